@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Thrown at boot when the environment is invalid; lists every bad variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment once with a zod object schema; fails listing every bad variable; returns a frozen object. */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.output<S>> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return Object.freeze(result.data);
+}
+
+/** Env helpers: every variable arrives as a string or not at all. */
+export const env = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  int: (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback),
+  string: (fallback: string) => z.string().min(1).default(fallback),
+  url: (fallback: string) => z.string().url().default(fallback),
+  bool: (fallback: boolean) =>
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default(fallback ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1'),
+  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};
+
+/** Variables every service shares (DESIGN.md, Configuration). */
+export const serviceEnv = {
+  LOG_LEVEL: env.logLevel(),
+  DATABASE_URL: env.url('postgres://postgres@127.0.0.1:5432/wms'),
+  REDIS_URL: env.url('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key and BullMQ queue, so several clusters (tests beside `pnpm start`) can share one Redis. */
+  REDIS_PREFIX: z.string().default('wms'),
+};

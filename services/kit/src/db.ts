@@ -1,0 +1,69 @@
+import knexFactory, { type Knex } from 'knex';
+import type { Logger } from 'pino';
+
+export type { Knex } from 'knex';
+
+/** One migration of a service's schema. */
+export interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down?(knex: Knex): Promise<void>;
+}
+
+export interface DbOptions {
+  url: string;
+  schema: string;
+  log: Logger;
+  poolMax?: number;
+  statementTimeoutMs?: number;
+}
+
+/** A pooled knex instance confined to one service's schema, with bounded connects and statements. */
+export function createDb({ url, schema, log, poolMax = 10, statementTimeoutMs = 5000 }: DbOptions): Knex {
+  const knex = knexFactory({
+    client: 'pg',
+    connection: {
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      statement_timeout: statementTimeoutMs,
+      application_name: `wms-${schema}`,
+    },
+    searchPath: [schema],
+    pool: {
+      min: 0,
+      max: poolMax,
+      afterCreate(conn: { on(event: 'error', fn: (err: Error) => void): void }, done: (err: Error | null, conn: unknown) => void) {
+        conn.on('error', (err) => log.warn({ err }, 'idle database connection failed'));
+        done(null, conn);
+      },
+    },
+    acquireConnectionTimeout: 5000,
+  });
+  return knex;
+}
+
+/** Creates the schema if needed and applies the service's migrations (knex keeps a lock, so concurrent runs are safe). */
+export async function migrate(knex: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
+  await knex.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]);
+  const byName = new Map(migrations.map((m) => [m.name, m]));
+  const [, applied] = (await knex.migrate.latest({
+    schemaName: schema,
+    tableName: 'knex_migrations',
+    migrationSource: {
+      getMigrations: async () => migrations.map((m) => m.name),
+      getMigrationName: (name: string) => name,
+      getMigration: async (name: string) => {
+        const m = byName.get(name);
+        if (!m) throw new Error(`unknown migration ${name}`);
+        return { up: m.up, down: m.down ?? (async () => {}) };
+      },
+    },
+  })) as [number, string[]];
+  return applied;
+}
+
+/** True when a driver error is a unique violation (Postgres 23505), optionally of one constraint. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

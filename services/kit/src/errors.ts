@@ -1,0 +1,66 @@
+/** The kinds of failure a domain error can be; the gRPC adapter maps each to one status. */
+export type ErrorKind =
+  | 'invalid_argument'
+  | 'unauthenticated'
+  | 'permission_denied'
+  | 'not_found'
+  | 'already_exists'
+  | 'failed_precondition'
+  | 'resource_exhausted'
+  | 'unavailable'
+  | 'internal';
+
+/** One field-level problem of a validation error, e.g. `{field: 'body.email', message: 'Invalid email'}`. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/** The single error type of domain code: a contract code (spec/contract.md §1), a safe message and optional details. */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  readonly kind: ErrorKind;
+  readonly code: string;
+  readonly details: FieldIssue[] | undefined;
+  /** Seconds a throttled client should wait (rate limits only). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(kind: ErrorKind, code: string, message: string, extra: { details?: FieldIssue[]; retryAfterSeconds?: number } = {}) {
+    super(message);
+    this.kind = kind;
+    this.code = code;
+    this.details = extra.details;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+  }
+}
+
+/** 400 `invalid_input` with field details. */
+export const invalidInput = (details: FieldIssue[], message = 'The request is invalid.') =>
+  new DomainError('invalid_argument', 'invalid_input', message, { details });
+
+/** 400 with a specific contract code. */
+export const invalidArgument = (code: string, message: string) => new DomainError('invalid_argument', code, message);
+
+/** 401 with a specific contract code. */
+export const unauthenticated = (code: string, message: string) => new DomainError('unauthenticated', code, message);
+
+/** 403 `forbidden` unless another code is given. */
+export const forbidden = (message = 'You are not allowed to do this.', code = 'forbidden') =>
+  new DomainError('permission_denied', code, message);
+
+/** 404 `not_found` unless another code is given. */
+export const notFound = (message = 'Not found.', code = 'not_found') => new DomainError('not_found', code, message);
+
+/** 409 for a uniqueness conflict. */
+export const alreadyExists = (code: string, message: string) => new DomainError('already_exists', code, message);
+
+/** 409 for an operation the resource's state forbids. */
+export const failedPrecondition = (code: string, message: string) => new DomainError('failed_precondition', code, message);
+
+/** 429 `rate_limited` with the seconds to wait. */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new DomainError('resource_exhausted', 'rate_limited', 'Too many attempts; try again later.', { retryAfterSeconds });
+
+/** 503 `unavailable`: a dependency is down or too slow. */
+export const unavailable = (message = 'A dependency is unavailable; try again shortly.') =>
+  new DomainError('unavailable', 'unavailable', message);

@@ -1,0 +1,148 @@
+import * as grpc from '@grpc/grpc-js';
+import type { MethodDefinition } from '@grpc/proto-loader';
+import { loadProto } from '@wms/protos';
+import type { Logger } from 'pino';
+import { type CallContext, contextFromHeaders, requestContext } from './context.ts';
+import { DomainError } from './errors.ts';
+import { internalGrpcError, toGrpcError } from './grpc-errors.ts';
+
+/** Promise-style handlers for a generated service definition: `(request, ctx) => Promise<response>`. */
+export type AsyncHandlers<D> = {
+  [K in keyof D]: D[K] extends MethodDefinition<unknown, infer Res, infer ReqOut, unknown>
+    ? (req: ReqOut, ctx: CallContext) => Promise<Res>
+    : never;
+};
+
+/** Adapts promise-style handlers to grpc-js: context from metadata, request-scoped logs, errors to statuses. */
+export function bindHandlers<D extends grpc.ServiceDefinition>(
+  definition: D,
+  handlers: AsyncHandlers<D>,
+  log: Logger,
+): grpc.UntypedServiceImplementation {
+  const impl: grpc.UntypedServiceImplementation = {};
+  for (const name of Object.keys(definition)) {
+    const handler = handlers[name as keyof D] as unknown as (req: unknown, ctx: CallContext) => Promise<unknown>;
+    impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      const ctx = contextFromHeaders((key) => {
+        const value = call.metadata.get(key)[0];
+        return typeof value === 'string' ? value : undefined;
+      });
+      requestContext.run(ctx, () => {
+        handler(call.request, ctx).then(
+          (res) => callback(null, res),
+          (err: unknown) => {
+            if (err instanceof DomainError && err.kind !== 'internal') {
+              log.debug({ rpc: name, code: err.code }, 'rpc refused');
+              callback(toGrpcError(err));
+            } else {
+              log.error({ rpc: name, err }, 'rpc failed');
+              callback(internalGrpcError());
+            }
+          },
+        );
+      });
+    };
+  }
+  return impl;
+}
+
+type ServingStatus = 'SERVING' | 'NOT_SERVING';
+
+/** The grpc.health.v1 service: one overall status (service ""), which the shutdown sequence turns off first. */
+export class HealthService {
+  private status: ServingStatus = 'SERVING';
+  private readonly watchers = new Set<grpc.ServerWritableStream<unknown, unknown>>();
+
+  set(status: ServingStatus): void {
+    this.status = status;
+    for (const call of this.watchers) call.write({ status });
+  }
+
+  implementation(): grpc.UntypedServiceImplementation {
+    return {
+      Check: (_call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => callback(null, { status: this.status }),
+      Watch: (call: grpc.ServerWritableStream<unknown, unknown>) => {
+        this.watchers.add(call);
+        call.write({ status: this.status });
+        call.on('cancelled', () => this.watchers.delete(call));
+      },
+    };
+  }
+
+  close(): void {
+    for (const call of this.watchers) call.end();
+    this.watchers.clear();
+  }
+}
+
+export interface GrpcServerOptions {
+  port: number;
+  host?: string;
+  services: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
+}
+
+export interface RunningGrpcServer {
+  server: grpc.Server;
+  port: number;
+  health: HealthService;
+  /** Health off, then finish in-flight calls (forcing after `graceMs`). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Starts a gRPC server with the given services plus grpc.health.v1; port 0 picks a free port. */
+export async function startGrpcServer({ port, host = '0.0.0.0', services }: GrpcServerOptions): Promise<RunningGrpcServer> {
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+  const health = new HealthService();
+  server.addService(loadProto('health').grpc.health.v1.Health.service, health.implementation());
+  for (const s of services) server.addService(s.definition, s.implementation);
+  const bound = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  return {
+    server,
+    port: bound,
+    health,
+    async stop(graceMs = 5000) {
+      health.set('NOT_SERVING');
+      health.close();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+/**
+ * Runs the shutdown steps in order on SIGTERM or SIGINT, then exits; a hard timeout exits anyway.
+ * Each step is named for the log; a failing step does not stop the ones after it.
+ */
+export function onShutdown(log: Logger, steps: Array<[string, () => Promise<unknown>]>, hardTimeoutMs = 15_000): void {
+  let stopping = false;
+  const run = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, hardTimeoutMs).unref();
+    for (const [name, step] of steps) {
+      try {
+        await step();
+      } catch (err) {
+        log.error({ err, step: name }, 'shutdown step failed');
+      }
+    }
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void run('SIGTERM'));
+  process.once('SIGINT', () => void run('SIGINT'));
+}
