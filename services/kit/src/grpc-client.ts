@@ -6,7 +6,7 @@ import { fromGrpcError } from './grpc-errors.ts';
 
 /** Promise-style client methods for a generated service definition: `(request, ctx) => Promise<response>`. */
 export type AsyncClient<D> = {
-  [K in keyof D]: D[K] extends MethodDefinition<infer Req, unknown, unknown, infer ResOut> ? (req: Req, ctx: CallContext) => Promise<ResOut> : never;
+  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<infer Req, any, any, infer ResOut> ? (req: Req, ctx: CallContext) => Promise<ResOut> : never;
 };
 
 type ClientConstructor = grpc.ServiceClientConstructor | (typeof grpc.Client & { service: grpc.ServiceDefinition });

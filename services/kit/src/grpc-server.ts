@@ -8,7 +8,7 @@ import { internalGrpcError, toGrpcError } from './grpc-errors.ts';
 
 /** Promise-style handlers for a generated service definition: `(request, ctx) => Promise<response>`. */
 export type AsyncHandlers<D> = {
-  [K in keyof D]: D[K] extends MethodDefinition<unknown, infer Res, infer ReqOut, unknown>
+  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<any, infer Res, infer ReqOut, any>
     ? (req: ReqOut, ctx: CallContext) => Promise<Res>
     : never;
 };
@@ -21,7 +21,7 @@ export function bindHandlers<D extends grpc.ServiceDefinition>(
 ): grpc.UntypedServiceImplementation {
   const impl: grpc.UntypedServiceImplementation = {};
   for (const name of Object.keys(definition)) {
-    const handler = handlers[name as keyof D] as unknown as (req: unknown, ctx: CallContext) => Promise<unknown>;
+    const handler = (handlers as Record<string, unknown>)[name] as (req: unknown, ctx: CallContext) => Promise<unknown>;
     impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       const ctx = contextFromHeaders((key) => {
         const value = call.metadata.get(key)[0];

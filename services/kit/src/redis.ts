@@ -7,8 +7,9 @@ export { Redis } from 'ioredis';
  * A Redis client for the request path: no offline queue and one retry, so a Redis outage fails a request in
  * milliseconds instead of hanging it. Workers (BullMQ) need their own client with `maxRetriesPerRequest: null`.
  */
-export function createRedis(url: string, log: Logger, name = 'request'): Redis {
+export function createRedis(url: string, prefix: string, log: Logger, name = 'request'): Redis {
   const redis = new Redis(url, {
+    keyPrefix: `${prefix}:`,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: 2000,

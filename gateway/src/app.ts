@@ -1,0 +1,66 @@
+import type { Logger } from '@wms/kit/logger';
+import express, { type Express, type Request, type Response } from 'express';
+import type { Clients } from './clients.ts';
+import { trustProxySetting } from './config.ts';
+import type { Authenticate } from './middleware/auth.ts';
+import { errorHandler, sendError } from './middleware/errors.ts';
+import { requestContextMiddleware } from './middleware/request-context.ts';
+import { parsePart } from './middleware/validate.ts';
+import type { Metrics } from './metrics.ts';
+import { buildOpenApi } from './openapi/build.ts';
+import { identityRoutes } from './routes/identity.routes.ts';
+import type { Route } from './routes/route.ts';
+import { systemRoutes } from './routes/system.routes.ts';
+
+export interface AppDeps {
+  log: Logger;
+  clients: Clients;
+  authenticate: Authenticate;
+  metrics: Metrics;
+  notReady(): Promise<string[]>;
+  trustProxy: string;
+}
+
+/** Every route of the API, in one table: the OpenAPI document and the Express router are both made from it. */
+export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady'>): Route[] {
+  const routes: Route[] = [];
+  routes.push(
+    ...systemRoutes({ metrics: deps.metrics, notReady: deps.notReady, openapi: () => openapi }),
+    ...identityRoutes(deps.clients),
+  );
+  const openapi = buildOpenApi(routes, { title: 'wms: team messaging API', version: '1.0.0' });
+  return routes;
+}
+
+export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxySetting(deps.trustProxy));
+  app.set('query parser', 'simple');
+  app.use(requestContextMiddleware);
+  app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+
+  const routes = routeTable(deps);
+  for (const r of routes) {
+    app[r.method](r.path, async (req: Request, res: Response) => {
+      const stop = deps.metrics.requests.startTimer({ method: r.method.toUpperCase(), route: r.path });
+      res.once('finish', () => stop({ status: String(res.statusCode) }));
+      if (r.auth === 'session') {
+        const caller = await deps.authenticate(req.get('Authorization'));
+        req.ctx.userId = caller.userId;
+        req.ctx.sessionId = caller.sessionId;
+      }
+      const params = parsePart(r.params, req.params, 'path');
+      const query = parsePart(r.query, req.query, 'query');
+      const body = parsePart(r.body, req.body ?? {}, 'body');
+      const result = await r.handle({ params, query, body, ctx: req.ctx, req, res });
+      if (res.headersSent) return;
+      if (r.status === 204) res.status(204).end();
+      else res.status(r.status).json(result);
+    });
+  }
+
+  app.use((_req, res) => sendError(res, 404, 'not_found', 'No such route.'));
+  app.use(errorHandler(deps.log));
+  return { app, routes };
+}

@@ -1,0 +1,26 @@
+import { env, loadConfig } from '@wms/kit/config';
+import { z } from 'zod';
+
+const schema = z.object({
+  LOG_LEVEL: env.logLevel(),
+  PORT: env.port(8080),
+  REDIS_URL: env.url('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().default('wms'),
+  IDENTITY_GRPC_URL: env.string('127.0.0.1:50051'),
+  JWT_PUBLIC_KEY: z.string({ error: 'is required (PEM, SPKI Ed25519)' }).min(1),
+  /** Express `trust proxy`: `false`, `true`, a hop count, or addresses/subnets (`loopback`, `10.0.0.0/8`, ...). */
+  TRUST_PROXY: z.string().default('false'),
+  /** Deadline of every downstream call (contract §8: 10 s). */
+  GRPC_DEADLINE_MS: env.int(10_000, 1),
+});
+
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
+
+export const loadGatewayConfig = (source: NodeJS.ProcessEnv = process.env) => loadConfig(schema, source);
+
+/** TRUST_PROXY as Express wants it. */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

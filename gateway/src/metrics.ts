@@ -1,0 +1,17 @@
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** The gateway's Prometheus registry: process metrics plus one request histogram by route template. */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Histogram({
+    name: 'wms_http_request_duration_seconds',
+    help: 'HTTP requests by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  return { registry, requests };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

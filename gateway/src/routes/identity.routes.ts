@@ -1,0 +1,96 @@
+import type { User__Output } from '@wms/protos/gen/wms/common/v1/User';
+import type { AuthResponse__Output } from '@wms/protos/gen/wms/identity/v1/AuthResponse';
+import { z } from 'zod';
+import type { Clients } from '../clients.ts';
+import * as s from '../schemas.ts';
+import { route } from './route.ts';
+
+export const toUser = (u: User__Output | null) => ({
+  id: u?.id ?? '',
+  email: u?.email ?? '',
+  name: u?.name ?? '',
+  email_verified_at: u?.email_verified_at ?? null,
+  pending_email: u?.pending_email ?? null,
+  created_at: u?.created_at ?? '',
+  updated_at: u?.updated_at ?? '',
+});
+
+const toAuth = (a: AuthResponse__Output | null) => ({
+  access_token: a?.access_token ?? '',
+  token_type: 'Bearer' as const,
+  user: toUser(a?.user ?? null),
+  expires_at: a?.expires_at ?? null,
+});
+
+const emailBody = z.object({ email: s.email });
+const throttled = [429];
+
+/** The spec's Auth and Users sections (contract §2), served by the identity service. */
+export const identityRoutes = ({ identity }: Clients) => [
+  route({
+    method: 'post', path: '/auth/register', tag: 'Auth', summary: 'Create an account; a confirmation link is mailed', auth: 'none',
+    body: z.object({ email: s.email, password: s.password, name: s.name }), status: 201, response: s.EmailPending, errors: throttled,
+    handle: async ({ body, ctx }) => ({ status: 'email_pending', email: (await identity.Register(body, ctx)).email }),
+  }),
+  route({
+    method: 'post', path: '/auth/magic-link', tag: 'Auth', summary: 'Mail a sign-in link (same answer whether or not the account exists)', auth: 'none',
+    body: emailBody, status: 200, response: s.EmailPending, errors: throttled,
+    handle: async ({ body, ctx }) => ({ status: 'email_pending', email: (await identity.RequestMagicLink(body, ctx)).email }),
+  }),
+  route({
+    method: 'post', path: '/auth/recover', tag: 'Auth', summary: 'Mail a password reset link (same answer whether or not the account exists)', auth: 'none',
+    body: emailBody, status: 200, response: s.EmailPending, errors: throttled,
+    handle: async ({ body, ctx }) => ({ status: 'email_pending', email: (await identity.RecoverAccount(body, ctx)).email }),
+  }),
+  route({
+    method: 'post', path: '/auth/reset-password', tag: 'Auth', summary: 'Set a new password with a reset link; ends every session, link and code', auth: 'none',
+    body: z.object({ token: s.token, password: s.password }), status: 200, response: s.PasswordReset, errors: [401, 429],
+    handle: async ({ body, ctx }) => {
+      await identity.ResetPassword(body, ctx);
+      return { status: 'password_reset' };
+    },
+  }),
+  route({
+    method: 'post', path: '/auth/email-code', tag: 'Auth', summary: 'Mail a 6-digit sign-in code (same answer whether or not the account exists)', auth: 'none',
+    body: emailBody, status: 200, response: s.EmailCodePending, errors: throttled,
+    handle: async ({ body, ctx }) => {
+      const r = await identity.RequestEmailCode(body, ctx);
+      return { status: 'code_pending', email: r.email, expires_at: r.expires_at };
+    },
+  }),
+  route({
+    method: 'post', path: '/auth/verify-code', tag: 'Auth', summary: 'Sign in with a mailed code (10 minutes, 5 tries)', auth: 'none',
+    body: z.object({ email: s.email, code: s.code }), status: 200, response: s.AuthResponse, errors: [401, 429],
+    handle: async ({ body, ctx }) => toAuth(await identity.VerifyEmailCode(body, ctx)),
+  }),
+  route({
+    method: 'post', path: '/auth/verify-email', tag: 'Auth', summary: 'Use a mailed link: registration and magic links sign in, an email-change link confirms the address', auth: 'none',
+    body: z.object({ token: s.token }), status: 200, response: z.union([s.AuthResponse, s.EmailVerified]), errors: [401, 429],
+    handle: async ({ body, ctx }) => {
+      const r = await identity.VerifyEmail(body, ctx);
+      return r.auth ? toAuth(r.auth) : { status: 'email_verified', user: toUser(r.user) };
+    },
+  }),
+  route({
+    method: 'post', path: '/auth/login', tag: 'Auth', summary: 'Sign in with email and password', auth: 'none',
+    body: z.object({ email: s.email, password: z.string().min(1).max(128) }), status: 200, response: s.AuthResponse, errors: [401, 429],
+    handle: async ({ body, ctx }) => toAuth(await identity.Login(body, ctx)),
+  }),
+  route({
+    method: 'post', path: '/auth/logout', tag: 'Auth', summary: 'End the current session; its token fails from the next request on', auth: 'session',
+    status: 204,
+    handle: async ({ ctx }) => {
+      await identity.Logout({}, ctx);
+    },
+  }),
+  route({
+    method: 'get', path: '/users/me', tag: 'Users', summary: 'The signed-in user', auth: 'session',
+    status: 200, response: s.User,
+    handle: async ({ ctx }) => toUser(await identity.GetMe({}, ctx)),
+  }),
+  route({
+    method: 'patch', path: '/users/me', tag: 'Users', summary: 'Change the name, or start an email change (confirmed by a link to the new address)', auth: 'session',
+    body: z.object({ name: s.name.optional(), email: s.email.optional() }), status: 200, response: s.User, errors: throttled,
+    handle: async ({ body, ctx }) => toUser(await identity.UpdateMe(body, ctx)),
+  }),
+];

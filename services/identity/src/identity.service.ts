@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import type { CallContext } from '@wms/kit/context';
+import type { Knex } from '@wms/kit/db';
+import { rateLimited, unauthenticated } from '@wms/kit/errors';
+import type { AccessTokens } from './access-tokens.ts';
+import { mails } from './domain/mail.ts';
+import {
+  codeCheck,
+  emailCheck,
+  ensure,
+  nameCheck,
+  normalizeEmail,
+  normalizeName,
+  passwordCheck,
+  tokenCheck,
+} from './domain/rules.ts';
+import { codeMaxAttempts, hashSecret, hashToken, lifetimesMs, newCode, newToken, type TokenKind, verifyDecoy, verifySecret } from './domain/secrets.ts';
+import { type Bucket, bucketsFor, countsEveryAttempt, type ThrottledAction, type ThrottleLimits } from './domain/throttle.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { EmailCodeStore } from './store/email-code.store.ts';
+import type { EmailTokenStore } from './store/email-token.store.ts';
+import type { SessionStore } from './store/session.store.ts';
+import type { ThrottleStore } from './store/throttle.store.ts';
+import type { User, UserStore } from './store/user.store.ts';
+
+export interface SignedIn {
+  accessToken: string;
+  user: User;
+  expiresAt: Date | null;
+}
+
+export interface IdentityDeps {
+  db: Knex;
+  users: UserStore;
+  sessions: SessionStore;
+  tokens: EmailTokenStore;
+  codes: EmailCodeStore;
+  throttle: ThrottleStore;
+  accessTokens: AccessTokens;
+  mailer: Mailer;
+  config: { publicUrl: string; sessionTtlSeconds: number; limits: ThrottleLimits };
+}
+
+const linkPaths: Record<TokenKind, string> = {
+  register: '/verify-email',
+  magic: '/verify-email',
+  email_change: '/verify-email',
+  reset: '/reset-password',
+};
+
+/** Accounts, sign-in and sessions. Every answer about an address is the same whether or not it has an account. */
+export class IdentityService {
+  constructor(private readonly d: IdentityDeps) {}
+
+  async register(ctx: CallContext, input: { email: string; password: string; name: string }): Promise<{ email: string }> {
+    const email = normalizeEmail(input.email);
+    const name = normalizeName(input.name);
+    ensure(emailCheck(email), passwordCheck(input.password), nameCheck(name));
+    await this.throttle(ctx, 'register', email);
+    // Hash before knowing whether the address is taken, so both answers take the same time.
+    const passwordHash = await hashSecret(input.password);
+    const { user, created } = await this.d.users.insertIfAbsent({ id: randomUUID(), email, name, passwordHash });
+    if (created || !user.emailVerifiedAt) {
+      const link = await this.issueLink(user.id, 'register', email);
+      this.d.mailer.send(mails.verifyRegistration(email, link));
+    } else {
+      this.d.mailer.send(mails.alreadyRegistered(email, `${this.d.config.publicUrl}/sign-in`));
+    }
+    return { email };
+  }
+
+  async requestMagicLink(ctx: CallContext, input: { email: string }): Promise<{ email: string }> {
+    const email = normalizeEmail(input.email);
+    ensure(emailCheck(email));
+    await this.throttle(ctx, 'magic_link', email);
+    const user = await this.d.users.findByEmail(email);
+    if (user) this.d.mailer.send(mails.magicLink(email, await this.issueLink(user.id, 'magic', email)));
+    return { email };
+  }
+
+  async recoverAccount(ctx: CallContext, input: { email: string }): Promise<{ email: string }> {
+    const email = normalizeEmail(input.email);
+    ensure(emailCheck(email));
+    await this.throttle(ctx, 'recover', email);
+    const user = await this.d.users.findByEmail(email);
+    if (user) this.d.mailer.send(mails.resetPassword(email, await this.issueLink(user.id, 'reset', email)));
+    return { email };
+  }
+
+  async requestEmailCode(ctx: CallContext, input: { email: string }): Promise<{ email: string; expiresAt: Date }> {
+    const email = normalizeEmail(input.email);
+    ensure(emailCheck(email));
+    await this.throttle(ctx, 'email_code', email);
+    const code = newCode();
+    const codeHash = await hashSecret(code);
+    const expiresAt = new Date(Date.now() + lifetimesMs.code);
+    const user = await this.d.users.findByEmail(email);
+    if (user) {
+      await this.d.codes.replace({ id: randomUUID(), userId: user.id, codeHash, expiresAt });
+      this.d.mailer.send(mails.emailCode(email, code));
+    }
+    return { email, expiresAt };
+  }
+
+  async verifyEmailCode(ctx: CallContext, input: { email: string; code: string }): Promise<SignedIn> {
+    const email = normalizeEmail(input.email);
+    ensure(emailCheck(email), codeCheck(input.code));
+    const buckets = await this.throttle(ctx, 'verify_code', email);
+    const user = await this.d.users.findByEmail(email);
+    const code = user && (await this.d.codes.takeAttempt(user.id, codeMaxAttempts));
+    const ok = code ? await verifySecret(code.codeHash, input.code) : await verifyDecoy(input.code);
+    if (!user || !code || !ok || !(await this.d.codes.consume(code.id))) {
+      await this.d.throttle.recordFailure(buckets);
+      throw unauthenticated('invalid_code', 'The code is wrong, expired or used up.');
+    }
+    return this.signIn(ctx, await this.d.users.markVerified(user.id));
+  }
+
+  async verifyEmail(ctx: CallContext, input: { token: string }): Promise<{ signedIn: SignedIn | null; user: User }> {
+    ensure(tokenCheck(input.token));
+    const buckets = await this.throttle(ctx, 'verify_email');
+    const token = await this.d.tokens.consume(hashToken(input.token), ['register', 'magic', 'email_change']);
+    const fail = async () => {
+      await this.d.throttle.recordFailure(buckets);
+      return unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
+    };
+    if (!token) throw await fail();
+    if (token.kind === 'email_change') {
+      const user = await this.d.users.confirmEmailChange(token.userId, token.email);
+      if (!user) throw await fail();
+      return { signedIn: null, user };
+    }
+    const user = await this.d.users.markVerified(token.userId);
+    const signedIn = await this.signIn(ctx, user);
+    return { signedIn, user: signedIn.user };
+  }
+
+  async resetPassword(ctx: CallContext, input: { token: string; password: string }): Promise<void> {
+    ensure(tokenCheck(input.token), passwordCheck(input.password));
+    const buckets = await this.throttle(ctx, 'reset_password');
+    const passwordHash = await hashSecret(input.password);
+    const done = await this.d.db.transaction(async (trx) => {
+      const token = await this.d.tokens.consume(hashToken(input.token), ['reset'], trx);
+      if (!token) return false;
+      await this.d.users.setPassword(token.userId, passwordHash, trx);
+      await this.d.tokens.revokeAllForUser(token.userId, trx);
+      await this.d.codes.revokeAllForUser(token.userId, trx);
+      await this.d.sessions.revokeAllForUser(token.userId, trx);
+      return true;
+    });
+    if (!done) {
+      await this.d.throttle.recordFailure(buckets);
+      throw unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
+    }
+  }
+
+  async login(ctx: CallContext, input: { email: string; password: string }): Promise<SignedIn> {
+    const email = normalizeEmail(input.email);
+    ensure(emailCheck(email), ['body.password', input.password.length >= 1 && input.password.length <= 128, 'is required']);
+    const buckets = await this.throttle(ctx, 'login', email);
+    const user = await this.d.users.findByEmail(email);
+    const ok = user ? await verifySecret(user.passwordHash, input.password) : await verifyDecoy(input.password);
+    if (!user || !ok) {
+      await this.d.throttle.recordFailure(buckets);
+      throw unauthenticated('invalid_credentials', 'The email or password is wrong.');
+    }
+    if (!user.emailVerifiedAt) {
+      await this.d.throttle.recordFailure(buckets);
+      throw unauthenticated('email_not_verified', 'Confirm your email address with the link we sent before signing in.');
+    }
+    return this.signIn(ctx, user);
+  }
+
+  async logout(ctx: CallContext): Promise<void> {
+    if (!ctx.sessionId) throw unauthenticated('unauthenticated', 'Sign in first.');
+    await this.d.sessions.revoke(ctx.sessionId);
+  }
+
+  async getMe(ctx: CallContext): Promise<User> {
+    const user = ctx.userId && (await this.d.users.findById(ctx.userId));
+    if (!user) throw unauthenticated('unauthenticated', 'Sign in first.');
+    return user;
+  }
+
+  /** A new address only becomes the account's once confirmed from that mailbox; `pending_email` shows it meanwhile. */
+  async updateMe(ctx: CallContext, input: { name?: string | undefined; email?: string | undefined }): Promise<User> {
+    const current = await this.getMe(ctx);
+    const name = input.name === undefined ? undefined : normalizeName(input.name);
+    const email = input.email === undefined ? undefined : normalizeEmail(input.email);
+    ensure(...(name === undefined ? [] : [nameCheck(name)]), ...(email === undefined ? [] : [emailCheck(email)]));
+    let pendingEmail: string | null | undefined;
+    if (email !== undefined && email === current.email) {
+      pendingEmail = null;
+    } else if (email !== undefined) {
+      await this.throttle(ctx, 'email_change', email);
+      pendingEmail = email;
+      if (await this.d.users.findByEmail(email)) {
+        this.d.mailer.send(mails.emailChangeTaken(email));
+      } else {
+        this.d.mailer.send(mails.confirmEmailChange(email, await this.issueLink(current.id, 'email_change', email)));
+      }
+    }
+    const updated = await this.d.users.updateProfile(current.id, { name, pendingEmail });
+    if (!updated) throw unauthenticated('unauthenticated', 'Sign in first.');
+    return updated;
+  }
+
+  private async signIn(ctx: CallContext, user: User): Promise<SignedIn> {
+    const ttl = this.d.config.sessionTtlSeconds;
+    const sessionId = randomUUID();
+    const expiresAt = ttl > 0 ? new Date(Date.now() + ttl * 1000) : null;
+    await this.d.sessions.create({ id: sessionId, userId: user.id, clientIp: ctx.clientIp, expiresAt });
+    const accessToken = await this.d.accessTokens.sign(user.id, sessionId, expiresAt);
+    return { accessToken, user, expiresAt };
+  }
+
+  private async issueLink(userId: string, kind: TokenKind, email: string): Promise<string> {
+    const token = newToken();
+    await this.d.tokens.insert({ id: randomUUID(), userId, kind, tokenHash: hashToken(token), email, expiresAt: new Date(Date.now() + lifetimesMs[kind]) });
+    return `${this.d.config.publicUrl}${linkPaths[kind]}?token=${token}`;
+  }
+
+  /** Refuses with 429 when a bucket is full; counts the attempt now for actions that count every attempt. */
+  private async throttle(ctx: CallContext, action: ThrottledAction, email?: string): Promise<Bucket[]> {
+    const buckets = bucketsFor(action, { email, ip: ctx.clientIp ?? 'unknown' }, this.d.config.limits);
+    const waitMs = await this.d.throttle.check(buckets, countsEveryAttempt(action));
+    if (waitMs > 0) throw rateLimited(Math.max(1, Math.ceil(waitMs / 1000)));
+    return buckets;
+  }
+}

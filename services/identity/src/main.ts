@@ -1,0 +1,63 @@
+import { createDb, migrate } from '@wms/kit/db';
+import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
+import { createLogger } from '@wms/kit/logger';
+import { createRedis, redisReady } from '@wms/kit/redis';
+import { loadProto } from '@wms/protos';
+import { migrations } from '../migrations/index.ts';
+import { AccessTokens } from './access-tokens.ts';
+import { loadIdentityConfig } from './config.ts';
+import { IdentityService } from './identity.service.ts';
+import { createSmtpMailer } from './mail/mailer.ts';
+import { identityHandlers } from './rpc.ts';
+import { EmailCodeStore } from './store/email-code.store.ts';
+import { EmailTokenStore } from './store/email-token.store.ts';
+import { SessionStore } from './store/session.store.ts';
+import { ThrottleStore } from './store/throttle.store.ts';
+import { UserStore } from './store/user.store.ts';
+
+const config = loadIdentityConfig();
+const log = createLogger('identity', config.LOG_LEVEL);
+const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, log });
+
+if (config.ROLE === 'migrate') {
+  const applied = await migrate(db, config.DATABASE_SCHEMA, migrations);
+  log.info({ applied }, 'migrations applied');
+  await db.destroy();
+} else {
+  const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
+  await redisReady(redis);
+  const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, log);
+  const service = new IdentityService({
+    db,
+    users: new UserStore(db),
+    sessions: new SessionStore(db, redis),
+    tokens: new EmailTokenStore(db),
+    codes: new EmailCodeStore(db),
+    throttle: new ThrottleStore(redis, config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000),
+    accessTokens: await AccessTokens.fromPem(config.JWT_PRIVATE_KEY!),
+    mailer,
+    config: {
+      publicUrl: config.PUBLIC_URL,
+      sessionTtlSeconds: config.SESSION_TTL_SECONDS,
+      limits: {
+        perEmailIp: config.AUTH_RATE_LIMIT_PER_EMAIL_IP,
+        perEmail: config.AUTH_RATE_LIMIT_PER_EMAIL,
+        resetPerIp: config.AUTH_RATE_LIMIT_RESET_PER_IP,
+        perIp: config.AUTH_RATE_LIMIT_PER_IP,
+        windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      },
+    },
+  });
+  const { IdentityService: definition } = loadProto('identity').wms.identity.v1;
+  const server = await startGrpcServer({
+    port: config.GRPC_PORT,
+    services: [{ definition: definition.service, implementation: bindHandlers(definition.service, identityHandlers(service), log) }],
+  });
+  log.info({ port: server.port }, 'identity serving');
+  onShutdown(log, [
+    ['grpc', () => server.stop()],
+    ['mail', () => mailer.close()],
+    ['redis', () => redis.quit()],
+    ['db', () => db.destroy()],
+  ]);
+}

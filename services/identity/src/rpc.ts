@@ -1,0 +1,49 @@
+import type { AsyncHandlers } from '@wms/kit/grpc-server';
+import type { User as UserMessage } from '@wms/protos/gen/wms/common/v1/User';
+import type { AuthResponse } from '@wms/protos/gen/wms/identity/v1/AuthResponse';
+import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
+import type { IdentityService, SignedIn } from './identity.service.ts';
+import type { User } from './store/user.store.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
+
+export const toUserMessage = (u: User): UserMessage => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  email_verified_at: iso(u.emailVerifiedAt),
+  pending_email: u.pendingEmail ?? undefined,
+  created_at: u.createdAt.toISOString(),
+  updated_at: u.updatedAt.toISOString(),
+});
+
+const toAuth = (s: SignedIn): AuthResponse => ({ access_token: s.accessToken, user: toUserMessage(s.user), expires_at: iso(s.expiresAt) });
+
+export function identityHandlers(service: IdentityService): AsyncHandlers<IdentityServiceDefinition> {
+  return {
+    Register: (req, ctx) => service.register(ctx, req),
+    RequestMagicLink: (req, ctx) => service.requestMagicLink(ctx, req),
+    RecoverAccount: (req, ctx) => service.recoverAccount(ctx, req),
+    ResetPassword: async (req, ctx) => {
+      await service.resetPassword(ctx, req);
+      return {};
+    },
+    RequestEmailCode: async (req, ctx) => {
+      const r = await service.requestEmailCode(ctx, req);
+      return { email: r.email, expires_at: r.expiresAt.toISOString() };
+    },
+    VerifyEmailCode: async (req, ctx) => toAuth(await service.verifyEmailCode(ctx, req)),
+    VerifyEmail: async (req, ctx) => {
+      const r = await service.verifyEmail(ctx, req);
+      return { auth: r.signedIn ? toAuth(r.signedIn) : undefined, user: toUserMessage(r.user) };
+    },
+    Login: async (req, ctx) => toAuth(await service.login(ctx, req)),
+    Logout: async (_req, ctx) => {
+      await service.logout(ctx);
+      return {};
+    },
+    GetMe: async (_req, ctx) => toUserMessage(await service.getMe(ctx)),
+    UpdateMe: async (req, ctx) =>
+      toUserMessage(await service.updateMe(ctx, { name: req.name, email: req.email })),
+  };
+}

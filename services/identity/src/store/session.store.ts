@@ -1,0 +1,40 @@
+import type { Knex } from '@wms/kit/db';
+import type { Redis } from '@wms/kit/redis';
+import { session } from '@wms/kit/sessions';
+
+/**
+ * Sessions live in two places: a Postgres row (the record) and a Redis key (the live switch the gateway checks on
+ * every request). A session is usable exactly while its key exists.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: Knex,
+    private readonly redis: Redis,
+  ) {}
+
+  async create(s: { id: string; userId: string; clientIp: string | undefined; expiresAt: Date | null }): Promise<void> {
+    await this.db('sessions').insert({ id: s.id, user_id: s.userId, client_ip: s.clientIp ?? null, expires_at: s.expiresAt });
+    if (s.expiresAt) {
+      await this.redis.set(session.key(s.id), s.userId, 'PXAT', s.expiresAt.getTime());
+    } else {
+      await this.redis.set(session.key(s.id), s.userId);
+    }
+  }
+
+  /** Ends one session; the key goes first, so a Redis failure leaves the session live and the caller sees an error. */
+  async revoke(id: string): Promise<void> {
+    await this.redis.del(session.key(id));
+    await this.db('sessions').where({ id }).whereNull('revoked_at').update({ revoked_at: this.db.fn.now() });
+  }
+
+  /** Ends every session of a user inside `trx`; if Redis fails the transaction fails with it. */
+  async revokeAllForUser(userId: string, trx: Knex.Transaction): Promise<number> {
+    const rows: Array<{ id: string }> = await trx('sessions')
+      .where({ user_id: userId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: trx.fn.now() })
+      .returning(['id']);
+    if (rows.length > 0) await this.redis.del(...rows.map((r) => session.key(r.id)));
+    return rows.length;
+  }
+}
