@@ -4,16 +4,10 @@ import { createLogger } from '@wms/kit/logger';
 import { createRedis, redisReady } from '@wms/kit/redis';
 import { loadProto } from '@wms/protos';
 import { migrations } from '../migrations/index.ts';
-import { AccessTokens } from './access-tokens.ts';
 import { loadIdentityConfig } from './config.ts';
-import { IdentityService } from './identity.service.ts';
 import { createSmtpMailer } from './mail/mailer.ts';
 import { identityHandlers } from './rpc.ts';
-import { EmailCodeStore } from './store/email-code.store.ts';
-import { EmailTokenStore } from './store/email-token.store.ts';
-import { SessionStore } from './store/session.store.ts';
-import { ThrottleStore } from './store/throttle.store.ts';
-import { UserStore } from './store/user.store.ts';
+import { buildIdentityService } from './wiring.ts';
 
 const config = loadIdentityConfig();
 const log = createLogger('identity', config.LOG_LEVEL);
@@ -27,25 +21,16 @@ if (config.ROLE === 'migrate') {
   const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
   await redisReady(redis);
   const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, log);
-  const service = new IdentityService({
-    db,
-    users: new UserStore(db),
-    sessions: new SessionStore(db, redis),
-    tokens: new EmailTokenStore(db),
-    codes: new EmailCodeStore(db),
-    throttle: new ThrottleStore(redis, config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000),
-    accessTokens: await AccessTokens.fromPem(config.JWT_PRIVATE_KEY!),
-    mailer,
-    config: {
-      publicUrl: config.PUBLIC_URL,
-      sessionTtlSeconds: config.SESSION_TTL_SECONDS,
-      limits: {
-        perEmailIp: config.AUTH_RATE_LIMIT_PER_EMAIL_IP,
-        perEmail: config.AUTH_RATE_LIMIT_PER_EMAIL,
-        resetPerIp: config.AUTH_RATE_LIMIT_RESET_PER_IP,
-        perIp: config.AUTH_RATE_LIMIT_PER_IP,
-        windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      },
+  const service = await buildIdentityService(db, redis, mailer, {
+    jwtPrivateKey: config.JWT_PRIVATE_KEY!,
+    publicUrl: config.PUBLIC_URL,
+    sessionTtlSeconds: config.SESSION_TTL_SECONDS,
+    limits: {
+      perEmailIp: config.AUTH_RATE_LIMIT_PER_EMAIL_IP,
+      perEmail: config.AUTH_RATE_LIMIT_PER_EMAIL,
+      resetPerIp: config.AUTH_RATE_LIMIT_RESET_PER_IP,
+      perIp: config.AUTH_RATE_LIMIT_PER_IP,
+      windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
   });
   const { IdentityService: definition } = loadProto('identity').wms.identity.v1;

@@ -35,6 +35,7 @@ export class ThrottleStore {
   constructor(
     private readonly redis: Redis,
     private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
   ) {
     this.redis.defineCommand('wmsThrottle', { lua: script });
   }
@@ -42,12 +43,12 @@ export class ThrottleStore {
   /** Milliseconds to wait when any bucket is full, else 0; with `record`, an allowed attempt is counted at once. */
   async check(buckets: Bucket[], record: boolean): Promise<number> {
     const redis = this.redis as unknown as { wmsThrottle(...args: Array<string | number>): Promise<number> };
-    return redis.wmsThrottle(buckets.length, ...buckets.map((b) => b.key), Date.now(), this.windowMs, record ? 1 : 0, randomUUID(), ...buckets.map((b) => b.limit));
+    return redis.wmsThrottle(buckets.length, ...buckets.map((b) => b.key), this.now(), this.windowMs, record ? 1 : 0, randomUUID(), ...buckets.map((b) => b.limit));
   }
 
   /** Counts a failed attempt in every bucket. */
   async recordFailure(buckets: Bucket[]): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     const member = randomUUID();
     const pipeline = this.redis.multi();
     for (const b of buckets) pipeline.zadd(b.key, now, member).pexpire(b.key, this.windowMs);

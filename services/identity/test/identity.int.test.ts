@@ -1,0 +1,220 @@
+import { generateKeyPairSync } from 'node:crypto';
+import * as grpc from '@grpc/grpc-js';
+import { createDb, type Knex } from '@wms/kit/db';
+import { DomainError } from '@wms/kit/errors';
+import { type AsyncClient, createAsyncClient } from '@wms/kit/grpc-client';
+import { bindHandlers, type RunningGrpcServer, startGrpcServer } from '@wms/kit/grpc-server';
+import { createLogger } from '@wms/kit/logger';
+import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
+import { session } from '@wms/kit/sessions';
+import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/kit/testing';
+import { loadProto } from '@wms/protos';
+import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../migrations/index.ts';
+import type { Mail } from '../src/domain/mail.ts';
+import { hashToken } from '../src/domain/secrets.ts';
+import type { Mailer } from '../src/mail/mailer.ts';
+import { identityHandlers } from '../src/rpc.ts';
+import { EmailTokenStore } from '../src/store/email-token.store.ts';
+import { ThrottleStore } from '../src/store/throttle.store.ts';
+import { buildIdentityService } from '../src/wiring.ts';
+
+const log = createLogger('identity-test', 'silent');
+const sent: Mail[] = [];
+const mailer: Mailer = { send: (m) => void sent.push(m), close: async () => {} };
+
+let database: { url: string; drop(): Promise<void> };
+let db: Knex;
+let redis: Redis;
+let server: RunningGrpcServer;
+const redisPrefix = testRedisPrefix();
+let client: AsyncClient<IdentityServiceDefinition> & { close(): void };
+
+const ctx = (extra: { ip?: string; userId?: string; sessionId?: string } = {}) => ({
+  requestId: 'test',
+  clientIp: extra.ip ?? `10.1.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+  userId: extra.userId,
+  sessionId: extra.sessionId,
+});
+const uniqueEmail = () => `u${Math.random().toString(36).slice(2)}@example.org`;
+const mailTo = (to: string) => sent.filter((m) => m.to === to);
+const tokenIn = (m: Mail) => /token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1] ?? '';
+const codeIn = (m: Mail) => /\b(\d{6})\b/.exec(m.subject)?.[1] ?? '';
+
+async function refusal(p: Promise<unknown>): Promise<DomainError> {
+  const err = await p.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
+}
+
+async function verifiedUser() {
+  const email = uniqueEmail();
+  await client.Register({ email, password: 'password-1', name: 'Tester' }, ctx());
+  const auth = await client.VerifyEmail({ token: tokenIn(mailTo(email)[0]!) }, ctx());
+  return { email, auth: auth.auth! };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('identity', migrations);
+  db = createDb({ url: database.url, schema: 'identity', log });
+  redis = createRedis(testRedisUrl, redisPrefix, log);
+  await redisReady(redis);
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const service = await buildIdentityService(db, redis, mailer, {
+    jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicUrl: 'http://app.test',
+    sessionTtlSeconds: 3600,
+    limits: { perEmailIp: 10, perEmail: 100, resetPerIp: 10, perIp: 1000, windowSeconds: 900 },
+  });
+  const { IdentityService } = loadProto('identity').wms.identity.v1;
+  server = await startGrpcServer({
+    port: 0,
+    host: '127.0.0.1',
+    services: [{ definition: IdentityService.service, implementation: bindHandlers(IdentityService.service, identityHandlers(service), log) }],
+  });
+  client = createAsyncClient(IdentityService, `127.0.0.1:${server.port}`);
+});
+
+afterAll(async () => {
+  client?.close();
+  await server?.stop();
+  await redis?.quit();
+  await dropRedisPrefix(testRedisUrl, redisPrefix);
+  await db?.destroy();
+  await database?.drop();
+});
+
+describe('IdentityService over gRPC', () => {
+  it('registers, mails a link whose token is stored only hashed, and signs in once with it', async () => {
+    const email = uniqueEmail();
+    const res = await client.Register({ email: `  ${email.toUpperCase()} `, password: 'password-1', name: ' Ada ' }, ctx());
+    expect(res.email).toBe(email);
+    const [mail] = mailTo(email);
+    const token = tokenIn(mail!);
+    expect(mail!.text).toContain(`http://app.test/verify-email?token=${token}`);
+    const stored = await db('email_tokens').select('token_hash', 'kind', 'expires_at');
+    expect(stored.some((r) => r.token_hash === token)).toBe(false);
+    expect(stored.some((r) => r.token_hash === hashToken(token) && r.kind === 'register')).toBe(true);
+
+    const verified = await client.VerifyEmail({ token }, ctx());
+    expect(verified.auth?.access_token).toBeTruthy();
+    expect(verified.user).toMatchObject({ email, name: 'Ada' });
+    expect(verified.user?.email_verified_at).toBeTruthy();
+
+    const again = await refusal(client.VerifyEmail({ token }, ctx()));
+    expect(again).toMatchObject({ kind: 'unauthenticated', code: 'invalid_token' });
+  });
+
+  it('creates one account when the same registration arrives many times at once', async () => {
+    const email = uniqueEmail();
+    await Promise.all(Array.from({ length: 8 }, () => client.Register({ email, password: 'password-1', name: 'Twin' }, ctx())));
+    const rows = await db('users').where({ email }).select('id');
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets exactly one of several parallel uses of a link succeed', async () => {
+    const email = uniqueEmail();
+    await client.Register({ email, password: 'password-1', name: 'Racer' }, ctx());
+    const token = tokenIn(mailTo(email)[0]!);
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => client.VerifyEmail({ token }, ctx())));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('never lets parallel guesses spend more than five tries of a code', async () => {
+    const { email } = await verifiedUser();
+    await client.RequestEmailCode({ email }, ctx());
+    const code = codeIn(mailTo(email).at(-1)!);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const guesses = await Promise.allSettled(Array.from({ length: 9 }, () => client.VerifyEmailCode({ email, code: wrong }, ctx())));
+    expect(guesses.every((g) => g.status === 'rejected')).toBe(true);
+    const [row] = await db('email_codes').join('users', 'users.id', 'email_codes.user_id').where('users.email', email).select('attempts');
+    expect(row.attempts).toBe(5);
+    const right = await refusal(client.VerifyEmailCode({ email, code }, ctx()));
+    expect(right.code).toBe('invalid_code');
+  });
+
+  it('ends every session of the user when the password is reset', async () => {
+    const { email, auth } = await verifiedUser();
+    const second = await client.Login({ email, password: 'password-1' }, ctx());
+    const sessionIds = (await db('sessions').join('users', 'users.id', 'sessions.user_id').where('users.email', email).select('sessions.id')).map((r) => r.id as string);
+    expect(sessionIds).toHaveLength(2);
+    expect(await redis.exists(...sessionIds.map(session.key))).toBe(2);
+    expect(auth.access_token).not.toBe(second.access_token);
+
+    await client.RecoverAccount({ email }, ctx());
+    const token = tokenIn(mailTo(email).at(-1)!);
+    await client.ResetPassword({ token, password: 'password-2' }, ctx());
+
+    expect(await redis.exists(...sessionIds.map(session.key))).toBe(0);
+    const live = await db('sessions').whereIn('id', sessionIds).whereNull('revoked_at');
+    expect(live).toHaveLength(0);
+    expect((await refusal(client.Login({ email, password: 'password-1' }, ctx()))).code).toBe('invalid_credentials');
+    expect((await client.Login({ email, password: 'password-2' }, ctx())).access_token).toBeTruthy();
+  });
+
+  it('answers refusals with the gRPC status of their kind and the contract code', async () => {
+    const raw = client as unknown as { raw: grpc.Client };
+    expect(raw.raw).toBeInstanceOf(grpc.Client);
+    const err = await refusal(client.Login({ email: uniqueEmail(), password: 'whatever-1' }, ctx()));
+    expect(err).toMatchObject({ kind: 'unauthenticated', code: 'invalid_credentials' });
+    const bad = await refusal(client.Register({ email: 'nope', password: 'x', name: '' }, ctx()));
+    expect(bad.code).toBe('invalid_input');
+    expect(bad.details?.map((d) => d.field).sort()).toEqual(['body.email', 'body.name', 'body.password']);
+  });
+
+  it('moves an account to a new address only once the new address confirms it', async () => {
+    const { email, auth } = await verifiedUser();
+    const userId = auth.user!.id;
+    const next = uniqueEmail();
+    const pending = await client.UpdateMe({ email: next }, ctx({ userId }));
+    expect(pending).toMatchObject({ email, pending_email: next });
+    const token = tokenIn(mailTo(next)[0]!);
+    const confirmed = await client.VerifyEmail({ token }, ctx());
+    expect(confirmed.auth).toBeFalsy();
+    expect(confirmed.user).toMatchObject({ id: userId, email: next });
+    expect(confirmed.user?.pending_email).toBeFalsy();
+  });
+});
+
+describe(ThrottleStore.name, () => {
+  it('allows the limit within a sliding window, then says how long to wait', async () => {
+    let now = 1_000_000;
+    const store = new ThrottleStore(redis, 10_000, () => now);
+    const buckets = [{ key: `throttle:test:${Math.random()}`, limit: 3 }];
+    for (let i = 0; i < 3; i++) {
+      expect(await store.check(buckets, true)).toBe(0);
+      now += 1000;
+    }
+    expect(await store.check(buckets, true)).toBe(7000);
+    now += 7000;
+    expect(await store.check(buckets, true)).toBe(0);
+  });
+
+  it('counts only recorded failures when asked not to record', async () => {
+    const store = new ThrottleStore(redis, 10_000);
+    const buckets = [{ key: `throttle:test:${Math.random()}`, limit: 2 }];
+    for (let i = 0; i < 5; i++) expect(await store.check(buckets, false)).toBe(0);
+    await store.recordFailure(buckets);
+    await store.recordFailure(buckets);
+    expect(await store.check(buckets, false)).toBeGreaterThan(0);
+  });
+
+  it('admits no more than the limit when attempts race', async () => {
+    const store = new ThrottleStore(redis, 10_000);
+    const buckets = [{ key: `throttle:test:${Math.random()}`, limit: 5 }];
+    const waits = await Promise.all(Array.from({ length: 20 }, () => store.check(buckets, true)));
+    expect(waits.filter((w) => w === 0)).toHaveLength(5);
+  });
+});
+
+describe(EmailTokenStore.name, () => {
+  it('does not accept a token of another kind', async () => {
+    const { email } = await verifiedUser();
+    await client.RecoverAccount({ email }, ctx());
+    const resetToken = tokenIn(mailTo(email).at(-1)!);
+    const store = new EmailTokenStore(db);
+    expect(await store.consume(hashToken(resetToken), ['register', 'magic', 'email_change'])).toBeUndefined();
+    expect(await store.consume(hashToken(resetToken), ['reset'])).toMatchObject({ kind: 'reset', email });
+  });
+});

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Three levels (STYLE.md): unit tests beside the code, integration tests against the real Postgres and Redis,
+// end-to-end tests through the gateway of a whole cluster started by the launcher.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
