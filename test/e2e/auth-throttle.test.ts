@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { expectError, signUp } from './support/accounts.ts';
+import { api, randomIp, uniqueEmail } from './support/http.ts';
+
+// The test cluster runs with the contract's default limits: 10 per email and IP, 100 per email, 10 resets per IP,
+// 100 per IP, in 15-minute windows. Each test uses its own client addresses (X-Forwarded-For, TRUST_PROXY=loopback).
+
+function expectLimited(res: Awaited<ReturnType<typeof api>>) {
+  expectError(res, 429, 'rate_limited');
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(900);
+}
+
+describe('auth throttling', () => {
+  it('locks password sign-in for an email from one address after 10 failures, even with the right password', async () => {
+    const account = await signUp('login-limit');
+    const attacker = randomIp();
+    for (let i = 0; i < 10; i++) {
+      expectError(await api('POST', '/auth/login', { body: { email: account.email, password: `wrong-guess-${i}` }, ip: attacker }), 401, 'invalid_credentials');
+    }
+    expectLimited(await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: attacker }));
+    // The owner, from elsewhere, is not locked out.
+    expect((await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: randomIp() })).status).toBe(200);
+  });
+
+  it('does not count successful sign-ins', async () => {
+    const account = await signUp('login-ok');
+    for (let i = 0; i < 12; i++) {
+      expect((await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: account.ip })).status).toBe(200);
+    }
+  });
+
+  it('limits registrations of one address from one client to 10', async () => {
+    const ip = randomIp();
+    const email = uniqueEmail('register-limit');
+    for (let i = 0; i < 10; i++) {
+      expect((await api('POST', '/auth/register', { body: { email, password: 'correct-horse-1', name: 'R' }, ip })).status).toBe(201);
+    }
+    expectLimited(await api('POST', '/auth/register', { body: { email, password: 'correct-horse-1', name: 'R' }, ip }));
+    expect((await api('POST', '/auth/register', { body: { email, password: 'correct-horse-1', name: 'R' }, ip: randomIp() })).status).toBe(201);
+  });
+
+  it('limits recovery requests for one address from one client to 10', async () => {
+    const ip = randomIp();
+    const email = uniqueEmail('recover-limit');
+    for (let i = 0; i < 10; i++) expect((await api('POST', '/auth/recover', { body: { email }, ip })).status).toBe(200);
+    expectLimited(await api('POST', '/auth/recover', { body: { email }, ip }));
+  });
+
+  it('limits failed password resets per client to 10', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 10; i++) {
+      const token = `${'C'.repeat(40)}${String(i).padStart(3, '0')}`;
+      expectError(await api('POST', '/auth/reset-password', { body: { token, password: 'long-enough-1' }, ip }), 401, 'invalid_token');
+    }
+    expectLimited(await api('POST', '/auth/reset-password', { body: { token: 'D'.repeat(43), password: 'long-enough-1' }, ip }));
+  });
+
+  it('limits one client to 100 attempts over all auth endpoints', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 100; i++) {
+      const res = await api('POST', '/auth/recover', { body: { email: uniqueEmail(`spray${i}`) }, ip });
+      expect(res.status).toBe(200);
+    }
+    expectLimited(await api('POST', '/auth/login', { body: { email: uniqueEmail('after-spray'), password: 'whatever-1' }, ip }));
+    expectLimited(await api('POST', '/auth/register', { body: { email: uniqueEmail('after-spray'), password: 'whatever-1', name: 'x' }, ip }));
+  });
+
+  it('limits failed sign-ins for one address from all clients together to 100', async () => {
+    const account = await signUp('botnet-target');
+    for (let i = 0; i < 100; i++) {
+      expectError(await api('POST', '/auth/login', { body: { email: account.email, password: `botnet-${i}` }, ip: randomIp() }), 401, 'invalid_credentials');
+    }
+    expectLimited(await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: randomIp() }));
+  });
+});
