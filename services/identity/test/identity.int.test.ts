@@ -177,6 +177,24 @@ describe('IdentityService over gRPC', () => {
   });
 });
 
+describe('sessions without expiry (SESSION_TTL_SECONDS=0)', () => {
+  it('signs in with no expires_at and a session key that never expires', async () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const forever = await buildIdentityService(db, redis, mailer, {
+      jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      publicUrl: 'http://app.test',
+      sessionTtlSeconds: 0,
+      limits: { perEmailIp: 10, perEmail: 100, resetPerIp: 10, perIp: 1000, windowSeconds: 900 },
+    });
+    const { email } = await verifiedUser();
+    const signedIn = await forever.login(ctx(), { email, password: 'password-1' });
+    expect(signedIn.expiresAt).toBeNull();
+    const [payload] = signedIn.accessToken.split('.').slice(1, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()) as { exp?: number; sid: string });
+    expect(payload!.exp).toBeUndefined();
+    expect(await redis.ttl(session.key(payload!.sid))).toBe(-1);
+  });
+});
+
 describe(ThrottleStore.name, () => {
   it('allows the limit within a sliding window, then says how long to wait', async () => {
     let now = 1_000_000;
