@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { SummaryReporter } from './test/summary-reporter.ts';
 
 // Three levels (STYLE.md): unit tests beside the code, integration tests against the real Postgres and Redis,
 // end-to-end tests through the gateway of a whole cluster started by the launcher.
 export default defineConfig({
   test: {
+    reporters: ['default', new SummaryReporter()],
     projects: [
       {
         test: {
