@@ -1,3 +1,4 @@
+import { requestContext } from '@wms/kit/context';
 import type { Logger } from '@wms/kit/logger';
 import express, { type Express, type Request, type Response } from 'express';
 import type { Clients } from './clients.ts';
@@ -44,7 +45,12 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   for (const r of routes) {
     app[r.method](r.path, async (req: Request, res: Response) => {
       const stop = deps.metrics.requests.startTimer({ method: r.method.toUpperCase(), route: r.path });
-      res.once('finish', () => stop({ status: String(res.statusCode) }));
+      res.once('finish', () => {
+        const seconds = stop({ status: String(res.statusCode) });
+        requestContext.run(req.ctx, () =>
+          deps.log.info({ method: req.method, route: r.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request'),
+        );
+      });
       if (r.auth === 'session') {
         const caller = await deps.authenticate(req.get('Authorization'));
         req.ctx.userId = caller.userId;
