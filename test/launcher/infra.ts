@@ -173,9 +173,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   process.once('exit', onExit);
   let stopping: Promise<void> | undefined;
   const stop = () =>
-    (stopping ??= pg.stop().finally(() => {
+    (stopping ??= (async () => {
+      // The package waits for an exit event that never comes when Postgres is already gone (a Ctrl-C in the
+      // terminal reaches it directly), so ask only a live one, and not forever.
+      if (isAlive(postmasterPid)) await Promise.race([pg.stop(), sleep(15_000)]);
       process.removeListener('exit', onExit);
-    }));
+    })());
   return { url: adminUrl(port), source: 'started', stop };
 }
 
@@ -186,12 +189,16 @@ async function runningPostmaster(dataDir: string): Promise<number | undefined> {
   const pid = Number(pidLine);
   const port = Number(portLine);
   if (!Number.isInteger(pid) || !Number.isInteger(port) || pid <= 0) return undefined;
+  return isAlive(pid) && (await acceptsTcp(port)) ? port : undefined;
+}
+
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
-  return (await acceptsTcp(port)) ? port : undefined;
 }
 
 let embeddedPostgresModule: Promise<typeof EmbeddedPostgresClass> | undefined;

@@ -32,8 +32,9 @@ export interface Bucket {
 }
 
 /**
- * The counters an attempt is checked against: per (action, email, client IP), per email over all addresses, and
- * per client IP over every auth endpoint; reset and token verification have no email, so only IP counters.
+ * The counters an attempt is checked against: per action and email from one client IP, per action and email from
+ * all addresses together, and per client IP over every auth endpoint. Reset and link verification name no email,
+ * so they have only IP counters.
  */
 export function bucketsFor(action: ThrottledAction, subject: { email?: string; ip: string }, limits: ThrottleLimits): Bucket[] {
   const ip = { key: `throttle:ip:${subject.ip}`, limit: limits.perIp };
@@ -42,7 +43,7 @@ export function bucketsFor(action: ThrottledAction, subject: { email?: string; i
   }
   return [
     { key: `throttle:${action}:email-ip:${subject.email}:${subject.ip}`, limit: limits.perEmailIp },
-    { key: `throttle:email:${subject.email}`, limit: limits.perEmail },
+    { key: `throttle:${action}:email:${subject.email}`, limit: limits.perEmail },
     ip,
   ];
 }

@@ -1,0 +1,25 @@
+import type { TestProject } from 'vitest/node';
+import { startCluster } from '../launcher/cluster.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    gatewayUrl: string;
+    inboxUrl: string;
+    databaseUrl: string;
+    jwtPrivateKey: string;
+    redisUrl: string;
+    redisPrefix: string;
+  }
+}
+
+/** One test-mode cluster for the whole e2e run: fresh database and Redis prefix, removed again at the end. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const cluster = await startCluster({ mode: 'test', logs: 'files' });
+  project.provide('gatewayUrl', cluster.gatewayUrl);
+  project.provide('inboxUrl', cluster.inboxUrl);
+  project.provide('databaseUrl', cluster.databaseUrl);
+  project.provide('jwtPrivateKey', cluster.jwt.privateKey);
+  project.provide('redisUrl', cluster.redisUrl);
+  project.provide('redisPrefix', cluster.redisPrefix);
+  return () => cluster.stop();
+}

@@ -1,0 +1,64 @@
+import { inject } from 'vitest';
+import type { CaughtMail } from '../../launcher/smtp-catcher.ts';
+
+export type { CaughtMail } from '../../launcher/smtp-catcher.ts';
+
+export interface WaitForMailOptions {
+  match?: (mail: CaughtMail) => boolean;
+  timeoutMs?: number;
+  /** Only mail received at or after this moment. */
+  after?: Date;
+}
+
+async function inbox(to: string): Promise<CaughtMail[]> {
+  const url = new URL('/messages', inject('inboxUrl'));
+  url.searchParams.set('to', to);
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  if (!res.ok) throw new Error(`mail inbox answered ${res.status}`);
+  return (await res.json()) as CaughtMail[];
+}
+
+function accepts(mail: CaughtMail, { match, after }: WaitForMailOptions): boolean {
+  return (!after || Date.parse(mail.date) >= after.getTime()) && (!match || match(mail));
+}
+
+/** The newest mail to `to` that satisfies the options, waiting for it to arrive. */
+export async function waitForMail(to: string, options: WaitForMailOptions = {}): Promise<CaughtMail> {
+  const { timeoutMs = 10_000 } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await inbox(to)).find((mail) => accepts(mail, options));
+    if (found) return found;
+    if (Date.now() > deadline) {
+      const seen = (await inbox(to)).map((m) => `"${m.subject}" at ${m.date}`);
+      throw new Error(`no matching mail to ${to} within ${timeoutMs} ms; inbox holds: ${seen.join(', ') || 'nothing'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Fails when a mail to `to` (matching the options, if any) arrives within `withinMs`, counting any already there. */
+export async function expectNoMail(to: string, { withinMs, ...options }: { withinMs: number } & Omit<WaitForMailOptions, 'timeoutMs'>): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  do {
+    const found = (await inbox(to)).find((mail) => accepts(mail, options));
+    if (found) throw new Error(`expected no mail to ${to}, got "${found.subject}" at ${found.date}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  } while (Date.now() < deadline);
+}
+
+/** The `token` query parameter of the mail's first link that carries one. */
+export function linkToken(mail: CaughtMail): string {
+  for (const link of mail.links) {
+    const token = new URL(link).searchParams.get('token');
+    if (token) return token;
+  }
+  throw new Error(`mail "${mail.subject}" has no link with a token: ${mail.links.join(' ') || 'no links'}`);
+}
+
+/** The mail's first six-digit code. */
+export function code(mail: CaughtMail): string {
+  const first = mail.codes[0];
+  if (!first) throw new Error(`mail "${mail.subject}" has no six-digit code`);
+  return first;
+}
