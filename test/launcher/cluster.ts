@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createHealthClient } from '@wms/kit/grpc-client';
+import { dropRedisPrefix, withDatabase } from '@wms/kit/testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type ComponentSpec, components as defaultComponents, grpcUrlVariable } from './components.ts';
@@ -116,7 +117,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     log(`database: ${databaseName}`);
 
     const redisPrefix = mode === 'dev' ? 'wms' : `wms-t-${runSuffix}`;
-    if (mode === 'test') cleanups.push({ what: `delete redis keys ${redisPrefix}:*`, run: async () => void (await deleteRedisKeys(redis.url, redisPrefix)) });
+    if (mode === 'test') cleanups.push({ what: `delete redis keys ${redisPrefix}:*`, run: async () => void (await dropRedisPrefix(redis.url, redisPrefix)) });
 
     const jwt = mode === 'dev' ? await persistentJwtKeys(path.join(wmsDir, 'jwt')) : generateJwtKeys();
 
@@ -242,11 +243,6 @@ export async function persistentJwtKeys(dir: string): Promise<{ privateKey: stri
 }
 
 /** The same connection URL pointing at another database. */
-export function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${encodeURIComponent(database)}`;
-  return parsed.toString();
-}
 
 async function withPg<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
@@ -286,24 +282,6 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
 }
 
 /** Deletes every key under `<prefix>:` (SCAN + UNLINK, never KEYS). */
-export async function deleteRedisKeys(url: string, prefix: string): Promise<number> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: () => null });
-  redis.on('error', () => {});
-  let deleted = 0;
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-  return deleted;
-}
-
 async function startCatcher(mode: 'dev' | 'test', dir: string | undefined, log: (line: string) => void): Promise<SmtpCatcher> {
   if (mode === 'test') return startSmtpCatcher({ smtpPort: 0, httpPort: 0, log });
   // Well-known ports for developers' mail clients and bookmarks, when nothing else holds them.

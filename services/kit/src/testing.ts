@@ -10,7 +10,8 @@ export const testAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgre
 /** The test Redis. */
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-const withDatabase = (url: string, database: string) => {
+/** The same server URL naming another database. */
+export const withDatabase = (url: string, database: string): string => {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
@@ -62,18 +63,21 @@ export async function createTestDatabase(schema: string, migrations: Migration[]
 /** A Redis key prefix of its own for one test file. */
 export const testRedisPrefix = (): string => `test-${randomBytes(6).toString('hex')}`;
 
-/** Removes every key under a test prefix (a plain client, since a prefixed one would prefix the results again). */
-export async function dropRedisPrefix(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true });
-  await redis.connect();
+/** Removes every key under a prefix (a plain client, since a prefixed one would prefix the results again). */
+export async function dropRedisPrefix(url: string, prefix: string): Promise<number> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: () => null });
+  redis.on('error', () => {});
+  let deleted = 0;
   try {
+    await redis.connect();
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
       cursor = next;
-      if (keys.length > 0) await redis.unlink(...keys);
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
     } while (cursor !== '0');
   } finally {
     redis.disconnect();
   }
+  return deleted;
 }
