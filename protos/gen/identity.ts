@@ -1,11 +1,16 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { Download as _wms_common_v1_Download, Download__Output as _wms_common_v1_Download__Output } from './wms/common/v1/Download.ts';
 import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from './wms/common/v1/Empty.ts';
+import type { NullableString as _wms_common_v1_NullableString, NullableString__Output as _wms_common_v1_NullableString__Output } from './wms/common/v1/NullableString.ts';
 import type { User as _wms_common_v1_User, User__Output as _wms_common_v1_User__Output } from './wms/common/v1/User.ts';
 import type { AuthResponse as _wms_identity_v1_AuthResponse, AuthResponse__Output as _wms_identity_v1_AuthResponse__Output } from './wms/identity/v1/AuthResponse.ts';
 import type { EmailPendingResponse as _wms_identity_v1_EmailPendingResponse, EmailPendingResponse__Output as _wms_identity_v1_EmailPendingResponse__Output } from './wms/identity/v1/EmailPendingResponse.ts';
 import type { EmailRequest as _wms_identity_v1_EmailRequest, EmailRequest__Output as _wms_identity_v1_EmailRequest__Output } from './wms/identity/v1/EmailRequest.ts';
+import type { FindUserByEmailResponse as _wms_identity_v1_FindUserByEmailResponse, FindUserByEmailResponse__Output as _wms_identity_v1_FindUserByEmailResponse__Output } from './wms/identity/v1/FindUserByEmailResponse.ts';
+import type { GetUsersByIdsRequest as _wms_identity_v1_GetUsersByIdsRequest, GetUsersByIdsRequest__Output as _wms_identity_v1_GetUsersByIdsRequest__Output } from './wms/identity/v1/GetUsersByIdsRequest.ts';
+import type { GetUsersByIdsResponse as _wms_identity_v1_GetUsersByIdsResponse, GetUsersByIdsResponse__Output as _wms_identity_v1_GetUsersByIdsResponse__Output } from './wms/identity/v1/GetUsersByIdsResponse.ts';
 import type { IdentityServiceClient as _wms_identity_v1_IdentityServiceClient, IdentityServiceDefinition as _wms_identity_v1_IdentityServiceDefinition } from './wms/identity/v1/IdentityService.ts';
 import type { LoginRequest as _wms_identity_v1_LoginRequest, LoginRequest__Output as _wms_identity_v1_LoginRequest__Output } from './wms/identity/v1/LoginRequest.ts';
 import type { RegisterRequest as _wms_identity_v1_RegisterRequest, RegisterRequest__Output as _wms_identity_v1_RegisterRequest__Output } from './wms/identity/v1/RegisterRequest.ts';
@@ -24,7 +29,9 @@ export interface ProtoGrpcType {
   wms: {
     common: {
       v1: {
+        Download: MessageTypeDefinition<_wms_common_v1_Download, _wms_common_v1_Download__Output>
         Empty: MessageTypeDefinition<_wms_common_v1_Empty, _wms_common_v1_Empty__Output>
+        NullableString: MessageTypeDefinition<_wms_common_v1_NullableString, _wms_common_v1_NullableString__Output>
         User: MessageTypeDefinition<_wms_common_v1_User, _wms_common_v1_User__Output>
       }
     }
@@ -33,6 +40,9 @@ export interface ProtoGrpcType {
         AuthResponse: MessageTypeDefinition<_wms_identity_v1_AuthResponse, _wms_identity_v1_AuthResponse__Output>
         EmailPendingResponse: MessageTypeDefinition<_wms_identity_v1_EmailPendingResponse, _wms_identity_v1_EmailPendingResponse__Output>
         EmailRequest: MessageTypeDefinition<_wms_identity_v1_EmailRequest, _wms_identity_v1_EmailRequest__Output>
+        FindUserByEmailResponse: MessageTypeDefinition<_wms_identity_v1_FindUserByEmailResponse, _wms_identity_v1_FindUserByEmailResponse__Output>
+        GetUsersByIdsRequest: MessageTypeDefinition<_wms_identity_v1_GetUsersByIdsRequest, _wms_identity_v1_GetUsersByIdsRequest__Output>
+        GetUsersByIdsResponse: MessageTypeDefinition<_wms_identity_v1_GetUsersByIdsResponse, _wms_identity_v1_GetUsersByIdsResponse__Output>
         IdentityService: SubtypeConstructor<typeof grpc.Client, _wms_identity_v1_IdentityServiceClient> & { service: _wms_identity_v1_IdentityServiceDefinition }
         LoginRequest: MessageTypeDefinition<_wms_identity_v1_LoginRequest, _wms_identity_v1_LoginRequest__Output>
         RegisterRequest: MessageTypeDefinition<_wms_identity_v1_RegisterRequest, _wms_identity_v1_RegisterRequest__Output>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
+import { isUuid } from '@wms/kit/ids';
 import type { Knex } from '@wms/kit/db';
 import { rateLimited, unauthenticated } from '@wms/kit/errors';
 import type { AccessTokens } from './access-tokens.ts';
@@ -203,6 +204,17 @@ export class IdentityService {
     const updated = await this.d.users.updateProfile(current.id, { name, pendingEmail });
     if (!updated) throw unauthenticated('unauthenticated', 'Sign in first.');
     return updated;
+  }
+
+  /** For other services: users by id (at most 1000 per call), unknown ones left out. */
+  async getUsersByIds(ids: string[]): Promise<User[]> {
+    ensure(['ids', ids.length <= 1000, 'at most 1000 ids per call']);
+    return this.d.users.findByIds([...new Set(ids)].filter(isUuid));
+  }
+
+  /** For other services (adding a member by address): the account of an address, if any. */
+  async findUserByEmail(email: string): Promise<User | undefined> {
+    return this.d.users.findByEmail(normalizeEmail(email));
   }
 
   private async signIn(ctx: CallContext, user: User): Promise<SignedIn> {

@@ -43,7 +43,11 @@ export function identityHandlers(service: IdentityService): AsyncHandlers<Identi
       return {};
     },
     GetMe: async (_req, ctx) => toUserMessage(await service.getMe(ctx)),
-    UpdateMe: async (req, ctx) =>
-      toUserMessage(await service.updateMe(ctx, { name: req.name, email: req.email })),
+    UpdateMe: async (req, ctx) => toUserMessage(await service.updateMe(ctx, { name: req.name, email: req.email })),
+    GetUsersByIds: async (req) => ({ users: (await service.getUsersByIds(req.ids)).map(toUserMessage) }),
+    FindUserByEmail: async (req) => {
+      const user = await service.findUserByEmail(req.email);
+      return { user: user && toUserMessage(user) };
+    },
   };
 }

@@ -46,6 +46,13 @@ export class UserStore {
     return row && toUser(row);
   }
 
+  /** Users by id, in one query; unknown ids are left out. */
+  async findByIds(ids: string[]): Promise<UserWithPassword[]> {
+    if (ids.length === 0) return [];
+    const rows: UserRow[] = await this.db('users').select(columns).whereIn('id', ids);
+    return rows.map(toUser);
+  }
+
   async findById(id: string, db: Knex = this.db): Promise<UserWithPassword | undefined> {
     const row = await db('users').select(columns).where({ id }).first();
     return row && toUser(row);

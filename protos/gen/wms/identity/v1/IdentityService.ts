@@ -6,6 +6,9 @@ import type { AuthResponse as _wms_identity_v1_AuthResponse, AuthResponse__Outpu
 import type { EmailPendingResponse as _wms_identity_v1_EmailPendingResponse, EmailPendingResponse__Output as _wms_identity_v1_EmailPendingResponse__Output } from '../../../wms/identity/v1/EmailPendingResponse.ts';
 import type { EmailRequest as _wms_identity_v1_EmailRequest, EmailRequest__Output as _wms_identity_v1_EmailRequest__Output } from '../../../wms/identity/v1/EmailRequest.ts';
 import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from '../../../wms/common/v1/Empty.ts';
+import type { FindUserByEmailResponse as _wms_identity_v1_FindUserByEmailResponse, FindUserByEmailResponse__Output as _wms_identity_v1_FindUserByEmailResponse__Output } from '../../../wms/identity/v1/FindUserByEmailResponse.ts';
+import type { GetUsersByIdsRequest as _wms_identity_v1_GetUsersByIdsRequest, GetUsersByIdsRequest__Output as _wms_identity_v1_GetUsersByIdsRequest__Output } from '../../../wms/identity/v1/GetUsersByIdsRequest.ts';
+import type { GetUsersByIdsResponse as _wms_identity_v1_GetUsersByIdsResponse, GetUsersByIdsResponse__Output as _wms_identity_v1_GetUsersByIdsResponse__Output } from '../../../wms/identity/v1/GetUsersByIdsResponse.ts';
 import type { LoginRequest as _wms_identity_v1_LoginRequest, LoginRequest__Output as _wms_identity_v1_LoginRequest__Output } from '../../../wms/identity/v1/LoginRequest.ts';
 import type { RegisterRequest as _wms_identity_v1_RegisterRequest, RegisterRequest__Output as _wms_identity_v1_RegisterRequest__Output } from '../../../wms/identity/v1/RegisterRequest.ts';
 import type { RequestEmailCodeResponse as _wms_identity_v1_RequestEmailCodeResponse, RequestEmailCodeResponse__Output as _wms_identity_v1_RequestEmailCodeResponse__Output } from '../../../wms/identity/v1/RequestEmailCodeResponse.ts';
@@ -17,6 +20,15 @@ import type { VerifyEmailRequest as _wms_identity_v1_VerifyEmailRequest, VerifyE
 import type { VerifyEmailResponse as _wms_identity_v1_VerifyEmailResponse, VerifyEmailResponse__Output as _wms_identity_v1_VerifyEmailResponse__Output } from '../../../wms/identity/v1/VerifyEmailResponse.ts';
 
 export interface IdentityServiceClient extends grpc.Client {
+  FindUserByEmail(argument: _wms_identity_v1_EmailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_identity_v1_FindUserByEmailResponse__Output>): grpc.ClientUnaryCall;
+  FindUserByEmail(argument: _wms_identity_v1_EmailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_identity_v1_FindUserByEmailResponse__Output>): grpc.ClientUnaryCall;
+  FindUserByEmail(argument: _wms_identity_v1_EmailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_identity_v1_FindUserByEmailResponse__Output>): grpc.ClientUnaryCall;
+  FindUserByEmail(argument: _wms_identity_v1_EmailRequest, callback: grpc.requestCallback<_wms_identity_v1_FindUserByEmailResponse__Output>): grpc.ClientUnaryCall;
+  findUserByEmail(argument: _wms_identity_v1_EmailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_identity_v1_FindUserByEmailResponse__Output>): grpc.ClientUnaryCall;
+  findUserByEmail(argument: _wms_identity_v1_EmailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_identity_v1_FindUserByEmailResponse__Output>): grpc.ClientUnaryCall;
+  findUserByEmail(argument: _wms_identity_v1_EmailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_identity_v1_FindUserByEmailResponse__Output>): grpc.ClientUnaryCall;
+  findUserByEmail(argument: _wms_identity_v1_EmailRequest, callback: grpc.requestCallback<_wms_identity_v1_FindUserByEmailResponse__Output>): grpc.ClientUnaryCall;
+  
   GetMe(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_User__Output>): grpc.ClientUnaryCall;
   GetMe(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_User__Output>): grpc.ClientUnaryCall;
   GetMe(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_User__Output>): grpc.ClientUnaryCall;
@@ -25,6 +37,15 @@ export interface IdentityServiceClient extends grpc.Client {
   getMe(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_User__Output>): grpc.ClientUnaryCall;
   getMe(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_User__Output>): grpc.ClientUnaryCall;
   getMe(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_common_v1_User__Output>): grpc.ClientUnaryCall;
+  
+  GetUsersByIds(argument: _wms_identity_v1_GetUsersByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_identity_v1_GetUsersByIdsResponse__Output>): grpc.ClientUnaryCall;
+  GetUsersByIds(argument: _wms_identity_v1_GetUsersByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_identity_v1_GetUsersByIdsResponse__Output>): grpc.ClientUnaryCall;
+  GetUsersByIds(argument: _wms_identity_v1_GetUsersByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_identity_v1_GetUsersByIdsResponse__Output>): grpc.ClientUnaryCall;
+  GetUsersByIds(argument: _wms_identity_v1_GetUsersByIdsRequest, callback: grpc.requestCallback<_wms_identity_v1_GetUsersByIdsResponse__Output>): grpc.ClientUnaryCall;
+  getUsersByIds(argument: _wms_identity_v1_GetUsersByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_identity_v1_GetUsersByIdsResponse__Output>): grpc.ClientUnaryCall;
+  getUsersByIds(argument: _wms_identity_v1_GetUsersByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_identity_v1_GetUsersByIdsResponse__Output>): grpc.ClientUnaryCall;
+  getUsersByIds(argument: _wms_identity_v1_GetUsersByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_identity_v1_GetUsersByIdsResponse__Output>): grpc.ClientUnaryCall;
+  getUsersByIds(argument: _wms_identity_v1_GetUsersByIdsRequest, callback: grpc.requestCallback<_wms_identity_v1_GetUsersByIdsResponse__Output>): grpc.ClientUnaryCall;
   
   Login(argument: _wms_identity_v1_LoginRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_identity_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
   Login(argument: _wms_identity_v1_LoginRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_identity_v1_AuthResponse__Output>): grpc.ClientUnaryCall;
@@ -119,7 +140,11 @@ export interface IdentityServiceClient extends grpc.Client {
 }
 
 export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementation {
+  FindUserByEmail: grpc.handleUnaryCall<_wms_identity_v1_EmailRequest__Output, _wms_identity_v1_FindUserByEmailResponse>;
+  
   GetMe: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_common_v1_User>;
+  
+  GetUsersByIds: grpc.handleUnaryCall<_wms_identity_v1_GetUsersByIdsRequest__Output, _wms_identity_v1_GetUsersByIdsResponse>;
   
   Login: grpc.handleUnaryCall<_wms_identity_v1_LoginRequest__Output, _wms_identity_v1_AuthResponse>;
   
@@ -144,7 +169,9 @@ export interface IdentityServiceHandlers extends grpc.UntypedServiceImplementati
 }
 
 export interface IdentityServiceDefinition extends grpc.ServiceDefinition {
+  FindUserByEmail: MethodDefinition<_wms_identity_v1_EmailRequest, _wms_identity_v1_FindUserByEmailResponse, _wms_identity_v1_EmailRequest__Output, _wms_identity_v1_FindUserByEmailResponse__Output>
   GetMe: MethodDefinition<_wms_common_v1_Empty, _wms_common_v1_User, _wms_common_v1_Empty__Output, _wms_common_v1_User__Output>
+  GetUsersByIds: MethodDefinition<_wms_identity_v1_GetUsersByIdsRequest, _wms_identity_v1_GetUsersByIdsResponse, _wms_identity_v1_GetUsersByIdsRequest__Output, _wms_identity_v1_GetUsersByIdsResponse__Output>
   Login: MethodDefinition<_wms_identity_v1_LoginRequest, _wms_identity_v1_AuthResponse, _wms_identity_v1_LoginRequest__Output, _wms_identity_v1_AuthResponse__Output>
   Logout: MethodDefinition<_wms_common_v1_Empty, _wms_common_v1_Empty, _wms_common_v1_Empty__Output, _wms_common_v1_Empty__Output>
   RecoverAccount: MethodDefinition<_wms_identity_v1_EmailRequest, _wms_identity_v1_EmailPendingResponse, _wms_identity_v1_EmailRequest__Output, _wms_identity_v1_EmailPendingResponse__Output>

@@ -1,0 +1,12 @@
+// Original file: workspace/v1/workspace.proto
+
+
+export interface AddWorkspaceUserRequest {
+  'email'?: (string);
+  'role'?: (string);
+}
+
+export interface AddWorkspaceUserRequest__Output {
+  'email': (string);
+  'role': (string);
+}

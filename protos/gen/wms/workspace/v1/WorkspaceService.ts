@@ -1,0 +1,300 @@
+// Original file: workspace/v1/workspace.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { Actor as _wms_workspace_v1_Actor, Actor__Output as _wms_workspace_v1_Actor__Output } from '../../../wms/workspace/v1/Actor.ts';
+import type { ActorAvatarRequest as _wms_workspace_v1_ActorAvatarRequest, ActorAvatarRequest__Output as _wms_workspace_v1_ActorAvatarRequest__Output } from '../../../wms/workspace/v1/ActorAvatarRequest.ts';
+import type { AddWorkspaceUserRequest as _wms_workspace_v1_AddWorkspaceUserRequest, AddWorkspaceUserRequest__Output as _wms_workspace_v1_AddWorkspaceUserRequest__Output } from '../../../wms/workspace/v1/AddWorkspaceUserRequest.ts';
+import type { CreateAgentActorRequest as _wms_workspace_v1_CreateAgentActorRequest, CreateAgentActorRequest__Output as _wms_workspace_v1_CreateAgentActorRequest__Output } from '../../../wms/workspace/v1/CreateAgentActorRequest.ts';
+import type { CreateWorkspaceRequest as _wms_workspace_v1_CreateWorkspaceRequest, CreateWorkspaceRequest__Output as _wms_workspace_v1_CreateWorkspaceRequest__Output } from '../../../wms/workspace/v1/CreateWorkspaceRequest.ts';
+import type { Download as _wms_common_v1_Download, Download__Output as _wms_common_v1_Download__Output } from '../../../wms/common/v1/Download.ts';
+import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from '../../../wms/common/v1/Empty.ts';
+import type { GetActorRequest as _wms_workspace_v1_GetActorRequest, GetActorRequest__Output as _wms_workspace_v1_GetActorRequest__Output } from '../../../wms/workspace/v1/GetActorRequest.ts';
+import type { GetActorsByIdsRequest as _wms_workspace_v1_GetActorsByIdsRequest, GetActorsByIdsRequest__Output as _wms_workspace_v1_GetActorsByIdsRequest__Output } from '../../../wms/workspace/v1/GetActorsByIdsRequest.ts';
+import type { GetAvatarRequest as _wms_workspace_v1_GetAvatarRequest, GetAvatarRequest__Output as _wms_workspace_v1_GetAvatarRequest__Output } from '../../../wms/workspace/v1/GetAvatarRequest.ts';
+import type { ListActorsResponse as _wms_workspace_v1_ListActorsResponse, ListActorsResponse__Output as _wms_workspace_v1_ListActorsResponse__Output } from '../../../wms/workspace/v1/ListActorsResponse.ts';
+import type { ListWorkspaceUsersResponse as _wms_workspace_v1_ListWorkspaceUsersResponse, ListWorkspaceUsersResponse__Output as _wms_workspace_v1_ListWorkspaceUsersResponse__Output } from '../../../wms/workspace/v1/ListWorkspaceUsersResponse.ts';
+import type { ListWorkspacesResponse as _wms_workspace_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _wms_workspace_v1_ListWorkspacesResponse__Output } from '../../../wms/workspace/v1/ListWorkspacesResponse.ts';
+import type { Membership as _wms_workspace_v1_Membership, Membership__Output as _wms_workspace_v1_Membership__Output } from '../../../wms/workspace/v1/Membership.ts';
+import type { RemoveWorkspaceUserRequest as _wms_workspace_v1_RemoveWorkspaceUserRequest, RemoveWorkspaceUserRequest__Output as _wms_workspace_v1_RemoveWorkspaceUserRequest__Output } from '../../../wms/workspace/v1/RemoveWorkspaceUserRequest.ts';
+import type { ResolveMembershipRequest as _wms_workspace_v1_ResolveMembershipRequest, ResolveMembershipRequest__Output as _wms_workspace_v1_ResolveMembershipRequest__Output } from '../../../wms/workspace/v1/ResolveMembershipRequest.ts';
+import type { SetAvatarRequest as _wms_workspace_v1_SetAvatarRequest, SetAvatarRequest__Output as _wms_workspace_v1_SetAvatarRequest__Output } from '../../../wms/workspace/v1/SetAvatarRequest.ts';
+import type { TransferOwnershipRequest as _wms_workspace_v1_TransferOwnershipRequest, TransferOwnershipRequest__Output as _wms_workspace_v1_TransferOwnershipRequest__Output } from '../../../wms/workspace/v1/TransferOwnershipRequest.ts';
+import type { UpdateActorRequest as _wms_workspace_v1_UpdateActorRequest, UpdateActorRequest__Output as _wms_workspace_v1_UpdateActorRequest__Output } from '../../../wms/workspace/v1/UpdateActorRequest.ts';
+import type { UpdateWorkspaceRequest as _wms_workspace_v1_UpdateWorkspaceRequest, UpdateWorkspaceRequest__Output as _wms_workspace_v1_UpdateWorkspaceRequest__Output } from '../../../wms/workspace/v1/UpdateWorkspaceRequest.ts';
+import type { UpdateWorkspaceUserRoleRequest as _wms_workspace_v1_UpdateWorkspaceUserRoleRequest, UpdateWorkspaceUserRoleRequest__Output as _wms_workspace_v1_UpdateWorkspaceUserRoleRequest__Output } from '../../../wms/workspace/v1/UpdateWorkspaceUserRoleRequest.ts';
+import type { Workspace as _wms_workspace_v1_Workspace, Workspace__Output as _wms_workspace_v1_Workspace__Output } from '../../../wms/workspace/v1/Workspace.ts';
+import type { WorkspaceUser as _wms_workspace_v1_WorkspaceUser, WorkspaceUser__Output as _wms_workspace_v1_WorkspaceUser__Output } from '../../../wms/workspace/v1/WorkspaceUser.ts';
+
+export interface WorkspaceServiceClient extends grpc.Client {
+  AddWorkspaceUser(argument: _wms_workspace_v1_AddWorkspaceUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  AddWorkspaceUser(argument: _wms_workspace_v1_AddWorkspaceUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  AddWorkspaceUser(argument: _wms_workspace_v1_AddWorkspaceUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  AddWorkspaceUser(argument: _wms_workspace_v1_AddWorkspaceUserRequest, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  addWorkspaceUser(argument: _wms_workspace_v1_AddWorkspaceUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  addWorkspaceUser(argument: _wms_workspace_v1_AddWorkspaceUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  addWorkspaceUser(argument: _wms_workspace_v1_AddWorkspaceUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  addWorkspaceUser(argument: _wms_workspace_v1_AddWorkspaceUserRequest, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  
+  CreateAgentActor(argument: _wms_workspace_v1_CreateAgentActorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  CreateAgentActor(argument: _wms_workspace_v1_CreateAgentActorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  CreateAgentActor(argument: _wms_workspace_v1_CreateAgentActorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  CreateAgentActor(argument: _wms_workspace_v1_CreateAgentActorRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  createAgentActor(argument: _wms_workspace_v1_CreateAgentActorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  createAgentActor(argument: _wms_workspace_v1_CreateAgentActorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  createAgentActor(argument: _wms_workspace_v1_CreateAgentActorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  createAgentActor(argument: _wms_workspace_v1_CreateAgentActorRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  
+  CreateWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  CreateWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  CreateWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  CreateWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  createWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  createWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  createWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  createWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  
+  DeleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  DeleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  DeleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  DeleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  deleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  deleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  deleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  deleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  
+  DeleteWorkspace(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteWorkspace(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteWorkspace(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteWorkspace(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteWorkspace(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteWorkspace(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteWorkspace(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteWorkspace(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  DeleteWorkspaceAvatar(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  DeleteWorkspaceAvatar(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  DeleteWorkspaceAvatar(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  DeleteWorkspaceAvatar(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  deleteWorkspaceAvatar(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  deleteWorkspaceAvatar(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  deleteWorkspaceAvatar(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  deleteWorkspaceAvatar(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  
+  GetActor(argument: _wms_workspace_v1_GetActorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  GetActor(argument: _wms_workspace_v1_GetActorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  GetActor(argument: _wms_workspace_v1_GetActorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  GetActor(argument: _wms_workspace_v1_GetActorRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  getActor(argument: _wms_workspace_v1_GetActorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  getActor(argument: _wms_workspace_v1_GetActorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  getActor(argument: _wms_workspace_v1_GetActorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  getActor(argument: _wms_workspace_v1_GetActorRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  
+  GetActorAvatar(argument: _wms_workspace_v1_GetAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  GetActorAvatar(argument: _wms_workspace_v1_GetAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  GetActorAvatar(argument: _wms_workspace_v1_GetAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  GetActorAvatar(argument: _wms_workspace_v1_GetAvatarRequest, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  getActorAvatar(argument: _wms_workspace_v1_GetAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  getActorAvatar(argument: _wms_workspace_v1_GetAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  getActorAvatar(argument: _wms_workspace_v1_GetAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  getActorAvatar(argument: _wms_workspace_v1_GetAvatarRequest, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  
+  GetActorsByIds(argument: _wms_workspace_v1_GetActorsByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  GetActorsByIds(argument: _wms_workspace_v1_GetActorsByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  GetActorsByIds(argument: _wms_workspace_v1_GetActorsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  GetActorsByIds(argument: _wms_workspace_v1_GetActorsByIdsRequest, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  getActorsByIds(argument: _wms_workspace_v1_GetActorsByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  getActorsByIds(argument: _wms_workspace_v1_GetActorsByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  getActorsByIds(argument: _wms_workspace_v1_GetActorsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  getActorsByIds(argument: _wms_workspace_v1_GetActorsByIdsRequest, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetWorkspace(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  GetWorkspace(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  GetWorkspace(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  GetWorkspace(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  getWorkspace(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  getWorkspace(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  getWorkspace(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  getWorkspace(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  
+  GetWorkspaceAvatar(argument: _wms_workspace_v1_GetAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  GetWorkspaceAvatar(argument: _wms_workspace_v1_GetAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  GetWorkspaceAvatar(argument: _wms_workspace_v1_GetAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  GetWorkspaceAvatar(argument: _wms_workspace_v1_GetAvatarRequest, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  getWorkspaceAvatar(argument: _wms_workspace_v1_GetAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  getWorkspaceAvatar(argument: _wms_workspace_v1_GetAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  getWorkspaceAvatar(argument: _wms_workspace_v1_GetAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  getWorkspaceAvatar(argument: _wms_workspace_v1_GetAvatarRequest, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
+  
+  ListActors(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  ListActors(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  ListActors(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  ListActors(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  listActors(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  listActors(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  listActors(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  listActors(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListWorkspaceUsers(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
+  ListWorkspaceUsers(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
+  ListWorkspaceUsers(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
+  ListWorkspaceUsers(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaceUsers(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaceUsers(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaceUsers(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaceUsers(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListWorkspaces(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspacesResponse__Output>): grpc.ClientUnaryCall;
+  ListWorkspaces(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspacesResponse__Output>): grpc.ClientUnaryCall;
+  ListWorkspaces(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspacesResponse__Output>): grpc.ClientUnaryCall;
+  ListWorkspaces(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspacesResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaces(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspacesResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaces(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspacesResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaces(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspacesResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaces(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspacesResponse__Output>): grpc.ClientUnaryCall;
+  
+  RemoveWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RemoveWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RemoveWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RemoveWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  removeWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  removeWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  removeWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  removeWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  ResolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
+  ResolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
+  ResolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
+  ResolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
+  resolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
+  resolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
+  resolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
+  resolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
+  
+  SetActorAvatar(argument: _wms_workspace_v1_SetAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  SetActorAvatar(argument: _wms_workspace_v1_SetAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  SetActorAvatar(argument: _wms_workspace_v1_SetAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  SetActorAvatar(argument: _wms_workspace_v1_SetAvatarRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  setActorAvatar(argument: _wms_workspace_v1_SetAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  setActorAvatar(argument: _wms_workspace_v1_SetAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  setActorAvatar(argument: _wms_workspace_v1_SetAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  setActorAvatar(argument: _wms_workspace_v1_SetAvatarRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  
+  SetWorkspaceAvatar(argument: _wms_workspace_v1_SetAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  SetWorkspaceAvatar(argument: _wms_workspace_v1_SetAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  SetWorkspaceAvatar(argument: _wms_workspace_v1_SetAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  SetWorkspaceAvatar(argument: _wms_workspace_v1_SetAvatarRequest, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setWorkspaceAvatar(argument: _wms_workspace_v1_SetAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setWorkspaceAvatar(argument: _wms_workspace_v1_SetAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setWorkspaceAvatar(argument: _wms_workspace_v1_SetAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  setWorkspaceAvatar(argument: _wms_workspace_v1_SetAvatarRequest, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  
+  TransferOwnership(argument: _wms_workspace_v1_TransferOwnershipRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  TransferOwnership(argument: _wms_workspace_v1_TransferOwnershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  TransferOwnership(argument: _wms_workspace_v1_TransferOwnershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  TransferOwnership(argument: _wms_workspace_v1_TransferOwnershipRequest, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  transferOwnership(argument: _wms_workspace_v1_TransferOwnershipRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  transferOwnership(argument: _wms_workspace_v1_TransferOwnershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  transferOwnership(argument: _wms_workspace_v1_TransferOwnershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  transferOwnership(argument: _wms_workspace_v1_TransferOwnershipRequest, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  
+  UpdateActor(argument: _wms_workspace_v1_UpdateActorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  UpdateActor(argument: _wms_workspace_v1_UpdateActorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  UpdateActor(argument: _wms_workspace_v1_UpdateActorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  UpdateActor(argument: _wms_workspace_v1_UpdateActorRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  updateActor(argument: _wms_workspace_v1_UpdateActorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  updateActor(argument: _wms_workspace_v1_UpdateActorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  updateActor(argument: _wms_workspace_v1_UpdateActorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  updateActor(argument: _wms_workspace_v1_UpdateActorRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  
+  UpdateWorkspace(argument: _wms_workspace_v1_UpdateWorkspaceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  UpdateWorkspace(argument: _wms_workspace_v1_UpdateWorkspaceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  UpdateWorkspace(argument: _wms_workspace_v1_UpdateWorkspaceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  UpdateWorkspace(argument: _wms_workspace_v1_UpdateWorkspaceRequest, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  updateWorkspace(argument: _wms_workspace_v1_UpdateWorkspaceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  updateWorkspace(argument: _wms_workspace_v1_UpdateWorkspaceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  updateWorkspace(argument: _wms_workspace_v1_UpdateWorkspaceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  updateWorkspace(argument: _wms_workspace_v1_UpdateWorkspaceRequest, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  
+  UpdateWorkspaceUserRole(argument: _wms_workspace_v1_UpdateWorkspaceUserRoleRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  UpdateWorkspaceUserRole(argument: _wms_workspace_v1_UpdateWorkspaceUserRoleRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  UpdateWorkspaceUserRole(argument: _wms_workspace_v1_UpdateWorkspaceUserRoleRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  UpdateWorkspaceUserRole(argument: _wms_workspace_v1_UpdateWorkspaceUserRoleRequest, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  updateWorkspaceUserRole(argument: _wms_workspace_v1_UpdateWorkspaceUserRoleRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  updateWorkspaceUserRole(argument: _wms_workspace_v1_UpdateWorkspaceUserRoleRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  updateWorkspaceUserRole(argument: _wms_workspace_v1_UpdateWorkspaceUserRoleRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  updateWorkspaceUserRole(argument: _wms_workspace_v1_UpdateWorkspaceUserRoleRequest, callback: grpc.requestCallback<_wms_workspace_v1_WorkspaceUser__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface WorkspaceServiceHandlers extends grpc.UntypedServiceImplementation {
+  AddWorkspaceUser: grpc.handleUnaryCall<_wms_workspace_v1_AddWorkspaceUserRequest__Output, _wms_workspace_v1_WorkspaceUser>;
+  
+  CreateAgentActor: grpc.handleUnaryCall<_wms_workspace_v1_CreateAgentActorRequest__Output, _wms_workspace_v1_Actor>;
+  
+  CreateWorkspace: grpc.handleUnaryCall<_wms_workspace_v1_CreateWorkspaceRequest__Output, _wms_workspace_v1_Workspace>;
+  
+  DeleteActorAvatar: grpc.handleUnaryCall<_wms_workspace_v1_ActorAvatarRequest__Output, _wms_workspace_v1_Actor>;
+  
+  DeleteWorkspace: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_common_v1_Empty>;
+  
+  DeleteWorkspaceAvatar: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_Workspace>;
+  
+  GetActor: grpc.handleUnaryCall<_wms_workspace_v1_GetActorRequest__Output, _wms_workspace_v1_Actor>;
+  
+  GetActorAvatar: grpc.handleUnaryCall<_wms_workspace_v1_GetAvatarRequest__Output, _wms_common_v1_Download>;
+  
+  GetActorsByIds: grpc.handleUnaryCall<_wms_workspace_v1_GetActorsByIdsRequest__Output, _wms_workspace_v1_ListActorsResponse>;
+  
+  GetWorkspace: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_Workspace>;
+  
+  GetWorkspaceAvatar: grpc.handleUnaryCall<_wms_workspace_v1_GetAvatarRequest__Output, _wms_common_v1_Download>;
+  
+  ListActors: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListActorsResponse>;
+  
+  ListWorkspaceUsers: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspaceUsersResponse>;
+  
+  ListWorkspaces: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspacesResponse>;
+  
+  RemoveWorkspaceUser: grpc.handleUnaryCall<_wms_workspace_v1_RemoveWorkspaceUserRequest__Output, _wms_common_v1_Empty>;
+  
+  ResolveMembership: grpc.handleUnaryCall<_wms_workspace_v1_ResolveMembershipRequest__Output, _wms_workspace_v1_Membership>;
+  
+  SetActorAvatar: grpc.handleUnaryCall<_wms_workspace_v1_SetAvatarRequest__Output, _wms_workspace_v1_Actor>;
+  
+  SetWorkspaceAvatar: grpc.handleUnaryCall<_wms_workspace_v1_SetAvatarRequest__Output, _wms_workspace_v1_Workspace>;
+  
+  TransferOwnership: grpc.handleUnaryCall<_wms_workspace_v1_TransferOwnershipRequest__Output, _wms_workspace_v1_WorkspaceUser>;
+  
+  UpdateActor: grpc.handleUnaryCall<_wms_workspace_v1_UpdateActorRequest__Output, _wms_workspace_v1_Actor>;
+  
+  UpdateWorkspace: grpc.handleUnaryCall<_wms_workspace_v1_UpdateWorkspaceRequest__Output, _wms_workspace_v1_Workspace>;
+  
+  UpdateWorkspaceUserRole: grpc.handleUnaryCall<_wms_workspace_v1_UpdateWorkspaceUserRoleRequest__Output, _wms_workspace_v1_WorkspaceUser>;
+  
+}
+
+export interface WorkspaceServiceDefinition extends grpc.ServiceDefinition {
+  AddWorkspaceUser: MethodDefinition<_wms_workspace_v1_AddWorkspaceUserRequest, _wms_workspace_v1_WorkspaceUser, _wms_workspace_v1_AddWorkspaceUserRequest__Output, _wms_workspace_v1_WorkspaceUser__Output>
+  CreateAgentActor: MethodDefinition<_wms_workspace_v1_CreateAgentActorRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_CreateAgentActorRequest__Output, _wms_workspace_v1_Actor__Output>
+  CreateWorkspace: MethodDefinition<_wms_workspace_v1_CreateWorkspaceRequest, _wms_workspace_v1_Workspace, _wms_workspace_v1_CreateWorkspaceRequest__Output, _wms_workspace_v1_Workspace__Output>
+  DeleteActorAvatar: MethodDefinition<_wms_workspace_v1_ActorAvatarRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_ActorAvatarRequest__Output, _wms_workspace_v1_Actor__Output>
+  DeleteWorkspace: MethodDefinition<_wms_common_v1_Empty, _wms_common_v1_Empty, _wms_common_v1_Empty__Output, _wms_common_v1_Empty__Output>
+  DeleteWorkspaceAvatar: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_Workspace, _wms_common_v1_Empty__Output, _wms_workspace_v1_Workspace__Output>
+  GetActor: MethodDefinition<_wms_workspace_v1_GetActorRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_GetActorRequest__Output, _wms_workspace_v1_Actor__Output>
+  GetActorAvatar: MethodDefinition<_wms_workspace_v1_GetAvatarRequest, _wms_common_v1_Download, _wms_workspace_v1_GetAvatarRequest__Output, _wms_common_v1_Download__Output>
+  GetActorsByIds: MethodDefinition<_wms_workspace_v1_GetActorsByIdsRequest, _wms_workspace_v1_ListActorsResponse, _wms_workspace_v1_GetActorsByIdsRequest__Output, _wms_workspace_v1_ListActorsResponse__Output>
+  GetWorkspace: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_Workspace, _wms_common_v1_Empty__Output, _wms_workspace_v1_Workspace__Output>
+  GetWorkspaceAvatar: MethodDefinition<_wms_workspace_v1_GetAvatarRequest, _wms_common_v1_Download, _wms_workspace_v1_GetAvatarRequest__Output, _wms_common_v1_Download__Output>
+  ListActors: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListActorsResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListActorsResponse__Output>
+  ListWorkspaceUsers: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListWorkspaceUsersResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspaceUsersResponse__Output>
+  ListWorkspaces: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListWorkspacesResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspacesResponse__Output>
+  RemoveWorkspaceUser: MethodDefinition<_wms_workspace_v1_RemoveWorkspaceUserRequest, _wms_common_v1_Empty, _wms_workspace_v1_RemoveWorkspaceUserRequest__Output, _wms_common_v1_Empty__Output>
+  ResolveMembership: MethodDefinition<_wms_workspace_v1_ResolveMembershipRequest, _wms_workspace_v1_Membership, _wms_workspace_v1_ResolveMembershipRequest__Output, _wms_workspace_v1_Membership__Output>
+  SetActorAvatar: MethodDefinition<_wms_workspace_v1_SetAvatarRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_SetAvatarRequest__Output, _wms_workspace_v1_Actor__Output>
+  SetWorkspaceAvatar: MethodDefinition<_wms_workspace_v1_SetAvatarRequest, _wms_workspace_v1_Workspace, _wms_workspace_v1_SetAvatarRequest__Output, _wms_workspace_v1_Workspace__Output>
+  TransferOwnership: MethodDefinition<_wms_workspace_v1_TransferOwnershipRequest, _wms_workspace_v1_WorkspaceUser, _wms_workspace_v1_TransferOwnershipRequest__Output, _wms_workspace_v1_WorkspaceUser__Output>
+  UpdateActor: MethodDefinition<_wms_workspace_v1_UpdateActorRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_UpdateActorRequest__Output, _wms_workspace_v1_Actor__Output>
+  UpdateWorkspace: MethodDefinition<_wms_workspace_v1_UpdateWorkspaceRequest, _wms_workspace_v1_Workspace, _wms_workspace_v1_UpdateWorkspaceRequest__Output, _wms_workspace_v1_Workspace__Output>
+  UpdateWorkspaceUserRole: MethodDefinition<_wms_workspace_v1_UpdateWorkspaceUserRoleRequest, _wms_workspace_v1_WorkspaceUser, _wms_workspace_v1_UpdateWorkspaceUserRoleRequest__Output, _wms_workspace_v1_WorkspaceUser__Output>
+}

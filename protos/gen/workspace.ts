@@ -1,0 +1,75 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { Download as _wms_common_v1_Download, Download__Output as _wms_common_v1_Download__Output } from './wms/common/v1/Download.ts';
+import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from './wms/common/v1/Empty.ts';
+import type { NullableString as _wms_common_v1_NullableString, NullableString__Output as _wms_common_v1_NullableString__Output } from './wms/common/v1/NullableString.ts';
+import type { User as _wms_common_v1_User, User__Output as _wms_common_v1_User__Output } from './wms/common/v1/User.ts';
+import type { Actor as _wms_workspace_v1_Actor, Actor__Output as _wms_workspace_v1_Actor__Output } from './wms/workspace/v1/Actor.ts';
+import type { ActorAvatarRequest as _wms_workspace_v1_ActorAvatarRequest, ActorAvatarRequest__Output as _wms_workspace_v1_ActorAvatarRequest__Output } from './wms/workspace/v1/ActorAvatarRequest.ts';
+import type { AddWorkspaceUserRequest as _wms_workspace_v1_AddWorkspaceUserRequest, AddWorkspaceUserRequest__Output as _wms_workspace_v1_AddWorkspaceUserRequest__Output } from './wms/workspace/v1/AddWorkspaceUserRequest.ts';
+import type { CreateAgentActorRequest as _wms_workspace_v1_CreateAgentActorRequest, CreateAgentActorRequest__Output as _wms_workspace_v1_CreateAgentActorRequest__Output } from './wms/workspace/v1/CreateAgentActorRequest.ts';
+import type { CreateWorkspaceRequest as _wms_workspace_v1_CreateWorkspaceRequest, CreateWorkspaceRequest__Output as _wms_workspace_v1_CreateWorkspaceRequest__Output } from './wms/workspace/v1/CreateWorkspaceRequest.ts';
+import type { GetActorRequest as _wms_workspace_v1_GetActorRequest, GetActorRequest__Output as _wms_workspace_v1_GetActorRequest__Output } from './wms/workspace/v1/GetActorRequest.ts';
+import type { GetActorsByIdsRequest as _wms_workspace_v1_GetActorsByIdsRequest, GetActorsByIdsRequest__Output as _wms_workspace_v1_GetActorsByIdsRequest__Output } from './wms/workspace/v1/GetActorsByIdsRequest.ts';
+import type { GetAvatarRequest as _wms_workspace_v1_GetAvatarRequest, GetAvatarRequest__Output as _wms_workspace_v1_GetAvatarRequest__Output } from './wms/workspace/v1/GetAvatarRequest.ts';
+import type { ListActorsResponse as _wms_workspace_v1_ListActorsResponse, ListActorsResponse__Output as _wms_workspace_v1_ListActorsResponse__Output } from './wms/workspace/v1/ListActorsResponse.ts';
+import type { ListWorkspaceUsersResponse as _wms_workspace_v1_ListWorkspaceUsersResponse, ListWorkspaceUsersResponse__Output as _wms_workspace_v1_ListWorkspaceUsersResponse__Output } from './wms/workspace/v1/ListWorkspaceUsersResponse.ts';
+import type { ListWorkspacesResponse as _wms_workspace_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _wms_workspace_v1_ListWorkspacesResponse__Output } from './wms/workspace/v1/ListWorkspacesResponse.ts';
+import type { Membership as _wms_workspace_v1_Membership, Membership__Output as _wms_workspace_v1_Membership__Output } from './wms/workspace/v1/Membership.ts';
+import type { RemoveWorkspaceUserRequest as _wms_workspace_v1_RemoveWorkspaceUserRequest, RemoveWorkspaceUserRequest__Output as _wms_workspace_v1_RemoveWorkspaceUserRequest__Output } from './wms/workspace/v1/RemoveWorkspaceUserRequest.ts';
+import type { ResolveMembershipRequest as _wms_workspace_v1_ResolveMembershipRequest, ResolveMembershipRequest__Output as _wms_workspace_v1_ResolveMembershipRequest__Output } from './wms/workspace/v1/ResolveMembershipRequest.ts';
+import type { SetAvatarRequest as _wms_workspace_v1_SetAvatarRequest, SetAvatarRequest__Output as _wms_workspace_v1_SetAvatarRequest__Output } from './wms/workspace/v1/SetAvatarRequest.ts';
+import type { TransferOwnershipRequest as _wms_workspace_v1_TransferOwnershipRequest, TransferOwnershipRequest__Output as _wms_workspace_v1_TransferOwnershipRequest__Output } from './wms/workspace/v1/TransferOwnershipRequest.ts';
+import type { UpdateActorRequest as _wms_workspace_v1_UpdateActorRequest, UpdateActorRequest__Output as _wms_workspace_v1_UpdateActorRequest__Output } from './wms/workspace/v1/UpdateActorRequest.ts';
+import type { UpdateWorkspaceRequest as _wms_workspace_v1_UpdateWorkspaceRequest, UpdateWorkspaceRequest__Output as _wms_workspace_v1_UpdateWorkspaceRequest__Output } from './wms/workspace/v1/UpdateWorkspaceRequest.ts';
+import type { UpdateWorkspaceUserRoleRequest as _wms_workspace_v1_UpdateWorkspaceUserRoleRequest, UpdateWorkspaceUserRoleRequest__Output as _wms_workspace_v1_UpdateWorkspaceUserRoleRequest__Output } from './wms/workspace/v1/UpdateWorkspaceUserRoleRequest.ts';
+import type { UserSummary as _wms_workspace_v1_UserSummary, UserSummary__Output as _wms_workspace_v1_UserSummary__Output } from './wms/workspace/v1/UserSummary.ts';
+import type { Workspace as _wms_workspace_v1_Workspace, Workspace__Output as _wms_workspace_v1_Workspace__Output } from './wms/workspace/v1/Workspace.ts';
+import type { WorkspaceServiceClient as _wms_workspace_v1_WorkspaceServiceClient, WorkspaceServiceDefinition as _wms_workspace_v1_WorkspaceServiceDefinition } from './wms/workspace/v1/WorkspaceService.ts';
+import type { WorkspaceUser as _wms_workspace_v1_WorkspaceUser, WorkspaceUser__Output as _wms_workspace_v1_WorkspaceUser__Output } from './wms/workspace/v1/WorkspaceUser.ts';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  wms: {
+    common: {
+      v1: {
+        Download: MessageTypeDefinition<_wms_common_v1_Download, _wms_common_v1_Download__Output>
+        Empty: MessageTypeDefinition<_wms_common_v1_Empty, _wms_common_v1_Empty__Output>
+        NullableString: MessageTypeDefinition<_wms_common_v1_NullableString, _wms_common_v1_NullableString__Output>
+        User: MessageTypeDefinition<_wms_common_v1_User, _wms_common_v1_User__Output>
+      }
+    }
+    workspace: {
+      v1: {
+        Actor: MessageTypeDefinition<_wms_workspace_v1_Actor, _wms_workspace_v1_Actor__Output>
+        ActorAvatarRequest: MessageTypeDefinition<_wms_workspace_v1_ActorAvatarRequest, _wms_workspace_v1_ActorAvatarRequest__Output>
+        AddWorkspaceUserRequest: MessageTypeDefinition<_wms_workspace_v1_AddWorkspaceUserRequest, _wms_workspace_v1_AddWorkspaceUserRequest__Output>
+        CreateAgentActorRequest: MessageTypeDefinition<_wms_workspace_v1_CreateAgentActorRequest, _wms_workspace_v1_CreateAgentActorRequest__Output>
+        CreateWorkspaceRequest: MessageTypeDefinition<_wms_workspace_v1_CreateWorkspaceRequest, _wms_workspace_v1_CreateWorkspaceRequest__Output>
+        GetActorRequest: MessageTypeDefinition<_wms_workspace_v1_GetActorRequest, _wms_workspace_v1_GetActorRequest__Output>
+        GetActorsByIdsRequest: MessageTypeDefinition<_wms_workspace_v1_GetActorsByIdsRequest, _wms_workspace_v1_GetActorsByIdsRequest__Output>
+        GetAvatarRequest: MessageTypeDefinition<_wms_workspace_v1_GetAvatarRequest, _wms_workspace_v1_GetAvatarRequest__Output>
+        ListActorsResponse: MessageTypeDefinition<_wms_workspace_v1_ListActorsResponse, _wms_workspace_v1_ListActorsResponse__Output>
+        ListWorkspaceUsersResponse: MessageTypeDefinition<_wms_workspace_v1_ListWorkspaceUsersResponse, _wms_workspace_v1_ListWorkspaceUsersResponse__Output>
+        ListWorkspacesResponse: MessageTypeDefinition<_wms_workspace_v1_ListWorkspacesResponse, _wms_workspace_v1_ListWorkspacesResponse__Output>
+        Membership: MessageTypeDefinition<_wms_workspace_v1_Membership, _wms_workspace_v1_Membership__Output>
+        RemoveWorkspaceUserRequest: MessageTypeDefinition<_wms_workspace_v1_RemoveWorkspaceUserRequest, _wms_workspace_v1_RemoveWorkspaceUserRequest__Output>
+        ResolveMembershipRequest: MessageTypeDefinition<_wms_workspace_v1_ResolveMembershipRequest, _wms_workspace_v1_ResolveMembershipRequest__Output>
+        SetAvatarRequest: MessageTypeDefinition<_wms_workspace_v1_SetAvatarRequest, _wms_workspace_v1_SetAvatarRequest__Output>
+        TransferOwnershipRequest: MessageTypeDefinition<_wms_workspace_v1_TransferOwnershipRequest, _wms_workspace_v1_TransferOwnershipRequest__Output>
+        UpdateActorRequest: MessageTypeDefinition<_wms_workspace_v1_UpdateActorRequest, _wms_workspace_v1_UpdateActorRequest__Output>
+        UpdateWorkspaceRequest: MessageTypeDefinition<_wms_workspace_v1_UpdateWorkspaceRequest, _wms_workspace_v1_UpdateWorkspaceRequest__Output>
+        UpdateWorkspaceUserRoleRequest: MessageTypeDefinition<_wms_workspace_v1_UpdateWorkspaceUserRoleRequest, _wms_workspace_v1_UpdateWorkspaceUserRoleRequest__Output>
+        UserSummary: MessageTypeDefinition<_wms_workspace_v1_UserSummary, _wms_workspace_v1_UserSummary__Output>
+        Workspace: MessageTypeDefinition<_wms_workspace_v1_Workspace, _wms_workspace_v1_Workspace__Output>
+        WorkspaceService: SubtypeConstructor<typeof grpc.Client, _wms_workspace_v1_WorkspaceServiceClient> & { service: _wms_workspace_v1_WorkspaceServiceDefinition }
+        WorkspaceUser: MessageTypeDefinition<_wms_workspace_v1_WorkspaceUser, _wms_workspace_v1_WorkspaceUser__Output>
+      }
+    }
+  }
+}
+

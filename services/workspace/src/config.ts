@@ -1,0 +1,16 @@
+import { env, loadConfig, serviceEnv } from '@wms/kit/config';
+import { storageEnv } from '@wms/kit/storage';
+import { z } from 'zod';
+
+const schema = z.object({
+  ...serviceEnv,
+  ...storageEnv,
+  ROLE: z.enum(['server', 'worker', 'migrate']).default('server'),
+  GRPC_PORT: env.port(50052),
+  DATABASE_SCHEMA: env.string('workspace'),
+  IDENTITY_GRPC_URL: env.string('127.0.0.1:50051'),
+});
+
+export type WorkspaceConfig = ReturnType<typeof loadWorkspaceConfig>;
+
+export const loadWorkspaceConfig = (source: NodeJS.ProcessEnv = process.env) => loadConfig(schema, source);

@@ -1,0 +1,75 @@
+import { createDb, migrate } from '@wms/kit/db';
+import { createAsyncClient } from '@wms/kit/grpc-client';
+import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
+import { createLogger } from '@wms/kit/logger';
+import { createQueue, createQueueEvents, createWorker, producerConnection, workerConnection } from '@wms/kit/queues';
+import { createRedis, redisReady } from '@wms/kit/redis';
+import { createStorage, storageConfigFrom } from '@wms/kit/storage';
+import { loadProto } from '@wms/protos';
+import { migrations } from '../migrations/index.ts';
+import { loadWorkspaceConfig } from './config.ts';
+import { type AvatarResizeJob, type AvatarResizeResult, queueNames, type WorkspacePurgeJob } from './queues.ts';
+import { workspaceHandlers } from './rpc.ts';
+import { AvatarStore } from './store/avatar.store.ts';
+import { WorkspaceStore } from './store/workspace.store.ts';
+import { buildWorkspaceServices } from './wiring.ts';
+import { avatarResizeProcessor } from './workers/avatar-resize.worker.ts';
+import { workspacePurgeProcessor } from './workers/workspace-purge.worker.ts';
+
+const config = loadWorkspaceConfig();
+const log = createLogger(config.ROLE === 'worker' ? 'workspace-worker' : 'workspace', config.LOG_LEVEL);
+const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, log });
+const queueBase = { prefix: config.REDIS_PREFIX, log };
+
+if (config.ROLE === 'migrate') {
+  const applied = await migrate(db, config.DATABASE_SCHEMA, migrations);
+  log.info({ applied }, 'migrations applied');
+  await db.destroy();
+} else if (config.ROLE === 'worker') {
+  const storage = createStorage(storageConfigFrom(config));
+  const connection = workerConnection(config.REDIS_URL, log);
+  const resize = createWorker(queueNames.avatarResize, avatarResizeProcessor(storage), { ...queueBase, connection, concurrency: 2 });
+  const purge = createWorker(
+    queueNames.workspacePurge,
+    workspacePurgeProcessor({ storage, avatars: new AvatarStore(db), workspaces: new WorkspaceStore(db) }),
+    { ...queueBase, connection },
+  );
+  log.info('workspace worker running');
+  onShutdown(log, [
+    ['workers', () => Promise.all([resize.close(), purge.close()])],
+    ['redis', () => connection.quit()],
+    ['db', () => db.destroy()],
+  ]);
+} else {
+  const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
+  await redisReady(redis);
+  const producer = producerConnection(config.REDIS_URL, log);
+  const listener = workerConnection(config.REDIS_URL, log);
+  const resizeQueue = createQueue<AvatarResizeJob, AvatarResizeResult>(queueNames.avatarResize, { ...queueBase, connection: producer });
+  const purgeQueue = createQueue<WorkspacePurgeJob>(queueNames.workspacePurge, { ...queueBase, connection: producer });
+  const resizeEvents = createQueueEvents(queueNames.avatarResize, { ...queueBase, connection: listener });
+  await resizeEvents.waitUntilReady();
+  const identity = createAsyncClient(loadProto('identity').wms.identity.v1.IdentityService, config.IDENTITY_GRPC_URL);
+  const { workspaces, avatars } = buildWorkspaceServices({
+    db,
+    redis,
+    storage: createStorage(storageConfigFrom(config)),
+    identity,
+    resizeQueue,
+    resizeEvents,
+    purgeQueue,
+  });
+  const { WorkspaceService: definition } = loadProto('workspace').wms.workspace.v1;
+  const server = await startGrpcServer({
+    port: config.GRPC_PORT,
+    services: [{ definition: definition.service, implementation: bindHandlers(definition.service, workspaceHandlers(workspaces, avatars), log) }],
+  });
+  log.info({ port: server.port }, 'workspace serving');
+  onShutdown(log, [
+    ['grpc', () => server.stop()],
+    ['queues', () => Promise.all([resizeEvents.close(), resizeQueue.close(), purgeQueue.close()])],
+    ['identity', async () => identity.close()],
+    ['redis', () => Promise.all([redis.quit(), producer.quit(), listener.quit()])],
+    ['db', () => db.destroy()],
+  ]);
+}

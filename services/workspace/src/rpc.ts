@@ -1,0 +1,97 @@
+import type { AsyncHandlers } from '@wms/kit/grpc-server';
+import type { Download } from '@wms/protos/gen/wms/common/v1/Download';
+import type { Actor as ActorMessage } from '@wms/protos/gen/wms/workspace/v1/Actor';
+import type { Workspace as WorkspaceMessage } from '@wms/protos/gen/wms/workspace/v1/Workspace';
+import type { WorkspaceServiceDefinition } from '@wms/protos/gen/wms/workspace/v1/WorkspaceService';
+import type { WorkspaceUser as WorkspaceUserMessage } from '@wms/protos/gen/wms/workspace/v1/WorkspaceUser';
+import type { AvatarDownload, AvatarService } from './avatar.service.ts';
+import type { Actor, Workspace } from './domain/model.ts';
+import type { MemberWithUser, WorkspaceService } from './workspace.service.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
+
+const toWorkspace = (w: Workspace): WorkspaceMessage => ({
+  id: w.id,
+  name: w.name,
+  slug: w.slug,
+  avatar_id: w.avatarId ?? undefined,
+  created_at: w.createdAt.toISOString(),
+  updated_at: w.updatedAt.toISOString(),
+});
+
+const toMember = (m: MemberWithUser): WorkspaceUserMessage => ({
+  id: m.id,
+  workspace_id: m.workspaceId,
+  user_id: m.userId,
+  actor_id: m.actorId,
+  role: m.role,
+  accepted_at: iso(m.acceptedAt),
+  created_at: m.createdAt.toISOString(),
+  updated_at: m.updatedAt.toISOString(),
+  user: m.user,
+});
+
+const toActor = (a: Actor): ActorMessage => ({
+  id: a.id,
+  workspace_id: a.workspaceId,
+  kind: a.kind,
+  user_id: a.userId ?? undefined,
+  display_name: a.displayName,
+  title: a.title ?? undefined,
+  avatar_id: a.avatarId ?? undefined,
+  managed_by_admins: a.managedByAdmins,
+  deactivated_at: iso(a.deactivatedAt),
+  created_at: a.createdAt.toISOString(),
+  updated_at: a.updatedAt.toISOString(),
+});
+
+const toDownload = (d: AvatarDownload): Download => ({
+  url: d.url,
+  expires_at: d.expiresAt.toISOString(),
+  name: d.name,
+  content_type: d.contentType,
+  size_bytes: d.sizeBytes,
+});
+
+export function workspaceHandlers(service: WorkspaceService, avatars: AvatarService): AsyncHandlers<WorkspaceServiceDefinition> {
+  return {
+    CreateWorkspace: async (req, ctx) => toWorkspace(await service.createWorkspace(ctx, req)),
+    ListWorkspaces: async (_req, ctx) => ({ workspaces: (await service.listWorkspaces(ctx)).map(toWorkspace) }),
+    GetWorkspace: async (_req, ctx) => toWorkspace(await service.getWorkspace(ctx)),
+    UpdateWorkspace: async (req, ctx) => toWorkspace(await service.updateWorkspace(ctx, { name: req.name, slug: req.slug })),
+    DeleteWorkspace: async (_req, ctx) => {
+      await service.deleteWorkspace(ctx);
+      return {};
+    },
+    TransferOwnership: async (req, ctx) => toMember(await service.transferOwnership(ctx, { workspaceUserId: req.workspace_user_id })),
+    ResolveMembership: async (req) => {
+      const m = await service.resolveMembership({ workspaceId: req.workspace_id, userId: req.user_id });
+      return { workspace_id: m.workspaceId, workspace_user_id: m.id, actor_id: m.actorId, role: m.role };
+    },
+    AddWorkspaceUser: async (req, ctx) => toMember(await service.addWorkspaceUser(ctx, { email: req.email, role: req.role })),
+    ListWorkspaceUsers: async (_req, ctx) => ({ workspace_users: (await service.listWorkspaceUsers(ctx)).map(toMember) }),
+    UpdateWorkspaceUserRole: async (req, ctx) =>
+      toMember(await service.updateWorkspaceUserRole(ctx, { workspaceUserId: req.workspace_user_id, role: req.role })),
+    RemoveWorkspaceUser: async (req, ctx) => {
+      await service.removeWorkspaceUser(ctx, { workspaceUserId: req.workspace_user_id });
+      return {};
+    },
+    ListActors: async (_req, ctx) => ({ actors: (await service.listActors(ctx)).map(toActor) }),
+    GetActor: async (req, ctx) => toActor(await service.getActor(ctx, req.actor_id)),
+    UpdateActor: async (req, ctx) =>
+      toActor(
+        await service.updateActor(ctx, req.actor_id, {
+          displayName: req.display_name,
+          title: req.title ? (req.title.value ?? null) : undefined,
+        }),
+      ),
+    CreateAgentActor: async (req, ctx) => toActor(await service.createAgentActor(ctx, { displayName: req.display_name, title: req.title })),
+    GetActorsByIds: async (req, ctx) => ({ actors: (await service.getActorsByIds(ctx, req.ids)).map(toActor) }),
+    SetWorkspaceAvatar: async (req, ctx) => toWorkspace(await avatars.setWorkspaceAvatar(ctx, req.content)),
+    DeleteWorkspaceAvatar: async (_req, ctx) => toWorkspace(await avatars.deleteWorkspaceAvatar(ctx)),
+    GetWorkspaceAvatar: async (req, ctx) => toDownload(await avatars.workspaceAvatarDownload(ctx, req.avatar_id)),
+    SetActorAvatar: async (req, ctx) => toActor(await avatars.setActorAvatar(ctx, req.actor_id, req.content)),
+    DeleteActorAvatar: async (req, ctx) => toActor(await avatars.deleteActorAvatar(ctx, req.actor_id)),
+    GetActorAvatar: async (req, ctx) => toDownload(await avatars.actorAvatarDownload(ctx, req.actor_id, req.avatar_id)),
+  };
+}

@@ -1,0 +1,92 @@
+import type { Knex } from '@wms/kit/db';
+import type { Actor } from '../domain/model.ts';
+
+interface ActorRow {
+  id: string;
+  workspace_id: string;
+  kind: 'user' | 'agent';
+  user_id: string | null;
+  display_name: string;
+  title: string | null;
+  avatar_id: string | null;
+  managed_by_admins: boolean;
+  deactivated_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const columns = ['id', 'workspace_id', 'kind', 'user_id', 'display_name', 'title', 'avatar_id', 'managed_by_admins', 'deactivated_at', 'created_at', 'updated_at'];
+
+const toActor = (r: ActorRow): Actor => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  kind: r.kind,
+  userId: r.user_id,
+  displayName: r.display_name,
+  title: r.title,
+  avatarId: r.avatar_id,
+  managedByAdmins: r.managed_by_admins,
+  deactivatedAt: r.deactivated_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export class ActorStore {
+  constructor(private readonly db: Knex) {}
+
+  async insert(
+    a: { id: string; workspaceId: string; kind: 'user' | 'agent'; userId: string | null; displayName: string; title: string | null; managedByAdmins: boolean },
+    db: Knex = this.db,
+  ): Promise<Actor> {
+    const [row] = await db('actors')
+      .insert({
+        id: a.id,
+        workspace_id: a.workspaceId,
+        kind: a.kind,
+        user_id: a.userId,
+        display_name: a.displayName,
+        title: a.title,
+        managed_by_admins: a.managedByAdmins,
+      })
+      .returning(columns);
+    return toActor(row as ActorRow);
+  }
+
+  async find(workspaceId: string, id: string, db: Knex = this.db): Promise<Actor | undefined> {
+    const row: ActorRow | undefined = await db('actors').select(columns).where({ workspace_id: workspaceId, id }).first();
+    return row && toActor(row);
+  }
+
+  /** Actors of one workspace by id, in one query; ids of other workspaces are left out. */
+  async findMany(workspaceId: string, ids: string[]): Promise<Actor[]> {
+    if (ids.length === 0) return [];
+    const rows: ActorRow[] = await this.db('actors').select(columns).where({ workspace_id: workspaceId }).whereIn('id', ids);
+    return rows.map(toActor);
+  }
+
+  async list(workspaceId: string): Promise<Actor[]> {
+    const rows: ActorRow[] = await this.db('actors')
+      .select(columns)
+      .where({ workspace_id: workspaceId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(10_000);
+    return rows.map(toActor);
+  }
+
+  async update(workspaceId: string, id: string, patch: { displayName?: string; title?: string | null }): Promise<Actor | undefined> {
+    const values: Record<string, unknown> = { updated_at: this.db.fn.now() };
+    if (patch.displayName !== undefined) values.display_name = patch.displayName;
+    if (patch.title !== undefined) values.title = patch.title;
+    const [row] = await this.db('actors').where({ workspace_id: workspaceId, id }).update(values).returning(columns);
+    return row && toActor(row as ActorRow);
+  }
+
+  async setDeactivated(id: string, deactivated: boolean, db: Knex): Promise<void> {
+    await db('actors').where({ id }).update({ deactivated_at: deactivated ? db.fn.now() : null, updated_at: db.fn.now() });
+  }
+
+  async setAvatar(workspaceId: string, id: string, avatarId: string | null, db: Knex = this.db): Promise<Actor | undefined> {
+    const [row] = await db('actors').where({ workspace_id: workspaceId, id }).update({ avatar_id: avatarId, updated_at: db.fn.now() }).returning(columns);
+    return row && toActor(row as ActorRow);
+  }
+}

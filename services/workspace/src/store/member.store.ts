@@ -1,0 +1,121 @@
+import type { Knex } from '@wms/kit/db';
+import type { Role, WorkspaceUser } from '../domain/model.ts';
+
+interface MemberRow {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  actor_id: string;
+  role: Role;
+  accepted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const columns = ['id', 'workspace_id', 'user_id', 'actor_id', 'role', 'accepted_at', 'created_at', 'updated_at'];
+
+const toMember = (r: MemberRow): WorkspaceUser => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  userId: r.user_id,
+  actorId: r.actor_id,
+  role: r.role,
+  acceptedAt: r.accepted_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** Memberships (`workspace_users`); a removed membership keeps its row (and actor) with `removed_at` set. */
+export class MemberStore {
+  constructor(private readonly db: Knex) {}
+
+  async insert(m: { id: string; workspaceId: string; userId: string; actorId: string; role: Role }, db: Knex = this.db): Promise<WorkspaceUser> {
+    const [row] = await db('workspace_users')
+      .insert({ id: m.id, workspace_id: m.workspaceId, user_id: m.userId, actor_id: m.actorId, role: m.role, accepted_at: db.fn.now() })
+      .returning(columns);
+    return toMember(row as MemberRow);
+  }
+
+  /** Brings back a removed membership with a new role (same id and actor). */
+  async reactivate(id: string, role: Role, db: Knex): Promise<WorkspaceUser> {
+    const [row] = await db('workspace_users')
+      .where({ id })
+      .update({ role, removed_at: null, accepted_at: db.fn.now(), updated_at: db.fn.now() })
+      .returning(columns);
+    return toMember(row as MemberRow);
+  }
+
+  /** An active membership of the workspace by its id. */
+  async find(workspaceId: string, id: string, db: Knex = this.db): Promise<WorkspaceUser | undefined> {
+    const row: MemberRow | undefined = await db('workspace_users').select(columns).where({ workspace_id: workspaceId, id }).whereNull('removed_at').first();
+    return row && toMember(row);
+  }
+
+  /** The user's accepted, active membership of a live workspace. */
+  async findAccepted(workspaceId: string, userId: string): Promise<WorkspaceUser | undefined> {
+    const row: MemberRow | undefined = await this.db('workspace_users as wu')
+      .join('workspaces as w', 'w.id', 'wu.workspace_id')
+      .where({ 'wu.workspace_id': workspaceId, 'wu.user_id': userId })
+      .whereNull('wu.removed_at')
+      .whereNotNull('wu.accepted_at')
+      .whereNull('w.deleted_at')
+      .first(columns.map((c) => `wu.${c}`));
+    return row && toMember(row);
+  }
+
+  /** A user's membership row in any state, locked (for add or reactivation). */
+  async findAnyByUserForUpdate(workspaceId: string, userId: string, db: Knex): Promise<(WorkspaceUser & { removed: boolean }) | undefined> {
+    const row: (MemberRow & { removed_at: Date | null }) | undefined = await db('workspace_users')
+      .select([...columns, 'removed_at'])
+      .where({ workspace_id: workspaceId, user_id: userId })
+      .forUpdate()
+      .first();
+    return row && { ...toMember(row), removed: row.removed_at !== null };
+  }
+
+  async list(workspaceId: string): Promise<WorkspaceUser[]> {
+    const rows: MemberRow[] = await this.db('workspace_users')
+      .select(columns)
+      .where({ workspace_id: workspaceId })
+      .whereNull('removed_at')
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(10_000);
+    return rows.map(toMember);
+  }
+
+  /** Every user id with an active membership (to invalidate their cached access on deletion). */
+  async activeUserIds(workspaceId: string, db: Knex = this.db): Promise<string[]> {
+    const rows: Array<{ user_id: string }> = await db('workspace_users').select('user_id').where({ workspace_id: workspaceId }).whereNull('removed_at');
+    return rows.map((r) => r.user_id);
+  }
+
+  async setRole(workspaceId: string, id: string, role: Role, db: Knex = this.db): Promise<WorkspaceUser | undefined> {
+    const [row] = await db('workspace_users')
+      .where({ workspace_id: workspaceId, id })
+      .whereNull('removed_at')
+      .update({ role, updated_at: db.fn.now() })
+      .returning(columns);
+    return row && toMember(row as MemberRow);
+  }
+
+  async remove(workspaceId: string, id: string, db: Knex): Promise<WorkspaceUser | undefined> {
+    const [row] = await db('workspace_users')
+      .where({ workspace_id: workspaceId, id })
+      .whereNull('removed_at')
+      .update({ removed_at: db.fn.now(), updated_at: db.fn.now() })
+      .returning(columns);
+    return row && toMember(row as MemberRow);
+  }
+
+  /** Locks the workspace's owner row and the target row for an ownership change. */
+  async lockForTransfer(workspaceId: string, ids: string[], db: Knex): Promise<WorkspaceUser[]> {
+    const rows: MemberRow[] = await db('workspace_users')
+      .select(columns)
+      .where({ workspace_id: workspaceId })
+      .whereNull('removed_at')
+      .where((q) => q.whereIn('id', ids).orWhere('role', 'owner'))
+      .orderBy('id')
+      .forUpdate();
+    return rows.map(toMember);
+  }
+}
