@@ -17,6 +17,7 @@ let base: string;
 const { app } = createApp({
   log: createLogger('gateway-test', 'silent'),
   clients,
+  storage: { storage: undefined, secret: '' },
   authenticate: async (header) => {
     if (header !== 'Bearer good') throw unauthenticated('unauthenticated', 'A valid session token is required.');
     return { userId: 'u1', sessionId: 's1' };
@@ -45,7 +46,7 @@ describe('gateway HTTP behaviour', () => {
     expect(served.length).toBeGreaterThan(10);
     for (const entry of served) {
       const [method, path] = entry.split(' ') as [string, string];
-      const documented = path.replace(/:([A-Za-z_]+)/g, '{$1}');
+      const documented = path.replace(/[:*]([A-Za-z_]+)/g, '{$1}');
       expect(doc.paths[documented]?.[method], `${entry} is missing from /openapi.json`).toBeDefined();
     }
     for (const spec of ['post /auth/register', 'post /auth/magic-link', 'post /auth/recover', 'post /auth/reset-password', 'post /auth/email-code', 'post /auth/verify-code', 'post /auth/verify-email', 'post /auth/login', 'post /auth/logout', 'get /users/me', 'patch /users/me', 'get /']) {

@@ -6,16 +6,20 @@ import { trustProxySetting } from './config.ts';
 import type { Authenticate } from './middleware/auth.ts';
 import { errorHandler, sendError } from './middleware/errors.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
+import { readUpload } from './middleware/upload.ts';
 import { parsePart } from './middleware/validate.ts';
 import type { Metrics } from './metrics.ts';
 import { buildOpenApi } from './openapi/build.ts';
 import { identityRoutes } from './routes/identity.routes.ts';
 import type { Route } from './routes/route.ts';
+import { type StorageRouteDeps, storageRoutes } from './routes/storage.routes.ts';
 import { systemRoutes } from './routes/system.routes.ts';
+import { workspaceRoutes } from './routes/workspace.routes.ts';
 
 export interface AppDeps {
   log: Logger;
   clients: Clients;
+  storage: StorageRouteDeps;
   authenticate: Authenticate;
   metrics: Metrics;
   notReady(): Promise<string[]>;
@@ -23,11 +27,13 @@ export interface AppDeps {
 }
 
 /** Every route of the API, in one table: the OpenAPI document and the Express router are both made from it. */
-export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady'>): Route[] {
+export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady' | 'storage'>): Route[] {
   const routes: Route[] = [];
   routes.push(
     ...systemRoutes({ metrics: deps.metrics, notReady: deps.notReady, openapi: () => openapi }),
     ...identityRoutes(deps.clients),
+    ...workspaceRoutes(deps.clients),
+    ...storageRoutes(deps.storage),
   );
   const openapi = buildOpenApi(routes, { title: 'wms: team messaging API', version: '1.0.0' });
   return routes;
@@ -51,15 +57,21 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
           deps.log.info({ method: req.method, route: r.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request'),
         );
       });
-      if (r.auth === 'session') {
-        const caller = await deps.authenticate(req.get('Authorization'));
+      if (r.auth !== 'none') {
+        const caller = await deps.authenticate(req.get('Authorization'), r.auth === 'workspace' ? { value: req.get('X-Workspace-Id') } : undefined);
         req.ctx.userId = caller.userId;
         req.ctx.sessionId = caller.sessionId;
+        if (caller.workspace) {
+          req.ctx.workspaceId = caller.workspace.id;
+          req.ctx.actorId = caller.workspace.actorId;
+          req.ctx.role = caller.workspace.role;
+        }
       }
       const params = parsePart(r.params, req.params, 'path');
       const query = parsePart(r.query, req.query, 'query');
       const body = parsePart(r.body, req.body ?? {}, 'body');
-      const result = await r.handle({ params, query, body, ctx: req.ctx, req, res });
+      const file = r.upload ? await readUpload(req, r.upload.field, r.upload.maxBytes) : Buffer.alloc(0);
+      const result = await r.handle({ params, query, body, file, ctx: req.ctx, req, res });
       if (res.headersSent) return;
       if (r.status === 204) res.status(204).end();
       else res.status(r.status).json(result);

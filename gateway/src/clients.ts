@@ -1,11 +1,13 @@
 import { type AsyncClient, createAsyncClient, createHealthClient } from '@wms/kit/grpc-client';
 import { loadProto } from '@wms/protos';
 import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
+import type { WorkspaceServiceDefinition } from '@wms/protos/gen/wms/workspace/v1/WorkspaceService';
 import type { GatewayConfig } from './config.ts';
 
 /** The downstream services the gateway calls, one pooled client each. */
 export interface Clients {
   identity: AsyncClient<IdentityServiceDefinition>;
+  workspace: AsyncClient<WorkspaceServiceDefinition>;
 }
 
 export interface Downstream {
@@ -17,14 +19,19 @@ export interface Downstream {
 
 export function connectDownstream(config: GatewayConfig): Downstream {
   const options = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const identity = createAsyncClient(loadProto('identity').wms.identity.v1.IdentityService, config.IDENTITY_GRPC_URL, options);
-  const identityHealth = createHealthClient(config.IDENTITY_GRPC_URL);
+  const protos = { identity: loadProto('identity').wms.identity.v1, workspace: loadProto('workspace').wms.workspace.v1 };
+  const addresses = { identity: config.IDENTITY_GRPC_URL, workspace: config.WORKSPACE_GRPC_URL };
+  const clients: Clients = {
+    identity: createAsyncClient(protos.identity.IdentityService, addresses.identity, options),
+    workspace: createAsyncClient(protos.workspace.WorkspaceService, addresses.workspace, options),
+  };
+  const healthClients = Object.entries(addresses).map(([name, address]) => [name, createHealthClient(address)] as const);
   return {
-    clients: { identity },
-    health: { identity: () => identityHealth.check() },
+    clients,
+    health: Object.fromEntries(healthClients.map(([name, client]) => [name, () => client.check()])),
     close() {
-      identity.close();
-      identityHealth.close();
+      for (const client of Object.values(clients)) (client as { close(): void }).close();
+      for (const [, client] of healthClients) client.close();
     },
   };
 }

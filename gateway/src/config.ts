@@ -1,4 +1,5 @@
 import { env, loadConfig } from '@wms/kit/config';
+import { storageEnv } from '@wms/kit/storage';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -6,7 +7,9 @@ const schema = z.object({
   PORT: env.port(8080),
   REDIS_URL: env.url('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().default('wms'),
+  ...storageEnv,
   IDENTITY_GRPC_URL: env.string('127.0.0.1:50051'),
+  WORKSPACE_GRPC_URL: env.string('127.0.0.1:50052'),
   JWT_PUBLIC_KEY: z.string({ error: 'is required (PEM, SPKI Ed25519)' }).min(1),
   /** Express `trust proxy`: `false`, `true`, a hop count, or addresses/subnets (`loopback`, `10.0.0.0/8`, ...). */
   TRUST_PROXY: z.string().default('false'),

@@ -1,4 +1,8 @@
+import { requestContext } from '@wms/kit/context';
+import { DomainError } from '@wms/kit/errors';
 import { onShutdown } from '@wms/kit/grpc-server';
+import type { CachedMembership } from '@wms/kit/membership';
+import { createStorage, storageConfigFrom } from '@wms/kit/storage';
 import { createLogger } from '@wms/kit/logger';
 import { createRedis } from '@wms/kit/redis';
 import { createApp } from './app.ts';
@@ -18,10 +22,22 @@ async function notReady(): Promise<string[]> {
   return (await Promise.all(checks)).filter((name): name is string => name !== undefined);
 }
 
+async function resolveMembership(workspaceId: string, userId: string): Promise<CachedMembership | null> {
+  try {
+    const m = await downstream.clients.workspace.ResolveMembership({ workspace_id: workspaceId, user_id: userId }, requestContext.getStore() ?? { requestId: 'none' });
+    return { workspaceUserId: m.workspace_user_id, actorId: m.actor_id, role: m.role };
+  } catch (err) {
+    if (err instanceof DomainError && err.kind === 'not_found') return null;
+    throw err;
+  }
+}
+
+const storageConfig = storageConfigFrom(config);
 const { app } = createApp({
   log,
   clients: downstream.clients,
-  authenticate: await createAuthenticator(config.JWT_PUBLIC_KEY, redis),
+  storage: storageConfig.driver === 'fs' ? { storage: createStorage(storageConfig), secret: storageConfig.secret } : { storage: undefined, secret: '' },
+  authenticate: await createAuthenticator(config.JWT_PUBLIC_KEY, redis, resolveMembership),
   metrics: createMetrics(),
   notReady,
   trustProxy: config.TRUST_PROXY,

@@ -48,3 +48,47 @@ export const password = z.string().min(8).max(128);
 export const name = z.string().trim().min(1).max(80);
 export const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a token from a mailed link');
 export const code = z.string().regex(/^\d{6}$/, 'must be exactly 6 digits');
+
+export const Workspace = z
+  .object({ id: z.uuid(), name: z.string(), slug: z.string(), avatar_id: z.uuid().nullable(), created_at: timestamp, updated_at: timestamp })
+  .meta({ id: 'Workspace' });
+
+export const WorkspaceUser = z
+  .object({
+    id: z.uuid(),
+    workspace_id: z.uuid(),
+    user_id: z.uuid(),
+    actor_id: z.uuid(),
+    role: z.enum(['owner', 'admin', 'member']),
+    accepted_at: nullableTimestamp,
+    created_at: timestamp,
+    updated_at: timestamp,
+    user: z.object({ id: z.uuid(), email: z.string(), name: z.string() }),
+  })
+  .meta({ id: 'WorkspaceUser' });
+
+export const WorkspaceActor = z
+  .object({
+    id: z.uuid(),
+    workspace_id: z.uuid(),
+    kind: z.enum(['user', 'agent']),
+    user_id: z.uuid().nullable(),
+    display_name: z.string(),
+    title: z.string().nullable(),
+    avatar_id: z.uuid().nullable(),
+    managed_by_admins: z.boolean(),
+    deactivated_at: nullableTimestamp,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'WorkspaceActor' });
+
+export const AssetDownload = z
+  .object({ url: z.string(), expires_at: timestamp, name: z.string(), content_type: z.string(), size_bytes: z.number().int() })
+  .meta({ id: 'AssetDownload' });
+
+/** A path or body id: any-case UUID, answered in lowercase; anything else is 400 `invalid_input`. */
+export const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
+  .transform((v) => v.toLowerCase());

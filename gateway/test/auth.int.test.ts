@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { DomainError } from '@wms/kit/errors';
 import { createLogger } from '@wms/kit/logger';
 import { createRedis, redisReady } from '@wms/kit/redis';
+import { type CachedMembership, membershipCache } from '@wms/kit/membership';
 import { session } from '@wms/kit/sessions';
 import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/kit/testing';
 import { importPKCS8, SignJWT } from 'jose';
@@ -18,6 +19,13 @@ const redis = createRedis(testRedisUrl, prefix, log);
 const tokenFor = async (sessionId: string) =>
   new SignJWT({ sid: sessionId }).setProtectedHeader({ alg: 'EdDSA' }).setSubject('user-1').setIssuer('wms').sign(await importPKCS8(privatePem, 'EdDSA'));
 
+const resolved: Array<[string, string]> = [];
+let membershipOf: CachedMembership | null = null;
+const resolve = async (workspaceId: string, userId: string) => {
+  resolved.push([workspaceId, userId]);
+  return membershipOf;
+};
+
 const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as DomainError);
 
 afterAll(async () => {
@@ -28,7 +36,7 @@ afterAll(async () => {
 describe('gateway session check', () => {
   it('accepts a token exactly while its session key exists', async () => {
     await redisReady(redis);
-    const authenticate = await createAuthenticator(publicPem, redis);
+    const authenticate = await createAuthenticator(publicPem, redis, resolve);
     const sessionId = randomUUID();
     const header = `Bearer ${await tokenFor(sessionId)}`;
     expect(await failure(authenticate(header))).toMatchObject({ code: 'unauthenticated' });
@@ -41,12 +49,48 @@ describe('gateway session check', () => {
   it('fails closed with 503 unavailable when Redis is down', async () => {
     const dead = createRedis('redis://127.0.0.1:1', prefix, log);
     try {
-      const authenticate = await createAuthenticator(publicPem, dead);
+      const authenticate = await createAuthenticator(publicPem, dead, resolve);
       const err = await failure(authenticate(`Bearer ${await tokenFor(randomUUID())}`));
       expect(err).toBeInstanceOf(DomainError);
       expect(err).toMatchObject({ kind: 'unavailable', code: 'unavailable' });
     } finally {
       dead.disconnect();
     }
+  });
+
+  it('checks the session before the workspace header, and the header before membership', async () => {
+    const authenticate = await createAuthenticator(publicPem, redis, resolve);
+    const sessionId = randomUUID();
+    const header = `Bearer ${await tokenFor(sessionId)}`;
+    expect(await failure(authenticate(header, { value: 'not-a-uuid' }))).toMatchObject({ code: 'unauthenticated' });
+    await redis.set(session.key(sessionId), 'user-1');
+    expect(await failure(authenticate(header, { value: 'not-a-uuid' }))).toMatchObject({ code: 'invalid_workspace_header' });
+    expect(await failure(authenticate(header, { value: undefined }))).toMatchObject({ code: 'invalid_workspace_header' });
+  });
+
+  it('uses the cached membership, asks the workspace service once on a miss, and honours tombstones', async () => {
+    const authenticate = await createAuthenticator(publicPem, redis, resolve);
+    const sessionId = randomUUID();
+    await redis.set(session.key(sessionId), 'user-1');
+    const header = `Bearer ${await tokenFor(sessionId)}`;
+    const workspaceId = randomUUID();
+    const member = { workspaceUserId: randomUUID(), actorId: randomUUID(), role: 'admin' };
+
+    resolved.length = 0;
+    membershipOf = member;
+    expect((await authenticate(header, { value: workspaceId.toUpperCase() })).workspace).toEqual({ id: workspaceId, ...member });
+    expect(resolved).toEqual([[workspaceId, 'user-1']]);
+
+    await redis.set(membershipCache.key(workspaceId, 'user-1'), membershipCache.encode({ ...member, role: 'member' }));
+    expect((await authenticate(header, { value: workspaceId })).workspace?.role).toBe('member');
+    expect(resolved).toHaveLength(1);
+
+    await redis.set(membershipCache.key(workspaceId, 'user-1'), membershipCache.tombstone);
+    expect(await failure(authenticate(header, { value: workspaceId }))).toMatchObject({ code: 'workspace_not_found' });
+    expect(resolved).toHaveLength(1);
+
+    membershipOf = null;
+    expect(await failure(authenticate(header, { value: randomUUID() }))).toMatchObject({ code: 'workspace_not_found' });
+    expect(resolved).toHaveLength(2);
   });
 });

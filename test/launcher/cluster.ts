@@ -128,6 +128,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     const grpcSpecs = specs.filter((s) => s.kind === 'grpc');
     const httpSpecs = specs.filter((s) => s.kind === 'http');
+    const workerSpecs = specs.filter((s) => s.kind === 'worker');
+    const storage = await storageSettings(mode, wmsDir, runId);
+    if (mode === 'test') cleanups.push({ what: 'test storage', run: () => rm(storage.dir, { recursive: true, force: true }) });
     const ports = await freePorts(grpcSpecs.length + httpSpecs.length + 1);
     const gatewayPort = options.gatewayPort ?? ports.pop()!;
     const portOf = new Map<string, number>();
@@ -144,19 +147,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       MAIL_FROM: 'wms <no-reply@wms.local>',
       JWT_PRIVATE_KEY: jwt.privateKey,
       JWT_PUBLIC_KEY: jwt.publicKey,
+      STORAGE_DRIVER: 'fs',
+      STORAGE_DIR: storage.dir,
+      STORAGE_SECRET: storage.secret,
       // Tests simulate client addresses with X-Forwarded-For from loopback.
       ...(mode === 'test' ? { TRUST_PROXY: 'loopback' } : {}),
       ...Object.fromEntries(grpcSpecs.map((s) => [grpcUrlVariable(s.name), `127.0.0.1:${portOf.get(s.name)}`])),
     };
-    const envFor = (spec: ComponentSpec, role: 'migrate' | 'server'): NodeJS.ProcessEnv => ({
+    const envFor = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker'): NodeJS.ProcessEnv => ({
       ...inheritedEnv(),
       ...common,
       ...options.env,
       ...spec.env,
       ROLE: role,
-      ...(spec.kind === 'grpc' ? { GRPC_PORT: String(portOf.get(spec.name)) } : { PORT: String(portOf.get(spec.name)) }),
+      ...(spec.kind === 'grpc' ? { GRPC_PORT: String(portOf.get(spec.name)) } : spec.kind === 'http' ? { PORT: String(portOf.get(spec.name)) } : {}),
     });
-    const launch = (spec: ComponentSpec, role: 'migrate' | 'server') => {
+    const launch = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker') => {
       const proc = spawnComponent(spec, repoRoot, envFor(spec, role), sink);
       live.add(proc);
       void proc.exited.then(() => live.delete(proc));
@@ -177,7 +183,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const servers: ManagedProcess[] = [];
     cleanups.push({ what: 'grpc services', run: async () => void (await Promise.all(servers.map((p) => p.stop(STOP_GRACE_MS)))) });
     const grpcProcs = grpcSpecs.map((spec) => launch(spec, 'server'));
-    servers.push(...grpcProcs);
+    servers.push(...grpcProcs, ...workerSpecs.map((spec) => launch(spec, 'worker')));
     await Promise.all(grpcProcs.map((proc) => waitReady(proc, grpcProbe(portOf.get(proc.name)!), readyTimeoutMs, signal)));
     log(`ready: ${grpcSpecs.map((s) => s.name).join(', ') || '(no grpc services)'}`);
 
@@ -219,6 +225,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 function settledValue<T>(result: PromiseSettledResult<T>): T {
   if (result.status === 'rejected') throw result.reason;
   return result.value;
+}
+
+/** Where the filesystem storage driver keeps objects and the key that signs its download URLs (kept across dev starts). */
+async function storageSettings(mode: 'dev' | 'test', wmsDir: string, runId: string): Promise<{ dir: string; secret: string }> {
+  if (mode === 'test') return { dir: path.join(wmsDir, 'test-storage', runId), secret: randomBytes(32).toString('hex') };
+  const secretFile = path.join(wmsDir, 'storage-secret');
+  let secret = await readFile(secretFile, 'utf8').catch(() => '');
+  if (secret.length < 32) {
+    secret = randomBytes(32).toString('hex');
+    await mkdir(wmsDir, { recursive: true });
+    await writeFile(secretFile, secret, { mode: 0o600 });
+  }
+  return { dir: path.join(wmsDir, 'storage'), secret: secret.trim() };
 }
 
 /** A fresh Ed25519 key pair in PEM (pkcs8 private, spki public). */

@@ -1,8 +1,9 @@
 /**
  * How the launcher knows a process is ready: `grpc` components get a `GRPC_PORT` and must answer the gRPC health
- * check with SERVING; `http` components must answer `GET <readyPath>` with 200.
+ * check with SERVING; `http` components must answer `GET <readyPath>` with 200; `worker` components (ROLE=worker,
+ * BullMQ consumers with no port) start beside the gRPC services and are only watched for an early exit.
  */
-export type ComponentKind = 'grpc' | 'http';
+export type ComponentKind = 'grpc' | 'http' | 'worker';
 
 export interface ComponentSpec {
   /** Lowercase; a grpc component `foo-bar` is announced to every process as `FOO_BAR_GRPC_URL`. */
@@ -23,6 +24,8 @@ export interface ComponentSpec {
 /** The processes of a local cluster, one row each; grpc components start in parallel, http ones after them. */
 export const components: readonly ComponentSpec[] = [
   { name: 'identity', entry: 'services/identity/src/main.ts', kind: 'grpc', migrate: true },
+  { name: 'workspace', entry: 'services/workspace/src/main.ts', kind: 'grpc', migrate: true },
+  { name: 'workspace-worker', entry: 'services/workspace/src/main.ts', kind: 'worker' },
   { name: 'gateway', entry: 'gateway/src/main.ts', kind: 'http', public: true, readyPath: '/readyz' },
 ];
 

@@ -31,7 +31,7 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
-    const path = r.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const path = r.path.replace(/[:*]([A-Za-z_]+)/g, '{$1}');
     const parameters: unknown[] = [];
     const addParameters = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
       if (!schema) return;
@@ -40,9 +40,12 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
         parameters.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: prop });
       }
     };
+    if (r.auth === 'workspace') {
+      parameters.push({ name: 'X-Workspace-Id', in: 'header', required: true, description: 'The workspace acted in', schema: { type: 'string', format: 'uuid' } });
+    }
     addParameters(r.params, 'path');
     addParameters(r.query, 'query');
-    const statuses = new Set([400, 500, 503, ...(r.auth === 'none' ? [] : [401]), ...(r.errors ?? [])]);
+    const statuses = new Set([400, 500, 503, ...(r.auth === 'none' ? [] : [401]), ...(r.auth === 'workspace' ? [404] : []), ...(r.errors ?? [])]);
     const responses: Record<string, unknown> = {
       [r.status]: r.status === 204 ? { description: 'No content' } : { description: 'Success', ...(r.response ? { content: { 'application/json': { schema: convert(r.response, 'output') } } } : {}) },
     };
@@ -57,6 +60,18 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
       ...(r.auth === 'none' ? { security: [] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: convert(r.body, 'input') } } } } : {}),
+      ...(r.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: { type: 'object', properties: { [r.upload.field]: { type: 'string', format: 'binary', maxLength: r.upload.maxBytes } }, required: [r.upload.field] },
+                },
+              },
+            },
+          }
+        : {}),
       responses,
     };
   }

@@ -5,13 +5,15 @@ import type { z } from 'zod';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may call a route: anyone, a signed-in user, or a signed-in member of the workspace in `X-Workspace-Id`. */
-export type RouteAuth = 'none' | 'session';
+export type RouteAuth = 'none' | 'session' | 'workspace';
 
 export interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
   ctx: CallContext;
+  /** The uploaded file of an `upload` route. */
+  file: Buffer;
   req: Request;
   res: Response;
 }
@@ -27,6 +29,8 @@ export interface Route<P = unknown, Q = unknown, B = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** A multipart/form-data upload of one file field, read into memory up to `maxBytes`. */
+  upload?: { field: string; maxBytes: number };
   /** Success status; 204 sends no body. */
   status: number;
   /** The success body's schema, for the OpenAPI document. */

@@ -1,0 +1,51 @@
+import { invalidArgument, invalidInput } from '@wms/kit/errors';
+import busboy from 'busboy';
+import type { Request } from 'express';
+
+/**
+ * Reads one file field of a multipart/form-data request into memory, refusing it (400 `file_too_large`) as soon as
+ * it passes `maxBytes`, so no more than `maxBytes` + one chunk is ever held. For small uploads such as avatars.
+ */
+export function readUpload(req: Request, field: string, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 20, parts: 25 } });
+    } catch {
+      reject(invalidInput([{ field: 'body', message: 'must be multipart/form-data' }], 'Upload the file as multipart/form-data.'));
+      return;
+    }
+    let settled = false;
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      req.resume();
+      reject(err);
+    };
+    let file: Buffer | undefined;
+    parser.on('file', (name, stream) => {
+      if (name !== field || file) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(invalidArgument('file_too_large', `The file must be at most ${maxBytes} bytes.`)));
+      stream.on('end', () => {
+        if (!settled) file = Buffer.concat(chunks);
+      });
+    });
+    parser.on('error', () => fail(invalidInput([{ field: 'body', message: 'is not well-formed multipart/form-data' }])));
+    parser.on('close', () => {
+      if (settled) return;
+      if (!file) {
+        fail(invalidInput([{ field: `body.${field}`, message: 'is required' }]));
+        return;
+      }
+      settled = true;
+      resolve(file);
+    });
+    req.pipe(parser);
+  });
+}

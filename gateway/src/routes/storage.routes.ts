@@ -1,0 +1,41 @@
+import { notFound } from '@wms/kit/errors';
+import { assertValidKey, type ObjectStorage, verifySignedStorageRequest } from '@wms/kit/storage';
+import { z } from 'zod';
+import { route } from './route.ts';
+
+export interface StorageRouteDeps {
+  /** The filesystem storage whose signed URLs this route serves; undefined with S3, whose URLs point at S3 itself. */
+  storage: ObjectStorage | undefined;
+  secret: string;
+}
+
+/** Serves signed download URLs of the filesystem storage driver: the exact bytes, no credentials, until expiry. */
+export const storageRoutes = ({ storage, secret }: StorageRouteDeps) => [
+  route({
+    method: 'get', path: '/storage/*key', tag: 'Downloads', summary: 'A signed download URL (from an AssetDownload) of the filesystem storage driver', auth: 'none',
+    params: z.object({ key: z.array(z.string()).transform((parts) => parts.join('/')) }),
+    query: z.object({ expires: z.string(), type: z.string(), name: z.string().optional(), disposition: z.string(), sig: z.string() }).partial(),
+    status: 200, errors: [404],
+    handle: async ({ params, req, res }) => {
+      const expired = () => notFound('This download link is invalid or has expired.');
+      const headers = storage && verifySignedStorageRequest(secret, params.key, new URL(req.originalUrl, 'http://x').searchParams);
+      if (!storage || !headers) throw expired();
+      assertValidKey(params.key);
+      const stat = await storage.stat(params.key);
+      if (!stat) throw expired();
+      const body = await storage.get(params.key);
+      res.status(200);
+      res.setHeader('Content-Type', headers.contentType);
+      res.setHeader('Content-Disposition', headers.contentDisposition);
+      res.setHeader('Content-Length', String(stat.size));
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cache-Control', 'private, max-age=300');
+      await new Promise<void>((resolve, reject) => {
+        body.on('error', reject);
+        res.on('finish', resolve);
+        res.on('close', resolve);
+        body.pipe(res);
+      });
+    },
+  }),
+];

@@ -1,0 +1,176 @@
+import type { Download__Output } from '@wms/protos/gen/wms/common/v1/Download';
+import type { Actor__Output } from '@wms/protos/gen/wms/workspace/v1/Actor';
+import type { Workspace__Output } from '@wms/protos/gen/wms/workspace/v1/Workspace';
+import type { WorkspaceUser__Output } from '@wms/protos/gen/wms/workspace/v1/WorkspaceUser';
+import { z } from 'zod';
+import type { Clients } from '../clients.ts';
+import * as s from '../schemas.ts';
+import { route } from './route.ts';
+
+const AVATAR_UPLOAD = { field: 'file', maxBytes: 10 * 1024 * 1024 };
+
+export const toWorkspace = (w: Workspace__Output) => ({
+  id: w.id,
+  name: w.name,
+  slug: w.slug,
+  avatar_id: w.avatar_id ?? null,
+  created_at: w.created_at,
+  updated_at: w.updated_at,
+});
+
+export const toWorkspaceUser = (m: WorkspaceUser__Output) => ({
+  id: m.id,
+  workspace_id: m.workspace_id,
+  user_id: m.user_id,
+  actor_id: m.actor_id,
+  role: m.role,
+  accepted_at: m.accepted_at ?? null,
+  created_at: m.created_at,
+  updated_at: m.updated_at,
+  user: { id: m.user?.id ?? m.user_id, email: m.user?.email ?? '', name: m.user?.name ?? '' },
+});
+
+export const toActor = (a: Actor__Output) => ({
+  id: a.id,
+  workspace_id: a.workspace_id,
+  kind: a.kind,
+  user_id: a.user_id ?? null,
+  display_name: a.display_name,
+  title: a.title ?? null,
+  avatar_id: a.avatar_id ?? null,
+  managed_by_admins: a.managed_by_admins,
+  deactivated_at: a.deactivated_at ?? null,
+  created_at: a.created_at,
+  updated_at: a.updated_at,
+});
+
+export const toDownload = (d: Download__Output) => ({
+  url: d.url,
+  expires_at: d.expires_at,
+  name: d.name,
+  content_type: d.content_type,
+  size_bytes: Number(d.size_bytes),
+});
+
+const workspaceFields = { name: z.string(), slug: z.string() };
+const profile = z.object({ display_name: z.string().optional(), title: z.string().nullable().optional() });
+const toProfile = (b: z.output<typeof profile>) => ({
+  display_name: b.display_name,
+  // Absent: leave alone; null: clear; a string: set.
+  title: b.title === undefined ? undefined : { value: b.title ?? undefined },
+});
+const actorPath = z.object({ workspace_actor_id: z.string() });
+const actorUuidPath = z.object({ workspace_actor_id: s.uuid });
+
+/** The spec's Workspaces, Workspace users and Workspace actors tables (contract §3), served by the workspace service. */
+export const workspaceRoutes = ({ workspace }: Clients) => [
+  route({
+    method: 'post', path: '/workspaces', tag: 'Workspaces', summary: 'Create a workspace; the caller becomes its owner', auth: 'session',
+    body: z.object(workspaceFields), status: 201, response: s.Workspace, errors: [409],
+    handle: async ({ body, ctx }) => toWorkspace(await workspace.CreateWorkspace(body, ctx)),
+  }),
+  route({
+    method: 'get', path: '/workspaces', tag: 'Workspaces', summary: "The caller's workspaces, oldest first", auth: 'session',
+    status: 200, response: z.array(s.Workspace),
+    handle: async ({ ctx }) => (await workspace.ListWorkspaces({}, ctx)).workspaces.map(toWorkspace),
+  }),
+  route({
+    method: 'get', path: '/workspace', tag: 'Workspaces', summary: 'The workspace', auth: 'workspace', status: 200, response: s.Workspace,
+    handle: async ({ ctx }) => toWorkspace(await workspace.GetWorkspace({}, ctx)),
+  }),
+  route({
+    method: 'patch', path: '/workspace', tag: 'Workspaces', summary: 'Rename the workspace or change its slug (owners and admins)', auth: 'workspace',
+    body: z.object({ name: z.string().optional(), slug: z.string().optional() }), status: 200, response: s.Workspace, errors: [403, 409],
+    handle: async ({ body, ctx }) => toWorkspace(await workspace.UpdateWorkspace(body, ctx)),
+  }),
+  route({
+    method: 'delete', path: '/workspace', tag: 'Workspaces', summary: 'Delete the workspace (owner); its data is purged in the background', auth: 'workspace',
+    status: 204, errors: [403],
+    handle: async ({ ctx }) => void (await workspace.DeleteWorkspace({}, ctx)),
+  }),
+  route({
+    method: 'put', path: '/workspace/owner', tag: 'Workspaces', summary: 'Transfer ownership (owner); the previous owner becomes an admin', auth: 'workspace',
+    body: z.object({ workspace_user_id: s.uuid }), status: 200, response: s.WorkspaceUser, errors: [403],
+    handle: async ({ body, ctx }) => toWorkspaceUser(await workspace.TransferOwnership(body, ctx)),
+  }),
+  route({
+    method: 'put', path: '/workspace/avatar', tag: 'Workspaces', summary: 'Replace the workspace photo (owners and admins): JPG, PNG, WebP or GIF, 10 MiB, 40 MP; stored as 256 × 256 WebP', auth: 'workspace',
+    upload: AVATAR_UPLOAD, status: 200, response: s.Workspace, errors: [403],
+    handle: async ({ file, ctx }) => toWorkspace(await workspace.SetWorkspaceAvatar({ content: file }, ctx)),
+  }),
+  route({
+    method: 'delete', path: '/workspace/avatar', tag: 'Workspaces', summary: 'Remove the workspace photo (owners and admins)', auth: 'workspace',
+    status: 200, response: s.Workspace, errors: [403],
+    handle: async ({ ctx }) => toWorkspace(await workspace.DeleteWorkspaceAvatar({}, ctx)),
+  }),
+  route({
+    method: 'get', path: '/workspace/avatar/:avatar_id', tag: 'Workspaces', summary: 'A download URL of the current workspace photo', auth: 'workspace',
+    params: z.object({ avatar_id: s.uuid }), status: 200, response: s.AssetDownload,
+    handle: async ({ params, ctx }) => toDownload(await workspace.GetWorkspaceAvatar({ actor_id: '', avatar_id: params.avatar_id }, ctx)),
+  }),
+  route({
+    method: 'post', path: '/workspace/users', tag: 'Workspace users', summary: 'Add an existing account (owners and admins; only the owner adds admins)', auth: 'workspace',
+    body: z.object({ email: s.email, role: z.string().optional() }), status: 201, response: s.WorkspaceUser, errors: [403, 409],
+    handle: async ({ body, ctx }) => toWorkspaceUser(await workspace.AddWorkspaceUser({ email: body.email, role: body.role ?? '' }, ctx)),
+  }),
+  route({
+    method: 'get', path: '/workspace/users', tag: 'Workspace users', summary: 'Members of the workspace', auth: 'workspace',
+    status: 200, response: z.array(s.WorkspaceUser),
+    handle: async ({ ctx }) => (await workspace.ListWorkspaceUsers({}, ctx)).workspace_users.map(toWorkspaceUser),
+  }),
+  route({
+    method: 'patch', path: '/workspace/users/:workspace_user_id', tag: 'Workspace users', summary: "Change a member's role to admin or member (owner)", auth: 'workspace',
+    params: z.object({ workspace_user_id: s.uuid }), body: z.object({ role: z.string() }), status: 200, response: s.WorkspaceUser, errors: [403],
+    handle: async ({ params, body, ctx }) => toWorkspaceUser(await workspace.UpdateWorkspaceUserRole({ workspace_user_id: params.workspace_user_id, role: body.role }, ctx)),
+  }),
+  route({
+    method: 'delete', path: '/workspace/users/:workspace_user_id', tag: 'Workspace users', summary: 'Remove a member (owners remove admins and members, admins members; anyone may leave)', auth: 'workspace',
+    params: z.object({ workspace_user_id: s.uuid }), status: 204, errors: [403],
+    handle: async ({ params, ctx }) => void (await workspace.RemoveWorkspaceUser({ workspace_user_id: params.workspace_user_id }, ctx)),
+  }),
+  route({
+    method: 'get', path: '/workspace/actors', tag: 'Workspace actors', summary: 'Actors of the workspace (members and agents)', auth: 'workspace',
+    status: 200, response: z.array(s.WorkspaceActor),
+    handle: async ({ ctx }) => (await workspace.ListActors({}, ctx)).actors.map(toActor),
+  }),
+  route({
+    method: 'post', path: '/workspace/actors', tag: 'Workspace actors', summary: 'Create an agent actor managed by admins (owners and admins; extension)', auth: 'workspace',
+    body: z.object({ display_name: z.string(), title: z.string().nullable().optional() }), status: 201, response: s.WorkspaceActor, errors: [403],
+    handle: async ({ body, ctx }) => toActor(await workspace.CreateAgentActor({ display_name: body.display_name, title: body.title ?? undefined }, ctx)),
+  }),
+  route({
+    method: 'get', path: '/workspace/actors/me', tag: 'Workspace actors', summary: "The caller's actor", auth: 'workspace',
+    status: 200, response: s.WorkspaceActor,
+    handle: async ({ ctx }) => toActor(await workspace.GetActor({ actor_id: ctx.actorId! }, ctx)),
+  }),
+  route({
+    method: 'patch', path: '/workspace/actors/me', tag: 'Workspace actors', summary: "Edit the caller's profile", auth: 'workspace',
+    body: profile, status: 200, response: s.WorkspaceActor,
+    handle: async ({ body, ctx }) => toActor(await workspace.UpdateActor({ actor_id: ctx.actorId!, ...toProfile(body) }, ctx)),
+  }),
+  route({
+    method: 'get', path: '/workspace/actors/:workspace_actor_id', tag: 'Workspace actors', summary: 'One actor', auth: 'workspace',
+    params: actorPath, status: 200, response: s.WorkspaceActor,
+    handle: async ({ params, ctx }) => toActor(await workspace.GetActor({ actor_id: params.workspace_actor_id }, ctx)),
+  }),
+  route({
+    method: 'patch', path: '/workspace/actors/:workspace_actor_id', tag: 'Workspace actors', summary: "Edit one's own profile, or (owners and admins) an agent managed by admins", auth: 'workspace',
+    params: actorPath, body: profile, status: 200, response: s.WorkspaceActor, errors: [403],
+    handle: async ({ params, body, ctx }) => toActor(await workspace.UpdateActor({ actor_id: params.workspace_actor_id, ...toProfile(body) }, ctx)),
+  }),
+  route({
+    method: 'put', path: '/workspace/actors/:workspace_actor_id/avatar', tag: 'Workspace actors', summary: "Replace an actor's photo (as for profile edits): JPG, PNG, WebP or GIF, 10 MiB, 40 MP; stored as 256 × 256 WebP", auth: 'workspace',
+    params: actorUuidPath, upload: AVATAR_UPLOAD, status: 200, response: s.WorkspaceActor, errors: [403],
+    handle: async ({ params, file, ctx }) => toActor(await workspace.SetActorAvatar({ actor_id: params.workspace_actor_id, content: file }, ctx)),
+  }),
+  route({
+    method: 'delete', path: '/workspace/actors/:workspace_actor_id/avatar', tag: 'Workspace actors', summary: "Remove an actor's photo (as for profile edits)", auth: 'workspace',
+    params: actorUuidPath, status: 200, response: s.WorkspaceActor, errors: [403],
+    handle: async ({ params, ctx }) => toActor(await workspace.DeleteActorAvatar({ actor_id: params.workspace_actor_id }, ctx)),
+  }),
+  route({
+    method: 'get', path: '/workspace/actors/:workspace_actor_id/avatar/:avatar_id', tag: 'Workspace actors', summary: "A download URL of an actor's current photo", auth: 'workspace',
+    params: z.object({ workspace_actor_id: s.uuid, avatar_id: s.uuid }), status: 200, response: s.AssetDownload,
+    handle: async ({ params, ctx }) => toDownload(await workspace.GetActorAvatar({ actor_id: params.workspace_actor_id, avatar_id: params.avatar_id }, ctx)),
+  }),
+];

@@ -1,0 +1,114 @@
+import { type JobsOptions, type Processor, Queue, QueueEvents, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Logger } from 'pino';
+
+export { UnrecoverableError } from 'bullmq';
+export type { Job, JobsOptions, Processor, Queue, QueueEvents, Worker } from 'bullmq';
+
+/** Where a queue object gets Redis: a URL (BullMQ then owns and closes the connection) or a shared client we close. */
+export type QueueRedis = { redisUrl: string; connection?: never } | { connection: Redis; redisUrl?: never };
+
+/** Options every queue object takes: its Redis and the deployment's `REDIS_PREFIX`. */
+export type QueueBaseOptions = QueueRedis & {
+  /** The deployment's `REDIS_PREFIX`; BullMQ keys then live under `<prefix>:bull:<queue>:*`. */
+  prefix: string;
+  /** Where connection errors are logged; without it they are swallowed rather than crashing the process. */
+  log?: Logger;
+};
+
+/** Defaults for every job: a few attempts with exponential backoff, completed jobs removed, failed jobs kept. */
+export const DEFAULT_JOB_OPTIONS = Object.freeze({
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 1000 },
+  // A few completed jobs stay so `waitUntilFinished` still finds a job that finished before it looked.
+  removeOnComplete: 100,
+  removeOnFail: 1000,
+} satisfies JobsOptions);
+
+/** The BullMQ `prefix` option for a deployment's `REDIS_PREFIX`. */
+export const bullPrefix = (redisPrefix: string): string => `${redisPrefix}:bull`;
+
+/**
+ * ioredis options for BullMQ: workers (and queue events) block, so they need `maxRetriesPerRequest: null`;
+ * producers run on the request path and fail fast instead of queueing commands while Redis is down.
+ */
+export function queueConnectionOptions(role: 'worker' | 'producer'): RedisOptions {
+  if (role === 'worker') return { maxRetriesPerRequest: null, connectionName: 'wms-bull-worker' };
+  return {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: 5000,
+    connectionName: 'wms-bull-producer',
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  };
+}
+
+function connect(url: string, role: 'worker' | 'producer', log: Logger | undefined): Redis {
+  const redis = new Redis(url, queueConnectionOptions(role));
+  redis.on('error', (err) => log?.warn({ err: err.message, role }, 'queue redis connection error'));
+  return redis;
+}
+
+/** A Redis client for BullMQ workers and queue events (`maxRetriesPerRequest: null`); an idle error never crashes. */
+export const workerConnection = (url: string, log?: Logger): Redis => connect(url, 'worker', log);
+
+/** A Redis client for producers (no offline queue, fails fast); an idle error never crashes. */
+export const producerConnection = (url: string, log?: Logger): Redis => connect(url, 'producer', log);
+
+function connectionFor(opts: QueueRedis, role: 'worker' | 'producer') {
+  return opts.connection ?? { url: opts.redisUrl, ...queueConnectionOptions(role) };
+}
+
+const logErrors = (queue: string, what: string, log: Logger | undefined) => (err: Error) => log?.error({ err, queue }, `${what} error`);
+
+/** A producer's queue with the default job options; `connection`, when given, should be a `producerConnection`. */
+export function createQueue<T, R = unknown>(
+  name: string,
+  opts: QueueBaseOptions & { defaultJobOptions?: JobsOptions },
+): Queue<T, R, string> {
+  const queue = new Queue<T, R, string>(name, {
+    connection: connectionFor(opts, 'producer'),
+    prefix: bullPrefix(opts.prefix),
+    defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, ...opts.defaultJobOptions },
+  });
+  queue.on('error', logErrors(name, 'queue', opts.log));
+  return queue;
+}
+
+/**
+ * A worker that logs every failure and error with the queue name and job id, never the payload.
+ * `connection`, when given, must be a `workerConnection` (BullMQ refuses one that retries per request).
+ */
+export function createWorker<T, R>(
+  name: string,
+  processor: Processor<T, R, string>,
+  opts: QueueBaseOptions & { log: Logger; concurrency?: number; worker?: Omit<WorkerOptions, 'connection' | 'prefix' | 'concurrency'> },
+): Worker<T, R, string> {
+  const { log } = opts;
+  const worker = new Worker<T, R, string>(name, processor, {
+    ...opts.worker,
+    connection: connectionFor(opts, 'worker'),
+    prefix: bullPrefix(opts.prefix),
+    concurrency: opts.concurrency ?? 1,
+  });
+  worker.on('failed', (job, err) => {
+    const attempts = job?.opts.attempts ?? 1;
+    const final = !job || err instanceof UnrecoverableError || job.attemptsMade >= attempts;
+    const fields = { queue: name, job_id: job?.id, job_name: job?.name, attempts_made: job?.attemptsMade, attempts, err };
+    if (final) log.error(fields, 'job failed');
+    else log.warn(fields, 'job failed; will retry');
+  });
+  worker.on('error', logErrors(name, 'worker', log));
+  return worker;
+}
+
+/**
+ * Completion events of a queue, for producers that wait on a job: `await job.waitUntilFinished(events, ttlMs)`.
+ * Await `events.waitUntilReady()` once at boot. `connection`, when given, must be a `workerConnection` (it blocks).
+ */
+export function createQueueEvents(name: string, opts: QueueBaseOptions): QueueEvents {
+  const events = new QueueEvents(name, { connection: connectionFor(opts, 'worker'), prefix: bullPrefix(opts.prefix) });
+  events.on('error', logErrors(name, 'queue events', opts.log));
+  return events;
+}

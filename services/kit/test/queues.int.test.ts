@@ -1,0 +1,161 @@
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createQueue,
+  createQueueEvents,
+  createWorker,
+  DEFAULT_JOB_OPTIONS,
+  type Processor,
+  type Queue,
+  type QueueEvents,
+  producerConnection,
+  UnrecoverableError,
+  type Worker,
+  workerConnection,
+} from '../src/queues.ts';
+import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '../src/testing.ts';
+
+interface Payload {
+  id: string;
+  secret?: string;
+}
+
+const prefix = testRedisPrefix();
+const lines: Record<string, unknown>[] = [];
+const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+const closers: Array<() => Promise<unknown>> = [];
+let seq = 0;
+
+/** A queue of its own per test, with a worker running `processor` and the producer's events, all closed afterwards. */
+async function harness<R>(processor: Processor<Payload, R, string>, fastRetries = false) {
+  const name = `q${++seq}`;
+  const queue: Queue<Payload, R, string> = createQueue<Payload, R>(name, {
+    redisUrl: testRedisUrl,
+    prefix,
+    log,
+    ...(fastRetries ? { defaultJobOptions: { backoff: { type: 'fixed', delay: 20 } } } : {}),
+  });
+  const events: QueueEvents = createQueueEvents(name, { redisUrl: testRedisUrl, prefix, log });
+  const worker: Worker<Payload, R, string> = createWorker<Payload, R>(name, processor, { redisUrl: testRedisUrl, prefix, log, concurrency: 2 });
+  closers.push(() => worker.close(), () => events.close(), () => queue.close());
+  await Promise.all([queue.waitUntilReady(), events.waitUntilReady(), worker.waitUntilReady()]);
+  return { name, queue, events, worker };
+}
+
+beforeAll(() => {
+  lines.length = 0;
+});
+
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+  await dropRedisPrefix(testRedisUrl, prefix);
+});
+
+describe('queues', () => {
+  it('runs a job on the worker and hands its result to the waiting producer', async () => {
+    const { queue, events } = await harness(async (job) => ({ echoed: job.data.id, attempt: job.attemptsMade }));
+    const job = await queue.add('echo', { id: 'a1' });
+    await expect(job.waitUntilFinished(events, 10_000)).resolves.toEqual({ echoed: 'a1', attempt: 0 });
+  });
+
+  it('gives every job the default options', async () => {
+    const { queue } = await harness(async () => 'ok');
+    const job = await queue.add('defaults', { id: 'd1' });
+    expect(job.opts).toMatchObject({
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: DEFAULT_JOB_OPTIONS.removeOnComplete,
+      removeOnFail: 1000,
+    });
+  });
+
+  it('keeps BullMQ keys under <REDIS_PREFIX>:bull', async () => {
+    const { name, queue } = await harness(async () => 'ok');
+    await queue.add('k', { id: 'k1' });
+    const redis = new Redis(testRedisUrl);
+    try {
+      const keys = await redis.keys(`${prefix}:bull:${name}:*`);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(await redis.keys(`bull:${name}:*`)).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('fails a job that throws UnrecoverableError at once, without retries', async () => {
+    let calls = 0;
+    const { name, queue, events } = await harness(async () => {
+      calls += 1;
+      throw new UnrecoverableError('cannot ever work');
+    });
+    const job = await queue.add('doomed', { id: 'u1', secret: 'do-not-log-me' });
+    await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow('cannot ever work');
+    const failed = await queue.getJob(job.id!);
+    expect(failed?.attemptsMade).toBe(1);
+    expect(await failed?.getState()).toBe('failed');
+    expect(calls).toBe(1);
+
+    await expect.poll(() => lines.find((l) => l.queue === name && l.msg === 'job failed')).toBeTruthy();
+    const line = lines.find((l) => l.queue === name && l.msg === 'job failed')!;
+    expect(line).toMatchObject({ job_id: job.id, level: 50 });
+    expect(JSON.stringify(lines)).not.toContain('do-not-log-me');
+  });
+
+  it('retries an ordinary error up to the number of attempts', async () => {
+    let calls = 0;
+    const { name, queue, events } = await harness(async (job) => {
+      calls += 1;
+      throw new Error(`flaky ${job.attemptsMade}`);
+    }, true);
+    const job = await queue.add('flaky', { id: 'r1' });
+    await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow('flaky 2');
+    const failed = await queue.getJob(job.id!);
+    expect(failed?.attemptsMade).toBe(3);
+    expect(calls).toBe(3);
+    await expect.poll(() => lines.filter((l) => l.queue === name).map((l) => l.msg)).toEqual([
+      'job failed; will retry',
+      'job failed; will retry',
+      'job failed',
+    ]);
+  });
+
+  it('succeeds on a retry after an ordinary error', async () => {
+    const { queue, events } = await harness(async (job) => {
+      if (job.attemptsMade < 1) throw new Error('first try fails');
+      return job.attemptsMade;
+    }, true);
+    const job = await queue.add('second-time', { id: 's1' });
+    await expect(job.waitUntilFinished(events, 10_000)).resolves.toBe(1);
+  });
+
+  it('works with shared producer and worker connections, which the caller closes', async () => {
+    const producer = producerConnection(testRedisUrl, log);
+    const consumer = workerConnection(testRedisUrl, log);
+    const name = `q${++seq}`;
+    const queue = createQueue<Payload, string>(name, { connection: producer, prefix, log });
+    const events = createQueueEvents(name, { connection: consumer, prefix, log });
+    const worker = createWorker<Payload, string>(name, async (job) => `done ${job.data.id}`, { connection: consumer, prefix, log });
+    try {
+      await events.waitUntilReady();
+      const job = await queue.add('shared', { id: 'c1' });
+      await expect(job.waitUntilFinished(events, 10_000)).resolves.toBe('done c1');
+    } finally {
+      await worker.close();
+      await events.close();
+      await queue.close();
+      await Promise.all([producer.quit(), consumer.quit()]);
+    }
+  });
+
+  it('fails a producer command fast when Redis is unreachable, without crashing', async () => {
+    const producer = producerConnection('redis://127.0.0.1:1');
+    try {
+      const started = Date.now();
+      await expect(producer.ping()).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      producer.disconnect();
+    }
+  });
+});
