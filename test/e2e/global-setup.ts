@@ -9,6 +9,7 @@ declare module 'vitest' {
     jwtPrivateKey: string;
     redisUrl: string;
     redisPrefix: string;
+    storageDir: string;
   }
 }
 
@@ -21,5 +22,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('jwtPrivateKey', cluster.jwt.privateKey);
   project.provide('redisUrl', cluster.redisUrl);
   project.provide('redisPrefix', cluster.redisPrefix);
+  project.provide('storageDir', cluster.storageDir);
   return () => cluster.stop();
 }

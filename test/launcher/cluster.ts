@@ -45,6 +45,8 @@ export interface Cluster {
   databaseName: string;
   redisUrl: string;
   redisPrefix: string;
+  /** Where the filesystem storage driver keeps objects. */
+  storageDir: string;
   jwt: { privateKey: string; publicKey: string };
   /** Log files of this run (`files` mode). */
   logDir: string | undefined;
@@ -211,6 +213,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       databaseName,
       redisUrl: redis.url,
       redisPrefix,
+      storageDir: storage.dir,
       jwt,
       logDir: sink.dir,
       stop,
