@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { inject } from 'vitest';
 
 export interface ApiOptions {
-  /** Sent as JSON. */
+  /** Sent as JSON, or as multipart/form-data when a FormData. */
   body?: unknown;
   /** Sent verbatim (as `application/json` unless headers say otherwise), for malformed bodies. */
   raw?: string;
@@ -23,14 +23,15 @@ export interface ApiResponse {
 /** One request to the test cluster's gateway. */
 export async function api(method: string, path: string, { body, raw, token, headers = {}, ip }: ApiOptions = {}): Promise<ApiResponse> {
   const sent: Record<string, string> = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
+  const form = body instanceof FormData ? body : undefined;
+  const payload = raw ?? (form || body === undefined ? undefined : JSON.stringify(body));
   if (payload !== undefined) sent['content-type'] ??= 'application/json';
   if (token !== undefined) sent.authorization = `Bearer ${token}`;
   if (ip !== undefined) sent['x-forwarded-for'] = ip;
   const res = await fetch(new URL(path, inject('gatewayUrl')), {
     method,
     headers: sent,
-    body: payload,
+    body: form ?? payload,
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
