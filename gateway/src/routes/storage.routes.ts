@@ -29,6 +29,8 @@ export const storageRoutes = ({ storage, secret }: StorageRouteDeps) => [
       res.setHeader('Content-Disposition', headers.contentDisposition);
       res.setHeader('Content-Length', String(stat.size));
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      // Security: whatever the bytes are, a browser must not run them as a page of this origin.
+      res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'");
       res.setHeader('Cache-Control', 'private, max-age=300');
       await new Promise<void>((resolve, reject) => {
         body.on('error', reject);

@@ -48,7 +48,7 @@ if (config.ROLE === 'migrate') {
   const resizeQueue = createQueue<AvatarResizeJob, AvatarResizeResult>(queueNames.avatarResize, { ...queueBase, connection: producer });
   const purgeQueue = createQueue<WorkspacePurgeJob>(queueNames.workspacePurge, { ...queueBase, connection: producer });
   const resizeEvents = createQueueEvents(queueNames.avatarResize, { ...queueBase, connection: listener });
-  await resizeEvents.waitUntilReady();
+  await Promise.all([resizeEvents.waitUntilReady(), resizeQueue.waitUntilReady(), purgeQueue.waitUntilReady()]);
   const identity = createAsyncClient(loadProto('identity').wms.identity.v1.IdentityService, config.IDENTITY_GRPC_URL);
   const { workspaces, avatars } = buildWorkspaceServices({
     db,
