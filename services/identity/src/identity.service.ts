@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
 import { isUuid } from '@wms/kit/ids';
 import type { Knex } from '@wms/kit/db';
-import { rateLimited, unauthenticated } from '@wms/kit/errors';
+import { ensure, rateLimited, unauthenticated } from '@wms/kit/errors';
 import type { AccessTokens } from './access-tokens.ts';
 import { mails } from './domain/mail.ts';
 import {
   codeCheck,
   emailCheck,
-  ensure,
   nameCheck,
   normalizeEmail,
   normalizeName,

@@ -38,6 +38,15 @@ export class DomainError extends Error {
 export const invalidInput = (details: FieldIssue[], message = 'The request is invalid.') =>
   new DomainError('invalid_argument', 'invalid_input', message, { details });
 
+/** One field rule: where (`body.name`), whether it holds, and what to say when it does not. */
+export type FieldCheck = [field: string, ok: boolean, message: string];
+
+/** Throws 400 `invalid_input` listing every failed check, or returns when all hold. */
+export function ensure(...checks: FieldCheck[]): void {
+  const details: FieldIssue[] = checks.filter(([, ok]) => !ok).map(([field, , message]) => ({ field, message }));
+  if (details.length > 0) throw invalidInput(details);
+}
+
 /** 400 with a specific contract code. */
 export const invalidArgument = (code: string, message: string) => new DomainError('invalid_argument', code, message);
 

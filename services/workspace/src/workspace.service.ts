@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
 import { isUniqueViolation, type Knex } from '@wms/kit/db';
-import { alreadyExists, invalidArgument, invalidInput, notFound, unauthenticated } from '@wms/kit/errors';
+import { alreadyExists, forbidden, invalidArgument, invalidInput, notFound, unauthenticated } from '@wms/kit/errors';
 import type { AsyncClient } from '@wms/kit/grpc-client';
 import { isUuid } from '@wms/kit/ids';
 import type { CachedMembership } from '@wms/kit/membership';
@@ -108,7 +108,7 @@ export class WorkspaceService {
       const rows = await this.d.members.lockForTransfer(workspaceId, [input.workspaceUserId], trx);
       const owner = rows.find((r) => r.role === 'owner');
       const target = rows.find((r) => r.id === input.workspaceUserId);
-      if (!owner || owner.id !== caller.id) throw workspaceGone();
+      if (!owner || owner.id !== caller.id) throw forbidden('Only the workspace owner can do this.');
       if (!target || !target.acceptedAt || target.id === owner.id) throw badTarget();
       // The old owner steps down first: the database allows one owner per workspace.
       const previous = await this.d.members.setRole(workspaceId, owner.id, 'admin', trx);

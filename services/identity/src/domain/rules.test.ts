@@ -1,6 +1,6 @@
-import { DomainError } from '@wms/kit/errors';
+import { DomainError, ensure } from '@wms/kit/errors';
 import { describe, expect, it } from 'vitest';
-import { emailCheck, ensure, isValidEmail, isValidName, isValidPassword, isWellFormedCode, isWellFormedToken, nameCheck, normalizeEmail, normalizeName, passwordCheck } from './rules.ts';
+import { emailCheck, isValidEmail, isValidName, isValidPassword, isWellFormedCode, isWellFormedToken, nameCheck, normalizeEmail, normalizeName, passwordCheck } from './rules.ts';
 
 describe('identity rules', () => {
   it('normalizes addresses by trimming and lowercasing', () => {

@@ -1,4 +1,4 @@
-import { type FieldIssue, invalidInput } from '@wms/kit/errors';
+import type { FieldCheck as Check } from '@wms/kit/errors';
 
 export const limits = {
   emailMax: 254,
@@ -28,14 +28,6 @@ export const isValidName = (name: string): boolean => name.length >= 1 && name.l
 export const isWellFormedToken = (token: string): boolean => tokenPattern.test(token);
 
 export const isWellFormedCode = (code: string): boolean => codePattern.test(code);
-
-type Check = [field: string, ok: boolean, message: string];
-
-/** Throws 400 `invalid_input` listing every failed check. */
-export function ensure(...checks: Check[]): void {
-  const details: FieldIssue[] = checks.filter(([, ok]) => !ok).map(([field, , message]) => ({ field, message }));
-  if (details.length > 0) throw invalidInput(details);
-}
 
 export const emailCheck = (email: string, field = 'body.email'): Check => [field, isValidEmail(email), 'must be a valid email address of at most 254 characters'];
 export const passwordCheck = (password: string): Check => ['body.password', isValidPassword(password), 'must be 8 to 128 characters'];

@@ -1,16 +1,9 @@
-import { type FieldIssue, forbidden, invalidArgument, invalidInput } from '@wms/kit/errors';
+import { ensure, forbidden, invalidArgument } from '@wms/kit/errors';
 import type { Actor, Role } from './model.ts';
 
 const slugPattern = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
 
 export const limits = { nameMax: 80, displayNameMax: 80, titleMax: 120 } as const;
-
-type Check = [field: string, ok: boolean, message: string];
-
-function ensure(...checks: Check[]): void {
-  const details: FieldIssue[] = checks.filter(([, ok]) => !ok).map(([field, , message]) => ({ field, message }));
-  if (details.length > 0) throw invalidInput(details);
-}
 
 /** Workspace name and slug (contract §3): trimmed name 1..80; slug of lowercase letters, digits and inner dashes, 3..40. */
 export function validateWorkspaceFields(input: { name?: string | undefined; slug?: string | undefined }): { name?: string; slug?: string } {
