@@ -10,6 +10,7 @@ import { readUpload } from './middleware/upload.ts';
 import { parsePart } from './middleware/validate.ts';
 import type { Metrics } from './metrics.ts';
 import { buildOpenApi } from './openapi/build.ts';
+import { channelRoutes } from './routes/channel.routes.ts';
 import { identityRoutes } from './routes/identity.routes.ts';
 import type { Route } from './routes/route.ts';
 import { type StorageRouteDeps, storageRoutes } from './routes/storage.routes.ts';
@@ -33,6 +34,7 @@ export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady
     ...systemRoutes({ metrics: deps.metrics, notReady: deps.notReady, openapi: () => openapi }),
     ...identityRoutes(deps.clients),
     ...workspaceRoutes(deps.clients),
+    ...channelRoutes(deps.clients),
     ...storageRoutes(deps.storage),
   );
   const openapi = buildOpenApi(routes, { title: 'wms: team messaging API', version: '1.0.0' });

@@ -1,6 +1,7 @@
 import { type AsyncClient, createAsyncClient, createHealthClient } from '@wms/kit/grpc-client';
 import { loadProto } from '@wms/protos';
 import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
+import type { MessagingServiceDefinition } from '@wms/protos/gen/wms/messaging/v1/MessagingService';
 import type { WorkspaceServiceDefinition } from '@wms/protos/gen/wms/workspace/v1/WorkspaceService';
 import type { GatewayConfig } from './config.ts';
 
@@ -8,6 +9,7 @@ import type { GatewayConfig } from './config.ts';
 export interface Clients {
   identity: AsyncClient<IdentityServiceDefinition>;
   workspace: AsyncClient<WorkspaceServiceDefinition>;
+  messaging: AsyncClient<MessagingServiceDefinition>;
 }
 
 export interface Downstream {
@@ -19,11 +21,16 @@ export interface Downstream {
 
 export function connectDownstream(config: GatewayConfig): Downstream {
   const options = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const protos = { identity: loadProto('identity').wms.identity.v1, workspace: loadProto('workspace').wms.workspace.v1 };
-  const addresses = { identity: config.IDENTITY_GRPC_URL, workspace: config.WORKSPACE_GRPC_URL };
+  const protos = {
+    identity: loadProto('identity').wms.identity.v1,
+    workspace: loadProto('workspace').wms.workspace.v1,
+    messaging: loadProto('messaging').wms.messaging.v1,
+  };
+  const addresses = { identity: config.IDENTITY_GRPC_URL, workspace: config.WORKSPACE_GRPC_URL, messaging: config.MESSAGING_GRPC_URL };
   const clients: Clients = {
     identity: createAsyncClient(protos.identity.IdentityService, addresses.identity, options),
     workspace: createAsyncClient(protos.workspace.WorkspaceService, addresses.workspace, options),
+    messaging: createAsyncClient(protos.messaging.MessagingService, addresses.messaging, options),
   };
   const healthClients = Object.entries(addresses).map(([name, address]) => [name, createHealthClient(address)] as const);
   return {

@@ -92,3 +92,16 @@ export const uuid = z
   .string()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
   .transform((v) => v.toLowerCase());
+
+export const Channel = z
+  .object({
+    id: z.uuid(),
+    workspace_id: z.uuid(),
+    conversation_id: z.uuid(),
+    name: z.string(),
+    topic: z.string().nullable(),
+    created_by_actor_id: z.uuid(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Channel' });

@@ -5,6 +5,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import { protoLoaderOptions } from './options.ts';
 import type { ProtoGrpcType as HealthGrpc } from '../gen/health.ts';
 import type { ProtoGrpcType as IdentityGrpc } from '../gen/identity.ts';
+import type { ProtoGrpcType as MessagingGrpc } from '../gen/messaging.ts';
 import type { ProtoGrpcType as WorkspaceGrpc } from '../gen/workspace.ts';
 
 /** Folder holding the .proto files (the include root for imports). */
@@ -15,9 +16,10 @@ export const protoFiles = {
   health: 'grpc/health/v1/health.proto',
   identity: 'identity/v1/identity.proto',
   workspace: 'workspace/v1/workspace.proto',
+  messaging: 'messaging/v1/messaging.proto',
 } as const;
 
-type Loaded = { health: HealthGrpc; identity: IdentityGrpc; workspace: WorkspaceGrpc };
+type Loaded = { health: HealthGrpc; identity: IdentityGrpc; workspace: WorkspaceGrpc; messaging: MessagingGrpc };
 
 const cache = new Map<string, unknown>();
 

@@ -1,0 +1,35 @@
+import type { Channel__Output } from '@wms/protos/gen/wms/messaging/v1/Channel';
+import { z } from 'zod';
+import type { Clients } from '../clients.ts';
+import * as s from '../schemas.ts';
+import { route } from './route.ts';
+
+export const toChannel = (c: Channel__Output) => ({
+  id: c.id,
+  workspace_id: c.workspace_id,
+  conversation_id: c.id,
+  name: c.name,
+  topic: c.topic ?? null,
+  created_by_actor_id: c.created_by_actor_id,
+  created_at: c.created_at,
+  updated_at: c.updated_at,
+});
+
+/** The spec's Channels table (contract §4), served by the messaging service. */
+export const channelRoutes = ({ messaging }: Clients) => [
+  route({
+    method: 'post', path: '/channels', tag: 'Channels', summary: 'Create a channel (any member); names are unique in the workspace', auth: 'workspace',
+    body: z.object({ name: z.string(), topic: z.string().nullable().optional() }), status: 201, response: s.Channel, errors: [409],
+    handle: async ({ body, ctx }) => toChannel(await messaging.CreateChannel({ name: body.name, topic: body.topic ?? undefined }, ctx)),
+  }),
+  route({
+    method: 'get', path: '/channels', tag: 'Channels', summary: "The workspace's channels, by name", auth: 'workspace',
+    status: 200, response: z.array(s.Channel),
+    handle: async ({ ctx }) => (await messaging.ListChannels({}, ctx)).channels.map(toChannel),
+  }),
+  route({
+    method: 'get', path: '/channels/:channel_id', tag: 'Channels', summary: 'One channel', auth: 'workspace',
+    params: z.object({ channel_id: s.uuid }), status: 200, response: s.Channel,
+    handle: async ({ params, ctx }) => toChannel(await messaging.GetChannel({ channel_id: params.channel_id }, ctx)),
+  }),
+];

@@ -1,0 +1,5 @@
+import type { Migration } from '@wms/kit/db';
+import * as channels from './20261121000000_channels.ts';
+
+/** Every migration of the messaging schema, in order. */
+export const migrations: Migration[] = [{ name: '20261121000000_channels', ...channels }];

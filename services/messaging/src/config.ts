@@ -1,0 +1,11 @@
+import { env, loadConfig, serviceEnv } from '@wms/kit/config';
+import { z } from 'zod';
+
+const schema = z.object({
+  ...serviceEnv,
+  ROLE: z.enum(['server', 'migrate']).default('server'),
+  GRPC_PORT: env.port(50053),
+  DATABASE_SCHEMA: env.string('messaging'),
+});
+
+export const loadMessagingConfig = (source: NodeJS.ProcessEnv = process.env) => loadConfig(schema, source);
