@@ -1,4 +1,4 @@
-import { createDb, migrate } from '@wms/kit/db';
+import { createDb, runMigrationRole } from '@wms/kit/db';
 import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
 import { createRedis, redisReady } from '@wms/kit/redis';
@@ -14,9 +14,7 @@ const log = createLogger('identity', config.LOG_LEVEL);
 const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, log });
 
 if (config.ROLE === 'migrate') {
-  const applied = await migrate(db, config.DATABASE_SCHEMA, migrations);
-  log.info({ applied }, 'migrations applied');
-  await db.destroy();
+  await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
 } else {
   const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
   await redisReady(redis);

@@ -67,3 +67,13 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string };
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
+
+/** The `migrate` role of a service: applies its migrations, logs what ran, and closes the pool. */
+export async function runMigrationRole(knex: Knex, schema: string, migrations: Migration[], log: Logger): Promise<void> {
+  try {
+    const applied = await migrate(knex, schema, migrations);
+    log.info({ applied }, 'migrations applied');
+  } finally {
+    await knex.destroy();
+  }
+}

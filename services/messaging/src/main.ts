@@ -1,4 +1,4 @@
-import { createDb, migrate } from '@wms/kit/db';
+import { createDb, runMigrationRole } from '@wms/kit/db';
 import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
 import { loadProto } from '@wms/protos';
@@ -14,9 +14,7 @@ const log = createLogger('messaging', config.LOG_LEVEL);
 const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, log, poolMax: 20 });
 
 if (config.ROLE === 'migrate') {
-  const applied = await migrate(db, config.DATABASE_SCHEMA, migrations);
-  log.info({ applied }, 'migrations applied');
-  await db.destroy();
+  await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
 } else {
   const channels = new ChannelService({ db, channels: new ChannelStore(db), outbox: new OutboxStore() });
   const { MessagingService: definition } = loadProto('messaging').wms.messaging.v1;

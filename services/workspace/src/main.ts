@@ -1,4 +1,4 @@
-import { createDb, migrate } from '@wms/kit/db';
+import { createDb, runMigrationRole } from '@wms/kit/db';
 import { createAsyncClient } from '@wms/kit/grpc-client';
 import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
@@ -22,9 +22,7 @@ const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, 
 const queueBase = { prefix: config.REDIS_PREFIX, log };
 
 if (config.ROLE === 'migrate') {
-  const applied = await migrate(db, config.DATABASE_SCHEMA, migrations);
-  log.info({ applied }, 'migrations applied');
-  await db.destroy();
+  await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
 } else if (config.ROLE === 'worker') {
   const storage = createStorage(storageConfigFrom(config));
   const connection = workerConnection(config.REDIS_URL, log);
