@@ -7,7 +7,6 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createHealthClient } from '@wms/kit/grpc-client';
 import { dropRedisPrefix, withDatabase } from '@wms/kit/testing';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type ComponentSpec, components as defaultComponents, grpcUrlVariable } from './components.ts';
 import { acceptsTcp, freePorts, isPortFree, redact, resolvePostgres, resolveRedis, sleep, terminate } from './infra.ts';

@@ -18,6 +18,4 @@ const schema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: env.int(900, 1),
 }).refine((c) => c.ROLE === 'migrate' || c.JWT_PRIVATE_KEY, { path: ['JWT_PRIVATE_KEY'], message: 'is required (PEM, PKCS#8 Ed25519)' });
 
-export type IdentityConfig = ReturnType<typeof loadIdentityConfig>;
-
 export const loadIdentityConfig = (source: NodeJS.ProcessEnv = process.env) => loadConfig(schema, source);

@@ -11,6 +11,4 @@ const schema = z.object({
   IDENTITY_GRPC_URL: env.string('127.0.0.1:50051'),
 });
 
-export type WorkspaceConfig = ReturnType<typeof loadWorkspaceConfig>;
-
 export const loadWorkspaceConfig = (source: NodeJS.ProcessEnv = process.env) => loadConfig(schema, source);

@@ -1,0 +1,70 @@
+import { DomainError, notFound } from '@wms/kit/errors';
+import { createAsyncClient, createHealthClient } from '@wms/kit/grpc-client';
+import { bindHandlers, type RunningGrpcServer, startGrpcServer } from '@wms/kit/grpc-server';
+import { createLogger } from '@wms/kit/logger';
+import { loadProto } from '@wms/protos';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// A real gRPC server and client from kit, serving the identity contract with handlers made for each case.
+const log = createLogger('grpc-test', 'silent');
+const { IdentityService } = loadProto('identity').wms.identity.v1;
+let server: RunningGrpcServer;
+let seen: { requestId?: string; userId?: string; clientIp?: string } = {};
+
+const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as Error);
+
+beforeAll(async () => {
+  const handlers = {
+    GetMe: async (_req: unknown, ctx: { requestId: string; userId?: string; clientIp?: string }) => {
+      seen = ctx;
+      return { id: ctx.userId ?? '', email: 'a@b.io', name: 'A', created_at: '', updated_at: '' };
+    },
+    Login: async () => {
+      throw notFound('No such thing.');
+    },
+    Logout: async () => {
+      throw new Error('postgres://secret@db is down');
+    },
+    Register: () => new Promise<never>(() => {}),
+  };
+  server = await startGrpcServer({
+    port: 0,
+    host: '127.0.0.1',
+    services: [{ definition: IdentityService.service, implementation: bindHandlers(IdentityService.service, handlers as never, log) }],
+  });
+});
+afterAll(() => server?.stop(100));
+
+describe('kit gRPC client and server', () => {
+  it('carries the caller context as metadata and answers health checks', async () => {
+    const client = createAsyncClient(IdentityService, `127.0.0.1:${server.port}`);
+    const me = await client.GetMe({}, { requestId: 'req-1', userId: 'u-1', clientIp: '10.0.0.9' });
+    expect(me.id).toBe('u-1');
+    expect(seen).toMatchObject({ requestId: 'req-1', userId: 'u-1', clientIp: '10.0.0.9' });
+    const health = createHealthClient(`127.0.0.1:${server.port}`);
+    expect(await health.check()).toBe(true);
+    health.close();
+    client.close();
+  });
+
+  it('returns domain errors with their code, and hides unexpected failures', async () => {
+    const client = createAsyncClient(IdentityService, `127.0.0.1:${server.port}`);
+    expect(await failure(client.Login({ email: 'a@b.io', password: 'x' }, { requestId: 'r' }))).toMatchObject({ kind: 'not_found', code: 'not_found' });
+    const internal = await failure(client.Logout({}, { requestId: 'r' }));
+    expect(internal).not.toBeInstanceOf(DomainError);
+    expect(internal?.message).not.toContain('secret');
+    client.close();
+  });
+
+  it('turns a service that is down or too slow into unavailable (503 at the gateway)', async () => {
+    const slow = createAsyncClient(IdentityService, `127.0.0.1:${server.port}`, { deadlineMs: 200 });
+    expect(await failure(slow.Register({ email: 'a@b.io', password: 'x', name: 'x' }, { requestId: 'r' }))).toMatchObject({ kind: 'unavailable', code: 'unavailable' });
+    slow.close();
+    const down = createAsyncClient(IdentityService, '127.0.0.1:1', { deadlineMs: 1000 });
+    expect(await failure(down.GetMe({}, { requestId: 'r' }))).toMatchObject({ kind: 'unavailable', code: 'unavailable' });
+    down.close();
+    const health = createHealthClient('127.0.0.1:1');
+    expect(await health.check(300)).toBe(false);
+    health.close();
+  });
+});
