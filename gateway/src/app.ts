@@ -12,6 +12,8 @@ import type { Metrics } from './metrics.ts';
 import { buildOpenApi } from './openapi/build.ts';
 import { channelRoutes } from './routes/channel.routes.ts';
 import { identityRoutes } from './routes/identity.routes.ts';
+import { messageRoutes } from './routes/message.routes.ts';
+import { readStateRoutes } from './routes/read-state.routes.ts';
 import type { Route } from './routes/route.ts';
 import { type StorageRouteDeps, storageRoutes } from './routes/storage.routes.ts';
 import { systemRoutes } from './routes/system.routes.ts';
@@ -35,6 +37,8 @@ export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady
     ...identityRoutes(deps.clients),
     ...workspaceRoutes(deps.clients),
     ...channelRoutes(deps.clients),
+    ...messageRoutes(deps.clients),
+    ...readStateRoutes(deps.clients),
     ...storageRoutes(deps.storage),
   );
   const openapi = buildOpenApi(routes, { title: 'wms: team messaging API', version: '1.0.0' });

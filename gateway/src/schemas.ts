@@ -105,3 +105,104 @@ export const Channel = z
     updated_at: timestamp,
   })
   .meta({ id: 'Channel' });
+
+const ids = z.array(z.uuid());
+
+/** Paging `limit` (contract §1): an integer from 1 to 100; the route applies the default of 50. */
+export const limit = z
+  .string()
+  .regex(/^\d{1,3}$/, 'must be an integer from 1 to 100')
+  .transform(Number)
+  .pipe(z.number().int().min(1, 'must be an integer from 1 to 100').max(100, 'must be an integer from 1 to 100'))
+  .optional();
+
+/** A query boolean: exactly `true` or `false` (contract §5). */
+export const queryBoolean = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((v) => v === 'true')
+  .optional();
+
+const page = <T extends z.ZodType>(item: T, id: string) =>
+  z.object({ items: z.array(item), next_cursor: z.string().nullable().describe('null on the last page') }).meta({ id });
+
+export const Asset = z
+  .object({
+    id: z.uuid(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    conversation_id: z.uuid(),
+    message_id: z.uuid().nullable(),
+    name: z.string(),
+    size_bytes: z.number().int(),
+    content_type: z.string(),
+    status: z.enum(['pending', 'ready']),
+    preview_kind: z.enum(['image']).nullable(),
+  })
+  .meta({ id: 'Asset' });
+
+export const Reaction = z.object({ emoji: z.string(), actor_ids: ids.describe('in reaction order') }).meta({ id: 'Reaction' });
+
+export const Message = z
+  .object({
+    id: z.uuid().describe('UUIDv7'),
+    created_at: timestamp,
+    updated_at: timestamp,
+    children: z.array(z.object({ type: z.literal('text'), text: z.string() })),
+    loading_expires_at: nullableTimestamp,
+    saved_at: nullableTimestamp.describe("the caller's own bookmark"),
+    reply_count: z.number().int(),
+    reply_actor_ids: ids.describe('distinct, in order of first reply'),
+    last_reply_at: nullableTimestamp,
+    reactions: z.array(Reaction).describe("ordered by each emoji's first reaction"),
+    reactions_version: z.number().int(),
+    assets: z.array(Asset),
+    workspace_id: z.uuid(),
+    conversation_id: z.uuid(),
+    author_actor_id: z.uuid(),
+    body_text: z.string(),
+    mentioned_actor_ids: ids,
+    parent_message_id: z.uuid().nullable(),
+    edited_at: nullableTimestamp,
+    deleted_at: nullableTimestamp,
+  })
+  .meta({ id: 'Message' });
+
+export const MessagePage = page(Message, 'MessagePage');
+export const SavedMessagePage = page(Message, 'SavedMessagePage');
+
+export const SavedMessageState = z
+  .object({ message_id: z.uuid(), saved: z.boolean(), saved_at: nullableTimestamp })
+  .meta({ id: 'SavedMessageState' });
+
+export const MessageReactions = z
+  .object({ message_id: z.uuid(), reactions: z.array(Reaction), reactions_version: z.number().int() })
+  .meta({ id: 'MessageReactions' });
+
+export const ConversationReadState = z
+  .object({
+    conversation_id: z.uuid(),
+    thread_root_id: z.uuid().nullable(),
+    last_read_message_id: z.uuid().nullable(),
+    last_read_at: nullableTimestamp,
+    unread_count: z.number().int(),
+    mention_count: z.number().int(),
+    following: z.boolean().nullable().describe('null for a conversation'),
+    updated_at: nullableTimestamp,
+  })
+  .meta({ id: 'ConversationReadState' });
+
+export const Thread = z
+  .object({
+    id: z.uuid().describe('the root message id'),
+    conversation_id: z.uuid(),
+    root_message: Message,
+    reply_count: z.number().int(),
+    last_reply_at: nullableTimestamp,
+    following: z.boolean(),
+    last_read_message_id: z.uuid().nullable(),
+    unread_count: z.number().int(),
+    mention_count: z.number().int(),
+  })
+  .meta({ id: 'Thread' });
+
+export const ThreadPage = page(Thread, 'ThreadPage');

@@ -1,12 +1,36 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { Download as _wms_common_v1_Download, Download__Output as _wms_common_v1_Download__Output } from './wms/common/v1/Download.ts';
+import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from './wms/common/v1/Empty.ts';
+import type { NullableString as _wms_common_v1_NullableString, NullableString__Output as _wms_common_v1_NullableString__Output } from './wms/common/v1/NullableString.ts';
+import type { User as _wms_common_v1_User, User__Output as _wms_common_v1_User__Output } from './wms/common/v1/User.ts';
 import type { Channel as _wms_messaging_v1_Channel, Channel__Output as _wms_messaging_v1_Channel__Output } from './wms/messaging/v1/Channel.ts';
+import type { ConversationRef as _wms_messaging_v1_ConversationRef, ConversationRef__Output as _wms_messaging_v1_ConversationRef__Output } from './wms/messaging/v1/ConversationRef.ts';
 import type { CreateChannelRequest as _wms_messaging_v1_CreateChannelRequest, CreateChannelRequest__Output as _wms_messaging_v1_CreateChannelRequest__Output } from './wms/messaging/v1/CreateChannelRequest.ts';
+import type { CreateMessageRequest as _wms_messaging_v1_CreateMessageRequest, CreateMessageRequest__Output as _wms_messaging_v1_CreateMessageRequest__Output } from './wms/messaging/v1/CreateMessageRequest.ts';
 import type { GetChannelRequest as _wms_messaging_v1_GetChannelRequest, GetChannelRequest__Output as _wms_messaging_v1_GetChannelRequest__Output } from './wms/messaging/v1/GetChannelRequest.ts';
 import type { ListChannelsRequest as _wms_messaging_v1_ListChannelsRequest, ListChannelsRequest__Output as _wms_messaging_v1_ListChannelsRequest__Output } from './wms/messaging/v1/ListChannelsRequest.ts';
 import type { ListChannelsResponse as _wms_messaging_v1_ListChannelsResponse, ListChannelsResponse__Output as _wms_messaging_v1_ListChannelsResponse__Output } from './wms/messaging/v1/ListChannelsResponse.ts';
+import type { ListMessagesRequest as _wms_messaging_v1_ListMessagesRequest, ListMessagesRequest__Output as _wms_messaging_v1_ListMessagesRequest__Output } from './wms/messaging/v1/ListMessagesRequest.ts';
+import type { ListSavedMessagesRequest as _wms_messaging_v1_ListSavedMessagesRequest, ListSavedMessagesRequest__Output as _wms_messaging_v1_ListSavedMessagesRequest__Output } from './wms/messaging/v1/ListSavedMessagesRequest.ts';
+import type { ListThreadsRequest as _wms_messaging_v1_ListThreadsRequest, ListThreadsRequest__Output as _wms_messaging_v1_ListThreadsRequest__Output } from './wms/messaging/v1/ListThreadsRequest.ts';
+import type { Message as _wms_messaging_v1_Message, Message__Output as _wms_messaging_v1_Message__Output } from './wms/messaging/v1/Message.ts';
+import type { MessagePage as _wms_messaging_v1_MessagePage, MessagePage__Output as _wms_messaging_v1_MessagePage__Output } from './wms/messaging/v1/MessagePage.ts';
+import type { MessageReactions as _wms_messaging_v1_MessageReactions, MessageReactions__Output as _wms_messaging_v1_MessageReactions__Output } from './wms/messaging/v1/MessageReactions.ts';
+import type { MessageRef as _wms_messaging_v1_MessageRef, MessageRef__Output as _wms_messaging_v1_MessageRef__Output } from './wms/messaging/v1/MessageRef.ts';
 import type { MessagingServiceClient as _wms_messaging_v1_MessagingServiceClient, MessagingServiceDefinition as _wms_messaging_v1_MessagingServiceDefinition } from './wms/messaging/v1/MessagingService.ts';
+import type { Reaction as _wms_messaging_v1_Reaction, Reaction__Output as _wms_messaging_v1_Reaction__Output } from './wms/messaging/v1/Reaction.ts';
+import type { ReactionRequest as _wms_messaging_v1_ReactionRequest, ReactionRequest__Output as _wms_messaging_v1_ReactionRequest__Output } from './wms/messaging/v1/ReactionRequest.ts';
+import type { ReadState as _wms_messaging_v1_ReadState, ReadState__Output as _wms_messaging_v1_ReadState__Output } from './wms/messaging/v1/ReadState.ts';
+import type { SavedMessageState as _wms_messaging_v1_SavedMessageState, SavedMessageState__Output as _wms_messaging_v1_SavedMessageState__Output } from './wms/messaging/v1/SavedMessageState.ts';
+import type { Thread as _wms_messaging_v1_Thread, Thread__Output as _wms_messaging_v1_Thread__Output } from './wms/messaging/v1/Thread.ts';
+import type { ThreadPage as _wms_messaging_v1_ThreadPage, ThreadPage__Output as _wms_messaging_v1_ThreadPage__Output } from './wms/messaging/v1/ThreadPage.ts';
+import type { ThreadRef as _wms_messaging_v1_ThreadRef, ThreadRef__Output as _wms_messaging_v1_ThreadRef__Output } from './wms/messaging/v1/ThreadRef.ts';
+import type { UpdateConversationReadStateRequest as _wms_messaging_v1_UpdateConversationReadStateRequest, UpdateConversationReadStateRequest__Output as _wms_messaging_v1_UpdateConversationReadStateRequest__Output } from './wms/messaging/v1/UpdateConversationReadStateRequest.ts';
+import type { UpdateMessageRequest as _wms_messaging_v1_UpdateMessageRequest, UpdateMessageRequest__Output as _wms_messaging_v1_UpdateMessageRequest__Output } from './wms/messaging/v1/UpdateMessageRequest.ts';
+import type { UpdateThreadReadStateRequest as _wms_messaging_v1_UpdateThreadReadStateRequest, UpdateThreadReadStateRequest__Output as _wms_messaging_v1_UpdateThreadReadStateRequest__Output } from './wms/messaging/v1/UpdateThreadReadStateRequest.ts';
+import type { UpdateThreadSubscriptionRequest as _wms_messaging_v1_UpdateThreadSubscriptionRequest, UpdateThreadSubscriptionRequest__Output as _wms_messaging_v1_UpdateThreadSubscriptionRequest__Output } from './wms/messaging/v1/UpdateThreadSubscriptionRequest.ts';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -14,14 +38,42 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 
 export interface ProtoGrpcType {
   wms: {
+    common: {
+      v1: {
+        Download: MessageTypeDefinition<_wms_common_v1_Download, _wms_common_v1_Download__Output>
+        Empty: MessageTypeDefinition<_wms_common_v1_Empty, _wms_common_v1_Empty__Output>
+        NullableString: MessageTypeDefinition<_wms_common_v1_NullableString, _wms_common_v1_NullableString__Output>
+        User: MessageTypeDefinition<_wms_common_v1_User, _wms_common_v1_User__Output>
+      }
+    }
     messaging: {
       v1: {
         Channel: MessageTypeDefinition<_wms_messaging_v1_Channel, _wms_messaging_v1_Channel__Output>
+        ConversationRef: MessageTypeDefinition<_wms_messaging_v1_ConversationRef, _wms_messaging_v1_ConversationRef__Output>
         CreateChannelRequest: MessageTypeDefinition<_wms_messaging_v1_CreateChannelRequest, _wms_messaging_v1_CreateChannelRequest__Output>
+        CreateMessageRequest: MessageTypeDefinition<_wms_messaging_v1_CreateMessageRequest, _wms_messaging_v1_CreateMessageRequest__Output>
         GetChannelRequest: MessageTypeDefinition<_wms_messaging_v1_GetChannelRequest, _wms_messaging_v1_GetChannelRequest__Output>
         ListChannelsRequest: MessageTypeDefinition<_wms_messaging_v1_ListChannelsRequest, _wms_messaging_v1_ListChannelsRequest__Output>
         ListChannelsResponse: MessageTypeDefinition<_wms_messaging_v1_ListChannelsResponse, _wms_messaging_v1_ListChannelsResponse__Output>
+        ListMessagesRequest: MessageTypeDefinition<_wms_messaging_v1_ListMessagesRequest, _wms_messaging_v1_ListMessagesRequest__Output>
+        ListSavedMessagesRequest: MessageTypeDefinition<_wms_messaging_v1_ListSavedMessagesRequest, _wms_messaging_v1_ListSavedMessagesRequest__Output>
+        ListThreadsRequest: MessageTypeDefinition<_wms_messaging_v1_ListThreadsRequest, _wms_messaging_v1_ListThreadsRequest__Output>
+        Message: MessageTypeDefinition<_wms_messaging_v1_Message, _wms_messaging_v1_Message__Output>
+        MessagePage: MessageTypeDefinition<_wms_messaging_v1_MessagePage, _wms_messaging_v1_MessagePage__Output>
+        MessageReactions: MessageTypeDefinition<_wms_messaging_v1_MessageReactions, _wms_messaging_v1_MessageReactions__Output>
+        MessageRef: MessageTypeDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_MessageRef__Output>
         MessagingService: SubtypeConstructor<typeof grpc.Client, _wms_messaging_v1_MessagingServiceClient> & { service: _wms_messaging_v1_MessagingServiceDefinition }
+        Reaction: MessageTypeDefinition<_wms_messaging_v1_Reaction, _wms_messaging_v1_Reaction__Output>
+        ReactionRequest: MessageTypeDefinition<_wms_messaging_v1_ReactionRequest, _wms_messaging_v1_ReactionRequest__Output>
+        ReadState: MessageTypeDefinition<_wms_messaging_v1_ReadState, _wms_messaging_v1_ReadState__Output>
+        SavedMessageState: MessageTypeDefinition<_wms_messaging_v1_SavedMessageState, _wms_messaging_v1_SavedMessageState__Output>
+        Thread: MessageTypeDefinition<_wms_messaging_v1_Thread, _wms_messaging_v1_Thread__Output>
+        ThreadPage: MessageTypeDefinition<_wms_messaging_v1_ThreadPage, _wms_messaging_v1_ThreadPage__Output>
+        ThreadRef: MessageTypeDefinition<_wms_messaging_v1_ThreadRef, _wms_messaging_v1_ThreadRef__Output>
+        UpdateConversationReadStateRequest: MessageTypeDefinition<_wms_messaging_v1_UpdateConversationReadStateRequest, _wms_messaging_v1_UpdateConversationReadStateRequest__Output>
+        UpdateMessageRequest: MessageTypeDefinition<_wms_messaging_v1_UpdateMessageRequest, _wms_messaging_v1_UpdateMessageRequest__Output>
+        UpdateThreadReadStateRequest: MessageTypeDefinition<_wms_messaging_v1_UpdateThreadReadStateRequest, _wms_messaging_v1_UpdateThreadReadStateRequest__Output>
+        UpdateThreadSubscriptionRequest: MessageTypeDefinition<_wms_messaging_v1_UpdateThreadSubscriptionRequest, _wms_messaging_v1_UpdateThreadSubscriptionRequest__Output>
       }
     }
   }

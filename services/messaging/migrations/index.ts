@@ -1,5 +1,9 @@
 import type { Migration } from '@wms/kit/db';
 import * as channels from './20261121000000_channels.ts';
+import * as messages from './20261121010000_messages.ts';
 
 /** Every migration of the messaging schema, in order. */
-export const migrations: Migration[] = [{ name: '20261121000000_channels', ...channels }];
+export const migrations: Migration[] = [
+  { name: '20261121000000_channels', ...channels },
+  { name: '20261121010000_messages', ...messages },
+];

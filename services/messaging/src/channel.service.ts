@@ -3,7 +3,9 @@ import type { CallContext } from '@wms/kit/context';
 import type { Knex } from '@wms/kit/db';
 import { notFound } from '@wms/kit/errors';
 import { isUuid, uuidv7 } from '@wms/kit/ids';
+import { callerOf } from './caller.ts';
 import { type Channel, validateNewChannel } from './domain/channel.ts';
+import { workspaceChannel } from './domain/events.ts';
 import type { ChannelStore } from './store/channel.store.ts';
 import type { OutboxStore } from './store/outbox.store.ts';
 
@@ -27,28 +29,34 @@ export class ChannelService {
 
   async createChannel(ctx: CallContext, input: { name: string; topic?: string | undefined }): Promise<Channel> {
     const fields = validateNewChannel(input);
-    const workspaceId = this.workspaceOf(ctx);
+    const { workspaceId, actorId } = callerOf(ctx);
     return this.d.db.transaction(async (trx) => {
-      const channel = await this.d.channels.insert({ id: uuidv7(), workspaceId, ...fields, createdByActorId: ctx.actorId! }, trx);
+      const channel = await this.d.channels.insert({ id: uuidv7(), workspaceId, ...fields, createdByActorId: actorId }, trx);
       await this.d.outbox.append(trx, [
-        { workspaceId, channel: `private-workspace-${workspaceId}`, event: 'channel.created', payload: { event_id: randomUUID(), channel: channelView(channel) } },
+        {
+          workspaceId,
+          channel: workspaceChannel(workspaceId),
+          event: 'channel.created',
+          payload: { event_id: randomUUID(), channel: channelView(channel) },
+          ref: { type: 'channel', id: channel.id, conversation_id: channel.id },
+        },
       ]);
       return channel;
     });
   }
 
   listChannels(ctx: CallContext): Promise<Channel[]> {
-    return this.d.channels.list(this.workspaceOf(ctx));
+    return this.d.channels.list(callerOf(ctx).workspaceId);
   }
 
   async getChannel(ctx: CallContext, id: string): Promise<Channel> {
-    const channel = isUuid(id) ? await this.d.channels.find(this.workspaceOf(ctx), id) : undefined;
-    if (!channel) throw notFound('No such channel.');
-    return channel;
+    return requireChannel(this.d.channels, callerOf(ctx).workspaceId, id);
   }
+}
 
-  private workspaceOf(ctx: CallContext): string {
-    if (!ctx.workspaceId || !ctx.actorId) throw notFound('The workspace does not exist or you are not a member.', 'workspace_not_found');
-    return ctx.workspaceId;
-  }
+/** A channel (conversation) of the workspace, or 404: another workspace's id, or a malformed one, is not found. */
+export async function requireChannel(channels: ChannelStore, workspaceId: string, id: string): Promise<Channel> {
+  const channel = isUuid(id) ? await channels.find(workspaceId, id) : undefined;
+  if (!channel) throw notFound('No such conversation.');
+  return channel;
 }

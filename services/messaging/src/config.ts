@@ -6,6 +6,7 @@ const schema = z.object({
   ROLE: z.enum(['server', 'migrate']).default('server'),
   GRPC_PORT: env.port(50053),
   DATABASE_SCHEMA: env.string('messaging'),
+  WORKSPACE_GRPC_URL: env.string('127.0.0.1:50052'),
 });
 
 export const loadMessagingConfig = (source: NodeJS.ProcessEnv = process.env) => loadConfig(schema, source);

@@ -1,13 +1,21 @@
 import { createDb, runMigrationRole } from '@wms/kit/db';
+import { createAsyncClient } from '@wms/kit/grpc-client';
 import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
 import { loadProto } from '@wms/protos';
 import { migrations } from '../migrations/index.ts';
 import { ChannelService } from './channel.service.ts';
 import { loadMessagingConfig } from './config.ts';
+import { MessageActionsService } from './message-actions.service.ts';
+import { MessageService } from './message.service.ts';
+import { ReadStateService } from './read-state.service.ts';
 import { messagingHandlers } from './rpc.ts';
 import { ChannelStore } from './store/channel.store.ts';
+import { MessageStore } from './store/message.store.ts';
 import { OutboxStore } from './store/outbox.store.ts';
+import { ReactionStore } from './store/reaction.store.ts';
+import { ReadStateStore } from './store/read-state.store.ts';
+import { SavedStore } from './store/saved.store.ts';
 
 const config = loadMessagingConfig();
 const log = createLogger('messaging', config.LOG_LEVEL);
@@ -16,15 +24,31 @@ const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, 
 if (config.ROLE === 'migrate') {
   await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
 } else {
-  const channels = new ChannelService({ db, channels: new ChannelStore(db), outbox: new OutboxStore() });
+  const workspace = createAsyncClient(loadProto('workspace').wms.workspace.v1.WorkspaceService, config.WORKSPACE_GRPC_URL);
+  const stores = {
+    db,
+    channels: new ChannelStore(db),
+    messages: new MessageStore(db),
+    reactions: new ReactionStore(),
+    saved: new SavedStore(db),
+    readStates: new ReadStateStore(db),
+    outbox: new OutboxStore(),
+  };
+  const services = {
+    channels: new ChannelService(stores),
+    messages: new MessageService({ ...stores, workspace }),
+    actions: new MessageActionsService(stores),
+    readStates: new ReadStateService(stores),
+  };
   const { MessagingService: definition } = loadProto('messaging').wms.messaging.v1;
   const server = await startGrpcServer({
     port: config.GRPC_PORT,
-    services: [{ definition: definition.service, implementation: bindHandlers(definition.service, messagingHandlers(channels), log) }],
+    services: [{ definition: definition.service, implementation: bindHandlers(definition.service, messagingHandlers(services), log) }],
   });
   log.info({ port: server.port }, 'messaging serving');
   onShutdown(log, [
     ['grpc', () => server.stop()],
+    ['workspace client', async () => workspace.close()],
     ['db', () => db.destroy()],
   ]);
 }

@@ -3,12 +3,40 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { Channel as _wms_messaging_v1_Channel, Channel__Output as _wms_messaging_v1_Channel__Output } from '../../../wms/messaging/v1/Channel.ts';
+import type { ConversationRef as _wms_messaging_v1_ConversationRef, ConversationRef__Output as _wms_messaging_v1_ConversationRef__Output } from '../../../wms/messaging/v1/ConversationRef.ts';
 import type { CreateChannelRequest as _wms_messaging_v1_CreateChannelRequest, CreateChannelRequest__Output as _wms_messaging_v1_CreateChannelRequest__Output } from '../../../wms/messaging/v1/CreateChannelRequest.ts';
+import type { CreateMessageRequest as _wms_messaging_v1_CreateMessageRequest, CreateMessageRequest__Output as _wms_messaging_v1_CreateMessageRequest__Output } from '../../../wms/messaging/v1/CreateMessageRequest.ts';
+import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from '../../../wms/common/v1/Empty.ts';
 import type { GetChannelRequest as _wms_messaging_v1_GetChannelRequest, GetChannelRequest__Output as _wms_messaging_v1_GetChannelRequest__Output } from '../../../wms/messaging/v1/GetChannelRequest.ts';
 import type { ListChannelsRequest as _wms_messaging_v1_ListChannelsRequest, ListChannelsRequest__Output as _wms_messaging_v1_ListChannelsRequest__Output } from '../../../wms/messaging/v1/ListChannelsRequest.ts';
 import type { ListChannelsResponse as _wms_messaging_v1_ListChannelsResponse, ListChannelsResponse__Output as _wms_messaging_v1_ListChannelsResponse__Output } from '../../../wms/messaging/v1/ListChannelsResponse.ts';
+import type { ListMessagesRequest as _wms_messaging_v1_ListMessagesRequest, ListMessagesRequest__Output as _wms_messaging_v1_ListMessagesRequest__Output } from '../../../wms/messaging/v1/ListMessagesRequest.ts';
+import type { ListSavedMessagesRequest as _wms_messaging_v1_ListSavedMessagesRequest, ListSavedMessagesRequest__Output as _wms_messaging_v1_ListSavedMessagesRequest__Output } from '../../../wms/messaging/v1/ListSavedMessagesRequest.ts';
+import type { ListThreadsRequest as _wms_messaging_v1_ListThreadsRequest, ListThreadsRequest__Output as _wms_messaging_v1_ListThreadsRequest__Output } from '../../../wms/messaging/v1/ListThreadsRequest.ts';
+import type { Message as _wms_messaging_v1_Message, Message__Output as _wms_messaging_v1_Message__Output } from '../../../wms/messaging/v1/Message.ts';
+import type { MessagePage as _wms_messaging_v1_MessagePage, MessagePage__Output as _wms_messaging_v1_MessagePage__Output } from '../../../wms/messaging/v1/MessagePage.ts';
+import type { MessageReactions as _wms_messaging_v1_MessageReactions, MessageReactions__Output as _wms_messaging_v1_MessageReactions__Output } from '../../../wms/messaging/v1/MessageReactions.ts';
+import type { MessageRef as _wms_messaging_v1_MessageRef, MessageRef__Output as _wms_messaging_v1_MessageRef__Output } from '../../../wms/messaging/v1/MessageRef.ts';
+import type { ReactionRequest as _wms_messaging_v1_ReactionRequest, ReactionRequest__Output as _wms_messaging_v1_ReactionRequest__Output } from '../../../wms/messaging/v1/ReactionRequest.ts';
+import type { ReadState as _wms_messaging_v1_ReadState, ReadState__Output as _wms_messaging_v1_ReadState__Output } from '../../../wms/messaging/v1/ReadState.ts';
+import type { SavedMessageState as _wms_messaging_v1_SavedMessageState, SavedMessageState__Output as _wms_messaging_v1_SavedMessageState__Output } from '../../../wms/messaging/v1/SavedMessageState.ts';
+import type { ThreadPage as _wms_messaging_v1_ThreadPage, ThreadPage__Output as _wms_messaging_v1_ThreadPage__Output } from '../../../wms/messaging/v1/ThreadPage.ts';
+import type { ThreadRef as _wms_messaging_v1_ThreadRef, ThreadRef__Output as _wms_messaging_v1_ThreadRef__Output } from '../../../wms/messaging/v1/ThreadRef.ts';
+import type { UpdateConversationReadStateRequest as _wms_messaging_v1_UpdateConversationReadStateRequest, UpdateConversationReadStateRequest__Output as _wms_messaging_v1_UpdateConversationReadStateRequest__Output } from '../../../wms/messaging/v1/UpdateConversationReadStateRequest.ts';
+import type { UpdateMessageRequest as _wms_messaging_v1_UpdateMessageRequest, UpdateMessageRequest__Output as _wms_messaging_v1_UpdateMessageRequest__Output } from '../../../wms/messaging/v1/UpdateMessageRequest.ts';
+import type { UpdateThreadReadStateRequest as _wms_messaging_v1_UpdateThreadReadStateRequest, UpdateThreadReadStateRequest__Output as _wms_messaging_v1_UpdateThreadReadStateRequest__Output } from '../../../wms/messaging/v1/UpdateThreadReadStateRequest.ts';
+import type { UpdateThreadSubscriptionRequest as _wms_messaging_v1_UpdateThreadSubscriptionRequest, UpdateThreadSubscriptionRequest__Output as _wms_messaging_v1_UpdateThreadSubscriptionRequest__Output } from '../../../wms/messaging/v1/UpdateThreadSubscriptionRequest.ts';
 
 export interface MessagingServiceClient extends grpc.Client {
+  AddReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  AddReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  AddReaction(argument: _wms_messaging_v1_ReactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  AddReaction(argument: _wms_messaging_v1_ReactionRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  addReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  addReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  addReaction(argument: _wms_messaging_v1_ReactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  addReaction(argument: _wms_messaging_v1_ReactionRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  
   CreateChannel(argument: _wms_messaging_v1_CreateChannelRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
   CreateChannel(argument: _wms_messaging_v1_CreateChannelRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
   CreateChannel(argument: _wms_messaging_v1_CreateChannelRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
@@ -18,10 +46,55 @@ export interface MessagingServiceClient extends grpc.Client {
   createChannel(argument: _wms_messaging_v1_CreateChannelRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
   createChannel(argument: _wms_messaging_v1_CreateChannelRequest, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
   
+  CreateMessage(argument: _wms_messaging_v1_CreateMessageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  CreateMessage(argument: _wms_messaging_v1_CreateMessageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  CreateMessage(argument: _wms_messaging_v1_CreateMessageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  CreateMessage(argument: _wms_messaging_v1_CreateMessageRequest, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  createMessage(argument: _wms_messaging_v1_CreateMessageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  createMessage(argument: _wms_messaging_v1_CreateMessageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  createMessage(argument: _wms_messaging_v1_CreateMessageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  createMessage(argument: _wms_messaging_v1_CreateMessageRequest, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  
+  DeleteMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   GetChannel(argument: _wms_messaging_v1_GetChannelRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
   GetChannel(argument: _wms_messaging_v1_GetChannelRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
   GetChannel(argument: _wms_messaging_v1_GetChannelRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
   GetChannel(argument: _wms_messaging_v1_GetChannelRequest, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
+  
+  GetConversationReadState(argument: _wms_messaging_v1_ConversationRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  GetConversationReadState(argument: _wms_messaging_v1_ConversationRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  GetConversationReadState(argument: _wms_messaging_v1_ConversationRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  GetConversationReadState(argument: _wms_messaging_v1_ConversationRef, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  getConversationReadState(argument: _wms_messaging_v1_ConversationRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  getConversationReadState(argument: _wms_messaging_v1_ConversationRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  getConversationReadState(argument: _wms_messaging_v1_ConversationRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  getConversationReadState(argument: _wms_messaging_v1_ConversationRef, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  
+  GetMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  GetMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  GetMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  GetMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  getMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  getMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  getMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  getMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  
+  GetThreadReadState(argument: _wms_messaging_v1_ThreadRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  GetThreadReadState(argument: _wms_messaging_v1_ThreadRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  GetThreadReadState(argument: _wms_messaging_v1_ThreadRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  GetThreadReadState(argument: _wms_messaging_v1_ThreadRef, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  getThreadReadState(argument: _wms_messaging_v1_ThreadRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  getThreadReadState(argument: _wms_messaging_v1_ThreadRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  getThreadReadState(argument: _wms_messaging_v1_ThreadRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  getThreadReadState(argument: _wms_messaging_v1_ThreadRef, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
   
   ListChannels(argument: _wms_messaging_v1_ListChannelsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ListChannelsResponse__Output>): grpc.ClientUnaryCall;
   ListChannels(argument: _wms_messaging_v1_ListChannelsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ListChannelsResponse__Output>): grpc.ClientUnaryCall;
@@ -32,19 +105,157 @@ export interface MessagingServiceClient extends grpc.Client {
   listChannels(argument: _wms_messaging_v1_ListChannelsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ListChannelsResponse__Output>): grpc.ClientUnaryCall;
   listChannels(argument: _wms_messaging_v1_ListChannelsRequest, callback: grpc.requestCallback<_wms_messaging_v1_ListChannelsResponse__Output>): grpc.ClientUnaryCall;
   
+  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  
+  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  
+  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
+  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
+  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
+  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
+  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
+  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
+  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
+  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
+  
+  RemoveReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  RemoveReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  RemoveReaction(argument: _wms_messaging_v1_ReactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  RemoveReaction(argument: _wms_messaging_v1_ReactionRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  removeReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  removeReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  removeReaction(argument: _wms_messaging_v1_ReactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  removeReaction(argument: _wms_messaging_v1_ReactionRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  
+  SaveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  SaveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  SaveMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  SaveMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  saveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  saveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  saveMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  saveMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  
+  UnsaveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  UnsaveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  UnsaveMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  UnsaveMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  unsaveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  unsaveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  unsaveMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  unsaveMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
+  
+  UpdateConversationReadState(argument: _wms_messaging_v1_UpdateConversationReadStateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  UpdateConversationReadState(argument: _wms_messaging_v1_UpdateConversationReadStateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  UpdateConversationReadState(argument: _wms_messaging_v1_UpdateConversationReadStateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  UpdateConversationReadState(argument: _wms_messaging_v1_UpdateConversationReadStateRequest, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateConversationReadState(argument: _wms_messaging_v1_UpdateConversationReadStateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateConversationReadState(argument: _wms_messaging_v1_UpdateConversationReadStateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateConversationReadState(argument: _wms_messaging_v1_UpdateConversationReadStateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateConversationReadState(argument: _wms_messaging_v1_UpdateConversationReadStateRequest, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  
+  UpdateMessage(argument: _wms_messaging_v1_UpdateMessageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  UpdateMessage(argument: _wms_messaging_v1_UpdateMessageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  UpdateMessage(argument: _wms_messaging_v1_UpdateMessageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  UpdateMessage(argument: _wms_messaging_v1_UpdateMessageRequest, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  updateMessage(argument: _wms_messaging_v1_UpdateMessageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  updateMessage(argument: _wms_messaging_v1_UpdateMessageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  updateMessage(argument: _wms_messaging_v1_UpdateMessageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  updateMessage(argument: _wms_messaging_v1_UpdateMessageRequest, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  
+  UpdateThreadReadState(argument: _wms_messaging_v1_UpdateThreadReadStateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  UpdateThreadReadState(argument: _wms_messaging_v1_UpdateThreadReadStateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  UpdateThreadReadState(argument: _wms_messaging_v1_UpdateThreadReadStateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  UpdateThreadReadState(argument: _wms_messaging_v1_UpdateThreadReadStateRequest, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateThreadReadState(argument: _wms_messaging_v1_UpdateThreadReadStateRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateThreadReadState(argument: _wms_messaging_v1_UpdateThreadReadStateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateThreadReadState(argument: _wms_messaging_v1_UpdateThreadReadStateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateThreadReadState(argument: _wms_messaging_v1_UpdateThreadReadStateRequest, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  
+  UpdateThreadSubscription(argument: _wms_messaging_v1_UpdateThreadSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  UpdateThreadSubscription(argument: _wms_messaging_v1_UpdateThreadSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  UpdateThreadSubscription(argument: _wms_messaging_v1_UpdateThreadSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  UpdateThreadSubscription(argument: _wms_messaging_v1_UpdateThreadSubscriptionRequest, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateThreadSubscription(argument: _wms_messaging_v1_UpdateThreadSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateThreadSubscription(argument: _wms_messaging_v1_UpdateThreadSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateThreadSubscription(argument: _wms_messaging_v1_UpdateThreadSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  updateThreadSubscription(argument: _wms_messaging_v1_UpdateThreadSubscriptionRequest, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface MessagingServiceHandlers extends grpc.UntypedServiceImplementation {
+  AddReaction: grpc.handleUnaryCall<_wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions>;
+  
   CreateChannel: grpc.handleUnaryCall<_wms_messaging_v1_CreateChannelRequest__Output, _wms_messaging_v1_Channel>;
+  
+  CreateMessage: grpc.handleUnaryCall<_wms_messaging_v1_CreateMessageRequest__Output, _wms_messaging_v1_Message>;
+  
+  DeleteMessage: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_common_v1_Empty>;
   
   GetChannel: grpc.handleUnaryCall<_wms_messaging_v1_GetChannelRequest__Output, _wms_messaging_v1_Channel>;
   
+  GetConversationReadState: grpc.handleUnaryCall<_wms_messaging_v1_ConversationRef__Output, _wms_messaging_v1_ReadState>;
+  
+  GetMessage: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_Message>;
+  
+  GetThreadReadState: grpc.handleUnaryCall<_wms_messaging_v1_ThreadRef__Output, _wms_messaging_v1_ReadState>;
+  
   ListChannels: grpc.handleUnaryCall<_wms_messaging_v1_ListChannelsRequest__Output, _wms_messaging_v1_ListChannelsResponse>;
+  
+  ListMessages: grpc.handleUnaryCall<_wms_messaging_v1_ListMessagesRequest__Output, _wms_messaging_v1_MessagePage>;
+  
+  ListSavedMessages: grpc.handleUnaryCall<_wms_messaging_v1_ListSavedMessagesRequest__Output, _wms_messaging_v1_MessagePage>;
+  
+  ListThreads: grpc.handleUnaryCall<_wms_messaging_v1_ListThreadsRequest__Output, _wms_messaging_v1_ThreadPage>;
+  
+  RemoveReaction: grpc.handleUnaryCall<_wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions>;
+  
+  SaveMessage: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState>;
+  
+  UnsaveMessage: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState>;
+  
+  UpdateConversationReadState: grpc.handleUnaryCall<_wms_messaging_v1_UpdateConversationReadStateRequest__Output, _wms_messaging_v1_ReadState>;
+  
+  UpdateMessage: grpc.handleUnaryCall<_wms_messaging_v1_UpdateMessageRequest__Output, _wms_messaging_v1_Message>;
+  
+  UpdateThreadReadState: grpc.handleUnaryCall<_wms_messaging_v1_UpdateThreadReadStateRequest__Output, _wms_messaging_v1_ReadState>;
+  
+  UpdateThreadSubscription: grpc.handleUnaryCall<_wms_messaging_v1_UpdateThreadSubscriptionRequest__Output, _wms_messaging_v1_ReadState>;
   
 }
 
 export interface MessagingServiceDefinition extends grpc.ServiceDefinition {
+  AddReaction: MethodDefinition<_wms_messaging_v1_ReactionRequest, _wms_messaging_v1_MessageReactions, _wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions__Output>
   CreateChannel: MethodDefinition<_wms_messaging_v1_CreateChannelRequest, _wms_messaging_v1_Channel, _wms_messaging_v1_CreateChannelRequest__Output, _wms_messaging_v1_Channel__Output>
+  CreateMessage: MethodDefinition<_wms_messaging_v1_CreateMessageRequest, _wms_messaging_v1_Message, _wms_messaging_v1_CreateMessageRequest__Output, _wms_messaging_v1_Message__Output>
+  DeleteMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_common_v1_Empty, _wms_messaging_v1_MessageRef__Output, _wms_common_v1_Empty__Output>
   GetChannel: MethodDefinition<_wms_messaging_v1_GetChannelRequest, _wms_messaging_v1_Channel, _wms_messaging_v1_GetChannelRequest__Output, _wms_messaging_v1_Channel__Output>
+  GetConversationReadState: MethodDefinition<_wms_messaging_v1_ConversationRef, _wms_messaging_v1_ReadState, _wms_messaging_v1_ConversationRef__Output, _wms_messaging_v1_ReadState__Output>
+  GetMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_Message, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_Message__Output>
+  GetThreadReadState: MethodDefinition<_wms_messaging_v1_ThreadRef, _wms_messaging_v1_ReadState, _wms_messaging_v1_ThreadRef__Output, _wms_messaging_v1_ReadState__Output>
   ListChannels: MethodDefinition<_wms_messaging_v1_ListChannelsRequest, _wms_messaging_v1_ListChannelsResponse, _wms_messaging_v1_ListChannelsRequest__Output, _wms_messaging_v1_ListChannelsResponse__Output>
+  ListMessages: MethodDefinition<_wms_messaging_v1_ListMessagesRequest, _wms_messaging_v1_MessagePage, _wms_messaging_v1_ListMessagesRequest__Output, _wms_messaging_v1_MessagePage__Output>
+  ListSavedMessages: MethodDefinition<_wms_messaging_v1_ListSavedMessagesRequest, _wms_messaging_v1_MessagePage, _wms_messaging_v1_ListSavedMessagesRequest__Output, _wms_messaging_v1_MessagePage__Output>
+  ListThreads: MethodDefinition<_wms_messaging_v1_ListThreadsRequest, _wms_messaging_v1_ThreadPage, _wms_messaging_v1_ListThreadsRequest__Output, _wms_messaging_v1_ThreadPage__Output>
+  RemoveReaction: MethodDefinition<_wms_messaging_v1_ReactionRequest, _wms_messaging_v1_MessageReactions, _wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions__Output>
+  SaveMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_SavedMessageState, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState__Output>
+  UnsaveMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_SavedMessageState, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState__Output>
+  UpdateConversationReadState: MethodDefinition<_wms_messaging_v1_UpdateConversationReadStateRequest, _wms_messaging_v1_ReadState, _wms_messaging_v1_UpdateConversationReadStateRequest__Output, _wms_messaging_v1_ReadState__Output>
+  UpdateMessage: MethodDefinition<_wms_messaging_v1_UpdateMessageRequest, _wms_messaging_v1_Message, _wms_messaging_v1_UpdateMessageRequest__Output, _wms_messaging_v1_Message__Output>
+  UpdateThreadReadState: MethodDefinition<_wms_messaging_v1_UpdateThreadReadStateRequest, _wms_messaging_v1_ReadState, _wms_messaging_v1_UpdateThreadReadStateRequest__Output, _wms_messaging_v1_ReadState__Output>
+  UpdateThreadSubscription: MethodDefinition<_wms_messaging_v1_UpdateThreadSubscriptionRequest, _wms_messaging_v1_ReadState, _wms_messaging_v1_UpdateThreadSubscriptionRequest__Output, _wms_messaging_v1_ReadState__Output>
 }

@@ -1,0 +1,141 @@
+import type { Message__Output } from '@wms/protos/gen/wms/messaging/v1/Message';
+import type { MessagePage__Output } from '@wms/protos/gen/wms/messaging/v1/MessagePage';
+import type { MessageReactions__Output } from '@wms/protos/gen/wms/messaging/v1/MessageReactions';
+import type { SavedMessageState__Output } from '@wms/protos/gen/wms/messaging/v1/SavedMessageState';
+import { z } from 'zod';
+import type { Clients } from '../clients.ts';
+import * as s from '../schemas.ts';
+import { route } from './route.ts';
+
+export const toMessage = (m: Message__Output) => ({
+  id: m.id,
+  created_at: m.created_at,
+  updated_at: m.updated_at,
+  children: m.body_text === '' ? [] : [{ type: 'text', text: m.body_text }],
+  loading_expires_at: m.loading_expires_at ?? null,
+  saved_at: m.saved_at ?? null,
+  reply_count: m.reply_count,
+  reply_actor_ids: m.reply_actor_ids,
+  last_reply_at: m.last_reply_at ?? null,
+  reactions: m.reactions,
+  reactions_version: m.reactions_version,
+  assets: [],
+  workspace_id: m.workspace_id,
+  conversation_id: m.conversation_id,
+  author_actor_id: m.author_actor_id,
+  body_text: m.body_text,
+  mentioned_actor_ids: m.mentioned_actor_ids,
+  parent_message_id: m.parent_message_id ?? null,
+  edited_at: m.edited_at ?? null,
+  deleted_at: m.deleted_at ?? null,
+});
+
+export const toMessagePage = (p: MessagePage__Output) => ({ items: p.items.map(toMessage), next_cursor: p.next_cursor ?? null });
+
+const toSaved = (s: SavedMessageState__Output) => ({ message_id: s.message_id, saved: s.saved, saved_at: s.saved_at ?? null });
+
+const toReactions = (r: MessageReactions__Output) => ({ message_id: r.message_id, reactions: r.reactions, reactions_version: r.reactions_version });
+
+const createMessage = z.object({
+  body_text: z.string().optional(),
+  parent_message_id: s.uuid.nullable().optional(),
+  asset_ids: z.array(s.uuid).optional(),
+  mentioned_actor_ids: z.array(s.uuid).optional(),
+  loading: z.boolean().optional(),
+  client_message_id: z.string().optional(),
+});
+
+const listQuery = z.object({ cursor: s.uuid.optional(), parent_message_id: s.uuid.optional(), limit: s.limit });
+
+/** The two equivalent path forms of the spec's Messages table: a channel is addressed as a conversation. */
+const forms = [
+  { base: '/conversations/:conversation_id', param: 'conversation_id' },
+  { base: '/channels/:channel_id', param: 'channel_id' },
+] as const;
+
+/** The spec's Messages, per-message actions and Saved messages tables (contract §4), served by the messaging service. */
+export const messageRoutes = ({ messaging }: Clients) => {
+  const lifecycle = forms.flatMap(({ base, param }) => {
+    const conversation = z.object({ [param]: s.uuid }) as z.ZodType<Record<string, string>>;
+    const oneMessage = z.object({ [param]: s.uuid, message_id: s.uuid }) as z.ZodType<Record<string, string>>;
+    const ref = (p: Record<string, string>) => ({ conversation_id: p[param]!, message_id: p.message_id! });
+    return [
+      route({
+        method: 'post', path: `${base}/messages`, tag: 'Messages', summary: 'Post a message, or a reply with parent_message_id', auth: 'workspace',
+        params: conversation, body: createMessage, status: 201, response: s.Message, errors: [409],
+        handle: async ({ params, body, ctx }) =>
+          toMessage(
+            await messaging.CreateMessage(
+              {
+                conversation_id: params[param]!,
+                body_text: body.body_text ?? '',
+                parent_message_id: body.parent_message_id ?? undefined,
+                asset_ids: body.asset_ids ?? [],
+                mentioned_actor_ids: body.mentioned_actor_ids ?? [],
+                loading: body.loading ?? false,
+                client_message_id: body.client_message_id,
+              },
+              ctx,
+            ),
+          ),
+      }),
+      route({
+        method: 'get', path: `${base}/messages`, tag: 'Messages', summary: 'Top-level messages, or the replies of parent_message_id; newest first', auth: 'workspace',
+        params: conversation, query: listQuery, status: 200, response: s.MessagePage,
+        handle: async ({ params, query, ctx }) =>
+          toMessagePage(
+            await messaging.ListMessages(
+              { conversation_id: params[param]!, parent_message_id: query.parent_message_id, cursor: query.cursor, limit: query.limit ?? 50 },
+              ctx,
+            ),
+          ),
+      }),
+      route({
+        method: 'get', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'One message', auth: 'workspace',
+        params: oneMessage, status: 200, response: s.Message,
+        handle: async ({ params, ctx }) => toMessage(await messaging.GetMessage(ref(params), ctx)),
+      }),
+      route({
+        method: 'patch', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'Edit a message (author only)', auth: 'workspace',
+        params: oneMessage, body: z.object({ body_text: z.string() }), status: 200, response: s.Message, errors: [403, 409],
+        handle: async ({ params, body, ctx }) => toMessage(await messaging.UpdateMessage({ ...ref(params), body_text: body.body_text }, ctx)),
+      }),
+      route({
+        method: 'delete', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'Delete a message (author, owners, admins), leaving a placeholder', auth: 'workspace',
+        params: oneMessage, status: 204, errors: [403],
+        handle: async ({ params, ctx }) => void (await messaging.DeleteMessage(ref(params), ctx)),
+      }),
+    ];
+  });
+
+  const messagePath = z.object({ conversation_id: s.uuid, message_id: s.uuid });
+  const reactionPath = z.object({ conversation_id: s.uuid, message_id: s.uuid, emoji: z.string() });
+  return [
+    ...lifecycle,
+    route({
+      method: 'put', path: '/conversations/:conversation_id/messages/:message_id/saved', tag: 'Messages', summary: 'Privately save (bookmark) a message; idempotent', auth: 'workspace',
+      params: messagePath, status: 200, response: s.SavedMessageState, errors: [409],
+      handle: async ({ params, ctx }) => toSaved(await messaging.SaveMessage(params, ctx)),
+    }),
+    route({
+      method: 'delete', path: '/conversations/:conversation_id/messages/:message_id/saved', tag: 'Messages', summary: "Remove the caller's bookmark; idempotent", auth: 'workspace',
+      params: messagePath, status: 200, response: s.SavedMessageState,
+      handle: async ({ params, ctx }) => toSaved(await messaging.UnsaveMessage(params, ctx)),
+    }),
+    route({
+      method: 'put', path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji', tag: 'Messages', summary: "Add the caller's reaction (one URL-encoded emoji); idempotent", auth: 'workspace',
+      params: reactionPath, status: 200, response: s.MessageReactions, errors: [409],
+      handle: async ({ params, ctx }) => toReactions(await messaging.AddReaction(params, ctx)),
+    }),
+    route({
+      method: 'delete', path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji', tag: 'Messages', summary: "Remove the caller's reaction; idempotent", auth: 'workspace',
+      params: reactionPath, status: 200, response: s.MessageReactions,
+      handle: async ({ params, ctx }) => toReactions(await messaging.RemoveReaction(params, ctx)),
+    }),
+    route({
+      method: 'get', path: '/saved-messages', tag: 'Saved messages', summary: "The caller's saved messages in this workspace, newest save first", auth: 'workspace',
+      query: z.object({ cursor: z.string().max(512, 'must be at most 512 characters').optional(), limit: s.limit }), status: 200, response: s.SavedMessagePage,
+      handle: async ({ query, ctx }) => toMessagePage(await messaging.ListSavedMessages({ cursor: query.cursor, limit: query.limit ?? 50 }, ctx)),
+    }),
+  ];
+};

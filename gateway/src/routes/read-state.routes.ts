@@ -1,0 +1,79 @@
+import type { ReadState__Output } from '@wms/protos/gen/wms/messaging/v1/ReadState';
+import type { Thread__Output } from '@wms/protos/gen/wms/messaging/v1/Thread';
+import { z } from 'zod';
+import type { Clients } from '../clients.ts';
+import * as s from '../schemas.ts';
+import { toMessage } from './message.routes.ts';
+import { route } from './route.ts';
+
+const toReadState = (r: ReadState__Output) => ({
+  conversation_id: r.conversation_id,
+  thread_root_id: r.thread_root_id ?? null,
+  last_read_message_id: r.last_read_message_id ?? null,
+  last_read_at: r.last_read_at ?? null,
+  unread_count: r.unread_count,
+  mention_count: r.mention_count,
+  following: r.following ?? null,
+  updated_at: r.updated_at ?? null,
+});
+
+const toThread = (t: Thread__Output) => ({
+  id: t.id,
+  conversation_id: t.conversation_id,
+  root_message: toMessage(t.root_message!),
+  reply_count: t.reply_count,
+  last_reply_at: t.last_reply_at ?? null,
+  following: t.following,
+  last_read_message_id: t.last_read_message_id ?? null,
+  unread_count: t.unread_count,
+  mention_count: t.mention_count,
+});
+
+const updateReadState = z.object({ last_read_message_id: s.uuid });
+// Read-state and thread path ids are strings (contract §1): a malformed one is simply not found.
+const threadPath = z.object({ thread_root_id: z.string() });
+
+/** The spec's Read state and threads table (contract §5), served by the messaging service. */
+export const readStateRoutes = ({ messaging }: Clients) => [
+  ...(['conversation_id', 'channel_id'] as const).flatMap((param) => {
+    const base = param === 'conversation_id' ? '/conversations/:conversation_id' : '/channels/:channel_id';
+    const path = z.object({ [param]: z.string() }) as z.ZodType<Record<string, string>>;
+    return [
+      route({
+        method: 'get', path: `${base}/read-state`, tag: 'Read state and threads', summary: "The caller's read state of the conversation", auth: 'workspace',
+        params: path, status: 200, response: s.ConversationReadState,
+        handle: async ({ params, ctx }) => toReadState(await messaging.GetConversationReadState({ conversation_id: params[param]! }, ctx)),
+      }),
+      route({
+        method: 'put', path: `${base}/read-state`, tag: 'Read state and threads', summary: 'Mark the conversation read up to a message (backwards too)', auth: 'workspace',
+        params: path, body: updateReadState, status: 200, response: s.ConversationReadState,
+        handle: async ({ params, body, ctx }) =>
+          toReadState(await messaging.UpdateConversationReadState({ conversation_id: params[param]!, last_read_message_id: body.last_read_message_id }, ctx)),
+      }),
+    ];
+  }),
+  route({
+    method: 'get', path: '/threads/:thread_root_id/read-state', tag: 'Read state and threads', summary: "The caller's read state and subscription of a thread", auth: 'workspace',
+    params: threadPath, status: 200, response: s.ConversationReadState,
+    handle: async ({ params, ctx }) => toReadState(await messaging.GetThreadReadState({ root_id: params.thread_root_id }, ctx)),
+  }),
+  route({
+    method: 'put', path: '/threads/:thread_root_id/read-state', tag: 'Read state and threads', summary: 'Mark the thread read up to its root or a reply', auth: 'workspace',
+    params: threadPath, body: updateReadState, status: 200, response: s.ConversationReadState,
+    handle: async ({ params, body, ctx }) =>
+      toReadState(await messaging.UpdateThreadReadState({ root_id: params.thread_root_id, last_read_message_id: body.last_read_message_id }, ctx)),
+  }),
+  route({
+    method: 'put', path: '/threads/:thread_root_id/subscription', tag: 'Read state and threads', summary: 'Follow or unfollow a thread', auth: 'workspace',
+    params: threadPath, body: z.object({ following: z.boolean() }), status: 200, response: s.ConversationReadState,
+    handle: async ({ params, body, ctx }) => toReadState(await messaging.UpdateThreadSubscription({ root_id: params.thread_root_id, following: body.following }, ctx)),
+  }),
+  route({
+    method: 'get', path: '/threads', tag: 'Read state and threads', summary: 'Followed threads (or all with following=false), by root id descending', auth: 'workspace',
+    query: z.object({ following: s.queryBoolean, unread: s.queryBoolean, cursor: s.uuid.optional(), limit: s.limit }), status: 200, response: s.ThreadPage,
+    handle: async ({ query, ctx }) => {
+      const page = await messaging.ListThreads({ following: query.following ?? true, unread: query.unread ?? false, cursor: query.cursor, limit: query.limit ?? 50 }, ctx);
+      return { items: page.items.map(toThread), next_cursor: page.next_cursor ?? null };
+    },
+  }),
+];

@@ -1,0 +1,211 @@
+import type { Knex } from '@wms/kit/db';
+import type { Message, ReactionSummary } from '../domain/message.ts';
+
+export interface MessageRow {
+  id: string;
+  workspace_id: string;
+  conversation_id: string;
+  parent_message_id: string | null;
+  author_actor_id: string;
+  body_text: string;
+  mentioned_actor_ids: string[];
+  loading_expires_at: Date | null;
+  reply_count: number;
+  reply_actor_ids: string[];
+  last_reply_at: Date | null;
+  reactions: ReactionSummary[];
+  reactions_version: number;
+  edited_at: Date | null;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A message with the caller's bookmark time, as lists and single reads return it. */
+export interface MessageWithSave {
+  message: Message;
+  savedAt: Date | null;
+}
+
+export const toMessage = (r: MessageRow): Message => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  conversationId: r.conversation_id,
+  parentMessageId: r.parent_message_id,
+  authorActorId: r.author_actor_id,
+  bodyText: r.body_text,
+  mentionedActorIds: r.mentioned_actor_ids,
+  loadingExpiresAt: r.loading_expires_at,
+  replyCount: r.reply_count,
+  replyActorIds: r.reply_actor_ids,
+  lastReplyAt: r.last_reply_at,
+  reactions: r.reactions,
+  reactionsVersion: r.reactions_version,
+  editedAt: r.edited_at,
+  deletedAt: r.deleted_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export const withSave = (r: MessageRow & { caller_saved_at: Date | null }): MessageWithSave => ({ message: toMessage(r), savedAt: r.caller_saved_at });
+
+/** The caller's bookmark of `m`, joined into reads (`caller_saved_at`); binds the caller's actor id. */
+export const SAVED_JOIN = 'LEFT JOIN saved_messages s ON s.actor_id = ? AND s.message_id = m.id';
+
+export interface NewMessage {
+  id: string;
+  workspaceId: string;
+  conversationId: string;
+  parentMessageId: string | null;
+  authorActorId: string;
+  bodyText: string;
+  mentionedActorIds: string[];
+  loading: boolean;
+}
+
+export interface PageQuery {
+  workspaceId: string;
+  conversationId: string;
+  /** Replies of this root; top-level messages when null. */
+  parentMessageId: string | null;
+  /** Only messages older than this id. */
+  before: string | null;
+  limit: number;
+  actorId: string;
+}
+
+const rowsOf = <T>(result: { rows: T[] }) => result.rows;
+
+export class MessageStore {
+  constructor(private readonly db: Knex) {}
+
+  /** A message of the workspace with the caller's bookmark; another workspace's id is simply not found. */
+  async find(workspaceId: string, id: string, actorId: string, db: Knex = this.db): Promise<MessageWithSave | undefined> {
+    const [row] = rowsOf<MessageRow & { caller_saved_at: Date | null }>(
+      await db.raw(`SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN} WHERE m.id = ? AND m.workspace_id = ?`, [actorId, id, workspaceId]),
+    );
+    return row && withSave(row);
+  }
+
+  /** Locks the message for a change of its reactions; the caller's transaction holds the lock. */
+  async lock(trx: Knex.Transaction, workspaceId: string, id: string): Promise<Message | undefined> {
+    const [row] = rowsOf<MessageRow>(await trx.raw('SELECT * FROM messages WHERE id = ? AND workspace_id = ? FOR UPDATE', [id, workspaceId]));
+    return row && toMessage(row);
+  }
+
+  async insert(trx: Knex.Transaction, m: NewMessage): Promise<Message> {
+    const [row] = rowsOf<MessageRow>(
+      await trx.raw(
+        `INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, loading_expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?::uuid[], CASE WHEN ? THEN now() + interval '5 minutes' END)
+         RETURNING *`,
+        [m.id, m.workspaceId, m.conversationId, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.loading],
+      ),
+    );
+    return toMessage(row!);
+  }
+
+  /**
+   * Counts a reply on its root in one statement (the row lock serialises concurrent replies, so no count is lost).
+   * Nothing when the root is not a live top-level message of the conversation.
+   */
+  async countReply(trx: Knex.Transaction, conversationId: string, rootId: string, replierActorId: string): Promise<Message | undefined> {
+    const [row] = rowsOf<MessageRow>(
+      await trx.raw(
+        `UPDATE messages SET
+           reply_count = reply_count + 1,
+           reply_actor_ids = CASE WHEN ?::uuid = ANY (reply_actor_ids) THEN reply_actor_ids ELSE array_append(reply_actor_ids, ?::uuid) END,
+           last_reply_at = now(),
+           updated_at = now()
+         WHERE id = ? AND conversation_id = ? AND parent_message_id IS NULL AND deleted_at IS NULL
+         RETURNING *`,
+        [replierActorId, replierActorId, rootId, conversationId],
+      ),
+    );
+    return row && toMessage(row);
+  }
+
+  /** Newest first, keyset-paged by id on the conversation's or the thread's index. */
+  async page(q: PageQuery): Promise<MessageWithSave[]> {
+    const scope = q.parentMessageId === null ? 'm.conversation_id = ? AND m.parent_message_id IS NULL' : 'm.conversation_id = ? AND m.parent_message_id = ?';
+    const bindings: Array<string | number> = [q.actorId, q.conversationId, ...(q.parentMessageId === null ? [] : [q.parentMessageId]), q.workspaceId];
+    if (q.before !== null) bindings.push(q.before);
+    bindings.push(q.limit);
+    const rows = rowsOf<MessageRow & { caller_saved_at: Date | null }>(
+      await this.db.raw(
+        `SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
+         WHERE ${scope} AND m.workspace_id = ? ${q.before === null ? '' : 'AND m.id < ?'}
+         ORDER BY m.id DESC LIMIT ?`,
+        bindings,
+      ),
+    );
+    return rows.map(withSave);
+  }
+
+  /** Replaces the text of a live message (clearing its loading state); nothing when it is deleted. */
+  async edit(trx: Knex.Transaction, id: string, bodyText: string): Promise<Message | undefined> {
+    const [row] = rowsOf<MessageRow>(
+      await trx.raw(
+        `UPDATE messages SET body_text = ?, edited_at = now(), updated_at = now(), loading_expires_at = NULL
+         WHERE id = ? AND deleted_at IS NULL RETURNING *`,
+        [bodyText, id],
+      ),
+    );
+    return row && toMessage(row);
+  }
+
+  /** Leaves the placeholder of a live message (text, mentions and reactions removed); nothing when already deleted. */
+  async softDelete(trx: Knex.Transaction, id: string): Promise<Message | undefined> {
+    const [row] = rowsOf<MessageRow>(
+      await trx.raw(
+        `UPDATE messages SET deleted_at = now(), updated_at = now(), body_text = '', mentioned_actor_ids = '{}', loading_expires_at = NULL,
+           reactions = '[]', reactions_version = reactions_version + CASE WHEN reactions = '[]' THEN 0 ELSE 1 END
+         WHERE id = ? AND deleted_at IS NULL RETURNING *`,
+        [id],
+      ),
+    );
+    if (!row) return undefined;
+    await trx.raw('DELETE FROM reactions WHERE message_id = ?', [id]);
+    await trx.raw('DELETE FROM mentions WHERE message_id = ?', [id]);
+    return toMessage(row);
+  }
+
+  /**
+   * Claims a `client_message_id` for a new message (contract §4): returns undefined when this post wins the key, or
+   * the id of the message that already holds it (posted within 24 hours). A concurrent post of the same key waits
+   * for the first to commit, then sees its claim.
+   */
+  async claimClientId(trx: Knex.Transaction, key: { conversationId: string; actorId: string; clientMessageId: string }, messageId: string): Promise<string | undefined> {
+    const won = rowsOf(
+      await trx.raw(
+        `INSERT INTO client_messages (conversation_id, actor_id, client_message_id, message_id) VALUES (?, ?, ?, ?)
+         ON CONFLICT (conversation_id, actor_id, client_message_id)
+           DO UPDATE SET message_id = excluded.message_id, created_at = now()
+           WHERE client_messages.created_at < now() - interval '24 hours'
+         RETURNING message_id`,
+        [key.conversationId, key.actorId, key.clientMessageId, messageId],
+      ),
+    );
+    if (won.length > 0) return undefined;
+    const [held] = rowsOf<{ message_id: string }>(
+      await trx.raw('SELECT message_id FROM client_messages WHERE conversation_id = ? AND actor_id = ? AND client_message_id = ?', [
+        key.conversationId,
+        key.actorId,
+        key.clientMessageId,
+      ]),
+    );
+    return held!.message_id;
+  }
+
+  /** Mentions for counts, without the author's own. */
+  async addMentions(trx: Knex.Transaction, m: Message, threadRootId: string | null): Promise<void> {
+    const actorIds = m.mentionedActorIds.filter((id) => id !== m.authorActorId);
+    if (actorIds.length === 0) return;
+    await trx.raw('INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id) SELECT a, ?, ?, ? FROM unnest(?::uuid[]) AS a', [
+      m.id,
+      m.conversationId,
+      threadRootId,
+      actorIds,
+    ]);
+  }
+}
