@@ -162,3 +162,131 @@ describe('deleting', () => {
     expect(row?.body_text).toBe('');
   });
 });
+
+describe('replies and thread counters', () => {
+  it('counts replies on the root: reply_count, distinct reply_actor_ids in order of first reply, last_reply_at', async () => {
+    const root = await postText(owner, ws, conv, 'root');
+    const r1 = await postText(member, ws, conv, 'one', { parent_message_id: root.id });
+    await postText(admin, ws, conv, 'two', { parent_message_id: root.id });
+    const r3 = await postText(member, ws, conv, 'three', { parent_message_id: root.id });
+    expect(r1).toMatchObject({ parent_message_id: root.id, reply_count: 0 });
+    const got = (await inWorkspace(owner, ws, 'GET', path(conv, `/${root.id}`))).body as MessageBody;
+    expect(got).toMatchObject({ reply_count: 3, reply_actor_ids: [actors.member, actors.admin], last_reply_at: r3.created_at });
+    // Replies are listed under their root only, newest first.
+    const top = (await inWorkspace(owner, ws, 'GET', path(conv, '?limit=100'))).body as Page<MessageBody>;
+    expect(top.items.some((m) => m.parent_message_id !== null)).toBe(false);
+    const replies = (await inWorkspace(owner, ws, 'GET', path(conv, `?parent_message_id=${root.id}`))).body as Page<MessageBody>;
+    expect(replies.items.map((m) => m.body_text)).toEqual(['three', 'two', 'one']);
+    expect(replies.next_cursor).toBeNull();
+  });
+
+  it('refuses a reply to a reply (400 not_a_root_message), to a deleted root (409) and to an unknown root (404)', async () => {
+    const root = await postText(owner, ws, conv, 'root');
+    const reply = await postText(member, ws, conv, 'reply', { parent_message_id: root.id });
+    expectError(await inWorkspace(member, ws, 'POST', path(conv), { body: { body_text: 'x', parent_message_id: reply.id } }), 400, 'not_a_root_message');
+    expectError(await inWorkspace(member, ws, 'POST', path(conv), { body: { body_text: 'x', parent_message_id: '00000000-0000-7000-8000-000000000000' } }), 404, 'not_found');
+    const otherConv = await createChannel(owner, ws);
+    expectError(await inWorkspace(member, ws, 'POST', path(otherConv), { body: { body_text: 'x', parent_message_id: root.id } }), 404, 'not_found');
+    await inWorkspace(owner, ws, 'DELETE', path(conv, `/${root.id}`));
+    expectError(await inWorkspace(member, ws, 'POST', path(conv), { body: { body_text: 'x', parent_message_id: root.id } }), 409, 'thread_root_deleted');
+    const after = (await inWorkspace(owner, ws, 'GET', path(conv, `/${root.id}`))).body as MessageBody;
+    expect(after.reply_count).toBe(1);
+  });
+
+  it('lists replies of a root only in its own conversation', async () => {
+    const root = await postText(owner, ws, conv, 'root');
+    const otherConv = await createChannel(owner, ws);
+    expectError(await inWorkspace(owner, ws, 'GET', path(otherConv, `?parent_message_id=${root.id}`)), 404, 'not_found');
+    expectError(await inWorkspace(owner, ws, 'GET', path(conv, '?parent_message_id=zzz')), 400, 'invalid_input');
+  });
+});
+
+describe('client_message_id', () => {
+  it('returns the original message (201) for a retry by the same actor in the same conversation', async () => {
+    const key = `retry-${Math.random()}`;
+    const first = await postText(member, ws, conv, 'once', { client_message_id: key });
+    const retry = await inWorkspace(member, ws, 'POST', path(conv), { body: { body_text: 'once', client_message_id: key } });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first);
+    // Another actor, or another conversation, with the same key makes a new message.
+    expect((await postText(admin, ws, conv, 'once', { client_message_id: key })).id).not.toBe(first.id);
+    expect((await postText(member, ws, await createChannel(owner, ws), 'once', { client_message_id: key })).id).not.toBe(first.id);
+    const [{ count }] = (await sql<{ count: string }>('SELECT count(*) FROM messaging.messages WHERE conversation_id = $1 AND author_actor_id = $2 AND body_text = $3', [conv, actors.member, 'once'])) as [{ count: string }];
+    expect(Number(count)).toBe(1);
+  });
+
+  it('counts a retried reply once on its root', async () => {
+    const root = await postText(owner, ws, conv, 'root');
+    const key = `reply-${Math.random()}`;
+    await postText(member, ws, conv, 'r', { parent_message_id: root.id, client_message_id: key });
+    await postText(member, ws, conv, 'r', { parent_message_id: root.id, client_message_id: key });
+    expect(((await inWorkspace(owner, ws, 'GET', path(conv, `/${root.id}`))).body as MessageBody).reply_count).toBe(1);
+  });
+
+  it('allows the key again after 24 hours', async () => {
+    const key = `old-${Math.random()}`;
+    const first = await postText(member, ws, conv, 'day one', { client_message_id: key });
+    await sql("UPDATE messaging.client_messages SET created_at = now() - interval '25 hours' WHERE message_id = $1", [first.id]);
+    const next = await postText(member, ws, conv, 'day two', { client_message_id: key });
+    expect(next.id).not.toBe(first.id);
+    expect(next.body_text).toBe('day two');
+  });
+});
+
+describe('events', () => {
+  it('writes message.created, thread.updated, message.updated and message.deleted to the outbox with the change', async () => {
+    const root = await postText(member, ws, conv, 'evented');
+    const reply = await postText(owner, ws, conv, 'a reply', { parent_message_id: root.id });
+    await inWorkspace(member, ws, 'PATCH', path(conv, `/${root.id}`), { body: { body_text: 'evented, edited' } });
+    await inWorkspace(member, ws, 'DELETE', path(conv, `/${root.id}`));
+    const events = await sql<{ channel: string; event: string; payload: Record<string, unknown> }>(
+      `SELECT channel, event, payload FROM messaging.outbox
+       WHERE payload -> 'message' ->> 'id' IN ($1, $2) OR payload ->> 'root_id' = $1 ORDER BY id`,
+      [root.id, reply.id],
+    );
+    expect(events.map((e) => e.event)).toEqual(['message.created', 'message.created', 'thread.updated', 'message.updated', 'message.deleted']);
+    expect(new Set(events.map((e) => e.channel))).toEqual(new Set([`private-conversation-${conv}`]));
+    expect(new Set(events.map((e) => e.payload.event_id)).size).toBe(5);
+    expect(events[0]!.payload.message).toEqual({ ...root, saved_at: null });
+    expect(events[2]!.payload).toMatchObject({ conversation_id: conv, root_id: root.id, reply_count: 1, reply_actor_ids: [actors.owner], last_reply_at: reply.created_at });
+    expect(events[4]!.payload.message).toMatchObject({ id: root.id, body_text: '', reply_count: 1 });
+  });
+
+  it('sends a reference instead of a payload over the 10 KB provider limit', async () => {
+    const big = await postText(member, ws, conv, 'ü'.repeat(20_000));
+    const [event] = await sql<{ payload: Record<string, unknown> }>(
+      "SELECT payload FROM messaging.outbox WHERE event = 'message.created' AND payload -> 'ref' ->> 'id' = $1",
+      [big.id],
+    );
+    expect(event?.payload).toEqual({ event_id: expect.any(String), ref: { type: 'message', id: big.id, conversation_id: conv }, truncated: true });
+  });
+});
+
+describe('isolation between workspaces', () => {
+  it('answers 404 to a member of another workspace for its conversations, messages and threads, never data', async () => {
+    const root = await postText(member, ws, conv, 'secret');
+    await postText(owner, ws, conv, 'secret reply', { parent_message_id: root.id });
+    const theirs = (await createWorkspace(other, 'Theirs')).id;
+    const probes: Array<[string, string, unknown?]> = [
+      ['GET', path(conv)],
+      ['POST', path(conv), { body_text: 'intrusion' }],
+      ['GET', path(conv, `/${root.id}`)],
+      ['PATCH', path(conv, `/${root.id}`), { body_text: 'x' }],
+      ['DELETE', path(conv, `/${root.id}`)],
+      ['GET', `/channels/${conv}`],
+      ['GET', `/channels/${conv}/messages`],
+      ['GET', path(conv, `?parent_message_id=${root.id}`)],
+      ['GET', `/threads/${root.id}/read-state`],
+      ['PUT', `/threads/${root.id}/subscription`, { following: true }],
+      ['GET', `/conversations/${conv}/read-state`],
+    ];
+    for (const [method, url, body] of probes) {
+      const res = await inWorkspace(other, theirs, method, url, body === undefined ? {} : { body });
+      expectError(res, 404, 'not_found');
+      expect(JSON.stringify(res.body)).not.toContain('secret');
+    }
+    const threads = (await inWorkspace(other, theirs, 'GET', '/threads?following=false')).body as Page<unknown>;
+    expect(threads.items).toEqual([]);
+    expect(((await inWorkspace(member, ws, 'GET', path(conv, `/${root.id}`))).body as MessageBody).body_text).toBe('secret');
+  });
+});
