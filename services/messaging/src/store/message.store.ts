@@ -115,7 +115,8 @@ export class MessageStore {
         `UPDATE messages SET
            reply_count = reply_count + 1,
            reply_actor_ids = CASE WHEN ?::uuid = ANY (reply_actor_ids) THEN reply_actor_ids ELSE array_append(reply_actor_ids, ?::uuid) END,
-           last_reply_at = now(),
+           -- Concurrent replies take the lock in any order; the newest reply's time wins.
+           last_reply_at = greatest(last_reply_at, now()),
            updated_at = now()
          WHERE id = ? AND conversation_id = ? AND parent_message_id IS NULL AND deleted_at IS NULL
          RETURNING *`,

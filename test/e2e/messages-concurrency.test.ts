@@ -1,0 +1,141 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Account, signUp } from './support/accounts.ts';
+import { sql } from './support/db.ts';
+import { createChannel, type MessageBody, type Page, postText, walk } from './support/messages.ts';
+import { addMember, createWorkspace, inWorkspace } from './support/workspaces.ts';
+
+let accounts: Account[];
+let ws: string;
+
+beforeAll(async () => {
+  accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => signUp(`conc-${i}`)));
+  ws = (await createWorkspace(accounts[0]!)).id;
+  await Promise.all(accounts.slice(1).map((a) => addMember(accounts[0]!, ws, a)));
+});
+
+const path = (conversationId: string, rest = '') => `/conversations/${conversationId}/messages${rest}`;
+
+describe('concurrency', () => {
+  it('counts every one of many parallel replies to one root exactly', async () => {
+    const conv = await createChannel(accounts[0]!, ws);
+    const root = await postText(accounts[0]!, ws, conv, 'root');
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => postText(accounts[i % accounts.length]!, ws, conv, `reply ${i}`, { parent_message_id: root.id })),
+    );
+    const got = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `/${root.id}`))).body as MessageBody;
+    expect(got.reply_count).toBe(60);
+    expect([...got.reply_actor_ids].sort()).toEqual([...new Set(replies.map((r) => r.author_actor_id))].sort());
+    expect(got.reply_actor_ids).toHaveLength(accounts.length);
+    const newest = replies.map((r) => r.created_at).sort().at(-1);
+    expect(got.last_reply_at).toBe(newest);
+  });
+
+  it('stores one message for parallel posts with the same client_message_id, and answers all of them with it', async () => {
+    const conv = await createChannel(accounts[0]!, ws);
+    const key = 'double-click';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => inWorkspace(accounts[1]!, ws, 'POST', path(conv), { body: { body_text: 'once only', client_message_id: key } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+    expect(new Set(answers.map((a) => (a.body as MessageBody).id)).size).toBe(1);
+    const rows = await sql('SELECT id FROM messaging.messages WHERE conversation_id = $1', [conv]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keeps one reaction and one version step for parallel identical reactions', async () => {
+    const conv = await createChannel(accounts[0]!, ws);
+    const m = await postText(accounts[0]!, ws, conv, 'react to me');
+    const emoji = encodeURIComponent('🎉');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => inWorkspace(accounts[2]!, ws, 'PUT', path(conv, `/${m.id}/reactions/${emoji}`))));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    const got = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `/${m.id}`))).body as MessageBody;
+    expect(got.reactions).toEqual([{ emoji: '🎉', actor_ids: [expect.any(String)] }]);
+    for (const a of answers) expect(a.body).toEqual({ message_id: m.id, reactions: got.reactions, reactions_version: 1 });
+    expect(got.reactions_version).toBe(1);
+  });
+
+  it('loses no reaction when many actors react in parallel, each a step of the version', async () => {
+    const conv = await createChannel(accounts[0]!, ws);
+    const m = await postText(accounts[0]!, ws, conv, 'react to me');
+    const emojis = ['👍', '😀', '🎉'];
+    await Promise.all(accounts.flatMap((a) => emojis.map((e) => inWorkspace(a, ws, 'PUT', path(conv, `/${m.id}/reactions/${encodeURIComponent(e)}`)))));
+    const got = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `/${m.id}`))).body as MessageBody;
+    expect(got.reactions_version).toBe(accounts.length * emojis.length);
+    expect(got.reactions.map((r) => r.emoji).sort()).toEqual([...emojis].sort());
+    for (const r of got.reactions) expect(r.actor_ids).toHaveLength(accounts.length);
+  });
+
+  it('keeps one bookmark for parallel identical saves', async () => {
+    const conv = await createChannel(accounts[0]!, ws);
+    const m = await postText(accounts[0]!, ws, conv, 'save me');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => inWorkspace(accounts[3]!, ws, 'PUT', path(conv, `/${m.id}/saved`))));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect(new Set(answers.map((a) => (a.body as { saved_at: string }).saved_at)).size).toBe(1);
+    expect(await sql('SELECT 1 FROM messaging.saved_messages WHERE message_id = $1', [m.id])).toHaveLength(1);
+  });
+
+  it('creates one channel for parallel creates of one name', async () => {
+    const name = `race-${Math.random().toString(36).slice(2, 8)}`;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => inWorkspace(accounts[0]!, ws, 'POST', '/channels', { body: { name } })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(7);
+  });
+});
+
+describe('paging', () => {
+  it('walks every page with small limits while new messages arrive, without duplicates or gaps', async () => {
+    const conv = await createChannel(accounts[0]!, ws);
+    const before: MessageBody[] = [];
+    for (let i = 0; i < 5; i++) before.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => postText(accounts[j % 3]!, ws, conv, `old ${i}-${j}`)))));
+    const arriving: Promise<MessageBody>[] = [];
+    for (const limit of [1, 3, 7, 50]) {
+      const pages = await walk<MessageBody>((cursor) => {
+        arriving.push(postText(accounts[4]!, ws, conv, `new during walk (limit ${limit})`));
+        return inWorkspace(accounts[5]!, ws, 'GET', path(conv, `?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`));
+      });
+      const seen = pages.flat();
+      for (const page of pages.slice(0, -1)) expect(page).toHaveLength(limit);
+      expect(new Set(seen.map((m) => m.id)).size).toBe(seen.length);
+      // Newest first, strictly.
+      expect(seen.map((m) => m.id)).toEqual([...seen.map((m) => m.id)].sort().reverse());
+      // Everything that existed before the walk is there.
+      const ids = new Set(seen.map((m) => m.id));
+      for (const m of before) expect(ids.has(m.id)).toBe(true);
+    }
+    await Promise.all(arriving);
+  });
+
+  it('answers next_cursor null exactly on the last page, also when the count is a multiple of the limit', async () => {
+    const conv = await createChannel(accounts[0]!, ws);
+    for (let i = 0; i < 4; i++) await postText(accounts[0]!, ws, conv, `m${i}`);
+    const first = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, '?limit=2'))).body as Page<MessageBody>;
+    expect(first.items.map((m) => m.body_text)).toEqual(['m3', 'm2']);
+    expect(first.next_cursor).toBe(first.items[1]!.id);
+    const second = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `?limit=2&cursor=${first.next_cursor}`))).body as Page<MessageBody>;
+    expect(second.items.map((m) => m.body_text)).toEqual(['m1', 'm0']);
+    expect(second.next_cursor).toBeNull();
+    const all = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv))).body as Page<MessageBody>;
+    expect(all.items).toHaveLength(4);
+    expect(all.next_cursor).toBeNull();
+  });
+
+  it('validates limit and cursor', async () => {
+    const conv = await createChannel(accounts[0]!, ws);
+    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5', 'limit=-1', 'cursor=nope', 'limit=1&limit=2']) {
+      const res = await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `?${query}`));
+      expect(res.status, query).toBe(400);
+      expect((res.body as { error: { code: string } }).error.code).toBe('invalid_input');
+    }
+    expect((await inWorkspace(accounts[0]!, ws, 'GET', path(conv, '?limit=100'))).status).toBe(200);
+  });
+
+  it('reads a page through the index, whatever the size of the conversation', async () => {
+    const conv = await createChannel(accounts[0]!, ws);
+    await postText(accounts[0]!, ws, conv, 'seed');
+    const [plan] = await sql<{ 'QUERY PLAN': unknown }>(
+      `EXPLAIN (FORMAT JSON) SELECT * FROM messaging.messages m WHERE m.conversation_id = $1 AND m.parent_message_id IS NULL ORDER BY m.id DESC LIMIT 51`,
+      [conv],
+    );
+    expect(JSON.stringify(plan)).toContain('messages_top_idx');
+  });
+});
