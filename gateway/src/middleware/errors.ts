@@ -42,6 +42,11 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       sendError(res, 400, 'invalid_input', 'The request body could not be read.', [{ field: 'body', message: parserError.type }]);
       return;
     }
+    if (err instanceof URIError) {
+      // Express decodes path parameters; a malformed percent-encoding is the client's mistake.
+      sendError(res, 400, 'invalid_input', 'The request path could not be read.', [{ field: 'path', message: 'malformed percent-encoding' }]);
+      return;
+    }
     log.error({ err }, 'request failed');
     sendError(res, 500, 'internal', 'Something went wrong on our side.');
   };
