@@ -1,0 +1,85 @@
+import autocannon from 'autocannon';
+import type pg from 'pg';
+
+/** What one measured run did: successful requests per second and their latency percentiles. */
+export interface Measurement {
+  name: string;
+  seconds: number;
+  ok: number;
+  /** Non-2xx answers, connection errors and timeouts (HTTP) or failed queries (pg). */
+  failed: number;
+  failures: string;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface Load {
+  seconds: number;
+  connections: number;
+}
+
+/** What autocannon sends; the load is given separately. */
+export type HttpRequest = Omit<autocannon.Options, 'connections' | 'duration'>;
+
+/** Nearest-rank percentile of ascending samples. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+function summarize(name: string, seconds: number, latenciesMs: number[], failed: number, failures: string): Measurement {
+  latenciesMs.sort((a, b) => a - b);
+  return {
+    name,
+    seconds,
+    ok: latenciesMs.length,
+    failed,
+    failures,
+    rps: latenciesMs.length / seconds,
+    p50Ms: percentile(latenciesMs, 50),
+    p99Ms: percentile(latenciesMs, 99),
+  };
+}
+
+/**
+ * Drives the gateway with autocannon. Latencies are taken from each 2xx response's own timer (autocannon's histogram
+ * keeps whole milliseconds), so HTTP and pg figures come out of the same percentile code.
+ */
+export async function measureHttp(name: string, load: Load, request: HttpRequest): Promise<Measurement> {
+  const latenciesMs: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ ...request, connections: load.connections, duration: load.seconds }, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on('response', (_client, status, _bytes, responseTimeMs) => {
+      if (status >= 200 && status < 300) latenciesMs.push(responseTimeMs);
+    });
+  });
+  const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2'));
+  const failures = [...statuses.map(([code, { count }]) => `${count ?? 0}×${code}`), ...(result.errors ? [`${result.errors} errors (${result.timeouts} timeouts)`] : [])];
+  return summarize(name, result.duration, latenciesMs, result.non2xx + result.errors, failures.join(', '));
+}
+
+/** Runs `query` in `load.connections` concurrent loops over the pool until the time is up. */
+export async function measurePg(name: string, load: Load, pool: pg.Pool, query: () => [string, unknown[]]): Promise<Measurement> {
+  const latenciesMs: number[] = [];
+  const errors = new Map<string, number>();
+  const started = process.hrtime.bigint();
+  const end = started + BigInt(Math.round(load.seconds * 1e9));
+  const loop = async () => {
+    while (process.hrtime.bigint() < end) {
+      const [text, values] = query();
+      const sent = process.hrtime.bigint();
+      try {
+        await pool.query(text, values);
+        latenciesMs.push(Number(process.hrtime.bigint() - sent) / 1e6);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        errors.set(message, (errors.get(message) ?? 0) + 1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: load.connections }, loop));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const failed = [...errors.values()].reduce((a, b) => a + b, 0);
+  return summarize(name, seconds, latenciesMs, failed, [...errors].map(([message, count]) => `${count}× ${message}`).join(', '));
+}
