@@ -10,6 +10,7 @@ import { readUpload } from './middleware/upload.ts';
 import { parsePart } from './middleware/validate.ts';
 import type { Metrics } from './metrics.ts';
 import { buildOpenApi } from './openapi/build.ts';
+import { assetRoutes } from './routes/asset.routes.ts';
 import { channelRoutes } from './routes/channel.routes.ts';
 import { identityRoutes } from './routes/identity.routes.ts';
 import { messageRoutes } from './routes/message.routes.ts';
@@ -39,6 +40,7 @@ export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady
     ...channelRoutes(deps.clients),
     ...messageRoutes(deps.clients),
     ...readStateRoutes(deps.clients),
+    ...assetRoutes(deps.clients),
     ...storageRoutes(deps.storage),
   );
   const openapi = buildOpenApi(routes, { title: 'wms: team messaging API', version: '1.0.0' });
@@ -76,7 +78,7 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
       const params = parsePart(r.params, req.params, 'path');
       const query = parsePart(r.query, req.query, 'query');
       const body = parsePart(r.body, req.body ?? {}, 'body');
-      const file = r.upload ? await readUpload(req, r.upload.field, r.upload.maxBytes) : Buffer.alloc(0);
+      const file = r.upload && !r.upload.streamed ? await readUpload(req, r.upload.field, r.upload.maxBytes) : Buffer.alloc(0);
       const result = await r.handle({ params, query, body, file, ctx: req.ctx, req, res });
       if (res.headersSent) return;
       if (r.status === 204) res.status(204).end();

@@ -11,6 +11,7 @@ const schema = z.object({
   IDENTITY_GRPC_URL: env.string('127.0.0.1:50051'),
   WORKSPACE_GRPC_URL: env.string('127.0.0.1:50052'),
   MESSAGING_GRPC_URL: env.string('127.0.0.1:50053'),
+  ASSET_GRPC_URL: env.string('127.0.0.1:50054'),
   JWT_PUBLIC_KEY: z.string({ error: 'is required (PEM, SPKI Ed25519)' }).min(1),
   /** Express `trust proxy`: `false`, `true`, a hop count, or addresses/subnets (`loopback`, `10.0.0.0/8`, ...). */
   TRUST_PROXY: z.string().default('false'),

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { protoLoaderOptions } from './options.ts';
+import type { ProtoGrpcType as AssetGrpc } from '../gen/asset.ts';
 import type { ProtoGrpcType as HealthGrpc } from '../gen/health.ts';
 import type { ProtoGrpcType as IdentityGrpc } from '../gen/identity.ts';
 import type { ProtoGrpcType as MessagingGrpc } from '../gen/messaging.ts';
@@ -17,9 +18,10 @@ export const protoFiles = {
   identity: 'identity/v1/identity.proto',
   workspace: 'workspace/v1/workspace.proto',
   messaging: 'messaging/v1/messaging.proto',
+  asset: 'asset/v1/asset.proto',
 } as const;
 
-type Loaded = { health: HealthGrpc; identity: IdentityGrpc; workspace: WorkspaceGrpc; messaging: MessagingGrpc };
+type Loaded = { health: HealthGrpc; identity: IdentityGrpc; workspace: WorkspaceGrpc; messaging: MessagingGrpc; asset: AssetGrpc };
 
 const cache = new Map<string, unknown>();
 

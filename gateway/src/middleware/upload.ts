@@ -49,3 +49,38 @@ export function readUpload(req: Request, field: string, maxBytes: number): Promi
     req.pipe(parser);
   });
 }
+
+/**
+ * Streams one file field of a multipart/form-data request as it arrives, for uploads passed on to a service. The
+ * last chunk is held back until the part ends within `maxBytes`, so a file over the limit never reaches its end
+ * downstream: iteration throws 400 `file_too_large` instead.
+ */
+export async function* streamUpload(req: Request, field: string, maxBytes: number): AsyncGenerator<Buffer> {
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 20, parts: 25 } });
+  } catch {
+    throw invalidInput([{ field: 'body', message: 'must be multipart/form-data' }], 'Upload the file as multipart/form-data.');
+  }
+  const file = await new Promise<NodeJS.ReadableStream & { truncated?: boolean }>((resolve, reject) => {
+    let found = false;
+    parser.on('file', (name, stream) => {
+      if (name !== field || found) {
+        stream.resume();
+        return;
+      }
+      found = true;
+      resolve(stream);
+    });
+    parser.on('error', () => reject(invalidInput([{ field: 'body', message: 'is not well-formed multipart/form-data' }])));
+    parser.on('close', () => reject(invalidInput([{ field: `body.${field}`, message: 'is required' }])));
+    req.pipe(parser);
+  });
+  let held: Buffer | undefined;
+  for await (const chunk of file as AsyncIterable<Buffer>) {
+    if (held) yield held;
+    held = chunk;
+  }
+  if (file.truncated) throw invalidArgument('file_too_large', `The file must be at most ${maxBytes} bytes.`);
+  if (held) yield held;
+}

@@ -5,6 +5,7 @@ import type { SavedMessageState__Output } from '@wms/protos/gen/wms/messaging/v1
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
 import * as s from '../schemas.ts';
+import { toAsset } from './asset.routes.ts';
 import { route } from './route.ts';
 
 export const toMessage = (m: Message__Output) => ({
@@ -19,7 +20,7 @@ export const toMessage = (m: Message__Output) => ({
   last_reply_at: m.last_reply_at ?? null,
   reactions: m.reactions,
   reactions_version: m.reactions_version,
-  assets: [],
+  assets: m.assets.map(toAsset),
   workspace_id: m.workspace_id,
   conversation_id: m.conversation_id,
   author_actor_id: m.author_actor_id,

@@ -29,8 +29,11 @@ export interface Route<P = unknown, Q = unknown, B = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** A multipart/form-data upload of one file field, read into memory up to `maxBytes`. */
-  upload?: { field: string; maxBytes: number };
+  /**
+   * A multipart/form-data upload of one file field up to `maxBytes`: read into memory (`file`), or, when `streamed`,
+   * left to the handler to pass on as a stream (`streamUpload`).
+   */
+  upload?: { field: string; maxBytes: number; streamed?: boolean };
   /** Success status; 204 sends no body. */
   status: number;
   /** The success body's schema, for the OpenAPI document. */

@@ -1,12 +1,20 @@
+import { once } from 'node:events';
 import * as grpc from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
 import { loadProto } from '@wms/protos';
 import { type CallContext, contextToHeaders } from './context.ts';
 import { fromGrpcError } from './grpc-errors.ts';
 
-/** Promise-style client methods for a generated service definition: `(request, ctx) => Promise<response>`. */
-export type AsyncClient<D> = {
-  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<infer Req, any, any, infer ResOut> ? (req: Req, ctx: CallContext) => Promise<ResOut> : never;
+/**
+ * Promise-style client methods for a generated service definition: `(request, ctx) => Promise<response>`; the
+ * client-streaming methods named in `S` take the requests as an async iterable, written with backpressure.
+ */
+export type AsyncClient<D, S extends string = never> = {
+  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<infer Req, any, any, infer ResOut>
+    ? K extends S
+      ? (requests: AsyncIterable<Req>, ctx: CallContext) => Promise<ResOut>
+      : (req: Req, ctx: CallContext) => Promise<ResOut>
+    : never;
 };
 
 type ClientConstructor = grpc.ServiceClientConstructor | (typeof grpc.Client & { service: grpc.ServiceDefinition });
@@ -14,33 +22,73 @@ type ClientConstructor = grpc.ServiceClientConstructor | (typeof grpc.Client & {
 export interface ClientOptions {
   /** Deadline of every call; DESIGN.md asks for a few seconds at most. */
   deadlineMs?: number;
+  /** Deadline of client-streaming calls, which last as long as the client takes to send (an upload). */
+  streamDeadlineMs?: number;
 }
 
 /**
  * A pooled (one HTTP/2 channel) client whose methods return promises, send the caller's context as metadata and
  * bound every call with a deadline. Failures come back as DomainErrors (the callee's code, or `unavailable`).
  */
-export function createAsyncClient<D extends grpc.ServiceDefinition>(
+export function createAsyncClient<D extends grpc.ServiceDefinition, S extends string = never>(
   Ctor: ClientConstructor & { service: D },
   address: string,
-  { deadlineMs = 5000 }: ClientOptions = {},
-): AsyncClient<D> & { close(): void; raw: grpc.Client } {
+  { deadlineMs = 5000, streamDeadlineMs = 120_000 }: ClientOptions = {},
+): AsyncClient<D, S> & { close(): void; raw: grpc.Client } {
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
   }) as grpc.Client & Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>;
   const out: Record<string, unknown> = { close: () => raw.close(), raw };
+  const metadataOf = (ctx: CallContext) => {
+    const metadata = new grpc.Metadata();
+    for (const [key, value] of Object.entries(contextToHeaders(ctx))) metadata.set(key, value);
+    return metadata;
+  };
   for (const name of Object.keys(Ctor.service)) {
-    out[name] = (req: unknown, ctx: CallContext) =>
-      new Promise((resolve, reject) => {
-        const metadata = new grpc.Metadata();
-        for (const [key, value] of Object.entries(contextToHeaders(ctx))) metadata.set(key, value);
-        raw[name]!(req, metadata, { deadline: Date.now() + deadlineMs }, (err: grpc.ServiceError | null, res: unknown) =>
-          err ? reject(fromGrpcError(err)) : resolve(res),
-        );
-      });
+    out[name] = Ctor.service[name]!.requestStream
+      ? (requests: AsyncIterable<unknown>, ctx: CallContext) => clientStream(raw, name, requests, metadataOf(ctx), streamDeadlineMs)
+      : (req: unknown, ctx: CallContext) =>
+          new Promise((resolve, reject) => {
+            raw[name]!(req, metadataOf(ctx), { deadline: Date.now() + deadlineMs }, (err: grpc.ServiceError | null, res: unknown) =>
+              err ? reject(fromGrpcError(err)) : resolve(res),
+            );
+          });
   }
-  return out as AsyncClient<D> & { close(): void; raw: grpc.Client };
+  return out as AsyncClient<D, S> & { close(): void; raw: grpc.Client };
+}
+
+/**
+ * Writes the requests of a client-streaming call, waiting for 'drain' when grpc-js buffers, and resolves with the
+ * answer. An early answer (the server refused) stops the writing; a failing source cancels the call.
+ */
+function clientStream(raw: grpc.Client, name: string, requests: AsyncIterable<unknown>, metadata: grpc.Metadata, deadlineMs: number): Promise<unknown> {
+  let answered = false;
+  let settle!: { resolve(res: unknown): void; reject(err: unknown): void };
+  const answer = new Promise((resolve, reject) => (settle = { resolve, reject }));
+  const call = (raw as unknown as Record<string, (...args: unknown[]) => grpc.ClientWritableStream<unknown>>)[name]!(
+    metadata,
+    { deadline: Date.now() + deadlineMs },
+    (err: grpc.ServiceError | null, res: unknown) => {
+      answered = true;
+      if (err) settle.reject(fromGrpcError(err));
+      else settle.resolve(res);
+    },
+  );
+  void (async () => {
+    try {
+      for await (const request of requests) {
+        if (answered) return;
+        if (!call.write(request)) await Promise.race([once(call, 'drain'), answer.catch(() => undefined)]);
+      }
+      call.end();
+    } catch (err) {
+      answered = true;
+      call.cancel();
+      settle.reject(err);
+    }
+  })();
+  return answer;
 }
 
 /** A grpc.health.v1 client for a peer (grpc-js shares the underlying connection with other clients of that address). */

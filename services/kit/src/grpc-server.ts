@@ -6,29 +6,36 @@ import { type CallContext, contextFromHeaders, requestContext } from './context.
 import { DomainError } from './errors.ts';
 import { internalGrpcError, toGrpcError } from './grpc-errors.ts';
 
-/** Promise-style handlers for a generated service definition: `(request, ctx) => Promise<response>`. */
-export type AsyncHandlers<D> = {
+/**
+ * Promise-style handlers for a generated service definition: `(request, ctx) => Promise<response>`; the
+ * client-streaming methods named in `S` take the requests as an async iterable instead.
+ */
+export type AsyncHandlers<D, S extends string = never> = {
   [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<any, infer Res, infer ReqOut, any>
-    ? (req: ReqOut, ctx: CallContext) => Promise<Res>
+    ? K extends S
+      ? (requests: AsyncIterable<ReqOut>, ctx: CallContext) => Promise<Res>
+      : (req: ReqOut, ctx: CallContext) => Promise<Res>
     : never;
 };
 
 /** Adapts promise-style handlers to grpc-js: context from metadata, request-scoped logs, errors to statuses. */
-export function bindHandlers<D extends grpc.ServiceDefinition>(
+export function bindHandlers<D extends grpc.ServiceDefinition, S extends string = never>(
   definition: D,
-  handlers: AsyncHandlers<D>,
+  handlers: AsyncHandlers<D, S>,
   log: Logger,
 ): grpc.UntypedServiceImplementation {
   const impl: grpc.UntypedServiceImplementation = {};
   for (const name of Object.keys(definition)) {
     const handler = (handlers as Record<string, unknown>)[name] as (req: unknown, ctx: CallContext) => Promise<unknown>;
-    impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    // A client-streaming call is itself an async iterable of the requests.
+    const streaming = definition[name]!.requestStream;
+    impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerReadableStream<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       const ctx = contextFromHeaders((key) => {
         const value = call.metadata.get(key)[0];
         return typeof value === 'string' ? value : undefined;
       });
       requestContext.run(ctx, () => {
-        handler(call.request, ctx).then(
+        handler(streaming ? call : (call as grpc.ServerUnaryCall<unknown, unknown>).request, ctx).then(
           (res) => callback(null, res),
           (err: unknown) => {
             if (err instanceof DomainError && err.kind !== 'internal') {

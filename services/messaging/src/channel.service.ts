@@ -3,7 +3,7 @@ import type { CallContext } from '@wms/kit/context';
 import type { Knex } from '@wms/kit/db';
 import { notFound } from '@wms/kit/errors';
 import { isUuid, uuidv7 } from '@wms/kit/ids';
-import { callerOf } from './caller.ts';
+import { callerOf } from '@wms/kit/caller';
 import { type Channel, validateNewChannel } from './domain/channel.ts';
 import { workspaceChannel } from './domain/events.ts';
 import type { ChannelStore } from './store/channel.store.ts';

@@ -7,6 +7,7 @@ const schema = z.object({
   GRPC_PORT: env.port(50053),
   DATABASE_SCHEMA: env.string('messaging'),
   WORKSPACE_GRPC_URL: env.string('127.0.0.1:50052'),
+  ASSET_GRPC_URL: env.string('127.0.0.1:50054'),
 });
 
 export const loadMessagingConfig = (source: NodeJS.ProcessEnv = process.env) => loadConfig(schema, source);

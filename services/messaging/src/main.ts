@@ -4,6 +4,7 @@ import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server'
 import { createLogger } from '@wms/kit/logger';
 import { loadProto } from '@wms/protos';
 import { migrations } from '../migrations/index.ts';
+import { Attachments } from './attachments.ts';
 import { ChannelService } from './channel.service.ts';
 import { loadMessagingConfig } from './config.ts';
 import { MessageActionsService } from './message-actions.service.ts';
@@ -25,8 +26,10 @@ if (config.ROLE === 'migrate') {
   await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
 } else {
   const workspace = createAsyncClient(loadProto('workspace').wms.workspace.v1.WorkspaceService, config.WORKSPACE_GRPC_URL);
+  const assets = createAsyncClient(loadProto('asset').wms.asset.v1.AssetService, config.ASSET_GRPC_URL);
   const stores = {
     db,
+    attachments: new Attachments(assets),
     channels: new ChannelStore(db),
     messages: new MessageStore(db),
     reactions: new ReactionStore(),
@@ -48,7 +51,7 @@ if (config.ROLE === 'migrate') {
   log.info({ port: server.port }, 'messaging serving');
   onShutdown(log, [
     ['grpc', () => server.stop()],
-    ['workspace client', async () => workspace.close()],
+    ['clients', async () => [workspace, assets].forEach((c) => c.close())],
     ['db', () => db.destroy()],
   ]);
 }

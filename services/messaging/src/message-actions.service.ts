@@ -2,7 +2,8 @@ import type { CallContext } from '@wms/kit/context';
 import type { Knex } from '@wms/kit/db';
 import { invalidArgument, invalidInput, notFound } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
-import { callerOf } from './caller.ts';
+import { callerOf } from '@wms/kit/caller';
+import type { Attachments } from './attachments.ts';
 import { reactionEmoji } from './domain/emoji.ts';
 import { actorEvent, reactionsEvent } from './domain/events.ts';
 import { LIMITS, type Message, messageDeleted } from './domain/message.ts';
@@ -15,6 +16,7 @@ import type { SavedStore } from './store/saved.store.ts';
 
 export interface MessageActionsDeps {
   db: Knex;
+  attachments: Attachments;
   messages: MessageStore;
   reactions: ReactionStore;
   saved: SavedStore;
@@ -65,7 +67,8 @@ export class MessageActionsService {
     const beforeSeq = q.cursor === undefined ? null : decodeCursor(q.cursor);
     const rows = await this.d.saved.page({ actorId: me.actorId, workspaceId: me.workspaceId, beforeSeq, limit: limit + 1 });
     const items = rows.slice(0, limit);
-    return { items: items.map((r) => messageView(r.message, r.savedAt)), nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.seq) : null };
+    const assets = await this.d.attachments.of(ctx, items.map((r) => r.message));
+    return { items: items.map((r) => messageView(r.message, r.savedAt, assets)), nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.seq) : null };
   }
 
   /** Adds the caller's reaction; a repeat changes nothing (same `reactions_version`). */

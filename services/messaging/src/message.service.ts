@@ -4,10 +4,11 @@ import { ensure, forbidden, invalidInput, notFound } from '@wms/kit/errors';
 import { isUuid, uuidv7 } from '@wms/kit/ids';
 import type { AsyncClient } from '@wms/kit/grpc-client';
 import type { WorkspaceServiceDefinition } from '@wms/protos/gen/wms/workspace/v1/WorkspaceService';
-import { type Caller, callerOf } from './caller.ts';
+import { type Caller, callerOf } from '@wms/kit/caller';
+import type { Attachments } from './attachments.ts';
 import { requireChannel } from './channel.service.ts';
 import { messageEvent, threadEvent } from './domain/events.ts';
-import { canDelete, type Message, messageDeleted, replyRefusal, validateEditedBody, validateNewMessage } from './domain/message.ts';
+import { type AssetView, canDelete, type Message, messageDeleted, replyRefusal, validateEditedBody, validateNewMessage } from './domain/message.ts';
 import { type MessageView, messageView } from './domain/views.ts';
 import type { ChannelStore } from './store/channel.store.ts';
 import type { MessageStore, MessageWithSave } from './store/message.store.ts';
@@ -18,6 +19,7 @@ export type WorkspaceClient = Pick<AsyncClient<WorkspaceServiceDefinition>, 'Get
 
 export interface MessagingDeps {
   db: Knex;
+  attachments: Attachments;
   channels: ChannelStore;
   messages: MessageStore;
   readStates: ReadStateStore;
@@ -59,12 +61,11 @@ export class MessageService {
 
   async create(ctx: CallContext, input: CreateMessageInput): Promise<MessageView> {
     const me = callerOf(ctx);
-    const { mentionedActorIds } = validateNewMessage(input);
-    if (input.assetIds.length > 0) throw invalidInput([{ field: 'body.asset_ids', message: 'must be pending assets of this conversation reserved by you' }]);
+    const { mentionedActorIds, assetIds } = validateNewMessage(input);
     await this.requireMentionable(ctx, mentionedActorIds);
     await requireChannel(this.d.channels, me.workspaceId, input.conversationId);
     const id = uuidv7();
-    const outcome = await this.d.db.transaction<{ message: Message } | { retryOf: string }>(async (trx) => {
+    const outcome = await this.d.db.transaction<{ message: Message; assets: Map<string, AssetView> } | { retryOf: string }>(async (trx) => {
       if (input.clientMessageId !== undefined) {
         const heldBy = await this.d.messages.claimClientId(trx, { conversationId: input.conversationId, actorId: me.actorId, clientMessageId: input.clientMessageId }, id);
         if (heldBy) return { retryOf: heldBy };
@@ -78,17 +79,20 @@ export class MessageService {
         authorActorId: me.actorId,
         bodyText: input.bodyText,
         mentionedActorIds,
+        assetIds,
         loading: input.loading,
       });
+      // Last before the outbox: a refusal (400) rolls the message back; the asset service commits first.
+      const assets = await this.d.attachments.attach(ctx, message);
       await this.d.messages.addMentions(trx, message, root?.id ?? null);
       if (root) await this.d.readStates.follow(trx, root, [me.actorId, ...mentionedActorIds], [root.authorActorId, ...root.mentionedActorIds]);
-      await this.d.outbox.append(trx, [messageEvent('message.created', message), ...(root ? [threadEvent(root)] : [])]);
-      return { message };
+      await this.d.outbox.append(trx, [messageEvent('message.created', message, assets), ...(root ? [threadEvent(root)] : [])]);
+      return { message, assets };
     });
-    if ('message' in outcome) return messageView(outcome.message);
+    if ('message' in outcome) return messageView(outcome.message, null, outcome.assets);
     // A retry of a post that already succeeded: the original message, as it is now.
     const original = await requireMessage(this.d.messages, me, input.conversationId, outcome.retryOf);
-    return messageView(original.message, original.savedAt);
+    return messageView(original.message, original.savedAt, await this.d.attachments.of(ctx, [original.message]));
   }
 
   /** Newest first: top-level messages, or the replies of one root. */
@@ -110,12 +114,13 @@ export class MessageService {
       actorId: me.actorId,
     });
     const items = rows.slice(0, limit);
-    return { items: items.map((r) => messageView(r.message, r.savedAt)), nextCursor: rows.length > limit ? items.at(-1)!.message.id : null };
+    const assets = await this.d.attachments.of(ctx, items.map((r) => r.message));
+    return { items: items.map((r) => messageView(r.message, r.savedAt, assets)), nextCursor: rows.length > limit ? items.at(-1)!.message.id : null };
   }
 
   async get(ctx: CallContext, conversationId: string, messageId: string): Promise<MessageView> {
     const found = await requireMessage(this.d.messages, callerOf(ctx), conversationId, messageId);
-    return messageView(found.message, found.savedAt);
+    return messageView(found.message, found.savedAt, await this.d.attachments.of(ctx, [found.message]));
   }
 
   /** Only the author edits; a deleted message is 409. */
@@ -124,13 +129,14 @@ export class MessageService {
     validateEditedBody(bodyText);
     const found = await requireMessage(this.d.messages, me, conversationId, messageId);
     if (found.message.authorActorId !== me.actorId) throw forbidden('Only the author can edit a message.');
+    const assets = await this.d.attachments.of(ctx, [found.message]);
     const edited = await this.d.db.transaction(async (trx) => {
       const message = await this.d.messages.edit(trx, messageId, bodyText);
       if (!message) throw messageDeleted();
-      await this.d.outbox.append(trx, [messageEvent('message.updated', message)]);
+      await this.d.outbox.append(trx, [messageEvent('message.updated', message, assets)]);
       return message;
     });
-    return messageView(edited, found.savedAt);
+    return messageView(edited, found.savedAt, assets);
   }
 
   /** The author, owners and admins delete; deleting a deleted message again succeeds. */

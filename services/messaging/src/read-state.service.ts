@@ -2,10 +2,11 @@ import type { CallContext } from '@wms/kit/context';
 import type { Knex } from '@wms/kit/db';
 import { invalidArgument, notFound } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
-import { type Caller, callerOf } from './caller.ts';
+import { type Caller, callerOf } from '@wms/kit/caller';
+import type { Attachments } from './attachments.ts';
 import { requireChannel } from './channel.service.ts';
 import { actorEvent } from './domain/events.ts';
-import type { Message } from './domain/message.ts';
+import type { AssetView, Message } from './domain/message.ts';
 import { messageView, type ReadState, readStateView } from './domain/views.ts';
 import { type Page, pageLimit } from './message.service.ts';
 import type { ChannelStore } from './store/channel.store.ts';
@@ -15,6 +16,7 @@ import type { ReadStateStore, ThreadMark, ThreadRow } from './store/read-state.s
 
 export interface ReadStateDeps {
   db: Knex;
+  attachments: Attachments;
   channels: ChannelStore;
   messages: MessageStore;
   readStates: ReadStateStore;
@@ -85,7 +87,8 @@ export class ReadStateService {
     const limit = pageLimit(q.limit);
     const rows = await this.d.readStates.threads({ workspaceId: me.workspaceId, actorId: me.actorId, following: q.following, unread: q.unread, before: q.cursor ?? null, limit: limit + 1 });
     const items = rows.slice(0, limit);
-    return { items: items.map(threadView), nextCursor: rows.length > limit ? items.at(-1)!.root.message.id : null };
+    const assets = await this.d.attachments.of(ctx, items.map((t) => t.root.message));
+    return { items: items.map((t) => threadView(t, assets)), nextCursor: rows.length > limit ? items.at(-1)!.root.message.id : null };
   }
 
   private async threadState(me: Caller, root: Message, mark: ThreadMark, db: Knex): Promise<ReadState> {
@@ -114,11 +117,11 @@ export class ReadStateService {
   }
 }
 
-function threadView(t: ThreadRow) {
+function threadView(t: ThreadRow, assets: ReadonlyMap<string, AssetView>) {
   return {
     id: t.root.message.id,
     conversation_id: t.root.message.conversationId,
-    root_message: messageView(t.root.message, t.root.savedAt),
+    root_message: messageView(t.root.message, t.root.savedAt, assets),
     reply_count: t.root.message.replyCount,
     last_reply_at: t.root.message.lastReplyAt?.toISOString() ?? null,
     following: t.following,

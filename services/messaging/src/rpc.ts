@@ -31,6 +31,7 @@ const toMessage = (m: MessageView): MessageProto => ({
   last_reply_at: unset(m.last_reply_at),
   edited_at: unset(m.edited_at),
   deleted_at: unset(m.deleted_at),
+  assets: m.assets.map((a) => ({ ...a, message_id: unset(a.message_id), preview_kind: unset(a.preview_kind) })),
 });
 
 const toPage = <T, P>(page: Page<T>, map: (item: T) => P) => ({ items: page.items.map(map), next_cursor: unset(page.nextCursor) });

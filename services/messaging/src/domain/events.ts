@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Message } from './message.ts';
+import type { AssetView, Message } from './message.ts';
 import { messageView, reactionsView } from './views.ts';
 
 /** One change for clients (contract §7): the provider channel, the event name, its payload and what it is about. */
@@ -27,11 +27,11 @@ export function deliverable(e: Pick<OutboxEvent, 'payload' | 'ref'>): Record<str
 
 const ref = (m: Message) => ({ type: 'message', id: m.id, conversation_id: m.conversationId });
 
-export const messageEvent = (event: 'message.created' | 'message.updated' | 'message.deleted', m: Message): OutboxEvent => ({
+export const messageEvent = (event: 'message.created' | 'message.updated' | 'message.deleted', m: Message, assets?: ReadonlyMap<string, AssetView>): OutboxEvent => ({
   workspaceId: m.workspaceId,
   channel: conversationChannel(m.conversationId),
   event,
-  payload: { event_id: randomUUID(), message: messageView(m) },
+  payload: { event_id: randomUUID(), message: messageView(m, null, assets) },
   ref: ref(m),
 });
 

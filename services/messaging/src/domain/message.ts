@@ -14,6 +14,7 @@ export interface Message {
   authorActorId: string;
   bodyText: string;
   mentionedActorIds: string[];
+  assetIds: string[];
   loadingExpiresAt: Date | null;
   replyCount: number;
   replyActorIds: string[];
@@ -24,6 +25,20 @@ export interface Message {
   deletedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** An attachment as clients see it (contract §6); the asset service owns it. */
+export interface AssetView {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  conversation_id: string;
+  message_id: string | null;
+  name: string;
+  size_bytes: number;
+  content_type: string;
+  status: string;
+  preview_kind: string | null;
 }
 
 export const LIMITS = { bodyChars: 40_000, assets: 10, mentions: 50, clientMessageIdChars: 64, distinctEmoji: 50 } as const;
@@ -44,8 +59,8 @@ export interface NewMessageInput {
   clientMessageId?: string | undefined;
 }
 
-/** CreateMessage (contract §4); returns the mentions without repeats, in first-mention order. */
-export function validateNewMessage(input: NewMessageInput): { mentionedActorIds: string[] } {
+/** CreateMessage (contract §4); returns the mentions and assets without repeats, in first-mention order. */
+export function validateNewMessage(input: NewMessageInput): { mentionedActorIds: string[]; assetIds: string[] } {
   const length = chars(input.bodyText);
   const mentionedActorIds = [...new Set(input.mentionedActorIds)];
   const clientId = input.clientMessageId;
@@ -55,7 +70,7 @@ export function validateNewMessage(input: NewMessageInput): { mentionedActorIds:
     ['body.mentioned_actor_ids', mentionedActorIds.length <= LIMITS.mentions, 'must hold at most 50 actors'],
     ['body.client_message_id', clientId === undefined || (clientId.length >= 1 && clientId.length <= LIMITS.clientMessageIdChars), 'must be 1 to 64 characters'],
   );
-  return { mentionedActorIds };
+  return { mentionedActorIds, assetIds: [...new Set(input.assetIds)] };
 }
 
 /** UpdateMessage: the new text follows the create rules (1..40,000 characters). */

@@ -1,13 +1,13 @@
-import type { Message, ReactionSummary } from './message.ts';
+import type { AssetView, Message, ReactionSummary } from './message.ts';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 /**
  * A message as clients see it (contract §4), for responses and events alike: every field present, `saved_at` the
- * caller's own bookmark (null in events). A deleted message is its placeholder: text, mentions, reactions and
+ * caller's own bookmark (null in events), `assets` looked up in `assets` by id. A deleted message is its placeholder: text, mentions, reactions and
  * assets emptied, thread fields kept.
  */
-export function messageView(m: Message, savedAt: Date | null = null) {
+export function messageView(m: Message, savedAt: Date | null = null, assets: ReadonlyMap<string, AssetView> = new Map()) {
   const deleted = m.deletedAt !== null;
   const bodyText = deleted ? '' : m.bodyText;
   return {
@@ -26,7 +26,7 @@ export function messageView(m: Message, savedAt: Date | null = null) {
     last_reply_at: iso(m.lastReplyAt),
     reactions: deleted ? [] : m.reactions,
     reactions_version: m.reactionsVersion,
-    assets: [] as unknown[],
+    assets: deleted ? [] : m.assetIds.flatMap((id) => assets.get(id) ?? []),
     edited_at: iso(m.editedAt),
     deleted_at: iso(m.deletedAt),
     created_at: m.createdAt.toISOString(),

@@ -9,6 +9,7 @@ export interface MessageRow {
   author_actor_id: string;
   body_text: string;
   mentioned_actor_ids: string[];
+  asset_ids: string[];
   loading_expires_at: Date | null;
   reply_count: number;
   reply_actor_ids: string[];
@@ -35,6 +36,7 @@ export const toMessage = (r: MessageRow): Message => ({
   authorActorId: r.author_actor_id,
   bodyText: r.body_text,
   mentionedActorIds: r.mentioned_actor_ids,
+  assetIds: r.asset_ids,
   loadingExpiresAt: r.loading_expires_at,
   replyCount: r.reply_count,
   replyActorIds: r.reply_actor_ids,
@@ -60,6 +62,7 @@ export interface NewMessage {
   authorActorId: string;
   bodyText: string;
   mentionedActorIds: string[];
+  assetIds: string[];
   loading: boolean;
 }
 
@@ -96,10 +99,10 @@ export class MessageStore {
   async insert(trx: Knex.Transaction, m: NewMessage): Promise<Message> {
     const [row] = rowsOf<MessageRow>(
       await trx.raw(
-        `INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, loading_expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?::uuid[], CASE WHEN ? THEN now() + interval '5 minutes' END)
+        `INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?::uuid[], ?::uuid[], CASE WHEN ? THEN now() + interval '5 minutes' END)
          RETURNING *`,
-        [m.id, m.workspaceId, m.conversationId, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.loading],
+        [m.id, m.workspaceId, m.conversationId, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading],
       ),
     );
     return toMessage(row!);

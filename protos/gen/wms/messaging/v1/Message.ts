@@ -1,6 +1,7 @@
 // Original file: messaging/v1/messaging.proto
 
 import type { Reaction as _wms_messaging_v1_Reaction, Reaction__Output as _wms_messaging_v1_Reaction__Output } from '../../../wms/messaging/v1/Reaction.ts';
+import type { Asset as _wms_common_v1_Asset, Asset__Output as _wms_common_v1_Asset__Output } from '../../../wms/common/v1/Asset.ts';
 
 export interface Message {
   'id'?: (string);
@@ -21,6 +22,7 @@ export interface Message {
   'deleted_at'?: (string);
   'created_at'?: (string);
   'updated_at'?: (string);
+  'assets'?: (_wms_common_v1_Asset)[];
   '_parent_message_id'?: "parent_message_id";
   '_loading_expires_at'?: "loading_expires_at";
   '_saved_at'?: "saved_at";
@@ -48,6 +50,7 @@ export interface Message__Output {
   'deleted_at'?: (string);
   'created_at': (string);
   'updated_at': (string);
+  'assets': (_wms_common_v1_Asset__Output)[];
   '_parent_message_id'?: "parent_message_id";
   '_loading_expires_at'?: "loading_expires_at";
   '_saved_at'?: "saved_at";

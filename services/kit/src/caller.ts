@@ -1,5 +1,5 @@
-import type { CallContext } from '@wms/kit/context';
-import { notFound } from '@wms/kit/errors';
+import type { CallContext } from './context.ts';
+import { notFound } from './errors.ts';
 
 /** The member a call acts for: the gateway has checked the session and the accepted membership. */
 export interface Caller {

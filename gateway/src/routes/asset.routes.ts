@@ -1,0 +1,52 @@
+import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
+import { z } from 'zod';
+import type { Clients } from '../clients.ts';
+import { streamUpload } from '../middleware/upload.ts';
+import * as s from '../schemas.ts';
+import { route } from './route.ts';
+import { toDownload } from './workspace.routes.ts';
+
+const ASSET_UPLOAD = { field: 'file', maxBytes: 10 * 1024 * 1024, streamed: true };
+
+export const toAsset = (a: Asset__Output) => ({
+  id: a.id,
+  created_at: a.created_at,
+  updated_at: a.updated_at,
+  conversation_id: a.conversation_id,
+  message_id: a.message_id ?? null,
+  name: a.name,
+  size_bytes: Number(a.size_bytes),
+  content_type: a.content_type,
+  status: a.status,
+  preview_kind: a.preview_kind ?? null,
+});
+
+const assetPath = z.object({ conversation_id: s.uuid, asset_id: s.uuid });
+
+/** The spec's Assets table (contract §6), served by the asset service. */
+export const assetRoutes = ({ asset }: Clients) => [
+  route({
+    method: 'post', path: '/conversations/:conversation_id/assets', tag: 'Assets', summary: 'Reserve a pending attachment (then attach it to a message and upload its content)', auth: 'workspace',
+    params: z.object({ conversation_id: s.uuid }),
+    body: z.object({ name: z.string(), content_type: z.string(), size_bytes: z.number().int() }),
+    status: 201, response: s.Asset,
+    handle: async ({ params, body, ctx }) => toAsset(await asset.CreateAsset({ conversation_id: params.conversation_id, ...body }, ctx)),
+  }),
+  route({
+    method: 'put', path: '/conversations/:conversation_id/assets/:asset_id/content', tag: 'Assets', summary: 'Upload the content (multipart field `file`, at most 10 MiB, the reserved size); a ready asset never changes', auth: 'workspace',
+    params: assetPath, upload: ASSET_UPLOAD, status: 200, response: s.Asset, errors: [403],
+    handle: async ({ params, req, ctx }) => {
+      // Streamed to the service as it arrives: the gateway never holds the file.
+      async function* chunks() {
+        yield { asset: { conversation_id: params.conversation_id, asset_id: params.asset_id } };
+        for await (const data of streamUpload(req, ASSET_UPLOAD.field, ASSET_UPLOAD.maxBytes)) yield { data };
+      }
+      return toAsset(await asset.UploadAssetContent(chunks(), ctx));
+    },
+  }),
+  route({
+    method: 'get', path: '/conversations/:conversation_id/assets/:asset_id/download', tag: 'Assets', summary: 'A URL serving the exact bytes for five minutes', auth: 'workspace',
+    params: assetPath, status: 200, response: s.AssetDownload, errors: [409],
+    handle: async ({ params, ctx }) => toDownload(await asset.GetAssetDownload(params, ctx)),
+  }),
+];

@@ -1,0 +1,5 @@
+import type { Migration } from '@wms/kit/db';
+import * as assets from './20261121020000_assets.ts';
+
+/** Every migration of the asset schema, in order. */
+export const migrations: Migration[] = [{ name: '20261121020000_assets', ...assets }];

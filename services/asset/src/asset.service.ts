@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { type Caller, callerOf } from '@wms/kit/caller';
+import type { CallContext } from '@wms/kit/context';
+import { failedPrecondition, forbidden, invalidInput, notFound } from '@wms/kit/errors';
+import type { AsyncClient } from '@wms/kit/grpc-client';
+import { isUuid, uuidv7 } from '@wms/kit/ids';
+import type { Logger } from '@wms/kit/logger';
+import type { ObjectStorage } from '@wms/kit/storage';
+import type { UploadChunk__Output } from '@wms/protos/gen/wms/asset/v1/UploadChunk';
+import type { MessagingServiceDefinition } from '@wms/protos/gen/wms/messaging/v1/MessagingService';
+import { type Asset, DOWNLOAD_SECONDS, fileTooLarge, MAX_ASSET_BYTES, previewKind, sizeMismatch, validateNewAsset } from './domain/asset.ts';
+import type { AssetStore } from './store/asset.store.ts';
+
+export interface AssetDeps {
+  assets: AssetStore;
+  storage: ObjectStorage;
+  messaging: Pick<AsyncClient<MessagingServiceDefinition>, 'GetChannel'>;
+  log: Logger;
+}
+
+/** Attachments (contract §6): reserve, upload once, download by signed URL, attach to a message. */
+export class AssetService {
+  constructor(private readonly d: AssetDeps) {}
+
+  /** Reserves a pending attachment in a conversation of the workspace (asked of the messaging service). */
+  async reserve(ctx: CallContext, input: { conversationId: string; name: string; contentType: string; sizeBytes: number }): Promise<Asset> {
+    const me = callerOf(ctx);
+    const fields = validateNewAsset(input);
+    await this.d.messaging.GetChannel({ channel_id: input.conversationId }, ctx);
+    return this.d.assets.insert({ id: uuidv7(), workspaceId: me.workspaceId, conversationId: input.conversationId, reservedByActorId: me.actorId, ...fields });
+  }
+
+  /**
+   * Streams the content to storage as it arrives, never holding the file: over 10 MiB is file_too_large, another
+   * length than reserved size_mismatch, and a refused upload leaves nothing stored. A ready asset never changes: a
+   * retry answers it at once; of concurrent uploads the first to finish wins and the others' bytes are removed.
+   */
+  async upload(ctx: CallContext, chunks: AsyncIterable<UploadChunk__Output>): Promise<Asset> {
+    const me = callerOf(ctx);
+    const parts = chunks[Symbol.asyncIterator]();
+    const first = await parts.next();
+    const ref = first.done ? undefined : first.value.asset;
+    if (!ref) throw invalidInput([{ field: 'asset', message: 'the first chunk must name the asset' }]);
+    const asset = await this.requireAsset(me, ref.conversation_id, ref.asset_id);
+    if (asset.reservedByActorId !== me.actorId) throw forbidden('Only the actor who reserved the asset uploads its content.');
+    if (asset.status === 'ready') return asset;
+
+    const key = `assets/${asset.workspaceId}/${asset.id}/${randomUUID()}`;
+    try {
+      await this.d.storage.put(key, Readable.from(checkedBytes(parts, asset.sizeBytes)), { contentType: asset.contentType });
+    } catch (err) {
+      await this.removeBytes([key]);
+      throw err;
+    }
+    const ready = await this.d.assets.markReady(asset.id, key);
+    if (ready) return ready;
+    await this.removeBytes([key]);
+    return (await this.d.assets.find(me.workspaceId, asset.id)) ?? asset;
+  }
+
+  /** A URL serving the exact bytes for five minutes; images inline, anything else as an attachment. */
+  async download(ctx: CallContext, conversationId: string, assetId: string) {
+    const asset = await this.requireAsset(callerOf(ctx), conversationId, assetId);
+    if (asset.status !== 'ready' || !asset.storageKey) throw failedPrecondition('asset_not_ready', 'The asset has no content yet.');
+    const { url, expiresAt } = await this.d.storage.signedUrl(asset.storageKey, {
+      expiresInSeconds: DOWNLOAD_SECONDS,
+      contentType: asset.contentType,
+      fileName: asset.name,
+      disposition: previewKind(asset.contentType) ? 'inline' : 'attachment',
+    });
+    return { url, expires_at: expiresAt.toISOString(), name: asset.name, content_type: asset.contentType, size_bytes: asset.sizeBytes };
+  }
+
+  /** Attaches the caller's unattached reservations of the conversation to a new message, all or none (else 400). */
+  async attach(ctx: CallContext, input: { conversationId: string; messageId: string; assetIds: string[] }): Promise<Asset[]> {
+    const me = callerOf(ctx);
+    const ids = [...new Set(input.assetIds)];
+    const attached = ids.every(isUuid) ? await this.d.assets.attach({ workspaceId: me.workspaceId, conversationId: input.conversationId, actorId: me.actorId, messageId: input.messageId, ids }) : undefined;
+    if (!attached) throw invalidInput([{ field: 'body.asset_ids', message: 'must be your unattached assets of this conversation' }]);
+    return attached;
+  }
+
+  getByIds(ctx: CallContext, ids: string[]): Promise<Asset[]> {
+    if (ids.length > 1000) throw invalidInput([{ field: 'ids', message: 'at most 1000 ids per call' }]);
+    return this.d.assets.findMany(callerOf(ctx).workspaceId, [...new Set(ids)].filter(isUuid));
+  }
+
+  private async requireAsset(me: Caller, conversationId: string, assetId: string): Promise<Asset> {
+    const asset = isUuid(assetId) ? await this.d.assets.find(me.workspaceId, assetId) : undefined;
+    if (!asset || asset.conversationId !== conversationId) throw notFound('No such asset in this conversation.');
+    return asset;
+  }
+
+  private async removeBytes(keys: string[]): Promise<void> {
+    await this.d.storage.delete(keys).catch((err: unknown) => this.d.log.warn({ err, keys }, 'could not remove uploaded bytes'));
+  }
+}
+
+/** The data chunks after the header, refused as soon as they pass 10 MiB or the reserved size, or end short of it. */
+async function* checkedBytes(parts: AsyncIterator<UploadChunk__Output>, reserved: number): AsyncGenerator<Buffer> {
+  let received = 0;
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    const data = next.value.data;
+    if (!data) throw invalidInput([{ field: 'data', message: 'only the first chunk names the asset' }]);
+    received += data.length;
+    if (received > MAX_ASSET_BYTES) throw fileTooLarge();
+    if (received > reserved) throw sizeMismatch();
+    yield data;
+  }
+  if (received !== reserved) throw sizeMismatch();
+}

@@ -1,0 +1,33 @@
+import { createDb, runMigrationRole } from '@wms/kit/db';
+import { createAsyncClient } from '@wms/kit/grpc-client';
+import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
+import { createLogger } from '@wms/kit/logger';
+import { createStorage, storageConfigFrom } from '@wms/kit/storage';
+import { loadProto } from '@wms/protos';
+import { migrations } from '../migrations/index.ts';
+import { AssetService } from './asset.service.ts';
+import { loadAssetConfig } from './config.ts';
+import { assetHandlers } from './rpc.ts';
+import { AssetStore } from './store/asset.store.ts';
+
+const config = loadAssetConfig();
+const log = createLogger(config.ROLE === 'worker' ? 'asset-worker' : 'asset', config.LOG_LEVEL);
+const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, log });
+
+if (config.ROLE === 'migrate') {
+  await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
+} else {
+  const messaging = createAsyncClient(loadProto('messaging').wms.messaging.v1.MessagingService, config.MESSAGING_GRPC_URL);
+  const service = new AssetService({ assets: new AssetStore(db), storage: createStorage(storageConfigFrom(config)), messaging, log });
+  const { AssetService: definition } = loadProto('asset').wms.asset.v1;
+  const server = await startGrpcServer({
+    port: config.GRPC_PORT,
+    services: [{ definition: definition.service, implementation: bindHandlers(definition.service, assetHandlers(service), log) }],
+  });
+  log.info({ port: server.port }, 'asset serving');
+  onShutdown(log, [
+    ['grpc', () => server.stop()],
+    ['messaging client', async () => messaging.close()],
+    ['db', () => db.destroy()],
+  ]);
+}

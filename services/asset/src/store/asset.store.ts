@@ -1,0 +1,107 @@
+import type { Knex } from '@wms/kit/db';
+import type { Asset } from '../domain/asset.ts';
+
+interface AssetRow {
+  id: string;
+  workspace_id: string;
+  conversation_id: string;
+  reserved_by_actor_id: string;
+  message_id: string | null;
+  name: string;
+  content_type: string;
+  size_bytes: string;
+  status: 'pending' | 'ready';
+  storage_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toAsset = (r: AssetRow): Asset => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  conversationId: r.conversation_id,
+  reservedByActorId: r.reserved_by_actor_id,
+  messageId: r.message_id,
+  name: r.name,
+  contentType: r.content_type,
+  sizeBytes: Number(r.size_bytes),
+  status: r.status,
+  storageKey: r.storage_key,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export class AssetStore {
+  constructor(private readonly db: Knex) {}
+
+  async insert(a: Pick<Asset, 'id' | 'workspaceId' | 'conversationId' | 'reservedByActorId' | 'name' | 'contentType' | 'sizeBytes'>): Promise<Asset> {
+    const { rows } = await this.db.raw<{ rows: AssetRow[] }>(
+      `INSERT INTO assets (id, workspace_id, conversation_id, reserved_by_actor_id, name, content_type, size_bytes)
+       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      [a.id, a.workspaceId, a.conversationId, a.reservedByActorId, a.name, a.contentType, a.sizeBytes],
+    );
+    return toAsset(rows[0]!);
+  }
+
+  /** An asset of the workspace; another workspace's id is simply not found. */
+  async find(workspaceId: string, id: string): Promise<Asset | undefined> {
+    const { rows } = await this.db.raw<{ rows: AssetRow[] }>('SELECT * FROM assets WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
+    return rows[0] && toAsset(rows[0]);
+  }
+
+  async findMany(workspaceId: string, ids: string[]): Promise<Asset[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.db.raw<{ rows: AssetRow[] }>('SELECT * FROM assets WHERE id = ANY (?::uuid[]) AND workspace_id = ?', [ids, workspaceId]);
+    return rows.map(toAsset);
+  }
+
+  /**
+   * Attaches the actor's unattached reservations of the conversation to a message, all or none: returns the assets
+   * when every id qualified, else undefined and nothing changed.
+   */
+  async attach(q: { workspaceId: string; conversationId: string; actorId: string; messageId: string; ids: string[] }): Promise<Asset[] | undefined> {
+    // One statement: the candidates are locked, and the update happens only when every id is among them.
+    const { rows } = await this.db.raw<{ rows: AssetRow[] }>(
+      `WITH candidates AS (
+         SELECT id FROM assets
+         WHERE id = ANY (?::uuid[]) AND workspace_id = ? AND conversation_id = ? AND reserved_by_actor_id = ? AND message_id IS NULL
+         FOR UPDATE
+       )
+       UPDATE assets SET message_id = ?, updated_at = now()
+       WHERE id IN (SELECT id FROM candidates) AND (SELECT count(*) FROM candidates) = ?
+       RETURNING *`,
+      [q.ids, q.workspaceId, q.conversationId, q.actorId, q.messageId, q.ids.length],
+    );
+    if (rows.length !== q.ids.length) return undefined;
+    const byId = new Map(rows.map((r) => [r.id, toAsset(r)]));
+    return q.ids.map((id) => byId.get(id)!);
+  }
+
+  /** Records the stored bytes of a pending asset; undefined when it was already ready (another upload won). */
+  async markReady(id: string, storageKey: string): Promise<Asset | undefined> {
+    const { rows } = await this.db.raw<{ rows: AssetRow[] }>(
+      `UPDATE assets SET status = 'ready', storage_key = ?, updated_at = now() WHERE id = ? AND status = 'pending' RETURNING *`,
+      [storageKey, id],
+    );
+    return rows[0] && toAsset(rows[0]);
+  }
+
+  /** Removes reservations no message attached since `before`, returning the keys of any bytes they had. */
+  async deleteUnattached(before: Date, limit = 1000): Promise<string[]> {
+    const { rows } = await this.db.raw<{ rows: Array<{ storage_key: string | null }> }>(
+      `DELETE FROM assets WHERE id IN (SELECT id FROM assets WHERE message_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)
+       RETURNING storage_key`,
+      [before, limit],
+    );
+    return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
+  }
+
+  /** Removes the assets of deleted messages, returning the keys of their bytes. */
+  async deleteOfMessages(workspaceId: string, messageIds: string[]): Promise<string[]> {
+    const { rows } = await this.db.raw<{ rows: Array<{ storage_key: string | null }> }>(
+      'DELETE FROM assets WHERE message_id = ANY (?::uuid[]) AND workspace_id = ? RETURNING storage_key',
+      [messageIds, workspaceId],
+    );
+    return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
+  }
+}
