@@ -2,6 +2,8 @@ import { invalidArgument, invalidInput } from '@wms/kit/errors';
 import busboy from 'busboy';
 import type { Request } from 'express';
 
+// busboy reports its fileSize limit when a file reaches it, so the limit given is one byte over the largest file allowed.
+
 /**
  * Reads one file field of a multipart/form-data request into memory, refusing it (400 `file_too_large`) as soon as
  * it passes `maxBytes`, so no more than `maxBytes` + one chunk is ever held. For small uploads such as avatars.
@@ -10,7 +12,7 @@ export function readUpload(req: Request, field: string, maxBytes: number): Promi
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 20, parts: 25 } });
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, parts: 25 } });
     } catch {
       reject(invalidInput([{ field: 'body', message: 'must be multipart/form-data' }], 'Upload the file as multipart/form-data.'));
       return;
@@ -58,7 +60,7 @@ export function readUpload(req: Request, field: string, maxBytes: number): Promi
 export async function* streamUpload(req: Request, field: string, maxBytes: number): AsyncGenerator<Buffer> {
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 20, parts: 25 } });
+    parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, parts: 25 } });
   } catch {
     throw invalidInput([{ field: 'body', message: 'must be multipart/form-data' }], 'Upload the file as multipart/form-data.');
   }
