@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Queue, QueueEvents } from 'bullmq';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
 import { createChannel, type MessageBody, type Page, post } from './support/messages.ts';
@@ -197,5 +200,49 @@ describe('attaching', () => {
     const m = await post(member, ws, conv, { body_text: 'x', asset_ids: [asset.id] });
     await inWorkspace(member, ws, 'DELETE', `/conversations/${conv}/messages/${m.id}`);
     expect(((await inWorkspace(member, ws, 'GET', `/conversations/${conv}/messages/${m.id}`)).body as MessageBody).assets).toEqual([]);
+  });
+});
+
+describe('cleanup', () => {
+  const storedPath = async (assetId: string) => {
+    const [row] = await sql<{ storage_key: string }>('SELECT storage_key FROM asset.assets WHERE id = $1', [assetId]);
+    return path.join(inject('storageDir'), row!.storage_key);
+  };
+
+  it('removes the assets of a deleted message with their bytes', async () => {
+    const asset = await reserve(member, { name: 'doomed.txt', content_type: 'text/plain', size_bytes: 4 });
+    const m = await post(member, ws, conv, { body_text: 'x', asset_ids: [asset.id] });
+    expect((await upload(member, asset.id, Buffer.from('data'))).status).toBe(200);
+    const file = await storedPath(asset.id);
+    expect(existsSync(file)).toBe(true);
+    expect((await inWorkspace(member, ws, 'DELETE', `/conversations/${conv}/messages/${m.id}`)).status).toBe(204);
+    expect(await sql('SELECT 1 FROM asset.assets WHERE id = $1', [asset.id])).toHaveLength(0);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("sweeps reservations no message attached within 24 hours, bytes included, and keeps everything else", async () => {
+    const stale = await reserve(member, { name: 'stale.txt', content_type: 'text/plain', size_bytes: 5 });
+    expect((await upload(member, stale.id, Buffer.from('stale'))).status).toBe(200);
+    const staleFile = await storedPath(stale.id);
+    const stalePending = await reserve(member, { name: 'never.txt', content_type: 'text/plain', size_bytes: 5 });
+    const fresh = await reserve(member, { name: 'fresh.txt', content_type: 'text/plain', size_bytes: 5 });
+    const oldButAttached = await reserve(member, { name: 'kept.txt', content_type: 'text/plain', size_bytes: 5 });
+    await post(member, ws, conv, { body_text: 'keeps it', asset_ids: [oldButAttached.id] });
+    await sql("UPDATE asset.assets SET created_at = now() - interval '25 hours' WHERE id = ANY ($1::uuid[])", [[stale.id, stalePending.id, oldButAttached.id]]);
+
+    const redis = new URL(inject('redisUrl'));
+    const queue = new Queue('asset-cleanup', { connection: { host: redis.hostname, port: Number(redis.port || 6379) }, prefix: `${inject('redisPrefix')}:bull` });
+    const events = new QueueEvents('asset-cleanup', { connection: { host: redis.hostname, port: Number(redis.port || 6379) }, prefix: `${inject('redisPrefix')}:bull` });
+    try {
+      await events.waitUntilReady();
+      const job = await queue.add('sweep-unattached', {});
+      const result = (await job.waitUntilFinished(events, 15_000)) as { removed: number };
+      expect(result.removed).toBeGreaterThanOrEqual(2);
+    } finally {
+      await Promise.all([queue.close(), events.close()]);
+    }
+    const left = await sql<{ id: string }>('SELECT id FROM asset.assets WHERE id = ANY ($1::uuid[])', [[stale.id, stalePending.id, fresh.id, oldButAttached.id]]);
+    expect(left.map((r) => r.id).sort()).toEqual([fresh.id, oldButAttached.id].sort());
+    expect(existsSync(staleFile)).toBe(false);
   });
 });

@@ -81,6 +81,13 @@ export class AssetService {
     return attached;
   }
 
+  /** After a message is deleted: its assets go, with their bytes. */
+  async release(ctx: CallContext, messageId: string): Promise<void> {
+    if (!isUuid(messageId)) return;
+    const keys = await this.d.assets.deleteOfMessage(callerOf(ctx).workspaceId, messageId);
+    if (keys.length > 0) await this.removeBytes(keys);
+  }
+
   getByIds(ctx: CallContext, ids: string[]): Promise<Asset[]> {
     if (ids.length > 1000) throw invalidInput([{ field: 'ids', message: 'at most 1000 ids per call' }]);
     return this.d.assets.findMany(callerOf(ctx).workspaceId, [...new Set(ids)].filter(isUuid));

@@ -2,13 +2,16 @@ import { createDb, runMigrationRole } from '@wms/kit/db';
 import { createAsyncClient } from '@wms/kit/grpc-client';
 import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
+import { createQueue, createWorker, producerConnection, workerConnection } from '@wms/kit/queues';
 import { createStorage, storageConfigFrom } from '@wms/kit/storage';
 import { loadProto } from '@wms/protos';
 import { migrations } from '../migrations/index.ts';
 import { AssetService } from './asset.service.ts';
 import { loadAssetConfig } from './config.ts';
+import { queueNames, SWEEP_EVERY_MS, SWEEP_JOB } from './queues.ts';
 import { assetHandlers } from './rpc.ts';
 import { AssetStore } from './store/asset.store.ts';
+import { cleanupProcessor } from './workers/cleanup.worker.ts';
 
 const config = loadAssetConfig();
 const log = createLogger(config.ROLE === 'worker' ? 'asset-worker' : 'asset', config.LOG_LEVEL);
@@ -16,6 +19,22 @@ const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, 
 
 if (config.ROLE === 'migrate') {
   await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
+} else if (config.ROLE === 'worker') {
+  const connection = workerConnection(config.REDIS_URL, log);
+  const queueBase = { prefix: config.REDIS_PREFIX, log };
+  const queue = createQueue(queueNames.cleanup, { ...queueBase, connection: producerConnection(config.REDIS_URL, log) });
+  await queue.upsertJobScheduler(SWEEP_JOB, { every: SWEEP_EVERY_MS }, { name: SWEEP_JOB });
+  const worker = createWorker(queueNames.cleanup, cleanupProcessor({ assets: new AssetStore(db), storage: createStorage(storageConfigFrom(config)), log }), {
+    ...queueBase,
+    connection,
+  });
+  log.info('asset worker running');
+  onShutdown(log, [
+    ['worker', () => worker.close()],
+    ['queue', () => queue.close()],
+    ['redis', () => connection.quit()],
+    ['db', () => db.destroy()],
+  ]);
 } else {
   const messaging = createAsyncClient(loadProto('messaging').wms.messaging.v1.MessagingService, config.MESSAGING_GRPC_URL);
   const service = new AssetService({ assets: new AssetStore(db), storage: createStorage(storageConfigFrom(config)), messaging, log });

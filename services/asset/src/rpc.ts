@@ -21,5 +21,9 @@ export function assetHandlers(service: AssetService): AsyncHandlers<AssetService
       assets: (await service.attach(ctx, { conversationId: req.conversation_id, messageId: req.message_id, assetIds: req.asset_ids })).map(toAsset),
     }),
     GetAssetsByIds: async (req, ctx) => ({ assets: (await service.getByIds(ctx, req.ids)).map(toAsset) }),
+    ReleaseMessageAssets: async (req, ctx) => {
+      await service.release(ctx, req.message_id);
+      return {};
+    },
   };
 }

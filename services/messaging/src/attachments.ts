@@ -4,7 +4,7 @@ import type { AssetServiceDefinition } from '@wms/protos/gen/wms/asset/v1/AssetS
 import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import type { AssetView, Message } from './domain/message.ts';
 
-export type AssetClient = Pick<AsyncClient<AssetServiceDefinition>, 'GetAssetsByIds' | 'AttachAssets'>;
+export type AssetClient = Pick<AsyncClient<AssetServiceDefinition>, 'GetAssetsByIds' | 'AttachAssets' | 'ReleaseMessageAssets'>;
 
 const toAssetView = (a: Asset__Output): AssetView => ({
   id: a.id,
@@ -36,5 +36,10 @@ export class Attachments {
     if (message.assetIds.length === 0) return new Map();
     const { assets } = await this.assets.AttachAssets({ conversation_id: message.conversationId, message_id: message.id, asset_ids: message.assetIds }, ctx);
     return byId(assets);
+  }
+
+  /** After a delete committed: the message's assets and their bytes go. */
+  async release(ctx: CallContext, message: Pick<Message, 'id' | 'assetIds'>): Promise<void> {
+    if (message.assetIds.length > 0) await this.assets.ReleaseMessageAssets({ message_id: message.id }, ctx);
   }
 }

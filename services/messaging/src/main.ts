@@ -39,7 +39,7 @@ if (config.ROLE === 'migrate') {
   };
   const services = {
     channels: new ChannelService(stores),
-    messages: new MessageService({ ...stores, workspace }),
+    messages: new MessageService({ ...stores, workspace, log }),
     actions: new MessageActionsService(stores),
     readStates: new ReadStateService(stores),
   };

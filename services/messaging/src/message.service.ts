@@ -1,5 +1,6 @@
 import type { CallContext } from '@wms/kit/context';
 import type { Knex } from '@wms/kit/db';
+import type { Logger } from '@wms/kit/logger';
 import { ensure, forbidden, invalidInput, notFound } from '@wms/kit/errors';
 import { isUuid, uuidv7 } from '@wms/kit/ids';
 import type { AsyncClient } from '@wms/kit/grpc-client';
@@ -19,6 +20,7 @@ export type WorkspaceClient = Pick<AsyncClient<WorkspaceServiceDefinition>, 'Get
 
 export interface MessagingDeps {
   db: Knex;
+  log: Logger;
   attachments: Attachments;
   channels: ChannelStore;
   messages: MessageStore;
@@ -145,10 +147,13 @@ export class MessageService {
     const { message } = await requireMessage(this.d.messages, me, conversationId, messageId);
     const role = message.authorActorId === me.actorId ? undefined : await this.roleOf(ctx, me);
     if (!canDelete(message, me.actorId, role)) throw forbidden('Only the author, owners and admins can delete a message.');
-    await this.d.db.transaction(async (trx) => {
-      const deleted = await this.d.messages.softDelete(trx, messageId);
-      if (deleted) await this.d.outbox.append(trx, [messageEvent('message.deleted', deleted)]);
+    const deleted = await this.d.db.transaction(async (trx) => {
+      const placeholder = await this.d.messages.softDelete(trx, messageId);
+      if (placeholder) await this.d.outbox.append(trx, [messageEvent('message.deleted', placeholder)]);
+      return placeholder;
     });
+    // The placeholder shows no assets at once; their removal may fail without undoing the delete.
+    if (deleted) await this.d.attachments.release(ctx, message).catch((err: unknown) => this.d.log.warn({ err, message_id: messageId }, 'could not release assets'));
   }
 
   /** Counts the reply on its root, or says why it cannot go there (404, 400 not_a_root_message, 409 thread_root_deleted). */

@@ -86,21 +86,21 @@ export class AssetStore {
     return rows[0] && toAsset(rows[0]);
   }
 
-  /** Removes reservations no message attached since `before`, returning the keys of any bytes they had. */
-  async deleteUnattached(before: Date, limit = 1000): Promise<string[]> {
+  /** Removes up to `limit` reservations no message attached since `before`; returns each one's key (null: no bytes). */
+  async deleteUnattached(before: Date, limit = 1000): Promise<Array<string | null>> {
     const { rows } = await this.db.raw<{ rows: Array<{ storage_key: string | null }> }>(
       `DELETE FROM assets WHERE id IN (SELECT id FROM assets WHERE message_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)
        RETURNING storage_key`,
       [before, limit],
     );
-    return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
+    return rows.map((r) => r.storage_key);
   }
 
-  /** Removes the assets of deleted messages, returning the keys of their bytes. */
-  async deleteOfMessages(workspaceId: string, messageIds: string[]): Promise<string[]> {
+  /** Removes the assets of a deleted message, returning the keys of their bytes. */
+  async deleteOfMessage(workspaceId: string, messageId: string): Promise<string[]> {
     const { rows } = await this.db.raw<{ rows: Array<{ storage_key: string | null }> }>(
-      'DELETE FROM assets WHERE message_id = ANY (?::uuid[]) AND workspace_id = ? RETURNING storage_key',
-      [messageIds, workspaceId],
+      'DELETE FROM assets WHERE message_id = ? AND workspace_id = ? RETURNING storage_key',
+      [messageId, workspaceId],
     );
     return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
   }

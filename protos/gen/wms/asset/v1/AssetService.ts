@@ -8,7 +8,9 @@ import type { AssetRef as _wms_asset_v1_AssetRef, AssetRef__Output as _wms_asset
 import type { AttachAssetsRequest as _wms_asset_v1_AttachAssetsRequest, AttachAssetsRequest__Output as _wms_asset_v1_AttachAssetsRequest__Output } from '../../../wms/asset/v1/AttachAssetsRequest.ts';
 import type { CreateAssetRequest as _wms_asset_v1_CreateAssetRequest, CreateAssetRequest__Output as _wms_asset_v1_CreateAssetRequest__Output } from '../../../wms/asset/v1/CreateAssetRequest.ts';
 import type { Download as _wms_common_v1_Download, Download__Output as _wms_common_v1_Download__Output } from '../../../wms/common/v1/Download.ts';
+import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from '../../../wms/common/v1/Empty.ts';
 import type { GetAssetsByIdsRequest as _wms_asset_v1_GetAssetsByIdsRequest, GetAssetsByIdsRequest__Output as _wms_asset_v1_GetAssetsByIdsRequest__Output } from '../../../wms/asset/v1/GetAssetsByIdsRequest.ts';
+import type { ReleaseMessageAssetsRequest as _wms_asset_v1_ReleaseMessageAssetsRequest, ReleaseMessageAssetsRequest__Output as _wms_asset_v1_ReleaseMessageAssetsRequest__Output } from '../../../wms/asset/v1/ReleaseMessageAssetsRequest.ts';
 import type { UploadChunk as _wms_asset_v1_UploadChunk, UploadChunk__Output as _wms_asset_v1_UploadChunk__Output } from '../../../wms/asset/v1/UploadChunk.ts';
 
 export interface AssetServiceClient extends grpc.Client {
@@ -48,6 +50,15 @@ export interface AssetServiceClient extends grpc.Client {
   getAssetsByIds(argument: _wms_asset_v1_GetAssetsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_asset_v1_AssetList__Output>): grpc.ClientUnaryCall;
   getAssetsByIds(argument: _wms_asset_v1_GetAssetsByIdsRequest, callback: grpc.requestCallback<_wms_asset_v1_AssetList__Output>): grpc.ClientUnaryCall;
   
+  ReleaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ReleaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ReleaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ReleaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   UploadAssetContent(metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Asset__Output>): grpc.ClientWritableStream<_wms_asset_v1_UploadChunk>;
   UploadAssetContent(metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Asset__Output>): grpc.ClientWritableStream<_wms_asset_v1_UploadChunk>;
   UploadAssetContent(options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Asset__Output>): grpc.ClientWritableStream<_wms_asset_v1_UploadChunk>;
@@ -68,6 +79,8 @@ export interface AssetServiceHandlers extends grpc.UntypedServiceImplementation 
   
   GetAssetsByIds: grpc.handleUnaryCall<_wms_asset_v1_GetAssetsByIdsRequest__Output, _wms_asset_v1_AssetList>;
   
+  ReleaseMessageAssets: grpc.handleUnaryCall<_wms_asset_v1_ReleaseMessageAssetsRequest__Output, _wms_common_v1_Empty>;
+  
   UploadAssetContent: grpc.handleClientStreamingCall<_wms_asset_v1_UploadChunk__Output, _wms_common_v1_Asset>;
   
 }
@@ -77,5 +90,6 @@ export interface AssetServiceDefinition extends grpc.ServiceDefinition {
   CreateAsset: MethodDefinition<_wms_asset_v1_CreateAssetRequest, _wms_common_v1_Asset, _wms_asset_v1_CreateAssetRequest__Output, _wms_common_v1_Asset__Output>
   GetAssetDownload: MethodDefinition<_wms_asset_v1_AssetRef, _wms_common_v1_Download, _wms_asset_v1_AssetRef__Output, _wms_common_v1_Download__Output>
   GetAssetsByIds: MethodDefinition<_wms_asset_v1_GetAssetsByIdsRequest, _wms_asset_v1_AssetList, _wms_asset_v1_GetAssetsByIdsRequest__Output, _wms_asset_v1_AssetList__Output>
+  ReleaseMessageAssets: MethodDefinition<_wms_asset_v1_ReleaseMessageAssetsRequest, _wms_common_v1_Empty, _wms_asset_v1_ReleaseMessageAssetsRequest__Output, _wms_common_v1_Empty__Output>
   UploadAssetContent: MethodDefinition<_wms_asset_v1_UploadChunk, _wms_common_v1_Asset, _wms_asset_v1_UploadChunk__Output, _wms_common_v1_Asset__Output>
 }
