@@ -132,9 +132,11 @@ describe('queues', () => {
   it('works with shared producer and worker connections, which the caller closes', async () => {
     const producer = producerConnection(testRedisUrl, log);
     const consumer = workerConnection(testRedisUrl, log);
+    // Blocking readers each need their own connection: QueueEvents blocks on XREAD, the worker on its own.
+    const listener = workerConnection(testRedisUrl, log);
     const name = `q${++seq}`;
     const queue = createQueue<Payload, string>(name, { connection: producer, prefix, log });
-    const events = createQueueEvents(name, { connection: consumer, prefix, log });
+    const events = createQueueEvents(name, { connection: listener, prefix, log });
     const worker = createWorker<Payload, string>(name, async (job) => `done ${job.data.id}`, { connection: consumer, prefix, log });
     try {
       await events.waitUntilReady();
@@ -144,7 +146,7 @@ describe('queues', () => {
       await worker.close();
       await events.close();
       await queue.close();
-      await Promise.all([producer.quit(), consumer.quit()]);
+      await Promise.all([producer.quit(), consumer.quit(), listener.quit()]);
     }
   });
 
