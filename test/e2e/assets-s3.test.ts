@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cluster, startCluster } from '../launcher/cluster.ts';
+import { expectError } from './support/accounts.ts';
+import { type ApiResponse, randomIp, uniqueEmail } from './support/http.ts';
+import { type CaughtMail, linkToken } from './support/mail.ts';
+import { uniqueSlug } from './support/workspaces.ts';
+
+// s3rver and the minio client are the kit's test dependencies; this file borrows them and types only what it uses.
+const kitRequire = createRequire(new URL('../../services/kit/package.json', import.meta.url));
+
+interface S3rverServer {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverOptions = { address: string; port: number; silent: boolean; directory: string };
+const S3rver = kitRequire('s3rver') as new (options: S3rverOptions) => S3rverServer;
+
+interface BucketItem {
+  name?: string;
+  size: number;
+}
+interface MinioClient {
+  bucketExists(bucket: string): Promise<boolean>;
+  listObjectsV2(bucket: string, prefix: string, recursive: boolean): Readable;
+  getObject(bucket: string, key: string): Promise<Readable>;
+}
+type MinioOptions = { endPoint: string; port: number; useSSL: boolean; accessKey: string; secretKey: string; region: string };
+const { Client: MinioClient } = kitRequire('minio') as { Client: new (options: MinioOptions) => MinioClient };
+
+interface AssetBody {
+  id: string;
+  conversation_id: string;
+  message_id: string | null;
+  name: string;
+  size_bytes: number;
+  content_type: string;
+  status: string;
+  preview_kind: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface DownloadBody {
+  url: string;
+  expires_at: string;
+  name: string;
+  content_type: string;
+  size_bytes: number;
+}
+
+interface Account {
+  token: string;
+  ip: string;
+}
+
+const MiB = 1024 * 1024;
+const S3_KEY = 'S3RVER';
+const BUCKET = `wms-e2e-${randomBytes(4).toString('hex')}`;
+
+let s3rverDir: string;
+let s3rver: S3rverServer | undefined;
+let s3Endpoint: string;
+let minio: MinioClient;
+let cluster: Cluster | undefined;
+let owner: Account;
+let ws: string;
+let conv: string;
+
+/** One request to this file's own cluster (support/http.ts talks to the shared one), as an account or from an address. */
+async function call(method: string, urlPath: string, { body, as, ip }: { body?: unknown; as?: Account; ip?: string } = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = { 'x-forwarded-for': as?.ip ?? ip ?? randomIp() };
+  if (as) headers.authorization = `Bearer ${as.token}`;
+  if (as && ws) headers['x-workspace-id'] = ws;
+  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+  const res = await fetch(new URL(urlPath, cluster!.gatewayUrl), {
+    method,
+    headers,
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  const isJson = /^application\/([\w.+-]+\+)?json/i.test(res.headers.get('content-type') ?? '');
+  return { status: res.status, headers: res.headers, body: isJson && text !== '' ? JSON.parse(text) : text };
+}
+
+async function waitForMail(to: string): Promise<CaughtMail> {
+  const url = new URL('/messages', cluster!.inboxUrl);
+  url.searchParams.set('to', to);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    expect(res.status).toBe(200);
+    const [newest] = (await res.json()) as CaughtMail[];
+    if (newest) return newest;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function signUp(tag: string): Promise<Account> {
+  const email = uniqueEmail(tag);
+  const ip = randomIp();
+  expect((await call('POST', '/auth/register', { body: { email, password: 'correct-horse-1', name: `Test ${tag}` }, ip })).status).toBe(201);
+  const token = linkToken(await waitForMail(email));
+  const verified = await call('POST', '/auth/verify-email', { body: { token }, ip });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return { token: (verified.body as { access_token: string }).access_token, ip };
+}
+
+/** Every object in the cluster's bucket under the prefix, by key (none while the bucket does not exist yet). */
+async function objects(prefix = ''): Promise<Map<string, number>> {
+  if (!(await minio.bucketExists(BUCKET))) return new Map();
+  const items = (await minio.listObjectsV2(BUCKET, prefix, true).toArray()) as BucketItem[];
+  return new Map(items.map((item) => [item.name ?? '', item.size]));
+}
+
+const objectBytes = async (key: string) => Buffer.concat(await (await minio.getObject(BUCKET, key)).toArray());
+const assetPrefix = (asset: Pick<AssetBody, 'id'>) => `assets/${ws}/${asset.id}/`;
+
+const base = () => `/conversations/${conv}/assets`;
+
+async function reserve(body: { name: string; content_type: string; size_bytes: number }): Promise<AssetBody> {
+  const res = await call('POST', base(), { body, as: owner });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as AssetBody;
+}
+
+function upload(assetId: string, bytes: Buffer): Promise<ApiResponse> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), 'file.bin');
+  return call('PUT', `${base()}/${assetId}/content`, { body: form, as: owner });
+}
+
+async function postMessage(assetIds: string[]): Promise<{ id: string; assets: unknown[] }> {
+  const res = await call('POST', `/conversations/${conv}/messages`, { body: { body_text: 'see attached', asset_ids: assetIds }, as: owner });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; assets: unknown[] };
+}
+
+async function download(assetId: string): Promise<DownloadBody> {
+  const res = await call('GET', `${base()}/${assetId}/download`, { as: owner });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as DownloadBody;
+}
+
+beforeAll(async () => {
+  s3rverDir = await mkdtemp(path.join(tmpdir(), 'wms-e2e-s3rver-'));
+  s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3rverDir });
+  const { port } = await s3rver.run();
+  s3Endpoint = `http://127.0.0.1:${port}`;
+  minio = new MinioClient({ endPoint: '127.0.0.1', port, useSSL: false, accessKey: S3_KEY, secretKey: S3_KEY, region: 'us-east-1' });
+
+  cluster = await startCluster({
+    mode: 'test',
+    logs: 'files',
+    env: { STORAGE_DRIVER: 's3', S3_ENDPOINT: s3Endpoint, S3_ACCESS_KEY: S3_KEY, S3_SECRET_KEY: S3_KEY, S3_REGION: 'us-east-1', S3_BUCKET: BUCKET },
+  });
+
+  owner = await signUp('s3-owner');
+  const created = await call('POST', '/workspaces', { body: { name: 'S3 assets', slug: uniqueSlug() }, as: owner });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  ws = (created.body as { id: string }).id;
+  const channel = await call('POST', '/channels', { body: { name: uniqueSlug('s3') }, as: owner });
+  expect(channel.status, JSON.stringify(channel.body)).toBe(201);
+  conv = (channel.body as { id: string }).id;
+});
+
+afterAll(async () => {
+  await cluster?.stop();
+  await s3rver?.close();
+  if (s3rverDir) await rm(s3rverDir, { recursive: true, force: true });
+});
+
+describe('assets end to end (s3 driver)', () => {
+  it('reserves, attaches, uploads to the bucket and serves the exact bytes from a presigned S3 URL', async () => {
+    const bytes = randomBytes(300_000);
+    const asset = await reserve({ name: 'report final.pdf', content_type: 'application/pdf', size_bytes: bytes.length });
+    expect(asset).toMatchObject({ conversation_id: conv, message_id: null, status: 'pending', size_bytes: bytes.length });
+    const message = await postMessage([asset.id]);
+    expect(message.assets).toEqual([expect.objectContaining({ id: asset.id, message_id: message.id })]);
+
+    const uploaded = await upload(asset.id, bytes);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.body).toMatchObject({ id: asset.id, status: 'ready', message_id: message.id });
+    const stored = await objects(assetPrefix(asset));
+    expect([...stored.values()]).toEqual([bytes.length]);
+    expect((await objectBytes([...stored.keys()][0]!)).equals(bytes)).toBe(true);
+
+    const d = await download(asset.id);
+    expect(d).toMatchObject({ name: 'report final.pdf', content_type: 'application/pdf', size_bytes: bytes.length });
+    const url = new URL(d.url);
+    expect(url.origin).toBe(s3Endpoint);
+    expect(url.pathname).toBe(`/${BUCKET}/${[...stored.keys()][0]}`);
+    expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(new RegExp(`^${S3_KEY}/\\d{8}/us-east-1/s3/aws4_request$`));
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('host');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const signedAt = (url.searchParams.get('X-Amz-Date') ?? '').replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+    expect(Date.parse(d.expires_at)).toBe(Date.parse(signedAt) + 300_000);
+    expect(Date.parse(d.expires_at) - Date.now()).toBeGreaterThan(4 * 60 * 1000);
+
+    const served = await fetch(d.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment; filename="report final.pdf"/);
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('serves an image inline with its content type', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4ef0000000049454e44ae426082', 'hex');
+    const asset = await reserve({ name: 'dot.png', content_type: 'image/png', size_bytes: png.length });
+    expect((await upload(asset.id, png)).status).toBe(200);
+    const served = await fetch((await download(asset.id)).url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('answers 409 asset_not_ready for a pending asset, attached or not', async () => {
+    const loose = await reserve({ name: 'later.txt', content_type: 'text/plain', size_bytes: 5 });
+    expectError(await call('GET', `${base()}/${loose.id}/download`, { as: owner }), 409, 'asset_not_ready');
+    const attached = await reserve({ name: 'attached.txt', content_type: 'text/plain', size_bytes: 5 });
+    await postMessage([attached.id]);
+    expectError(await call('GET', `${base()}/${attached.id}/download`, { as: owner }), 409, 'asset_not_ready');
+    expect(await objects(assetPrefix(attached))).toEqual(new Map());
+  });
+
+  it('refuses another length than reserved (size_mismatch) and stores nothing', async () => {
+    const asset = await reserve({ name: 'a.bin', content_type: 'application/octet-stream', size_bytes: 100_000 });
+    const before = await objects();
+    expectError(await upload(asset.id, randomBytes(99_999)), 400, 'size_mismatch');
+    expectError(await upload(asset.id, randomBytes(100_001)), 400, 'size_mismatch');
+    expect(await objects()).toEqual(before);
+    expectError(await call('GET', `${base()}/${asset.id}/download`, { as: owner }), 409, 'asset_not_ready');
+
+    const bytes = randomBytes(100_000);
+    expect((await upload(asset.id, bytes)).status).toBe(200);
+    const stored = await objects(assetPrefix(asset));
+    expect(stored.size).toBe(1);
+    expect((await objectBytes([...stored.keys()][0]!)).equals(bytes)).toBe(true);
+  });
+
+  it('refuses an upload over 10 MiB whatever was reserved (file_too_large) and stores nothing', async () => {
+    const asset = await reserve({ name: 'big.bin', content_type: 'application/octet-stream', size_bytes: 10 * MiB });
+    const before = await objects();
+    expectError(await upload(asset.id, randomBytes(10 * MiB + 1)), 400, 'file_too_large');
+    expect(await objects()).toEqual(before);
+    expect([...before.keys()].filter((key) => key.startsWith(assetPrefix(asset)))).toEqual([]);
+
+    const bytes = randomBytes(10 * MiB);
+    const ok = await upload(asset.id, bytes);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const stored = await objects(assetPrefix(asset));
+    expect([...stored.values()]).toEqual([10 * MiB]);
+    const served = await fetch((await download(asset.id)).url);
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('stores a ready asset once: a retry with other bytes answers the existing asset and stores nothing', async () => {
+    const asset = await reserve({ name: 'once.txt', content_type: 'text/plain', size_bytes: 5 });
+    const first = await upload(asset.id, Buffer.from('first'));
+    expect(first.status).toBe(200);
+    const before = await objects();
+    const retry = await upload(asset.id, Buffer.from('other'));
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(await objects()).toEqual(before);
+    expect(await (await fetch((await download(asset.id)).url)).text()).toBe('first');
+  });
+
+  it('keeps exactly one object of concurrent uploads of one asset, equal to one of them', async () => {
+    const asset = await reserve({ name: 'race.bin', content_type: 'application/octet-stream', size_bytes: 200_000 });
+    const contents = Array.from({ length: 6 }, () => randomBytes(200_000));
+    const answers = await Promise.all(contents.map((c) => upload(asset.id, c)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(answers[0]!.body).toMatchObject({ id: asset.id, status: 'ready' });
+
+    const stored = await objects(assetPrefix(asset));
+    expect(stored.size).toBe(1);
+    const kept = await objectBytes([...stored.keys()][0]!);
+    expect(contents.some((c) => c.equals(kept))).toBe(true);
+    const served = Buffer.from(await (await fetch((await download(asset.id)).url)).arrayBuffer());
+    expect(served.equals(kept)).toBe(true);
+  });
+
+  it('removes the object when its message is deleted', async () => {
+    const asset = await reserve({ name: 'doomed.txt', content_type: 'text/plain', size_bytes: 4 });
+    const message = await postMessage([asset.id]);
+    expect((await upload(asset.id, Buffer.from('data'))).status).toBe(200);
+    expect((await objects(assetPrefix(asset))).size).toBe(1);
+
+    expect((await call('DELETE', `/conversations/${conv}/messages/${message.id}`, { as: owner })).status).toBe(204);
+    expect(await objects(assetPrefix(asset))).toEqual(new Map());
+    expectError(await call('GET', `${base()}/${asset.id}/download`, { as: owner }), 404, 'not_found');
+  });
+});
