@@ -12,7 +12,7 @@ import { type ApiResponse, randomIp, uniqueEmail } from './support/http.ts';
 import { type CaughtMail, linkToken } from './support/mail.ts';
 import { uniqueSlug } from './support/workspaces.ts';
 
-// s3rver and the minio client are the kit's test dependencies; this file borrows them and types only what it uses.
+// s3rver and minio are dependencies of services/kit, not of this package: borrowed from there, typed as far as used here.
 const kitRequire = createRequire(new URL('../../services/kit/package.json', import.meta.url));
 
 interface S3rverServer {
@@ -32,7 +32,7 @@ interface MinioClient {
   getObject(bucket: string, key: string): Promise<Readable>;
 }
 type MinioOptions = { endPoint: string; port: number; useSSL: boolean; accessKey: string; secretKey: string; region: string };
-const { Client: MinioClient } = kitRequire('minio') as { Client: new (options: MinioOptions) => MinioClient };
+const { Client: Minio } = kitRequire('minio') as { Client: new (options: MinioOptions) => MinioClient };
 
 interface AssetBody {
   id: string;
@@ -155,7 +155,7 @@ beforeAll(async () => {
   s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3rverDir });
   const { port } = await s3rver.run();
   s3Endpoint = `http://127.0.0.1:${port}`;
-  minio = new MinioClient({ endPoint: '127.0.0.1', port, useSSL: false, accessKey: S3_KEY, secretKey: S3_KEY, region: 'us-east-1' });
+  minio = new Minio({ endPoint: '127.0.0.1', port, useSSL: false, accessKey: S3_KEY, secretKey: S3_KEY, region: 'us-east-1' });
 
   cluster = await startCluster({
     mode: 'test',
@@ -254,7 +254,6 @@ describe('assets end to end (s3 driver)', () => {
     const before = await objects();
     expectError(await upload(asset.id, randomBytes(10 * MiB + 1)), 400, 'file_too_large');
     expect(await objects()).toEqual(before);
-    expect([...before.keys()].filter((key) => key.startsWith(assetPrefix(asset)))).toEqual([]);
 
     const bytes = randomBytes(10 * MiB);
     const ok = await upload(asset.id, bytes);
