@@ -339,7 +339,8 @@ function s3Client(url: string, config: Extract<StorageConfig, { driver: 's3' }>)
 const S3_NOT_FOUND = new Set(['NoSuchKey', 'NotFound', 'NoSuchBucket']);
 const isS3NotFound = (error: unknown): boolean => error instanceof S3Error && S3_NOT_FOUND.has(error.code ?? '');
 
-const PART_SIZE = 16 * 1024 * 1024;
+// S3's smallest part: the most a put holds in memory at once.
+const PART_SIZE = 5 * 1024 * 1024;
 
 /**
  * Cuts a source into parts of PART_SIZE (the last one shorter, at least one part) and fails as soon as the byte count
@@ -402,9 +403,10 @@ class S3Storage implements ObjectStorage {
   }
 
   /**
-   * Small bodies go up in one request, larger ones as a multipart upload of PART_SIZE parts, so memory stays at two
-   * parts whatever the length. (minio's own stream upload buffers ~0.5 GiB parts for unknown lengths, hangs when the
-   * source fails, and resumes any unfinished upload of the same key.)
+   * Bodies shorter than one part go up in one request, longer ones as a multipart upload of PART_SIZE parts, each
+   * sent before the next is read, so memory stays at about one part whatever the length. (minio's own stream upload
+   * buffers ~0.5 GiB parts for unknown lengths, hangs when the source fails, and resumes any unfinished upload of the
+   * same key.)
    */
   async put(key: string, body: Buffer | Readable, meta: { contentType: string; size?: number }): Promise<void> {
     await this.upload(key, body, meta).catch((error: unknown) => {
@@ -422,26 +424,22 @@ class S3Storage implements ObjectStorage {
       const bucket = await this.ensureBucket();
       const headers = { 'Content-Type': meta.contentType };
       const first = await parts.next();
-      let next = await parts.next();
-      if (first.done || next.done) {
+      if (first.done || first.value.length < PART_SIZE) {
         const whole = first.value ?? Buffer.alloc(0);
         await this.client.putObject(bucket, key, whole, whole.length, headers);
         return;
       }
+      // A full first part: more may follow, so this is a multipart upload (of one part when nothing does).
       const uploadId = await this.client.initiateNewMultipartUpload(bucket, key, headers);
       try {
         const etags: { part: number; etag: string }[] = [];
-        let part: Buffer = first.value;
-        for (;;) {
-          const partHeaders = { 'Content-Length': part.length, 'Content-MD5': createHash('md5').update(part).digest('base64') };
+        for (let part: IteratorResult<Buffer> = first; !part.done; part = await parts.next()) {
+          const partHeaders = { 'Content-Length': part.value.length, 'Content-MD5': createHash('md5').update(part.value).digest('base64') };
           const uploaded = await this.client.uploadPart(
             { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: etags.length + 1, headers: partHeaders },
-            part,
+            part.value,
           );
           etags.push({ part: uploaded.part, etag: uploaded.etag });
-          if (next.done) break;
-          part = next.value;
-          next = await parts.next();
         }
         await this.client.completeMultipartUpload(bucket, key, uploadId, etags);
       } catch (error) {
