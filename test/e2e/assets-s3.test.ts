@@ -4,48 +4,22 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type BucketItem, Client as Minio } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, startCluster } from '../launcher/cluster.ts';
 import { expectError } from './support/accounts.ts';
 import { type ApiResponse, randomIp, uniqueEmail } from './support/http.ts';
 import { type CaughtMail, linkToken } from './support/mail.ts';
+import type { AssetBody } from './support/messages.ts';
 import { uniqueSlug } from './support/workspaces.ts';
 
-// s3rver and minio are dependencies of services/kit, not of this package: borrowed from there, typed as far as used here.
-const kitRequire = createRequire(new URL('../../services/kit/package.json', import.meta.url));
-
+// s3rver ships no types; this is the part of its API the test uses.
 interface S3rverServer {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
 type S3rverOptions = { address: string; port: number; silent: boolean; directory: string };
-const S3rver = kitRequire('s3rver') as new (options: S3rverOptions) => S3rverServer;
-
-interface BucketItem {
-  name?: string;
-  size: number;
-}
-interface MinioClient {
-  bucketExists(bucket: string): Promise<boolean>;
-  listObjectsV2(bucket: string, prefix: string, recursive: boolean): Readable;
-  getObject(bucket: string, key: string): Promise<Readable>;
-}
-type MinioOptions = { endPoint: string; port: number; useSSL: boolean; accessKey: string; secretKey: string; region: string };
-const { Client: Minio } = kitRequire('minio') as { Client: new (options: MinioOptions) => MinioClient };
-
-interface AssetBody {
-  id: string;
-  conversation_id: string;
-  message_id: string | null;
-  name: string;
-  size_bytes: number;
-  content_type: string;
-  status: string;
-  preview_kind: string | null;
-  created_at: string;
-  updated_at: string;
-}
+const S3rver = createRequire(import.meta.url)('s3rver') as new (options: S3rverOptions) => S3rverServer;
 
 interface DownloadBody {
   url: string;
@@ -67,7 +41,7 @@ const BUCKET = `wms-e2e-${randomBytes(4).toString('hex')}`;
 let s3rverDir: string;
 let s3rver: S3rverServer | undefined;
 let s3Endpoint: string;
-let minio: MinioClient;
+let minio: Minio;
 let cluster: Cluster | undefined;
 let owner: Account;
 let ws: string;

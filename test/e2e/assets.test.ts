@@ -5,21 +5,8 @@ import { Queue, QueueEvents } from 'bullmq';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
-import { createChannel, type MessageBody, type Page, post } from './support/messages.ts';
+import { type AssetBody, createChannel, type MessageBody, type Page, post } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace } from './support/workspaces.ts';
-
-interface AssetBody {
-  id: string;
-  conversation_id: string;
-  message_id: string | null;
-  name: string;
-  size_bytes: number;
-  content_type: string;
-  status: string;
-  preview_kind: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 const MiB = 1024 * 1024;
 

@@ -96,6 +96,25 @@ describe('posting', () => {
   });
 });
 
+describe('messages of another conversation', () => {
+  it('are not found (404) through a conversation they do not belong to, in both path forms', async () => {
+    const m = await postText(member, ws, conv, 'lives in conv');
+    const otherConv = await createChannel(owner, ws);
+    for (const base of [`/conversations/${otherConv}`, `/channels/${otherConv}`]) {
+      expectError(await inWorkspace(member, ws, 'GET', `${base}/messages/${m.id}`), 404, 'not_found');
+      expectError(await inWorkspace(member, ws, 'PATCH', `${base}/messages/${m.id}`, { body: { body_text: 'moved?' } }), 404, 'not_found');
+      expectError(await inWorkspace(member, ws, 'DELETE', `${base}/messages/${m.id}`), 404, 'not_found');
+    }
+    expect(((await inWorkspace(member, ws, 'GET', path(conv, `/${m.id}`))).body as MessageBody)).toMatchObject({ body_text: 'lives in conv', deleted_at: null });
+  });
+
+  it('refuses more than 10 asset_ids', async () => {
+    const ids = Array.from({ length: 11 }, (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`);
+    const err = expectError(await inWorkspace(member, ws, 'POST', path(conv), { body: { body_text: 'x', asset_ids: ids } }), 400, 'invalid_input');
+    expect(err.details?.map((d) => d.field)).toEqual(['body.asset_ids']);
+  });
+});
+
 describe('mentions', () => {
   it('keeps mentions of actors of the workspace, without repeats', async () => {
     const m = await postText(member, ws, conv, 'hi both', { mentioned_actor_ids: [actors.owner, actors.admin, actors.owner] });

@@ -50,9 +50,13 @@ export function pageLimit(limit: number): number {
   return limit;
 }
 
+/** A message of the caller's workspace with the caller's bookmark; a malformed or another workspace's id is not found. */
+export const findMessage = (messages: MessageStore, me: Caller, messageId: string): Promise<MessageWithSave | undefined> =>
+  isUuid(messageId) ? messages.find(me.workspaceId, messageId, me.actorId) : Promise.resolve(undefined);
+
 /** A message of the conversation, or 404 (a message of another conversation or workspace is not found). */
 export async function requireMessage(messages: MessageStore, me: Caller, conversationId: string, messageId: string): Promise<MessageWithSave> {
-  const found = isUuid(messageId) ? await messages.find(me.workspaceId, messageId, me.actorId) : undefined;
+  const found = await findMessage(messages, me, messageId);
   if (!found || found.message.conversationId !== conversationId) throw notFound('No such message in this conversation.');
   return found;
 }

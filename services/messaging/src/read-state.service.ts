@@ -1,14 +1,13 @@
 import type { CallContext } from '@wms/kit/context';
 import type { Knex } from '@wms/kit/db';
 import { invalidArgument, notFound } from '@wms/kit/errors';
-import { isUuid } from '@wms/kit/ids';
 import { type Caller, callerOf } from '@wms/kit/caller';
 import type { Attachments } from './attachments.ts';
 import { requireChannel } from './channel.service.ts';
 import { actorEvent } from './domain/events.ts';
 import type { AssetView, Message } from './domain/message.ts';
 import { messageView, type ReadState, readStateView } from './domain/views.ts';
-import { type Page, pageLimit } from './message.service.ts';
+import { findMessage, type Page, pageLimit } from './message.service.ts';
 import type { ChannelStore } from './store/channel.store.ts';
 import type { MessageStore } from './store/message.store.ts';
 import type { OutboxStore } from './store/outbox.store.ts';
@@ -105,13 +104,13 @@ export class ReadStateService {
 
   /** A thread root: a top-level message of the caller's workspace (path ids are strings: anything else is 404). */
   private async requireRoot(me: Caller, rootId: string): Promise<Message> {
-    const found = isUuid(rootId) ? await this.d.messages.find(me.workspaceId, rootId, me.actorId) : undefined;
+    const found = await findMessage(this.d.messages, me, rootId);
     if (!found || found.message.parentMessageId !== null) throw notFound('No such thread.');
     return found.message;
   }
 
   private async requireWorkspaceMessage(me: Caller, messageId: string): Promise<Message> {
-    const found = isUuid(messageId) ? await this.d.messages.find(me.workspaceId, messageId, me.actorId) : undefined;
+    const found = await findMessage(this.d.messages, me, messageId);
     if (!found) throw notFound('No such message.');
     return found.message;
   }

@@ -26,6 +26,20 @@ export interface MessageBody {
   deleted_at: string | null;
 }
 
+/** An attachment (contract §6). */
+export interface AssetBody {
+  id: string;
+  conversation_id: string;
+  message_id: string | null;
+  name: string;
+  size_bytes: number;
+  content_type: string;
+  status: string;
+  preview_kind: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;

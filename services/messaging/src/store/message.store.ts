@@ -54,17 +54,10 @@ export const withSave = (r: MessageRow & { caller_saved_at: Date | null }): Mess
 /** The caller's bookmark of `m`, joined into reads (`caller_saved_at`); binds the caller's actor id. */
 export const SAVED_JOIN = 'LEFT JOIN saved_messages s ON s.actor_id = ? AND s.message_id = m.id';
 
-export interface NewMessage {
-  id: string;
-  workspaceId: string;
-  conversationId: string;
-  parentMessageId: string | null;
-  authorActorId: string;
-  bodyText: string;
-  mentionedActorIds: string[];
-  assetIds: string[];
+export type NewMessage = Pick<Message, 'id' | 'workspaceId' | 'conversationId' | 'parentMessageId' | 'authorActorId' | 'bodyText' | 'mentionedActorIds' | 'assetIds'> & {
+  /** Shows as loading for five minutes (contract §4). */
   loading: boolean;
-}
+};
 
 export interface PageQuery {
   workspaceId: string;
