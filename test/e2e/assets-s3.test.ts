@@ -10,6 +10,7 @@ import { type Cluster, startCluster } from '../launcher/cluster.ts';
 import { expectError } from './support/accounts.ts';
 import { type ApiResponse, randomIp, uniqueEmail } from './support/http.ts';
 import { type CaughtMail, linkToken } from './support/mail.ts';
+import { expectFlatUploads, serverPid } from './support/memory.ts';
 import type { AssetBody } from './support/messages.ts';
 import { uniqueSlug } from './support/workspaces.ts';
 
@@ -275,5 +276,31 @@ describe('assets end to end (s3 driver)', () => {
     expect((await call('DELETE', `/conversations/${conv}/messages/${message.id}`, { as: owner })).status).toBe(204);
     expect(await objects(assetPrefix(asset))).toEqual(new Map());
     expectError(await call('GET', `${base()}/${asset.id}/download`, { as: owner }), 404, 'not_found');
+  });
+});
+
+describe('asset upload memory (s3 driver)', () => {
+  const reserveBig = async (sizeBytes: number) => (await reserve({ name: 'big.bin', content_type: 'application/octet-stream', size_bytes: sizeBytes })).id;
+
+  it('an upload of 10 MiB + 1 byte is rejected without the service\'s memory growing by the body\'s size', async () => {
+    const before = await objects();
+    await expectFlatUploads(serverPid('services/asset/src/main.ts', cluster!.databaseUrl), {
+      reservedBytes: 10 * MiB,
+      body: Buffer.alloc(10 * MiB + 1, 3),
+      reserve: reserveBig,
+      upload,
+      expectAnswer: (res) => expectError(res, 400, 'file_too_large'),
+    });
+    expect(await objects()).toEqual(before);
+  });
+
+  it('a 10 MiB upload is stored without the service holding the body', async () => {
+    await expectFlatUploads(serverPid('services/asset/src/main.ts', cluster!.databaseUrl), {
+      reservedBytes: 10 * MiB,
+      body: Buffer.alloc(10 * MiB, 4),
+      reserve: reserveBig,
+      upload,
+      expectAnswer: (res) => expect(res.status, JSON.stringify(res.body)).toBe(200),
+    });
   });
 });

@@ -48,7 +48,7 @@ export class AssetService {
 
     const key = `assets/${asset.workspaceId}/${asset.id}/${randomUUID()}`;
     try {
-      await this.d.storage.put(key, Readable.from(checkedBytes(parts, asset.sizeBytes)), { contentType: asset.contentType });
+      await this.d.storage.put(key, Readable.from(checkedBytes(parts, asset.sizeBytes)), { contentType: asset.contentType, size: asset.sizeBytes });
     } catch (err) {
       await this.removeBytes([key]);
       throw err;

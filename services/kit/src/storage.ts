@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -339,6 +341,71 @@ function s3Client(url: string, config: Extract<StorageConfig, { driver: 's3' }>)
 const S3_NOT_FOUND = new Set(['NoSuchKey', 'NotFound', 'NoSuchBucket']);
 const isS3NotFound = (error: unknown): boolean => error instanceof S3Error && S3_NOT_FOUND.has(error.code ?? '');
 
+// Streamed parts reuse their connections.
+const httpAgent = new http.Agent({ keepAlive: true });
+const httpsAgent = new https.Agent({ keepAlive: true });
+// A part's presigned URL must be used within this; S3 accepts the body for as long as it keeps flowing.
+const PART_URL_SECONDS = 15 * 60;
+
+/** PUTs exactly `length` bytes of `body` to a presigned URL and returns the ETag S3 answers with. */
+async function putStream(url: URL, body: Readable, length: number): Promise<string> {
+  const secure = url.protocol === 'https:';
+  const request = (secure ? https : http).request(url, { method: 'PUT', agent: secure ? httpsAgent : httpAgent, headers: { 'content-length': length } });
+  const answered = new Promise<string>((resolve, reject) => {
+    request.once('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('error', reject);
+      response.once('end', () => {
+        const etag = response.headers.etag;
+        if (response.statusCode === 200 && etag) resolve(etag.replace(/^"|"$/g, ''));
+        else reject(new Error(`S3 refused a part of ${url.pathname}: ${response.statusCode} ${s3ErrorCode(Buffer.concat(chunks).toString('utf8'))}`));
+      });
+    });
+  });
+  try {
+    const [, etag] = await Promise.all([pipeline(body, request), answered]);
+    return etag;
+  } catch (error) {
+    request.destroy();
+    throw error;
+  }
+}
+
+/** The `<Code>` of an S3 error document, for messages. */
+const s3ErrorCode = (xml: string): string => /<Code>([^<]{1,100})<\/Code>/.exec(xml)?.[1] ?? 'without an error code';
+
+/** A source of announced size handed out in consecutive pieces of given lengths; a wrong byte count is size_mismatch. */
+class SizedSource {
+  private rest: Buffer | undefined;
+
+  constructor(private readonly chunks: AsyncIterator<Buffer | string>) {}
+
+  /** The next `length` bytes as they arrive; consume it whole before taking the next piece. */
+  async *take(length: number): AsyncGenerator<Buffer> {
+    for (let missing = length; missing > 0; ) {
+      let chunk = this.rest;
+      this.rest = undefined;
+      if (!chunk) {
+        const next = await this.chunks.next();
+        if (next.done) throw sizeMismatch();
+        chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
+      }
+      if (chunk.length > missing) {
+        this.rest = chunk.subarray(missing);
+        chunk = chunk.subarray(0, missing);
+      }
+      missing -= chunk.length;
+      yield chunk;
+    }
+  }
+
+  /** Fails when the source holds more than was taken. */
+  async end(): Promise<void> {
+    if (this.rest?.length || !(await this.chunks.next()).done) throw sizeMismatch();
+  }
+}
+
 // S3's smallest part: the most a put holds in memory at once.
 const PART_SIZE = 5 * 1024 * 1024;
 
@@ -403,10 +470,11 @@ class S3Storage implements ObjectStorage {
   }
 
   /**
-   * Bodies shorter than one part go up in one request, longer ones as a multipart upload of PART_SIZE parts, each
-   * sent before the next is read, so memory stays at about one part whatever the length. (minio's own stream upload
-   * buffers ~0.5 GiB parts for unknown lengths, hangs when the source fails, and resumes any unfinished upload of the
-   * same key.)
+   * A stream of announced size goes up as it arrives: a multipart upload whose parts are PUT with the stream itself as
+   * their body, holding nothing but the sockets' buffers. Other bodies shorter than one part go up in one request,
+   * longer ones in parts of PART_SIZE, each sent before the next is read. Either way nothing is visible before the
+   * upload completes, and a failed one is aborted. (minio's own stream upload buffers whole parts of 64 MiB or more,
+   * hangs when the source fails, and resumes any unfinished upload of the same key.)
    */
   async put(key: string, body: Buffer | Readable, meta: { contentType: string; size?: number }): Promise<void> {
     await this.upload(key, body, meta).catch((error: unknown) => {
@@ -419,6 +487,7 @@ class S3Storage implements ObjectStorage {
     assertValidKey(key);
     assertValidContentType(meta.contentType);
     if (Buffer.isBuffer(body) && meta.size !== undefined && meta.size !== body.length) throw sizeMismatch();
+    if (!Buffer.isBuffer(body) && meta.size) return this.uploadStreamed(key, body, meta.size, meta.contentType);
     const parts = partsOf(Buffer.isBuffer(body) ? [body] : body, meta.size);
     try {
       const bucket = await this.ensureBucket();
@@ -448,6 +517,30 @@ class S3Storage implements ObjectStorage {
       }
     } finally {
       await parts.return(undefined);
+    }
+  }
+
+  /**
+   * A multipart upload of parts cut from the stream as it flows. Parts are PUT to presigned URLs: query authentication
+   * signs no payload hash, which a signed request over plain HTTP would have to, hashing each part before sending it.
+   */
+  private async uploadStreamed(key: string, body: Readable, size: number, contentType: string): Promise<void> {
+    const bucket = await this.ensureBucket();
+    const source = new SizedSource(body[Symbol.asyncIterator]());
+    const uploadId = await this.client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
+    try {
+      const etags: { part: number; etag: string }[] = [];
+      for (let offset = 0; offset < size; offset += PART_SIZE) {
+        const part = etags.length + 1;
+        const length = Math.min(PART_SIZE, size - offset);
+        const url = await this.client.presignedUrl('PUT', bucket, key, PART_URL_SECONDS, { partNumber: String(part), uploadId });
+        etags.push({ part, etag: await putStream(new URL(url), Readable.from(source.take(length)), length) });
+      }
+      await source.end();
+      await this.client.completeMultipartUpload(bucket, key, uploadId, etags);
+    } catch (error) {
+      await this.client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
+      throw error;
     }
   }
 

@@ -157,7 +157,24 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
     const key = randomKey();
     const { stream, bytes } = randomStream(3 * MiB);
     await storage.put(key, stream, { contentType: 'application/octet-stream', size: bytes.length });
+    expect(await storage.stat(key)).toEqual({ size: bytes.length, contentType: 'application/octet-stream' });
     expect((await storage.getBuffer(key)).equals(bytes)).toBe(true);
+  });
+
+  it('stores a stream of announced length longer than several upload parts', async () => {
+    const key = randomKey();
+    const { stream, bytes } = randomStream(17 * MiB + 5);
+    await storage.put(key, stream, { contentType: 'video/mp4', size: bytes.length });
+    expect(await storage.stat(key)).toEqual({ size: bytes.length, contentType: 'video/mp4' });
+    expect((await storage.getBuffer(key)).equals(bytes)).toBe(true);
+  });
+
+  it('fails the put and stores nothing when a source of announced length fails midway', async () => {
+    const key = randomKey();
+    const { stream } = randomStream(12 * MiB, 9 * MiB);
+    await expect(storage.put(key, stream, { contentType: 'video/mp4', size: 12 * MiB })).rejects.toThrow('source failed');
+    expect(stream.destroyed).toBe(true);
+    expect(await storage.stat(key)).toBeUndefined();
   });
 
   it('stores a stream of several upload parts', async () => {
