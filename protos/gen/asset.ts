@@ -7,7 +7,7 @@ import type { AssetServiceClient as _wms_asset_v1_AssetServiceClient, AssetServi
 import type { AttachAssetsRequest as _wms_asset_v1_AttachAssetsRequest, AttachAssetsRequest__Output as _wms_asset_v1_AttachAssetsRequest__Output } from './wms/asset/v1/AttachAssetsRequest.ts';
 import type { CreateAssetRequest as _wms_asset_v1_CreateAssetRequest, CreateAssetRequest__Output as _wms_asset_v1_CreateAssetRequest__Output } from './wms/asset/v1/CreateAssetRequest.ts';
 import type { GetAssetsByIdsRequest as _wms_asset_v1_GetAssetsByIdsRequest, GetAssetsByIdsRequest__Output as _wms_asset_v1_GetAssetsByIdsRequest__Output } from './wms/asset/v1/GetAssetsByIdsRequest.ts';
-import type { ReleaseMessageAssetsRequest as _wms_asset_v1_ReleaseMessageAssetsRequest, ReleaseMessageAssetsRequest__Output as _wms_asset_v1_ReleaseMessageAssetsRequest__Output } from './wms/asset/v1/ReleaseMessageAssetsRequest.ts';
+import type { MessageAssetsRequest as _wms_asset_v1_MessageAssetsRequest, MessageAssetsRequest__Output as _wms_asset_v1_MessageAssetsRequest__Output } from './wms/asset/v1/MessageAssetsRequest.ts';
 import type { UploadChunk as _wms_asset_v1_UploadChunk, UploadChunk__Output as _wms_asset_v1_UploadChunk__Output } from './wms/asset/v1/UploadChunk.ts';
 import type { Asset as _wms_common_v1_Asset, Asset__Output as _wms_common_v1_Asset__Output } from './wms/common/v1/Asset.ts';
 import type { Download as _wms_common_v1_Download, Download__Output as _wms_common_v1_Download__Output } from './wms/common/v1/Download.ts';
@@ -29,7 +29,7 @@ export interface ProtoGrpcType {
         AttachAssetsRequest: MessageTypeDefinition<_wms_asset_v1_AttachAssetsRequest, _wms_asset_v1_AttachAssetsRequest__Output>
         CreateAssetRequest: MessageTypeDefinition<_wms_asset_v1_CreateAssetRequest, _wms_asset_v1_CreateAssetRequest__Output>
         GetAssetsByIdsRequest: MessageTypeDefinition<_wms_asset_v1_GetAssetsByIdsRequest, _wms_asset_v1_GetAssetsByIdsRequest__Output>
-        ReleaseMessageAssetsRequest: MessageTypeDefinition<_wms_asset_v1_ReleaseMessageAssetsRequest, _wms_asset_v1_ReleaseMessageAssetsRequest__Output>
+        MessageAssetsRequest: MessageTypeDefinition<_wms_asset_v1_MessageAssetsRequest, _wms_asset_v1_MessageAssetsRequest__Output>
         UploadChunk: MessageTypeDefinition<_wms_asset_v1_UploadChunk, _wms_asset_v1_UploadChunk__Output>
       }
     }

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
-import { sql } from './support/db.ts';
+import { failInsertsContaining, sql } from './support/db.ts';
 import { type AssetBody, createChannel, type MessageBody, type Page, post } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace } from './support/workspaces.ts';
 
@@ -98,7 +98,9 @@ describe('reservation rules', () => {
       [{ name: '', content_type: 'text/plain', size_bytes: 1 }, 400, 'invalid_input'],
       [{ name: 'x'.repeat(256), content_type: 'text/plain', size_bytes: 1 }, 400, 'invalid_input'],
       [{ name: 'a', content_type: 'not a type', size_bytes: 1 }, 400, 'invalid_input'],
-      [{ name: 'a', content_type: 'text/plain', size_bytes: 0 }, 400, 'invalid_input'],
+      [{ name: 'a', content_type: 'text/plain', size_bytes: 0 }, 400, 'file_too_large'],
+      [{ name: 'a', content_type: 'text/plain', size_bytes: -5 }, 400, 'file_too_large'],
+      [{ name: 'a', content_type: 'text/plain', size_bytes: '5' }, 400, 'invalid_input'],
       [{ name: 'a', content_type: 'text/plain', size_bytes: 1.5 }, 400, 'invalid_input'],
       [{ name: 'a', content_type: 'text/plain' }, 400, 'invalid_input'],
       [{ name: 'a', content_type: 'text/plain', size_bytes: 10 * MiB + 1 }, 400, 'file_too_large'],
@@ -180,6 +182,22 @@ describe('attaching', () => {
     await post(member, ws, conv, { body_text: 'ok', asset_ids: [mine.id] });
     expectError(await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, { body: { body_text: 'again', asset_ids: [mine.id] } }), 400, 'invalid_input');
     expectError(await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, { body: { body_text: 'x', asset_ids: Array(11).fill(mine.id) } }), 400, 'invalid_input');
+  });
+
+  it('frees the assets again when the message fails after they were attached, so a retry attaches them', async () => {
+    const asset = await reserve(member, { name: 'retry.txt', content_type: 'text/plain', size_bytes: 1 });
+    const marker = randomUUID();
+    // The message's outbox row is written after the asset service attached the assets, and is refused here.
+    const undo = await failInsertsContaining('messaging.outbox', marker);
+    try {
+      const failed = await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, { body: { body_text: `first try ${marker}`, asset_ids: [asset.id] } });
+      expectError(failed, 500, 'internal');
+    } finally {
+      await undo();
+    }
+    expect(await sql('SELECT id FROM messaging.messages WHERE body_text LIKE $1', [`%${marker}%`])).toEqual([]);
+    const retried = await post(member, ws, conv, { body_text: `second try ${marker}`, asset_ids: [asset.id] });
+    expect(retried.assets).toEqual([expect.objectContaining({ id: asset.id, message_id: retried.id })]);
   });
 
   it('empties the assets of a deleted message', async () => {

@@ -88,6 +88,11 @@ export class AssetService {
     if (keys.length > 0) await this.removeBytes(keys);
   }
 
+  /** After a new message failed to commit: its assets are unattached reservations again, to be attached by a retry. */
+  async detach(ctx: CallContext, messageId: string): Promise<void> {
+    if (isUuid(messageId)) await this.d.assets.detach(callerOf(ctx).workspaceId, messageId);
+  }
+
   getByIds(ctx: CallContext, ids: string[]): Promise<Asset[]> {
     if (ids.length > 1000) throw invalidInput([{ field: 'ids', message: 'at most 1000 ids per call' }]);
     return this.d.assets.findMany(callerOf(ctx).workspaceId, [...new Set(ids)].filter(isUuid));

@@ -25,5 +25,9 @@ export function assetHandlers(service: AssetService): AsyncHandlers<AssetService
       await service.release(ctx, req.message_id);
       return {};
     },
+    DetachMessageAssets: async (req, ctx) => {
+      await service.detach(ctx, req.message_id);
+      return {};
+    },
   };
 }

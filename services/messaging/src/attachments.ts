@@ -4,7 +4,7 @@ import type { AssetServiceDefinition } from '@wms/protos/gen/wms/asset/v1/AssetS
 import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import type { AssetView, Message } from './domain/message.ts';
 
-export type AssetClient = Pick<AsyncClient<AssetServiceDefinition>, 'GetAssetsByIds' | 'AttachAssets' | 'ReleaseMessageAssets'>;
+export type AssetClient = Pick<AsyncClient<AssetServiceDefinition>, 'GetAssetsByIds' | 'AttachAssets' | 'ReleaseMessageAssets' | 'DetachMessageAssets'>;
 
 const toAssetView = (a: Asset__Output): AssetView => ({
   id: a.id,
@@ -36,6 +36,11 @@ export class Attachments {
     if (message.assetIds.length === 0) return new Map();
     const { assets } = await this.assets.AttachAssets({ conversation_id: message.conversationId, message_id: message.id, asset_ids: message.assetIds }, ctx);
     return byId(assets);
+  }
+
+  /** When the message an attach was for did not commit: its assets are free to attach again. */
+  async detach(ctx: CallContext, messageId: string): Promise<void> {
+    await this.assets.DetachMessageAssets({ message_id: messageId }, ctx);
   }
 
   /** After a delete committed: the message's assets and their bytes go. */

@@ -71,6 +71,7 @@ export class MessageService {
     await this.requireMentionable(ctx, mentionedActorIds);
     await requireChannel(this.d.channels, me.workspaceId, input.conversationId);
     const id = uuidv7();
+    let attached = false;
     const outcome = await this.d.db.transaction<{ message: Message; assets: Map<string, AssetView> } | { retryOf: string }>(async (trx) => {
       if (input.clientMessageId !== undefined) {
         const heldBy = await this.d.messages.claimClientId(trx, { conversationId: input.conversationId, actorId: me.actorId, clientMessageId: input.clientMessageId }, id);
@@ -90,10 +91,14 @@ export class MessageService {
       });
       // Last before the outbox: a refusal (400) rolls the message back; the asset service commits first.
       const assets = await this.d.attachments.attach(ctx, message);
+      attached = assets.size > 0;
       await this.d.messages.addMentions(trx, message, root?.id ?? null);
       if (root) await this.d.readStates.follow(trx, root, [me.actorId, ...mentionedActorIds], [root.authorActorId, ...root.mentionedActorIds]);
       await this.d.outbox.append(trx, [messageEvent('message.created', message, assets), ...(root ? [threadEvent(root)] : [])]);
       return { message, assets };
+    }).catch(async (err: unknown) => {
+      if (attached) await this.undoAttach(ctx, me, id);
+      throw err;
     });
     if ('message' in outcome) return messageView(outcome.message, null, outcome.assets);
     // A retry of a post that already succeeded: the original message, as it is now.
@@ -158,6 +163,20 @@ export class MessageService {
     });
     // The placeholder shows no assets at once; their removal may fail without undoing the delete.
     if (deleted) await this.d.attachments.release(ctx, message).catch((err: unknown) => this.d.log.warn({ err, message_id: messageId }, 'could not release assets'));
+  }
+
+  /**
+   * The asset service attached assets to a message whose transaction then failed: they are detached, so a retry can
+   * attach them. A commit that failed on the wire may have happened, so only what no message holds is detached; when
+   * that cannot be told or done, the assets stay attached (they are never lost) and it is logged.
+   */
+  private async undoAttach(ctx: CallContext, me: Caller, messageId: string): Promise<void> {
+    try {
+      if (await this.d.messages.find(me.workspaceId, messageId, me.actorId)) return;
+      await this.d.attachments.detach(ctx, messageId);
+    } catch (err) {
+      this.d.log.warn({ err, message_id: messageId }, 'could not detach the assets of a message that did not commit');
+    }
   }
 
   /** Counts the reply on its root, or says why it cannot go there (404, 400 not_a_root_message, 409 thread_root_deleted). */

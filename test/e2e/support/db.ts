@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 
 let pool: pg.Pool | undefined;
 
-/** Runs SQL against the test cluster's database: only to move time forward, never to make data. */
+/** Runs SQL against the test cluster's database: only to move time forward or inject a fault, never to make data. */
 export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
   pool ??= new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
   return (await pool.query<T>(text, params)).rows;
@@ -24,4 +25,19 @@ export async function linkLifetimeMinutes(email: string, kind: string): Promise<
     [email, kind],
   );
   return Math.round(Number(row?.minutes));
+}
+
+/**
+ * Makes the database refuse inserts into `table` of rows whose text contains `marker` (a unique string, so other
+ * tests' rows pass), the way a failing statement or commit would; returns the undo.
+ */
+export async function failInsertsContaining(table: string, marker: string): Promise<() => Promise<void>> {
+  if (!/^[\w-]+$/.test(marker)) throw new Error(`marker ${marker} must be a plain word`);
+  const name = `wms_test_fail_${randomUUID().replaceAll('-', '')}`;
+  await sql(`CREATE FUNCTION public.${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`);
+  await sql(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW WHEN (NEW::text LIKE '%${marker}%') EXECUTE FUNCTION public.${name}()`);
+  return async () => {
+    await sql(`DROP TRIGGER ${name} ON ${table}`);
+    await sql(`DROP FUNCTION public.${name}()`);
+  };
 }

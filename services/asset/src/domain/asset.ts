@@ -35,15 +35,16 @@ export const previewKind = (contentType: string): 'image' | null => (IMAGE_TYPES
 /** The media type without parameters, lowercase. */
 const mediaType = (contentType: string) => contentType.split(';')[0]!.trim().toLowerCase();
 
-/** CreateAsset (contract §6): a name of 1..255 characters, a media type, a size of 1..10 MiB (more is file_too_large). */
+/** CreateAsset (contract §6): a name of 1..255 characters, a media type, a size of 1..10 MiB (else file_too_large). */
 export function validateNewAsset(input: { name: string; contentType: string; sizeBytes: number }): { name: string; contentType: string; sizeBytes: number } {
   const name = input.name.trim();
   ensure(
     ['body.name', name.length >= 1 && [...name].length <= 255 && !/\p{Cc}/u.test(name), 'must be 1 to 255 characters without control characters'],
     ['body.content_type', input.contentType.length <= 255 && MEDIA_TYPE.test(input.contentType), 'must be a media type such as image/png'],
-    ['body.size_bytes', Number.isSafeInteger(input.sizeBytes) && input.sizeBytes >= 1, 'must be a positive integer'],
+    ['body.size_bytes', Number.isSafeInteger(input.sizeBytes), 'must be an integer'],
   );
-  if (input.sizeBytes > MAX_ASSET_BYTES) throw fileTooLarge();
+  // The contract's range is 1..10 MiB, "else file_too_large": an empty or negative size is refused with that code too.
+  if (input.sizeBytes < 1 || input.sizeBytes > MAX_ASSET_BYTES) throw fileTooLarge();
   return { name, contentType: input.contentType.trim().replace(/^[^;]+/, (t) => t.toLowerCase()), sizeBytes: input.sizeBytes };
 }
 

@@ -77,6 +77,11 @@ export class AssetStore {
     return q.ids.map((id) => byId.get(id)!);
   }
 
+  /** Unattaches the assets of a message that never came to be. */
+  async detach(workspaceId: string, messageId: string): Promise<void> {
+    await this.db.raw('UPDATE assets SET message_id = NULL, updated_at = now() WHERE message_id = ? AND workspace_id = ?', [messageId, workspaceId]);
+  }
+
   /** Records the stored bytes of a pending asset; undefined when it was already ready (another upload won). */
   async markReady(id: string, storageKey: string): Promise<Asset | undefined> {
     const { rows } = await this.db.raw<{ rows: AssetRow[] }>(

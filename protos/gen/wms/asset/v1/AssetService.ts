@@ -10,7 +10,7 @@ import type { CreateAssetRequest as _wms_asset_v1_CreateAssetRequest, CreateAsse
 import type { Download as _wms_common_v1_Download, Download__Output as _wms_common_v1_Download__Output } from '../../../wms/common/v1/Download.ts';
 import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from '../../../wms/common/v1/Empty.ts';
 import type { GetAssetsByIdsRequest as _wms_asset_v1_GetAssetsByIdsRequest, GetAssetsByIdsRequest__Output as _wms_asset_v1_GetAssetsByIdsRequest__Output } from '../../../wms/asset/v1/GetAssetsByIdsRequest.ts';
-import type { ReleaseMessageAssetsRequest as _wms_asset_v1_ReleaseMessageAssetsRequest, ReleaseMessageAssetsRequest__Output as _wms_asset_v1_ReleaseMessageAssetsRequest__Output } from '../../../wms/asset/v1/ReleaseMessageAssetsRequest.ts';
+import type { MessageAssetsRequest as _wms_asset_v1_MessageAssetsRequest, MessageAssetsRequest__Output as _wms_asset_v1_MessageAssetsRequest__Output } from '../../../wms/asset/v1/MessageAssetsRequest.ts';
 import type { UploadChunk as _wms_asset_v1_UploadChunk, UploadChunk__Output as _wms_asset_v1_UploadChunk__Output } from '../../../wms/asset/v1/UploadChunk.ts';
 
 export interface AssetServiceClient extends grpc.Client {
@@ -32,6 +32,15 @@ export interface AssetServiceClient extends grpc.Client {
   createAsset(argument: _wms_asset_v1_CreateAssetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Asset__Output>): grpc.ClientUnaryCall;
   createAsset(argument: _wms_asset_v1_CreateAssetRequest, callback: grpc.requestCallback<_wms_common_v1_Asset__Output>): grpc.ClientUnaryCall;
   
+  DetachMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DetachMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DetachMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DetachMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  detachMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  detachMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  detachMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  detachMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   GetAssetDownload(argument: _wms_asset_v1_AssetRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
   GetAssetDownload(argument: _wms_asset_v1_AssetRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
   GetAssetDownload(argument: _wms_asset_v1_AssetRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
@@ -50,14 +59,14 @@ export interface AssetServiceClient extends grpc.Client {
   getAssetsByIds(argument: _wms_asset_v1_GetAssetsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_asset_v1_AssetList__Output>): grpc.ClientUnaryCall;
   getAssetsByIds(argument: _wms_asset_v1_GetAssetsByIdsRequest, callback: grpc.requestCallback<_wms_asset_v1_AssetList__Output>): grpc.ClientUnaryCall;
   
-  ReleaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  ReleaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  ReleaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  ReleaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  releaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  releaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  releaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  releaseMessageAssets(argument: _wms_asset_v1_ReleaseMessageAssetsRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ReleaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ReleaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ReleaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ReleaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   
   UploadAssetContent(metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Asset__Output>): grpc.ClientWritableStream<_wms_asset_v1_UploadChunk>;
   UploadAssetContent(metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Asset__Output>): grpc.ClientWritableStream<_wms_asset_v1_UploadChunk>;
@@ -75,11 +84,13 @@ export interface AssetServiceHandlers extends grpc.UntypedServiceImplementation 
   
   CreateAsset: grpc.handleUnaryCall<_wms_asset_v1_CreateAssetRequest__Output, _wms_common_v1_Asset>;
   
+  DetachMessageAssets: grpc.handleUnaryCall<_wms_asset_v1_MessageAssetsRequest__Output, _wms_common_v1_Empty>;
+  
   GetAssetDownload: grpc.handleUnaryCall<_wms_asset_v1_AssetRef__Output, _wms_common_v1_Download>;
   
   GetAssetsByIds: grpc.handleUnaryCall<_wms_asset_v1_GetAssetsByIdsRequest__Output, _wms_asset_v1_AssetList>;
   
-  ReleaseMessageAssets: grpc.handleUnaryCall<_wms_asset_v1_ReleaseMessageAssetsRequest__Output, _wms_common_v1_Empty>;
+  ReleaseMessageAssets: grpc.handleUnaryCall<_wms_asset_v1_MessageAssetsRequest__Output, _wms_common_v1_Empty>;
   
   UploadAssetContent: grpc.handleClientStreamingCall<_wms_asset_v1_UploadChunk__Output, _wms_common_v1_Asset>;
   
@@ -88,8 +99,9 @@ export interface AssetServiceHandlers extends grpc.UntypedServiceImplementation 
 export interface AssetServiceDefinition extends grpc.ServiceDefinition {
   AttachAssets: MethodDefinition<_wms_asset_v1_AttachAssetsRequest, _wms_asset_v1_AssetList, _wms_asset_v1_AttachAssetsRequest__Output, _wms_asset_v1_AssetList__Output>
   CreateAsset: MethodDefinition<_wms_asset_v1_CreateAssetRequest, _wms_common_v1_Asset, _wms_asset_v1_CreateAssetRequest__Output, _wms_common_v1_Asset__Output>
+  DetachMessageAssets: MethodDefinition<_wms_asset_v1_MessageAssetsRequest, _wms_common_v1_Empty, _wms_asset_v1_MessageAssetsRequest__Output, _wms_common_v1_Empty__Output>
   GetAssetDownload: MethodDefinition<_wms_asset_v1_AssetRef, _wms_common_v1_Download, _wms_asset_v1_AssetRef__Output, _wms_common_v1_Download__Output>
   GetAssetsByIds: MethodDefinition<_wms_asset_v1_GetAssetsByIdsRequest, _wms_asset_v1_AssetList, _wms_asset_v1_GetAssetsByIdsRequest__Output, _wms_asset_v1_AssetList__Output>
-  ReleaseMessageAssets: MethodDefinition<_wms_asset_v1_ReleaseMessageAssetsRequest, _wms_common_v1_Empty, _wms_asset_v1_ReleaseMessageAssetsRequest__Output, _wms_common_v1_Empty__Output>
+  ReleaseMessageAssets: MethodDefinition<_wms_asset_v1_MessageAssetsRequest, _wms_common_v1_Empty, _wms_asset_v1_MessageAssetsRequest__Output, _wms_common_v1_Empty__Output>
   UploadAssetContent: MethodDefinition<_wms_asset_v1_UploadChunk, _wms_common_v1_Asset, _wms_asset_v1_UploadChunk__Output, _wms_common_v1_Asset__Output>
 }
