@@ -346,11 +346,15 @@ const httpAgent = new http.Agent({ keepAlive: true });
 const httpsAgent = new https.Agent({ keepAlive: true });
 // A part's presigned URL must be used within this; S3 accepts the body for as long as it keeps flowing.
 const PART_URL_SECONDS = 15 * 60;
+const PART_IDLE_MS = 60_000;
 
 /** PUTs exactly `length` bytes of `body` to a presigned URL and returns the ETag S3 answers with. */
 async function putStream(url: URL, body: Readable, length: number): Promise<string> {
   const secure = url.protocol === 'https:';
   const request = (secure ? https : http).request(url, { method: 'PUT', agent: secure ? httpsAgent : httpAgent, headers: { 'content-length': length } });
+  // An idle connection, not a slow one: when neither side moves a byte for this long (a source or an S3 that stalled),
+  // the put fails instead of hanging.
+  request.setTimeout(PART_IDLE_MS, () => request.destroy(new Error(`a part of ${url.pathname} stalled for ${PART_IDLE_MS / 1000} s`)));
   const answered = new Promise<string>((resolve, reject) => {
     request.once('response', (response) => {
       const chunks: Buffer[] = [];
