@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Queue } from 'bullmq';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
-import { failInsertsContaining, sql } from './support/db.ts';
+import { failRowsContaining, sql } from './support/db.ts';
+import { runJob } from './support/jobs.ts';
 import { type AssetBody, createChannel, type MessageBody, type Page, post } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace } from './support/workspaces.ts';
 
@@ -188,7 +188,7 @@ describe('attaching', () => {
     const asset = await reserve(member, { name: 'retry.txt', content_type: 'text/plain', size_bytes: 1 });
     const marker = randomUUID();
     // The message's outbox row is written after the asset service attached the assets, and is refused here.
-    const undo = await failInsertsContaining('messaging.outbox', marker);
+    const undo = await failRowsContaining('messaging.outbox', 'INSERT', marker);
     try {
       const failed = await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, { body: { body_text: `first try ${marker}`, asset_ids: [asset.id] } });
       expectError(failed, 500, 'internal');
@@ -223,6 +223,32 @@ describe('cleanup', () => {
     expect((await inWorkspace(member, ws, 'DELETE', `/conversations/${conv}/messages/${m.id}`)).status).toBe(204);
     expect(await sql('SELECT 1 FROM asset.assets WHERE id = $1', [asset.id])).toHaveLength(0);
     expect(existsSync(file)).toBe(false);
+    // Released: nothing is left for the messaging worker to retry.
+    expect(await sql("SELECT 1 FROM messaging.messages WHERE id = $1 AND asset_ids <> '{}'", [m.id])).toHaveLength(0);
+  });
+
+  it('removes them by the messaging worker when the release after the delete failed', async () => {
+    const asset = await reserve(member, { name: 'later.txt', content_type: 'text/plain', size_bytes: 4 });
+    const m = await post(member, ws, conv, { body_text: 'x', asset_ids: [asset.id] });
+    expect((await upload(member, asset.id, Buffer.from('data'))).status).toBe(200);
+    const file = await storedPath(asset.id);
+    const undo = await failRowsContaining('asset.assets', 'DELETE', m.id);
+    try {
+      expect((await inWorkspace(member, ws, 'DELETE', `/conversations/${conv}/messages/${m.id}`)).status).toBe(204);
+    } finally {
+      await undo();
+    }
+    // The delete stands; the assets are still there, and the message still names them.
+    expect(((await inWorkspace(member, ws, 'GET', `/conversations/${conv}/messages/${m.id}`)).body as MessageBody).deleted_at).not.toBeNull();
+    expect(await sql('SELECT 1 FROM asset.assets WHERE id = $1', [asset.id])).toHaveLength(1);
+    expect(existsSync(file)).toBe(true);
+
+    // The worker leaves fresh deletes to the request for a minute.
+    await sql("UPDATE messaging.messages SET deleted_at = deleted_at - interval '2 minutes' WHERE id = $1", [m.id]);
+    expect((await runJob<{ released: number }>('messaging-cleanup', 'sweep')).released).toBeGreaterThanOrEqual(1);
+    expect(await sql('SELECT 1 FROM asset.assets WHERE id = $1', [asset.id])).toHaveLength(0);
+    expect(existsSync(file)).toBe(false);
+    expect(await sql("SELECT 1 FROM messaging.messages WHERE id = $1 AND asset_ids <> '{}'", [m.id])).toHaveLength(0);
   });
 
   it("sweeps reservations no message attached within 24 hours, bytes included, and keeps everything else", async () => {
@@ -235,15 +261,7 @@ describe('cleanup', () => {
     await post(member, ws, conv, { body_text: 'keeps it', asset_ids: [oldButAttached.id] });
     await sql("UPDATE asset.assets SET created_at = now() - interval '25 hours' WHERE id = ANY ($1::uuid[])", [[stale.id, stalePending.id, oldButAttached.id]]);
 
-    const redis = new URL(inject('redisUrl'));
-    const queue = new Queue('asset-cleanup', { connection: { host: redis.hostname, port: Number(redis.port || 6379) }, prefix: `${inject('redisPrefix')}:bull` });
-    try {
-      const job = await queue.add('sweep-unattached', {});
-      // Polled: a QueueEvents made just now could start reading after the job already finished.
-      await expect.poll(async () => ((await queue.getJob(job.id!))?.returnvalue as { removed: number } | undefined)?.removed ?? -1, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    } finally {
-      await queue.close();
-    }
+    expect((await runJob<{ removed: number }>('asset-cleanup', 'sweep-unattached')).removed).toBeGreaterThanOrEqual(2);
     const left = await sql<{ id: string }>('SELECT id FROM asset.assets WHERE id = ANY ($1::uuid[])', [[stale.id, stalePending.id, fresh.id, oldButAttached.id]]);
     expect(left.map((r) => r.id).sort()).toEqual([fresh.id, oldButAttached.id].sort());
     expect(existsSync(staleFile)).toBe(false);

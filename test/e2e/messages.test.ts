@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
+import { runJob } from './support/jobs.ts';
 import { createChannel, MESSAGE_FIELDS, type MessageBody, type Page, post, postText } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
 
@@ -249,6 +250,15 @@ describe('client_message_id', () => {
     const next = await postText(member, ws, conv, 'day two', { client_message_id: key });
     expect(next.id).not.toBe(first.id);
     expect(next.body_text).toBe('day two');
+  });
+
+  it('has claims past 24 hours swept by the messaging worker, and keeps the others', async () => {
+    const old = await postText(member, ws, conv, 'old claim', { client_message_id: `swept-${Math.random()}` });
+    const fresh = await postText(member, ws, conv, 'fresh claim', { client_message_id: `kept-${Math.random()}` });
+    await sql("UPDATE messaging.client_messages SET created_at = now() - interval '25 hours' WHERE message_id = $1", [old.id]);
+    expect((await runJob<{ expiredClientIds: number }>('messaging-cleanup', 'sweep')).expiredClientIds).toBeGreaterThanOrEqual(1);
+    const left = await sql<{ message_id: string }>('SELECT message_id FROM messaging.client_messages WHERE message_id = ANY ($1::uuid[])', [[old.id, fresh.id]]);
+    expect(left.map((r) => r.message_id)).toEqual([fresh.id]);
   });
 });
 

@@ -27,6 +27,7 @@ export const components: readonly ComponentSpec[] = [
   { name: 'workspace', entry: 'services/workspace/src/main.ts', kind: 'grpc', migrate: true },
   { name: 'workspace-worker', entry: 'services/workspace/src/main.ts', kind: 'worker' },
   { name: 'messaging', entry: 'services/messaging/src/main.ts', kind: 'grpc', migrate: true },
+  { name: 'messaging-worker', entry: 'services/messaging/src/main.ts', kind: 'worker' },
   { name: 'asset', entry: 'services/asset/src/main.ts', kind: 'grpc', migrate: true },
   { name: 'asset-worker', entry: 'services/asset/src/main.ts', kind: 'worker' },
   { name: 'gateway', entry: 'gateway/src/main.ts', kind: 'http', public: true, readyPath: '/readyz' },

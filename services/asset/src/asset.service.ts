@@ -81,16 +81,15 @@ export class AssetService {
     return attached;
   }
 
-  /** After a message is deleted: its assets go, with their bytes. */
-  async release(ctx: CallContext, messageId: string): Promise<void> {
-    if (!isUuid(messageId)) return;
-    const keys = await this.d.assets.deleteOfMessage(callerOf(ctx).workspaceId, messageId);
+  /** After messages were deleted: their assets go, with their bytes. */
+  async release(messageIds: string[]): Promise<void> {
+    const keys = await this.d.assets.deleteOfMessages(messageIdsOf(messageIds));
     if (keys.length > 0) await this.removeBytes(keys);
   }
 
   /** After a new message failed to commit: its assets are unattached reservations again, to be attached by a retry. */
-  async detach(ctx: CallContext, messageId: string): Promise<void> {
-    if (isUuid(messageId)) await this.d.assets.detach(callerOf(ctx).workspaceId, messageId);
+  async detach(messageIds: string[]): Promise<void> {
+    await this.d.assets.detach(messageIdsOf(messageIds));
   }
 
   getByIds(ctx: CallContext, ids: string[]): Promise<Asset[]> {
@@ -107,6 +106,12 @@ export class AssetService {
   private async removeBytes(keys: string[]): Promise<void> {
     await this.d.storage.delete(keys).catch((err: unknown) => this.d.log.warn({ err, keys }, 'could not remove uploaded bytes'));
   }
+}
+
+/** The message ids of a release or detach request: at most 500; anything but a UUID matches no message. */
+function messageIdsOf(ids: string[]): string[] {
+  if (ids.length > 500) throw invalidInput([{ field: 'message_ids', message: 'at most 500 ids per call' }]);
+  return [...new Set(ids)].filter(isUuid);
 }
 
 /** The data chunks after the header, refused as soon as they pass 10 MiB or the reserved size, or end short of it. */

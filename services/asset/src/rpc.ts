@@ -21,12 +21,12 @@ export function assetHandlers(service: AssetService): AsyncHandlers<AssetService
       assets: (await service.attach(ctx, { conversationId: req.conversation_id, messageId: req.message_id, assetIds: req.asset_ids })).map(toAsset),
     }),
     GetAssetsByIds: async (req, ctx) => ({ assets: (await service.getByIds(ctx, req.ids)).map(toAsset) }),
-    ReleaseMessageAssets: async (req, ctx) => {
-      await service.release(ctx, req.message_id);
+    ReleaseMessageAssets: async (req) => {
+      await service.release(req.message_ids);
       return {};
     },
-    DetachMessageAssets: async (req, ctx) => {
-      await service.detach(ctx, req.message_id);
+    DetachMessageAssets: async (req) => {
+      await service.detach(req.message_ids);
       return {};
     },
   };

@@ -2,10 +2,12 @@ import type { Migration } from '@wms/kit/db';
 import * as channels from './20261121000000_channels.ts';
 import * as messages from './20261121010000_messages.ts';
 import * as messageAssets from './20261121030000_message_assets.ts';
+import * as cleanup from './20261121040000_cleanup.ts';
 
 /** Every migration of the messaging schema, in order. */
 export const migrations: Migration[] = [
   { name: '20261121000000_channels', ...channels },
   { name: '20261121010000_messages', ...messages },
   { name: '20261121030000_message_assets', ...messageAssets },
+  { name: '20261121040000_cleanup', ...cleanup },
 ];

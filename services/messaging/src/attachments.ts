@@ -3,6 +3,7 @@ import type { AsyncClient } from '@wms/kit/grpc-client';
 import type { AssetServiceDefinition } from '@wms/protos/gen/wms/asset/v1/AssetService';
 import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import type { AssetView, Message } from './domain/message.ts';
+import type { MessageStore } from './store/message.store.ts';
 
 export type AssetClient = Pick<AsyncClient<AssetServiceDefinition>, 'GetAssetsByIds' | 'AttachAssets' | 'ReleaseMessageAssets' | 'DetachMessageAssets'>;
 
@@ -40,11 +41,16 @@ export class Attachments {
 
   /** When the message an attach was for did not commit: its assets are free to attach again. */
   async detach(ctx: CallContext, messageId: string): Promise<void> {
-    await this.assets.DetachMessageAssets({ message_id: messageId }, ctx);
+    await this.assets.DetachMessageAssets({ message_ids: [messageId] }, ctx);
   }
 
-  /** After a delete committed: the message's assets and their bytes go. */
-  async release(ctx: CallContext, message: Pick<Message, 'id' | 'assetIds'>): Promise<void> {
-    if (message.assetIds.length > 0) await this.assets.ReleaseMessageAssets({ message_id: message.id }, ctx);
+  /**
+   * After deletes committed: the messages' assets and their bytes go, then the messages forget them. Until then they
+   * are found by `MessageStore.withUnreleasedAssets`, so what fails here is done by the cleanup worker.
+   */
+  async release(ctx: CallContext, messages: MessageStore, messageIds: string[]): Promise<void> {
+    if (messageIds.length === 0) return;
+    await this.assets.ReleaseMessageAssets({ message_ids: messageIds }, ctx);
+    await messages.forgetAssets(messageIds);
   }
 }

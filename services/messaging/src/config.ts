@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const schema = z.object({
   ...serviceEnv,
-  ROLE: z.enum(['server', 'migrate']).default('server'),
+  ROLE: z.enum(['server', 'worker', 'migrate']).default('server'),
   GRPC_PORT: env.port(50053),
   DATABASE_SCHEMA: env.string('messaging'),
   WORKSPACE_GRPC_URL: env.string('127.0.0.1:50052'),

@@ -2,6 +2,7 @@ import { createDb, runMigrationRole } from '@wms/kit/db';
 import { createAsyncClient } from '@wms/kit/grpc-client';
 import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
+import { createQueue, createWorker, producerConnection, workerConnection } from '@wms/kit/queues';
 import { loadProto } from '@wms/protos';
 import { migrations } from '../migrations/index.ts';
 import { Attachments } from './attachments.ts';
@@ -10,6 +11,7 @@ import { loadMessagingConfig } from './config.ts';
 import { MessageActionsService } from './message-actions.service.ts';
 import { MessageService } from './message.service.ts';
 import { ReadStateService } from './read-state.service.ts';
+import { queueNames, SWEEP_EVERY_MS, SWEEP_JOB } from './queues.ts';
 import { messagingHandlers } from './rpc.ts';
 import { ChannelStore } from './store/channel.store.ts';
 import { MessageStore } from './store/message.store.ts';
@@ -17,13 +19,32 @@ import { OutboxStore } from './store/outbox.store.ts';
 import { ReactionStore } from './store/reaction.store.ts';
 import { ReadStateStore } from './store/read-state.store.ts';
 import { SavedStore } from './store/saved.store.ts';
+import { cleanupProcessor } from './workers/cleanup.worker.ts';
 
 const config = loadMessagingConfig();
-const log = createLogger('messaging', config.LOG_LEVEL);
+const log = createLogger(config.ROLE === 'worker' ? 'messaging-worker' : 'messaging', config.LOG_LEVEL);
 const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, log, poolMax: 20 });
 
 if (config.ROLE === 'migrate') {
   await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
+} else if (config.ROLE === 'worker') {
+  const assets = createAsyncClient(loadProto('asset').wms.asset.v1.AssetService, config.ASSET_GRPC_URL);
+  const connection = workerConnection(config.REDIS_URL, log);
+  const queueBase = { prefix: config.REDIS_PREFIX, log };
+  const queue = createQueue(queueNames.cleanup, { ...queueBase, connection: producerConnection(config.REDIS_URL, log) });
+  await queue.upsertJobScheduler(SWEEP_JOB, { every: SWEEP_EVERY_MS }, { name: SWEEP_JOB });
+  const worker = createWorker(queueNames.cleanup, cleanupProcessor({ messages: new MessageStore(db), attachments: new Attachments(assets), log }), {
+    ...queueBase,
+    connection,
+  });
+  log.info('messaging worker running');
+  onShutdown(log, [
+    ['worker', () => worker.close()],
+    ['queue', () => queue.close()],
+    ['redis', () => connection.quit()],
+    ['asset client', async () => assets.close()],
+    ['db', () => db.destroy()],
+  ]);
 } else {
   const workspace = createAsyncClient(loadProto('workspace').wms.workspace.v1.WorkspaceService, config.WORKSPACE_GRPC_URL);
   const assets = createAsyncClient(loadProto('asset').wms.asset.v1.AssetService, config.ASSET_GRPC_URL);

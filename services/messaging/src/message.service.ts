@@ -161,8 +161,11 @@ export class MessageService {
       if (placeholder) await this.d.outbox.append(trx, [messageEvent('message.deleted', placeholder)]);
       return placeholder;
     });
-    // The placeholder shows no assets at once; their removal may fail without undoing the delete.
-    if (deleted) await this.d.attachments.release(ctx, message).catch((err: unknown) => this.d.log.warn({ err, message_id: messageId }, 'could not release assets'));
+    // The placeholder shows no assets at once; their removal may fail without undoing the delete (the cleanup worker
+    // retries it).
+    if (deleted && message.assetIds.length > 0) {
+      await this.d.attachments.release(ctx, this.d.messages, [messageId]).catch((err: unknown) => this.d.log.warn({ err, message_id: messageId }, 'could not release assets; the cleanup worker will'));
+    }
   }
 
   /**

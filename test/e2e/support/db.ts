@@ -28,14 +28,15 @@ export async function linkLifetimeMinutes(email: string, kind: string): Promise<
 }
 
 /**
- * Makes the database refuse inserts into `table` of rows whose text contains `marker` (a unique string, so other
- * tests' rows pass), the way a failing statement or commit would; returns the undo.
+ * Makes the database refuse inserts into (or deletes from) `table` of rows whose text contains `marker` (a unique
+ * string, so other tests' rows pass), the way a failing statement or commit would; returns the undo.
  */
-export async function failInsertsContaining(table: string, marker: string): Promise<() => Promise<void>> {
+export async function failRowsContaining(table: string, operation: 'INSERT' | 'DELETE', marker: string): Promise<() => Promise<void>> {
   if (!/^[\w-]+$/.test(marker)) throw new Error(`marker ${marker} must be a plain word`);
   const name = `wms_test_fail_${randomUUID().replaceAll('-', '')}`;
+  const row = operation === 'INSERT' ? 'NEW' : 'OLD';
   await sql(`CREATE FUNCTION public.${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`);
-  await sql(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW WHEN (NEW::text LIKE '%${marker}%') EXECUTE FUNCTION public.${name}()`);
+  await sql(`CREATE TRIGGER ${name} BEFORE ${operation} ON ${table} FOR EACH ROW WHEN (${row}::text LIKE '%${marker}%') EXECUTE FUNCTION public.${name}()`);
   return async () => {
     await sql(`DROP TRIGGER ${name} ON ${table}`);
     await sql(`DROP FUNCTION public.${name}()`);

@@ -77,9 +77,10 @@ export class AssetStore {
     return q.ids.map((id) => byId.get(id)!);
   }
 
-  /** Unattaches the assets of a message that never came to be. */
-  async detach(workspaceId: string, messageId: string): Promise<void> {
-    await this.db.raw('UPDATE assets SET message_id = NULL, updated_at = now() WHERE message_id = ? AND workspace_id = ?', [messageId, workspaceId]);
+  /** Unattaches the assets of messages that never came to be. */
+  async detach(messageIds: string[]): Promise<void> {
+    if (messageIds.length === 0) return;
+    await this.db.raw('UPDATE assets SET message_id = NULL, updated_at = now() WHERE message_id = ANY (?::uuid[])', [messageIds]);
   }
 
   /** Records the stored bytes of a pending asset; undefined when it was already ready (another upload won). */
@@ -101,11 +102,12 @@ export class AssetStore {
     return rows.map((r) => r.storage_key);
   }
 
-  /** Removes the assets of a deleted message, returning the keys of their bytes. */
-  async deleteOfMessage(workspaceId: string, messageId: string): Promise<string[]> {
+  /** Removes the assets of deleted messages, returning the keys of their bytes. */
+  async deleteOfMessages(messageIds: string[]): Promise<string[]> {
+    if (messageIds.length === 0) return [];
     const { rows } = await this.db.raw<{ rows: Array<{ storage_key: string | null }> }>(
-      'DELETE FROM assets WHERE message_id = ? AND workspace_id = ? RETURNING storage_key',
-      [messageId, workspaceId],
+      'DELETE FROM assets WHERE message_id = ANY (?::uuid[]) RETURNING storage_key',
+      [messageIds],
     );
     return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
   }

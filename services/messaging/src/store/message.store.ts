@@ -152,6 +152,33 @@ export class MessageStore {
   }
 
   /** Leaves the placeholder of a live message (text, mentions and reactions removed); nothing when already deleted. */
+  /** Deleted messages whose assets the asset service has not yet removed (see `forgetAssets`), oldest first. */
+  async withUnreleasedAssets(deletedBefore: Date, limit: number): Promise<string[]> {
+    const rows = rowsOf<{ id: string }>(
+      await this.db.raw(`SELECT id FROM messages WHERE deleted_at IS NOT NULL AND asset_ids <> '{}' AND deleted_at < ? ORDER BY deleted_at LIMIT ?`, [
+        deletedBefore,
+        limit,
+      ]),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Deleted messages whose assets were removed no longer name them. */
+  async forgetAssets(ids: string[]): Promise<void> {
+    await this.db.raw(`UPDATE messages SET asset_ids = '{}' WHERE id = ANY (?::uuid[]) AND deleted_at IS NOT NULL`, [ids]);
+  }
+
+  /** Removes up to `limit` client_message_id claims made before `before` (past their 24 hours); returns how many. */
+  async deleteClientIds(before: Date, limit: number): Promise<number> {
+    const result = await this.db.raw(
+      `DELETE FROM client_messages c
+       USING (SELECT conversation_id, actor_id, client_message_id FROM client_messages WHERE created_at < ? ORDER BY created_at LIMIT ?) old
+       WHERE (c.conversation_id, c.actor_id, c.client_message_id) = (old.conversation_id, old.actor_id, old.client_message_id)`,
+      [before, limit],
+    );
+    return (result as { rowCount: number }).rowCount;
+  }
+
   async softDelete(trx: Knex.Transaction, id: string): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(
       await trx.raw(

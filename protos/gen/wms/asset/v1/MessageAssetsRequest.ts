@@ -2,9 +2,9 @@
 
 
 export interface MessageAssetsRequest {
-  'message_id'?: (string);
+  'message_ids'?: (string)[];
 }
 
 export interface MessageAssetsRequest__Output {
-  'message_id': (string);
+  'message_ids': (string)[];
 }

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@wms/kit/logger';
+import type { Attachments } from '../attachments.ts';
+import { CLIENT_ID_TTL_MS, RELEASE_GRACE_MS } from '../queues.ts';
+import type { MessageStore } from '../store/message.store.ts';
+
+const BATCH = 500;
+
+/**
+ * Removes the assets of deleted messages whose own release failed (one asset-service call per batch), and the
+ * client_message_id claims past their 24 hours, a bounded batch at a time.
+ */
+export const cleanupProcessor =
+  ({ messages, attachments, log }: { messages: MessageStore; attachments: Attachments; log: Logger }) =>
+  async (): Promise<{ released: number; expiredClientIds: number }> => {
+    let released = 0;
+    for (;;) {
+      const ids = await messages.withUnreleasedAssets(new Date(Date.now() - RELEASE_GRACE_MS), BATCH);
+      await attachments.release({ requestId: randomUUID() }, messages, ids);
+      released += ids.length;
+      if (ids.length < BATCH) break;
+    }
+    let expiredClientIds = 0;
+    for (;;) {
+      const removed = await messages.deleteClientIds(new Date(Date.now() - CLIENT_ID_TTL_MS), BATCH);
+      expiredClientIds += removed;
+      if (removed < BATCH) break;
+    }
+    if (released > 0 || expiredClientIds > 0) log.info({ released, expiredClientIds }, 'messaging cleanup');
+    return { released, expiredClientIds };
+  };
