@@ -2,7 +2,7 @@ import { createDb, runMigrationRole } from '@wms/kit/db';
 import { createAsyncClient } from '@wms/kit/grpc-client';
 import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
-import { createQueue, createWorker, producerConnection, workerConnection } from '@wms/kit/queues';
+import { startScheduledWorker } from '@wms/kit/queues';
 import { createStorage, storageConfigFrom } from '@wms/kit/storage';
 import { loadProto } from '@wms/protos';
 import { migrations } from '../migrations/index.ts';
@@ -20,19 +20,17 @@ const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, 
 if (config.ROLE === 'migrate') {
   await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
 } else if (config.ROLE === 'worker') {
-  const connection = workerConnection(config.REDIS_URL, log);
-  const queueBase = { prefix: config.REDIS_PREFIX, log };
-  const queue = createQueue(queueNames.cleanup, { ...queueBase, connection: producerConnection(config.REDIS_URL, log) });
-  await queue.upsertJobScheduler(SWEEP_JOB, { every: SWEEP_EVERY_MS }, { name: SWEEP_JOB });
-  const worker = createWorker(queueNames.cleanup, cleanupProcessor({ assets: new AssetStore(db), storage: createStorage(storageConfigFrom(config)), log }), {
-    ...queueBase,
-    connection,
+  const sweeper = await startScheduledWorker(queueNames.cleanup, {
+    job: SWEEP_JOB,
+    everyMs: SWEEP_EVERY_MS,
+    processor: cleanupProcessor({ assets: new AssetStore(db), storage: createStorage(storageConfigFrom(config)), log }),
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    log,
   });
   log.info('asset worker running');
   onShutdown(log, [
-    ['worker', () => worker.close()],
-    ['queue', () => queue.close()],
-    ['redis', () => connection.quit()],
+    ['worker', () => sweeper.close()],
     ['db', () => db.destroy()],
   ]);
 } else {

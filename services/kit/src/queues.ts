@@ -112,3 +112,26 @@ export function createQueueEvents(name: string, opts: QueueBaseOptions): QueueEv
   events.on('error', logErrors(name, 'queue events', opts.log));
   return events;
 }
+
+/**
+ * A queue whose one job runs every `everyMs` (a BullMQ job scheduler, one across all replicas), with its worker: the
+ * shape of a periodic sweep. `close` stops the worker, then the queue and both connections.
+ */
+export async function startScheduledWorker<R>(
+  name: string,
+  opts: { job: string; everyMs: number; processor: Processor<unknown, R, string>; redisUrl: string; prefix: string; log: Logger },
+): Promise<{ close(): Promise<void> }> {
+  const base = { prefix: opts.prefix, log: opts.log };
+  const producer = producerConnection(opts.redisUrl, opts.log);
+  const consumer = workerConnection(opts.redisUrl, opts.log);
+  const queue = createQueue(name, { ...base, connection: producer });
+  await queue.upsertJobScheduler(opts.job, { every: opts.everyMs }, { name: opts.job });
+  const worker = createWorker(name, opts.processor, { ...base, connection: consumer });
+  return {
+    async close() {
+      await worker.close();
+      await queue.close();
+      await Promise.all([producer.quit(), consumer.quit()]);
+    },
+  };
+}

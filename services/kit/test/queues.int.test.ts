@@ -10,6 +10,7 @@ import {
   type Queue,
   type QueueEvents,
   producerConnection,
+  startScheduledWorker,
   UnrecoverableError,
   type Worker,
   workerConnection,
@@ -156,5 +157,21 @@ describe('queues', () => {
     } finally {
       producer.disconnect();
     }
+  });
+
+  it('runs a scheduled job repeatedly, with one scheduler however many replicas start, until closed', async () => {
+    const name = `q${++seq}`;
+    const runs: number[] = [];
+    const start = () =>
+      startScheduledWorker(name, { job: 'sweep', everyMs: 100, processor: async () => runs.push(Date.now()), redisUrl: testRedisUrl, prefix, log });
+    const replicas = await Promise.all([start(), start()]);
+    const queue = createQueue(name, { redisUrl: testRedisUrl, prefix, log });
+    closers.push(() => queue.close());
+    await expect.poll(() => runs.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect(await queue.getJobSchedulers()).toEqual([expect.objectContaining({ key: 'sweep', every: 100 })]);
+    await Promise.all(replicas.map((r) => r.close()));
+    const stopped = runs.length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(runs.length).toBe(stopped);
   });
 });

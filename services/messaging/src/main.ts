@@ -2,7 +2,7 @@ import { createDb, runMigrationRole } from '@wms/kit/db';
 import { createAsyncClient } from '@wms/kit/grpc-client';
 import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
-import { createQueue, createWorker, producerConnection, workerConnection } from '@wms/kit/queues';
+import { startScheduledWorker } from '@wms/kit/queues';
 import { loadProto } from '@wms/protos';
 import { migrations } from '../migrations/index.ts';
 import { Attachments } from './attachments.ts';
@@ -29,19 +29,17 @@ if (config.ROLE === 'migrate') {
   await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
 } else if (config.ROLE === 'worker') {
   const assets = createAsyncClient(loadProto('asset').wms.asset.v1.AssetService, config.ASSET_GRPC_URL);
-  const connection = workerConnection(config.REDIS_URL, log);
-  const queueBase = { prefix: config.REDIS_PREFIX, log };
-  const queue = createQueue(queueNames.cleanup, { ...queueBase, connection: producerConnection(config.REDIS_URL, log) });
-  await queue.upsertJobScheduler(SWEEP_JOB, { every: SWEEP_EVERY_MS }, { name: SWEEP_JOB });
-  const worker = createWorker(queueNames.cleanup, cleanupProcessor({ messages: new MessageStore(db), attachments: new Attachments(assets), log }), {
-    ...queueBase,
-    connection,
+  const sweeper = await startScheduledWorker(queueNames.cleanup, {
+    job: SWEEP_JOB,
+    everyMs: SWEEP_EVERY_MS,
+    processor: cleanupProcessor({ messages: new MessageStore(db), attachments: new Attachments(assets), log }),
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    log,
   });
   log.info('messaging worker running');
   onShutdown(log, [
-    ['worker', () => worker.close()],
-    ['queue', () => queue.close()],
-    ['redis', () => connection.quit()],
+    ['worker', () => sweeper.close()],
     ['asset client', async () => assets.close()],
     ['db', () => db.destroy()],
   ]);
