@@ -5,7 +5,9 @@ import type { Asset as _wms_common_v1_Asset, Asset__Output as _wms_common_v1_Ass
 import type { Download as _wms_common_v1_Download, Download__Output as _wms_common_v1_Download__Output } from './wms/common/v1/Download.ts';
 import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from './wms/common/v1/Empty.ts';
 import type { NullableString as _wms_common_v1_NullableString, NullableString__Output as _wms_common_v1_NullableString__Output } from './wms/common/v1/NullableString.ts';
+import type { PurgeProgress as _wms_common_v1_PurgeProgress, PurgeProgress__Output as _wms_common_v1_PurgeProgress__Output } from './wms/common/v1/PurgeProgress.ts';
 import type { User as _wms_common_v1_User, User__Output as _wms_common_v1_User__Output } from './wms/common/v1/User.ts';
+import type { WorkspacePurge as _wms_common_v1_WorkspacePurge, WorkspacePurge__Output as _wms_common_v1_WorkspacePurge__Output } from './wms/common/v1/WorkspacePurge.ts';
 import type { Channel as _wms_messaging_v1_Channel, Channel__Output as _wms_messaging_v1_Channel__Output } from './wms/messaging/v1/Channel.ts';
 import type { ConversationRef as _wms_messaging_v1_ConversationRef, ConversationRef__Output as _wms_messaging_v1_ConversationRef__Output } from './wms/messaging/v1/ConversationRef.ts';
 import type { CreateChannelRequest as _wms_messaging_v1_CreateChannelRequest, CreateChannelRequest__Output as _wms_messaging_v1_CreateChannelRequest__Output } from './wms/messaging/v1/CreateChannelRequest.ts';
@@ -45,7 +47,9 @@ export interface ProtoGrpcType {
         Download: MessageTypeDefinition<_wms_common_v1_Download, _wms_common_v1_Download__Output>
         Empty: MessageTypeDefinition<_wms_common_v1_Empty, _wms_common_v1_Empty__Output>
         NullableString: MessageTypeDefinition<_wms_common_v1_NullableString, _wms_common_v1_NullableString__Output>
+        PurgeProgress: MessageTypeDefinition<_wms_common_v1_PurgeProgress, _wms_common_v1_PurgeProgress__Output>
         User: MessageTypeDefinition<_wms_common_v1_User, _wms_common_v1_User__Output>
+        WorkspacePurge: MessageTypeDefinition<_wms_common_v1_WorkspacePurge, _wms_common_v1_WorkspacePurge__Output>
       }
     }
     messaging: {

@@ -1,7 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
 import { api } from './support/http.ts';
+import { multipart } from './support/images.ts';
+import { createChannel, post, postText } from './support/messages.ts';
 import { type ActorBody, addMember, createWorkspace, inWorkspace, myActor, uniqueSlug, type WorkspaceBody, type WorkspaceUserBody } from './support/workspaces.ts';
 
 let owner: Account;
@@ -107,6 +111,56 @@ describe('workspaces', () => {
       if (Date.now() > deadline) throw new Error(`workspace ${ws.id} was not purged: ${JSON.stringify(row)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+  });
+});
+
+describe('purging a deleted workspace', () => {
+  it('removes its channels, messages, reactions, saves, read state and assets with their bytes in every service', async () => {
+    const { ws } = await team();
+    const conv = await createChannel(owner, ws.id);
+    const at = (path: string) => `/conversations/${conv}${path}`;
+    const uploaded = async (name: string) => {
+      const reserved = await inWorkspace(owner, ws.id, 'POST', at('/assets'), { body: { name, content_type: 'text/plain', size_bytes: 4 } });
+      const id = (reserved.body as { id: string }).id;
+      expect((await inWorkspace(owner, ws.id, 'PUT', at(`/assets/${id}/content`), multipart(Buffer.from('data')))).status).toBe(200);
+      return id;
+    };
+    const [attached, loose] = [await uploaded('kept.txt'), await uploaded('loose.txt')];
+    const memberActor = await myActor(member, ws.id);
+    const root = await post(owner, ws.id, conv, { body_text: 'root', asset_ids: [attached], mentioned_actor_ids: [memberActor.id], client_message_id: `k-${Math.random()}` });
+    const reply = await postText(member, ws.id, conv, 'reply', { parent_message_id: root.id });
+    expect((await inWorkspace(member, ws.id, 'PUT', at(`/messages/${root.id}/reactions/${encodeURIComponent('👍')}`))).status).toBe(200);
+    expect((await inWorkspace(member, ws.id, 'PUT', at(`/messages/${root.id}/saved`))).status).toBe(200);
+    expect((await inWorkspace(member, ws.id, 'PUT', at('/read-state'), { body: { last_read_message_id: root.id } })).status).toBe(200);
+    expect((await inWorkspace(owner, ws.id, 'PUT', `/threads/${root.id}/read-state`, { body: { last_read_message_id: reply.id } })).status).toBe(200);
+    const files = (await sql<{ storage_key: string }>('SELECT storage_key FROM asset.assets WHERE id = ANY ($1::uuid[])', [[attached, loose]])).map((r) =>
+      path.join(inject('storageDir'), r.storage_key),
+    );
+    expect(files.map(existsSync)).toEqual([true, true]);
+
+    const left = async () => {
+      const [row] = await sql<Record<string, string>>(
+        `SELECT (SELECT count(*) FROM messaging.channels WHERE workspace_id = $1) AS channels,
+                (SELECT count(*) FROM messaging.messages WHERE workspace_id = $1) AS messages,
+                (SELECT count(*) FROM messaging.reactions WHERE message_id = ANY ($2::uuid[])) AS reactions,
+                (SELECT count(*) FROM messaging.mentions WHERE message_id = ANY ($2::uuid[])) AS mentions,
+                (SELECT count(*) FROM messaging.saved_messages WHERE workspace_id = $1) AS saved,
+                (SELECT count(*) FROM messaging.conversation_reads WHERE conversation_id = $3) AS conversation_reads,
+                (SELECT count(*) FROM messaging.thread_reads WHERE workspace_id = $1) AS thread_reads,
+                (SELECT count(*) FROM messaging.client_messages WHERE conversation_id = $3) AS client_ids,
+                (SELECT count(*) FROM messaging.outbox WHERE workspace_id = $1) AS outbox,
+                (SELECT count(*) FROM asset.assets WHERE workspace_id = $1) AS assets`,
+        [ws.id, [root.id, reply.id], conv],
+      );
+      return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
+    };
+    // Everything is there before.
+    expect(Object.entries(await left()).filter(([, n]) => n === 0)).toEqual([]);
+    expect((await inWorkspace(owner, ws.id, 'DELETE', '/workspace')).status).toBe(204);
+    await expect.poll(left, { timeout: 15_000 }).toEqual({
+      channels: 0, messages: 0, reactions: 0, mentions: 0, saved: 0, conversation_reads: 0, thread_reads: 0, client_ids: 0, outbox: 0, assets: 0,
+    });
+    expect(files.map(existsSync)).toEqual([false, false]);
   });
 });
 

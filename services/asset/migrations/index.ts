@@ -1,5 +1,9 @@
 import type { Migration } from '@wms/kit/db';
 import * as assets from './20261121020000_assets.ts';
+import * as workspaceIndex from './20261121050000_workspace_index.ts';
 
 /** Every migration of the asset schema, in order. */
-export const migrations: Migration[] = [{ name: '20261121020000_assets', ...assets }];
+export const migrations: Migration[] = [
+  { name: '20261121020000_assets', ...assets },
+  { name: '20261121050000_workspace_index', ...workspaceIndex },
+];

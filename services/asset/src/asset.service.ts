@@ -19,6 +19,8 @@ export interface AssetDeps {
   log: Logger;
 }
 
+const PURGE_BATCH = 500;
+
 /** Attachments (contract §6): reserve, upload once, download by signed URL, attach to a message. */
 export class AssetService {
   constructor(private readonly d: AssetDeps) {}
@@ -90,6 +92,19 @@ export class AssetService {
   /** After a new message failed to commit: its assets are unattached reservations again, to be attached by a retry. */
   async detach(messageIds: string[]): Promise<void> {
     await this.d.assets.detach(messageIdsOf(messageIds));
+  }
+
+  /**
+   * One batch of a deleted workspace's assets: bytes first, then the rows, so a failure leaves them to the next try.
+   * True when none are left.
+   */
+  async purgeWorkspace(workspaceId: string): Promise<boolean> {
+    if (!isUuid(workspaceId)) throw invalidInput([{ field: 'workspace_id', message: 'must be a UUID' }]);
+    const batch = await this.d.assets.ofWorkspace(workspaceId, PURGE_BATCH);
+    const keys = batch.flatMap((a) => (a.storageKey ? [a.storageKey] : []));
+    if (keys.length > 0) await this.d.storage.delete(keys);
+    if (batch.length > 0) await this.d.assets.deleteIds(batch.map((a) => a.id));
+    return batch.length < PURGE_BATCH;
   }
 
   getByIds(ctx: CallContext, ids: string[]): Promise<Asset[]> {

@@ -25,6 +25,7 @@ export function assetHandlers(service: AssetService): AsyncHandlers<AssetService
       await service.release(req.message_ids);
       return {};
     },
+    PurgeWorkspace: async (req) => ({ done: await service.purgeWorkspace(req.workspace_id) }),
     DetachMessageAssets: async (req) => {
       await service.detach(req.message_ids);
       return {};

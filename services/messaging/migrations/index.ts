@@ -3,6 +3,7 @@ import * as channels from './20261121000000_channels.ts';
 import * as messages from './20261121010000_messages.ts';
 import * as messageAssets from './20261121030000_message_assets.ts';
 import * as cleanup from './20261121040000_cleanup.ts';
+import * as purgeIndexes from './20261121050000_purge_indexes.ts';
 
 /** Every migration of the messaging schema, in order. */
 export const migrations: Migration[] = [
@@ -10,4 +11,5 @@ export const migrations: Migration[] = [
   { name: '20261121010000_messages', ...messages },
   { name: '20261121030000_message_assets', ...messageAssets },
   { name: '20261121040000_cleanup', ...cleanup },
+  { name: '20261121050000_purge_indexes', ...purgeIndexes },
 ];

@@ -16,6 +16,7 @@ import { messagingHandlers } from './rpc.ts';
 import { ChannelStore } from './store/channel.store.ts';
 import { MessageStore } from './store/message.store.ts';
 import { OutboxStore } from './store/outbox.store.ts';
+import { PurgeStore } from './store/purge.store.ts';
 import { ReactionStore } from './store/reaction.store.ts';
 import { ReadStateStore } from './store/read-state.store.ts';
 import { SavedStore } from './store/saved.store.ts';
@@ -61,6 +62,7 @@ if (config.ROLE === 'migrate') {
     messages: new MessageService({ ...stores, workspace, log }),
     actions: new MessageActionsService(stores),
     readStates: new ReadStateService(stores),
+    purge: new PurgeStore(db),
   };
   const { MessagingService: definition } = loadProto('messaging').wms.messaging.v1;
   const server = await startGrpcServer({

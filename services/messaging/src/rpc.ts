@@ -1,4 +1,6 @@
+import { invalidInput } from '@wms/kit/errors';
 import type { AsyncHandlers } from '@wms/kit/grpc-server';
+import { isUuid } from '@wms/kit/ids';
 import type { Channel as ChannelMessage } from '@wms/protos/gen/wms/messaging/v1/Channel';
 import type { Message as MessageProto } from '@wms/protos/gen/wms/messaging/v1/Message';
 import type { MessagingServiceDefinition } from '@wms/protos/gen/wms/messaging/v1/MessagingService';
@@ -9,6 +11,7 @@ import type { MessageView, readStateView, savedView } from './domain/views.ts';
 import type { MessageActionsService } from './message-actions.service.ts';
 import type { MessageService, Page } from './message.service.ts';
 import type { ReadStateService } from './read-state.service.ts';
+import type { PurgeStore } from './store/purge.store.ts';
 
 const toChannel = (c: Channel): ChannelMessage => ({
   id: c.id,
@@ -52,13 +55,18 @@ export interface MessagingServices {
   messages: MessageService;
   actions: MessageActionsService;
   readStates: ReadStateService;
+  purge: PurgeStore;
 }
 
-export function messagingHandlers({ channels, messages, actions, readStates }: MessagingServices): AsyncHandlers<MessagingServiceDefinition> {
+export function messagingHandlers({ channels, messages, actions, readStates, purge }: MessagingServices): AsyncHandlers<MessagingServiceDefinition> {
   return {
     CreateChannel: async (req, ctx) => toChannel(await channels.createChannel(ctx, { name: req.name, topic: req.topic })),
     ListChannels: async (_req, ctx) => ({ channels: (await channels.listChannels(ctx)).map(toChannel) }),
     GetChannel: async (req, ctx) => toChannel(await channels.getChannel(ctx, req.channel_id)),
+    PurgeWorkspace: async (req) => {
+      if (!isUuid(req.workspace_id)) throw invalidInput([{ field: 'workspace_id', message: 'must be a UUID' }]);
+      return { done: await purge.purgeBatch(req.workspace_id) };
+    },
 
     CreateMessage: async (req, ctx) =>
       toMessage(

@@ -9,6 +9,9 @@ const schema = z.object({
   GRPC_PORT: env.port(50052),
   DATABASE_SCHEMA: env.string('workspace'),
   IDENTITY_GRPC_URL: env.string('127.0.0.1:50051'),
+  // The worker purges a deleted workspace's data in the services that hold it.
+  MESSAGING_GRPC_URL: env.string('127.0.0.1:50053'),
+  ASSET_GRPC_URL: env.string('127.0.0.1:50054'),
 });
 
 export const loadWorkspaceConfig = (source: NodeJS.ProcessEnv = process.env) => loadConfig(schema, source);

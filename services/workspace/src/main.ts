@@ -27,14 +27,17 @@ if (config.ROLE === 'migrate') {
   const storage = createStorage(storageConfigFrom(config));
   const connection = workerConnection(config.REDIS_URL, log);
   const resize = createWorker(queueNames.avatarResize, avatarResizeProcessor(storage), { ...queueBase, connection, concurrency: 2 });
+  const messaging = createAsyncClient(loadProto('messaging').wms.messaging.v1.MessagingService, config.MESSAGING_GRPC_URL);
+  const assets = createAsyncClient(loadProto('asset').wms.asset.v1.AssetService, config.ASSET_GRPC_URL);
   const purge = createWorker(
     queueNames.workspacePurge,
-    workspacePurgeProcessor({ storage, avatars: new AvatarStore(db), workspaces: new WorkspaceStore(db) }),
+    workspacePurgeProcessor({ storage, avatars: new AvatarStore(db), workspaces: new WorkspaceStore(db), holders: [messaging, assets] }),
     { ...queueBase, connection },
   );
   log.info('workspace worker running');
   onShutdown(log, [
     ['workers', () => Promise.all([resize.close(), purge.close()])],
+    ['clients', async () => [messaging, assets].forEach((c) => c.close())],
     ['redis', () => connection.quit()],
     ['db', () => db.destroy()],
   ]);

@@ -15,7 +15,7 @@ export interface AvatarResizeResult {
   sizeBytes: number;
 }
 
-/** Remove a deleted workspace's members, actors and avatar files. */
+/** Purge a deleted workspace: its messaging data and assets (asked of those services), members, actors and avatar files. */
 export interface WorkspacePurgeJob {
   workspaceId: string;
 }

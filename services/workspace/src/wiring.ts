@@ -34,7 +34,9 @@ export function buildWorkspaceServices(c: WorkspaceConnections): { workspaces: W
     actors,
     cache: new MembershipCache(c.redis),
     identity: c.identity,
-    schedulePurge: async (workspaceId) => void (await c.purgeQueue.add('purge', { workspaceId }, { jobId: `purge-${workspaceId}` })),
+    // The purge calls other services: it keeps trying through their restarts (about an hour in all).
+    schedulePurge: async (workspaceId) =>
+      void (await c.purgeQueue.add('purge', { workspaceId }, { jobId: `purge-${workspaceId}`, attempts: 12, backoff: { type: 'exponential', delay: 2000 } })),
   });
   const avatars = new AvatarService({
     db: c.db,

@@ -102,6 +102,19 @@ export class AssetStore {
     return rows.map((r) => r.storage_key);
   }
 
+  /** Up to `limit` assets of a workspace, any state: the ids and stored keys a purge removes. */
+  async ofWorkspace(workspaceId: string, limit: number): Promise<Array<{ id: string; storageKey: string | null }>> {
+    const { rows } = await this.db.raw<{ rows: Array<{ id: string; storage_key: string | null }> }>(
+      'SELECT id, storage_key FROM assets WHERE workspace_id = ? LIMIT ?',
+      [workspaceId, limit],
+    );
+    return rows.map((r) => ({ id: r.id, storageKey: r.storage_key }));
+  }
+
+  async deleteIds(ids: string[]): Promise<void> {
+    await this.db.raw('DELETE FROM assets WHERE id = ANY (?::uuid[])', [ids]);
+  }
+
   /** Removes the assets of deleted messages, returning the keys of their bytes. */
   async deleteOfMessages(messageIds: string[]): Promise<string[]> {
     if (messageIds.length === 0) return [];

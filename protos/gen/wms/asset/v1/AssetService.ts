@@ -11,7 +11,9 @@ import type { Download as _wms_common_v1_Download, Download__Output as _wms_comm
 import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from '../../../wms/common/v1/Empty.ts';
 import type { GetAssetsByIdsRequest as _wms_asset_v1_GetAssetsByIdsRequest, GetAssetsByIdsRequest__Output as _wms_asset_v1_GetAssetsByIdsRequest__Output } from '../../../wms/asset/v1/GetAssetsByIdsRequest.ts';
 import type { MessageAssetsRequest as _wms_asset_v1_MessageAssetsRequest, MessageAssetsRequest__Output as _wms_asset_v1_MessageAssetsRequest__Output } from '../../../wms/asset/v1/MessageAssetsRequest.ts';
+import type { PurgeProgress as _wms_common_v1_PurgeProgress, PurgeProgress__Output as _wms_common_v1_PurgeProgress__Output } from '../../../wms/common/v1/PurgeProgress.ts';
 import type { UploadChunk as _wms_asset_v1_UploadChunk, UploadChunk__Output as _wms_asset_v1_UploadChunk__Output } from '../../../wms/asset/v1/UploadChunk.ts';
+import type { WorkspacePurge as _wms_common_v1_WorkspacePurge, WorkspacePurge__Output as _wms_common_v1_WorkspacePurge__Output } from '../../../wms/common/v1/WorkspacePurge.ts';
 
 export interface AssetServiceClient extends grpc.Client {
   AttachAssets(argument: _wms_asset_v1_AttachAssetsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_asset_v1_AssetList__Output>): grpc.ClientUnaryCall;
@@ -59,6 +61,15 @@ export interface AssetServiceClient extends grpc.Client {
   getAssetsByIds(argument: _wms_asset_v1_GetAssetsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_asset_v1_AssetList__Output>): grpc.ClientUnaryCall;
   getAssetsByIds(argument: _wms_asset_v1_GetAssetsByIdsRequest, callback: grpc.requestCallback<_wms_asset_v1_AssetList__Output>): grpc.ClientUnaryCall;
   
+  PurgeWorkspace(argument: _wms_common_v1_WorkspacePurge, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  PurgeWorkspace(argument: _wms_common_v1_WorkspacePurge, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  PurgeWorkspace(argument: _wms_common_v1_WorkspacePurge, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  PurgeWorkspace(argument: _wms_common_v1_WorkspacePurge, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  purgeWorkspace(argument: _wms_common_v1_WorkspacePurge, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  purgeWorkspace(argument: _wms_common_v1_WorkspacePurge, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  purgeWorkspace(argument: _wms_common_v1_WorkspacePurge, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  purgeWorkspace(argument: _wms_common_v1_WorkspacePurge, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  
   ReleaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   ReleaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   ReleaseMessageAssets(argument: _wms_asset_v1_MessageAssetsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
@@ -90,6 +101,8 @@ export interface AssetServiceHandlers extends grpc.UntypedServiceImplementation 
   
   GetAssetsByIds: grpc.handleUnaryCall<_wms_asset_v1_GetAssetsByIdsRequest__Output, _wms_asset_v1_AssetList>;
   
+  PurgeWorkspace: grpc.handleUnaryCall<_wms_common_v1_WorkspacePurge__Output, _wms_common_v1_PurgeProgress>;
+  
   ReleaseMessageAssets: grpc.handleUnaryCall<_wms_asset_v1_MessageAssetsRequest__Output, _wms_common_v1_Empty>;
   
   UploadAssetContent: grpc.handleClientStreamingCall<_wms_asset_v1_UploadChunk__Output, _wms_common_v1_Asset>;
@@ -102,6 +115,7 @@ export interface AssetServiceDefinition extends grpc.ServiceDefinition {
   DetachMessageAssets: MethodDefinition<_wms_asset_v1_MessageAssetsRequest, _wms_common_v1_Empty, _wms_asset_v1_MessageAssetsRequest__Output, _wms_common_v1_Empty__Output>
   GetAssetDownload: MethodDefinition<_wms_asset_v1_AssetRef, _wms_common_v1_Download, _wms_asset_v1_AssetRef__Output, _wms_common_v1_Download__Output>
   GetAssetsByIds: MethodDefinition<_wms_asset_v1_GetAssetsByIdsRequest, _wms_asset_v1_AssetList, _wms_asset_v1_GetAssetsByIdsRequest__Output, _wms_asset_v1_AssetList__Output>
+  PurgeWorkspace: MethodDefinition<_wms_common_v1_WorkspacePurge, _wms_common_v1_PurgeProgress, _wms_common_v1_WorkspacePurge__Output, _wms_common_v1_PurgeProgress__Output>
   ReleaseMessageAssets: MethodDefinition<_wms_asset_v1_MessageAssetsRequest, _wms_common_v1_Empty, _wms_asset_v1_MessageAssetsRequest__Output, _wms_common_v1_Empty__Output>
   UploadAssetContent: MethodDefinition<_wms_asset_v1_UploadChunk, _wms_common_v1_Asset, _wms_asset_v1_UploadChunk__Output, _wms_common_v1_Asset__Output>
 }

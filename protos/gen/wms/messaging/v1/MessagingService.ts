@@ -17,6 +17,7 @@ import type { Message as _wms_messaging_v1_Message, Message__Output as _wms_mess
 import type { MessagePage as _wms_messaging_v1_MessagePage, MessagePage__Output as _wms_messaging_v1_MessagePage__Output } from '../../../wms/messaging/v1/MessagePage.ts';
 import type { MessageReactions as _wms_messaging_v1_MessageReactions, MessageReactions__Output as _wms_messaging_v1_MessageReactions__Output } from '../../../wms/messaging/v1/MessageReactions.ts';
 import type { MessageRef as _wms_messaging_v1_MessageRef, MessageRef__Output as _wms_messaging_v1_MessageRef__Output } from '../../../wms/messaging/v1/MessageRef.ts';
+import type { PurgeProgress as _wms_common_v1_PurgeProgress, PurgeProgress__Output as _wms_common_v1_PurgeProgress__Output } from '../../../wms/common/v1/PurgeProgress.ts';
 import type { ReactionRequest as _wms_messaging_v1_ReactionRequest, ReactionRequest__Output as _wms_messaging_v1_ReactionRequest__Output } from '../../../wms/messaging/v1/ReactionRequest.ts';
 import type { ReadState as _wms_messaging_v1_ReadState, ReadState__Output as _wms_messaging_v1_ReadState__Output } from '../../../wms/messaging/v1/ReadState.ts';
 import type { SavedMessageState as _wms_messaging_v1_SavedMessageState, SavedMessageState__Output as _wms_messaging_v1_SavedMessageState__Output } from '../../../wms/messaging/v1/SavedMessageState.ts';
@@ -26,6 +27,7 @@ import type { UpdateConversationReadStateRequest as _wms_messaging_v1_UpdateConv
 import type { UpdateMessageRequest as _wms_messaging_v1_UpdateMessageRequest, UpdateMessageRequest__Output as _wms_messaging_v1_UpdateMessageRequest__Output } from '../../../wms/messaging/v1/UpdateMessageRequest.ts';
 import type { UpdateThreadReadStateRequest as _wms_messaging_v1_UpdateThreadReadStateRequest, UpdateThreadReadStateRequest__Output as _wms_messaging_v1_UpdateThreadReadStateRequest__Output } from '../../../wms/messaging/v1/UpdateThreadReadStateRequest.ts';
 import type { UpdateThreadSubscriptionRequest as _wms_messaging_v1_UpdateThreadSubscriptionRequest, UpdateThreadSubscriptionRequest__Output as _wms_messaging_v1_UpdateThreadSubscriptionRequest__Output } from '../../../wms/messaging/v1/UpdateThreadSubscriptionRequest.ts';
+import type { WorkspacePurge as _wms_common_v1_WorkspacePurge, WorkspacePurge__Output as _wms_common_v1_WorkspacePurge__Output } from '../../../wms/common/v1/WorkspacePurge.ts';
 
 export interface MessagingServiceClient extends grpc.Client {
   AddReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
@@ -132,6 +134,15 @@ export interface MessagingServiceClient extends grpc.Client {
   listThreads(argument: _wms_messaging_v1_ListThreadsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
   listThreads(argument: _wms_messaging_v1_ListThreadsRequest, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
   
+  PurgeWorkspace(argument: _wms_common_v1_WorkspacePurge, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  PurgeWorkspace(argument: _wms_common_v1_WorkspacePurge, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  PurgeWorkspace(argument: _wms_common_v1_WorkspacePurge, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  PurgeWorkspace(argument: _wms_common_v1_WorkspacePurge, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  purgeWorkspace(argument: _wms_common_v1_WorkspacePurge, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  purgeWorkspace(argument: _wms_common_v1_WorkspacePurge, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  purgeWorkspace(argument: _wms_common_v1_WorkspacePurge, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  purgeWorkspace(argument: _wms_common_v1_WorkspacePurge, callback: grpc.requestCallback<_wms_common_v1_PurgeProgress__Output>): grpc.ClientUnaryCall;
+  
   RemoveReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
   RemoveReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
   RemoveReaction(argument: _wms_messaging_v1_ReactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
@@ -222,6 +233,8 @@ export interface MessagingServiceHandlers extends grpc.UntypedServiceImplementat
   
   ListThreads: grpc.handleUnaryCall<_wms_messaging_v1_ListThreadsRequest__Output, _wms_messaging_v1_ThreadPage>;
   
+  PurgeWorkspace: grpc.handleUnaryCall<_wms_common_v1_WorkspacePurge__Output, _wms_common_v1_PurgeProgress>;
+  
   RemoveReaction: grpc.handleUnaryCall<_wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions>;
   
   SaveMessage: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState>;
@@ -251,6 +264,7 @@ export interface MessagingServiceDefinition extends grpc.ServiceDefinition {
   ListMessages: MethodDefinition<_wms_messaging_v1_ListMessagesRequest, _wms_messaging_v1_MessagePage, _wms_messaging_v1_ListMessagesRequest__Output, _wms_messaging_v1_MessagePage__Output>
   ListSavedMessages: MethodDefinition<_wms_messaging_v1_ListSavedMessagesRequest, _wms_messaging_v1_MessagePage, _wms_messaging_v1_ListSavedMessagesRequest__Output, _wms_messaging_v1_MessagePage__Output>
   ListThreads: MethodDefinition<_wms_messaging_v1_ListThreadsRequest, _wms_messaging_v1_ThreadPage, _wms_messaging_v1_ListThreadsRequest__Output, _wms_messaging_v1_ThreadPage__Output>
+  PurgeWorkspace: MethodDefinition<_wms_common_v1_WorkspacePurge, _wms_common_v1_PurgeProgress, _wms_common_v1_WorkspacePurge__Output, _wms_common_v1_PurgeProgress__Output>
   RemoveReaction: MethodDefinition<_wms_messaging_v1_ReactionRequest, _wms_messaging_v1_MessageReactions, _wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions__Output>
   SaveMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_SavedMessageState, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState__Output>
   UnsaveMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_SavedMessageState, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState__Output>

@@ -1,0 +1,14 @@
+import type { Knex } from '@wms/kit/db';
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`
+    -- Lookups by message of the rows that hang off a message: deleting a message's mentions on soft delete, and the
+    -- cascades when a deleted workspace's messages are purged.
+    CREATE INDEX mentions_message_idx ON mentions (message_id);
+    CREATE INDEX saved_messages_message_idx ON saved_messages (message_id);
+    CREATE INDEX thread_reads_root_idx ON thread_reads (root_id);
+    CREATE INDEX client_messages_message_idx ON client_messages (message_id);
+    -- Read marks of a channel, for purging it.
+    CREATE INDEX conversation_reads_conversation_idx ON conversation_reads (conversation_id);
+  `);
+}
