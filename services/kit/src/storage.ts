@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -13,8 +13,12 @@ import { invalidInput, notFound } from './errors.ts';
 
 /** Object storage behind one small interface: the filesystem driver locally, any S3 (MinIO) in production. */
 export interface ObjectStorage {
-  /** Stores bytes (a Buffer or a Readable stream with known or unknown length) under `key`; a failed put destroys the stream. */
-  put(key: string, body: Buffer | Readable, meta: { contentType: string; size?: number }): Promise<void>;
+  /**
+   * Stores bytes under `key`: a Buffer, or a Readable stream of announced size (checked: another byte count fails the
+   * put and stores nothing). A failed put destroys the stream.
+   */
+  put(key: string, body: Buffer, meta: { contentType: string; size?: number }): Promise<void>;
+  put(key: string, body: Readable, meta: { contentType: string; size: number }): Promise<void>;
   /** Reads an object as a stream; throws a DomainError not_found when absent. */
   get(key: string): Promise<Readable>;
   /** Reads a whole (small) object; throws a DomainError not_found when absent. */
@@ -410,35 +414,8 @@ class SizedSource {
   }
 }
 
-// S3's smallest part: the most a put holds in memory at once.
+// S3's smallest part: the size of a streamed upload's parts.
 const PART_SIZE = 5 * 1024 * 1024;
-
-/**
- * Cuts a source into parts of PART_SIZE (the last one shorter, at least one part) and fails as soon as the byte count
- * contradicts the announced size.
- */
-async function* partsOf(source: AsyncIterable<Buffer | string> | Iterable<Buffer>, expected: number | undefined): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingLength = 0;
-  let total = 0;
-  let yielded = false;
-  for await (const data of source) {
-    const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data);
-    total += chunk.length;
-    if (expected !== undefined && total > expected) throw sizeMismatch();
-    pending.push(chunk);
-    pendingLength += chunk.length;
-    while (pendingLength >= PART_SIZE) {
-      const joined = Buffer.concat(pending);
-      yield joined.subarray(0, PART_SIZE);
-      yielded = true;
-      pending = [joined.subarray(PART_SIZE)];
-      pendingLength -= PART_SIZE;
-    }
-  }
-  if (expected !== undefined && total !== expected) throw sizeMismatch();
-  if (pendingLength > 0 || !yielded) yield Buffer.concat(pending);
-}
 
 /** Any S3 through the minio client; the bucket is created on first use. */
 class S3Storage implements ObjectStorage {
@@ -474,11 +451,10 @@ class S3Storage implements ObjectStorage {
   }
 
   /**
-   * A stream of announced size goes up as it arrives: a multipart upload whose parts are PUT with the stream itself as
-   * their body, holding nothing but the sockets' buffers. Other bodies shorter than one part go up in one request,
-   * longer ones in parts of PART_SIZE, each sent before the next is read. Either way nothing is visible before the
-   * upload completes, and a failed one is aborted. (minio's own stream upload buffers whole parts of 64 MiB or more,
-   * hangs when the source fails, and resumes any unfinished upload of the same key.)
+   * A Buffer goes up in one request. A stream goes up as it arrives: a multipart upload whose parts are PUT with the
+   * stream itself as their body, holding nothing but the sockets' buffers; nothing is visible before the upload
+   * completes, and a failed one is aborted. (minio's own stream upload buffers whole parts of 64 MiB or more, hangs
+   * when the source fails, and resumes any unfinished upload of the same key.)
    */
   async put(key: string, body: Buffer | Readable, meta: { contentType: string; size?: number }): Promise<void> {
     await this.upload(key, body, meta).catch((error: unknown) => {
@@ -490,38 +466,13 @@ class S3Storage implements ObjectStorage {
   private async upload(key: string, body: Buffer | Readable, meta: { contentType: string; size?: number }): Promise<void> {
     assertValidKey(key);
     assertValidContentType(meta.contentType);
-    if (Buffer.isBuffer(body) && meta.size !== undefined && meta.size !== body.length) throw sizeMismatch();
-    if (!Buffer.isBuffer(body) && meta.size) return this.uploadStreamed(key, body, meta.size, meta.contentType);
-    const parts = partsOf(Buffer.isBuffer(body) ? [body] : body, meta.size);
-    try {
-      const bucket = await this.ensureBucket();
-      const headers = { 'Content-Type': meta.contentType };
-      const first = await parts.next();
-      if (first.done || first.value.length < PART_SIZE) {
-        const whole = first.value ?? Buffer.alloc(0);
-        await this.client.putObject(bucket, key, whole, whole.length, headers);
-        return;
-      }
-      // A full first part: more may follow, so this is a multipart upload (of one part when nothing does).
-      const uploadId = await this.client.initiateNewMultipartUpload(bucket, key, headers);
-      try {
-        const etags: { part: number; etag: string }[] = [];
-        for (let part: IteratorResult<Buffer> = first; !part.done; part = await parts.next()) {
-          const partHeaders = { 'Content-Length': part.value.length, 'Content-MD5': createHash('md5').update(part.value).digest('base64') };
-          const uploaded = await this.client.uploadPart(
-            { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: etags.length + 1, headers: partHeaders },
-            part.value,
-          );
-          etags.push({ part: uploaded.part, etag: uploaded.etag });
-        }
-        await this.client.completeMultipartUpload(bucket, key, uploadId, etags);
-      } catch (error) {
-        await this.client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
-        throw error;
-      }
-    } finally {
-      await parts.return(undefined);
+    if (Buffer.isBuffer(body)) {
+      if (meta.size !== undefined && meta.size !== body.length) throw sizeMismatch();
+      await this.client.putObject(await this.ensureBucket(), key, body, body.length, { 'Content-Type': meta.contentType });
+      return;
     }
+    if (meta.size === undefined) throw new TypeError('a stream is stored with its size');
+    await this.uploadStreamed(key, body, meta.size, meta.contentType);
   }
 
   /**
@@ -531,6 +482,11 @@ class S3Storage implements ObjectStorage {
   private async uploadStreamed(key: string, body: Readable, size: number, contentType: string): Promise<void> {
     const bucket = await this.ensureBucket();
     const source = new SizedSource(body[Symbol.asyncIterator]());
+    if (size === 0) {
+      await source.end();
+      await this.client.putObject(bucket, key, Buffer.alloc(0), 0, { 'Content-Type': contentType });
+      return;
+    }
     const uploadId = await this.client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
     try {
       const etags: { part: number; etag: string }[] = [];
