@@ -90,6 +90,12 @@ describe('gateway HTTP behaviour', () => {
     expect(res.status).toBe(401);
   });
 
+  it('checks the session before parsing the body: malformed JSON without a token is 401', async () => {
+    const res = await fetch(`${base}/users/me`, { method: 'PATCH', body: '{"name":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
+  });
+
   it('maps domain errors to their HTTP status, with Retry-After on 429', async () => {
     const cases: Array<[DomainError, number]> = [
       [rateLimited(7), 429],

@@ -53,7 +53,8 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
   app.set('query parser', 'simple');
   app.use(requestContextMiddleware);
-  app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  // Parsed inside each route, after the session and workspace checks: a bad body must not answer before a 401 (contract §1).
+  const parseJson = express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] });
 
   const routes = routeTable(deps);
   for (const r of routes) {
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
           req.ctx.role = caller.workspace.role;
         }
       }
+      await new Promise<void>((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
       const params = parsePart(r.params, req.params, 'path');
       const query = parsePart(r.query, req.query, 'query');
       const body = parsePart(r.body, req.body ?? {}, 'body');

@@ -283,6 +283,20 @@ describe('workspace users', () => {
     expectError(await inWorkspace(owner, ws.id, 'DELETE', '/workspace'), 403, 'forbidden');
     expect((await inWorkspace(member, ws.id, 'DELETE', '/workspace')).status).toBe(204);
   });
+
+  it('keeps exactly one owner when a transfer races a role change or removal of the new owner', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { ws, adminUser } = await team();
+      const [transfer, demote, remove] = await Promise.all([
+        inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: adminUser.id } }),
+        inWorkspace(owner, ws.id, 'PATCH', `/workspace/users/${adminUser.id}`, { body: { role: 'member' } }),
+        inWorkspace(owner, ws.id, 'DELETE', `/workspace/users/${adminUser.id}`),
+      ]);
+      expect([transfer.status, demote.status, remove.status].every((status) => [200, 204, 400, 403, 404].includes(status))).toBe(true);
+      const users = (await sql<{ role: string }>('SELECT role FROM workspace.workspace_users WHERE workspace_id = $1 AND removed_at IS NULL', [ws.id])).map((u) => u.role);
+      expect(users.filter((role) => role === 'owner'), JSON.stringify({ transfer: transfer.status, demote: demote.status, remove: remove.status, users })).toHaveLength(1);
+    }
+  });
 });
 
 describe('workspace actors', () => {

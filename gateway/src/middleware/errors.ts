@@ -23,7 +23,12 @@ export function sendError(res: Response, status: number, code: string, message: 
 /** The one place that turns errors into HTTP: domain errors by kind, body parser failures, anything else 500. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err: unknown, _req, res, _next) => {
-    if (res.headersSent) return;
+    if (res.headersSent) {
+      // Too late for an error body: the client must see the response break, not wait for more bytes.
+      log.warn({ err }, 'request failed after its response started');
+      res.destroy();
+      return;
+    }
     if (err instanceof DomainError) {
       if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       sendError(res, httpStatus[err.kind], err.code, err.message, err.details);

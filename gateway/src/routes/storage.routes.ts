@@ -1,5 +1,6 @@
+import { pipeline } from 'node:stream/promises';
 import { notFound } from '@wms/kit/errors';
-import { assertValidKey, type ObjectStorage, verifySignedStorageRequest } from '@wms/kit/storage';
+import { type ObjectStorage, verifySignedStorageRequest } from '@wms/kit/storage';
 import { z } from 'zod';
 import { route } from './route.ts';
 
@@ -20,7 +21,6 @@ export const storageRoutes = ({ storage, secret }: StorageRouteDeps) => [
       const expired = () => notFound('This download link is invalid or has expired.');
       const headers = storage && verifySignedStorageRequest(secret, params.key, new URL(req.originalUrl, 'http://x').searchParams);
       if (!storage || !headers) throw expired();
-      assertValidKey(params.key);
       const stat = await storage.stat(params.key);
       if (!stat) throw expired();
       const body = await storage.get(params.key);
@@ -32,11 +32,9 @@ export const storageRoutes = ({ storage, secret }: StorageRouteDeps) => [
       // Security: whatever the bytes are, a browser must not run them as a page of this origin.
       res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'");
       res.setHeader('Cache-Control', 'private, max-age=300');
-      await new Promise<void>((resolve, reject) => {
-        body.on('error', reject);
-        res.on('finish', resolve);
-        res.on('close', resolve);
-        body.pipe(res);
+      // The file is closed however the response ends; a client going away mid-download is no error of ours.
+      await pipeline(body, res).catch((err: unknown) => {
+        if ((err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
       });
     },
   }),

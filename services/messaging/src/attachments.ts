@@ -3,7 +3,6 @@ import type { AsyncClient } from '@wms/kit/grpc-client';
 import type { AssetServiceDefinition } from '@wms/protos/gen/wms/asset/v1/AssetService';
 import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import type { AssetView, Message } from './domain/message.ts';
-import type { MessageStore } from './store/message.store.ts';
 
 export type AssetClient = Pick<AsyncClient<AssetServiceDefinition>, 'GetAssetsByIds' | 'AttachAssets' | 'ReleaseMessageAssets' | 'DetachMessageAssets'>;
 
@@ -45,12 +44,10 @@ export class Attachments {
   }
 
   /**
-   * After deletes committed: the messages' assets and their bytes go, then the messages forget them. Until then they
-   * are found by `MessageStore.withUnreleasedAssets`, so what fails here is done by the cleanup worker.
+   * After deletes committed: the messages' assets and their bytes go. The messages keep naming them until the caller
+   * calls `MessageStore.forgetAssets`, so what fails here is retried by the cleanup worker.
    */
-  async release(ctx: CallContext, messages: MessageStore, messageIds: string[]): Promise<void> {
-    if (messageIds.length === 0) return;
-    await this.assets.ReleaseMessageAssets({ message_ids: messageIds }, ctx);
-    await messages.forgetAssets(messageIds);
+  async release(ctx: CallContext, messageIds: string[]): Promise<void> {
+    if (messageIds.length > 0) await this.assets.ReleaseMessageAssets({ message_ids: messageIds }, ctx);
   }
 }

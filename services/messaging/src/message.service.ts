@@ -90,8 +90,9 @@ export class MessageService {
         loading: input.loading,
       });
       // Last before the outbox: a refusal (400) rolls the message back; the asset service commits first.
+      // Set before the call: an attach whose answer is lost may still have happened.
+      attached = message.assetIds.length > 0;
       const assets = await this.d.attachments.attach(ctx, message);
-      attached = assets.size > 0;
       await this.d.messages.addMentions(trx, message, root?.id ?? null);
       if (root) await this.d.readStates.follow(trx, root, [me.actorId, ...mentionedActorIds], [root.authorActorId, ...root.mentionedActorIds]);
       await this.d.outbox.append(trx, [messageEvent('message.created', message, assets), ...(root ? [threadEvent(root)] : [])]);
@@ -164,7 +165,10 @@ export class MessageService {
     // The placeholder shows no assets at once; their removal may fail without undoing the delete (the cleanup worker
     // retries it).
     if (deleted && message.assetIds.length > 0) {
-      await this.d.attachments.release(ctx, this.d.messages, [messageId]).catch((err: unknown) => this.d.log.warn({ err, message_id: messageId }, 'could not release assets; the cleanup worker will'));
+      await this.d.attachments
+        .release(ctx, [messageId])
+        .then(() => this.d.messages.forgetAssets([messageId]))
+        .catch((err: unknown) => this.d.log.warn({ err, message_id: messageId }, 'could not release assets; the cleanup worker will'));
     }
   }
 

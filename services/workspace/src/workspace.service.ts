@@ -105,7 +105,7 @@ export class WorkspaceService {
     if (!isUuid(input.workspaceUserId) || input.workspaceUserId === caller.id) throw badTarget();
     const workspaceId = ctx.workspaceId!;
     const member = await this.change(async (trx) => {
-      const rows = await this.d.members.lockForTransfer(workspaceId, [input.workspaceUserId], trx);
+      const rows = await this.d.members.lockMembers(workspaceId, [input.workspaceUserId], trx);
       const owner = rows.find((r) => r.role === 'owner');
       const target = rows.find((r) => r.id === input.workspaceUserId);
       if (!owner || owner.id !== caller.id) throw forbidden('Only the workspace owner can do this.');
@@ -168,14 +168,20 @@ export class WorkspaceService {
 
   async updateWorkspaceUserRole(ctx: CallContext, input: { workspaceUserId: string; role: string }): Promise<MemberWithUser> {
     const role = assignableRole(input.role);
-    requireOwner((await this.caller(ctx)).role);
+    const caller = await this.caller(ctx);
     const workspaceId = ctx.workspaceId!;
-    const target = isUuid(input.workspaceUserId) ? await this.d.members.find(workspaceId, input.workspaceUserId) : undefined;
-    if (!target) throw notFound('No such workspace user.');
-    if (target.role === 'owner') throw invalidArgument('owner_protected', 'The owner cannot be demoted; transfer ownership instead.');
+    const check = (me: WorkspaceUser | undefined, target: WorkspaceUser | undefined): WorkspaceUser => {
+      requireOwner(me?.role);
+      if (!target) throw notFound('No such workspace user.');
+      if (target.role === 'owner') throw invalidArgument('owner_protected', 'The owner cannot be demoted; transfer ownership instead.');
+      return target;
+    };
+    check(caller, isUuid(input.workspaceUserId) ? await this.d.members.find(workspaceId, input.workspaceUserId) : undefined);
     const updated = await this.change(async (trx) => {
-      const next = await this.d.members.setRole(workspaceId, target.id, role, trx);
-      if (!next || next.role === 'owner') throw notFound('No such workspace user.');
+      // Checked again on the locked rows: a transfer of ownership may have happened in between.
+      const rows = await this.d.members.lockMembers(workspaceId, [caller.id, input.workspaceUserId], trx);
+      const target = check(rows.find((r) => r.id === caller.id), rows.find((r) => r.id === input.workspaceUserId));
+      const next = (await this.d.members.setRole(workspaceId, target.id, role, trx))!;
       return { result: next, workspaceId, cache: [{ userId: next.userId, membership: cached(next) }] };
     });
     return (await this.withUsers([updated], ctx))[0]!;
@@ -184,12 +190,17 @@ export class WorkspaceService {
   async removeWorkspaceUser(ctx: CallContext, input: { workspaceUserId: string }): Promise<void> {
     const caller = await this.caller(ctx);
     const workspaceId = ctx.workspaceId!;
-    const target = isUuid(input.workspaceUserId) ? await this.d.members.find(workspaceId, input.workspaceUserId) : undefined;
-    if (!target) throw notFound('No such workspace user.');
-    requireCanRemove({ role: caller.role, workspaceUserId: caller.id }, target);
+    const check = (me: WorkspaceUser | undefined, target: WorkspaceUser | undefined): WorkspaceUser => {
+      if (!target) throw notFound('No such workspace user.');
+      requireCanRemove({ role: me?.role, workspaceUserId: caller.id }, target);
+      return target;
+    };
+    check(caller, isUuid(input.workspaceUserId) ? await this.d.members.find(workspaceId, input.workspaceUserId) : undefined);
     await this.change(async (trx) => {
-      const removed = await this.d.members.remove(workspaceId, target.id, trx);
-      if (!removed || removed.role === 'owner') throw notFound('No such workspace user.');
+      // Checked again on the locked rows: a role change or transfer may have happened in between.
+      const rows = await this.d.members.lockMembers(workspaceId, [caller.id, input.workspaceUserId], trx);
+      const target = check(rows.find((r) => r.id === caller.id), rows.find((r) => r.id === input.workspaceUserId));
+      const removed = (await this.d.members.remove(workspaceId, target.id, trx))!;
       await this.d.actors.setDeactivated(removed.actorId, true, trx);
       return { result: undefined, workspaceId, cache: [{ userId: removed.userId, membership: null }] };
     });
@@ -268,8 +279,10 @@ export class WorkspaceService {
     return ctx.userId;
   }
 
+  /** Users by id, in batches of GetUsersByIds' 1,000 (a member list holds up to 10,000), fetched at once. */
   private async users(ids: string[], ctx: CallContext): Promise<UserSummary[]> {
-    const { users } = await this.d.identity.GetUsersByIds({ ids }, ctx);
+    const batches = Array.from({ length: Math.ceil(ids.length / 1000) }, (_, i) => ids.slice(i * 1000, (i + 1) * 1000));
+    const users = (await Promise.all(batches.map(async (batch) => (await this.d.identity.GetUsersByIds({ ids: batch }, ctx)).users))).flat();
     const byId = new Map(users.map((u) => [u.id, { id: u.id, email: u.email, name: u.name }]));
     return ids.map((id) => byId.get(id) ?? { id, email: '', name: '' });
   }

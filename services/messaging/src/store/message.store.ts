@@ -1,5 +1,5 @@
 import type { Knex } from '@wms/kit/db';
-import type { Message, ReactionSummary } from '../domain/message.ts';
+import { LOADING_MS, type Message, type ReactionSummary } from '../domain/message.ts';
 
 export interface MessageRow {
   id: string;
@@ -93,9 +93,9 @@ export class MessageStore {
     const [row] = rowsOf<MessageRow>(
       await trx.raw(
         `INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?::uuid[], ?::uuid[], CASE WHEN ? THEN now() + interval '5 minutes' END)
+         VALUES (?, ?, ?, ?, ?, ?, ?::uuid[], ?::uuid[], CASE WHEN ? THEN now() + ? * interval '1 millisecond' END)
          RETURNING *`,
-        [m.id, m.workspaceId, m.conversationId, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading],
+        [m.id, m.workspaceId, m.conversationId, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS],
       ),
     );
     return toMessage(row!);
@@ -151,7 +151,6 @@ export class MessageStore {
     return row && toMessage(row);
   }
 
-  /** Leaves the placeholder of a live message (text, mentions and reactions removed); nothing when already deleted. */
   /** Deleted messages whose assets the asset service has not yet removed (see `forgetAssets`), oldest first. */
   async withUnreleasedAssets(deletedBefore: Date, limit: number): Promise<string[]> {
     const rows = rowsOf<{ id: string }>(
@@ -179,6 +178,7 @@ export class MessageStore {
     return (result as { rowCount: number }).rowCount;
   }
 
+  /** Leaves the placeholder of a live message (text, mentions and reactions removed); nothing when already deleted. */
   async softDelete(trx: Knex.Transaction, id: string): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(
       await trx.raw(

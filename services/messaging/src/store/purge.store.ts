@@ -7,23 +7,23 @@ export class PurgeStore {
   constructor(private readonly db: Knex) {}
 
   /**
-   * One batch: up to `roots` top-level messages of one channel with their replies (reactions, mentions, saves, thread
-   * read state and client ids go with them by cascade), else that channel's read marks and the channel, else the
-   * workspace's outbox rows. True when nothing of the workspace is left.
+   * One batch of at most `limit` messages: replies of the channel's oldest roots first, then those roots (reactions,
+   * mentions, saves, thread read state and client ids go with them by cascade); once a channel has no messages, its
+   * read marks and the channel; once none is left, the workspace's outbox rows. True when nothing is left.
    */
-  async purgeBatch(workspaceId: string, roots = 200): Promise<boolean> {
+  async purgeBatch(workspaceId: string, limit = 500): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       const [channel] = rowsOf<{ id: string }>(await trx.raw('SELECT id FROM channels WHERE workspace_id = ? LIMIT 1', [workspaceId]));
       if (!channel) {
         await trx.raw('DELETE FROM outbox WHERE workspace_id = ?', [workspaceId]);
         return true;
       }
-      const ids = rowsOf<{ id: string }>(
-        await trx.raw('SELECT id FROM messages WHERE conversation_id = ? AND parent_message_id IS NULL ORDER BY id LIMIT ?', [channel.id, roots]),
+      const roots = rowsOf<{ id: string }>(
+        await trx.raw('SELECT id FROM messages WHERE conversation_id = ? AND parent_message_id IS NULL ORDER BY id LIMIT ?', [channel.id, limit]),
       ).map((r) => r.id);
-      if (ids.length > 0) {
-        await trx.raw('DELETE FROM messages WHERE parent_message_id = ANY (?::uuid[])', [ids]);
-        await trx.raw('DELETE FROM messages WHERE id = ANY (?::uuid[])', [ids]);
+      if (roots.length > 0) {
+        const replies = await trx.raw('DELETE FROM messages WHERE id IN (SELECT id FROM messages WHERE parent_message_id = ANY (?::uuid[]) LIMIT ?)', [roots, limit]);
+        if ((replies as { rowCount: number }).rowCount < limit) await trx.raw('DELETE FROM messages WHERE id = ANY (?::uuid[])', [roots]);
         return false;
       }
       await trx.raw('DELETE FROM conversation_reads WHERE conversation_id = ?', [channel.id]);

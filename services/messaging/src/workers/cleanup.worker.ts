@@ -16,7 +16,8 @@ export const cleanupProcessor =
     let released = 0;
     for (;;) {
       const ids = await messages.withUnreleasedAssets(new Date(Date.now() - RELEASE_GRACE_MS), BATCH);
-      await attachments.release({ requestId: randomUUID() }, messages, ids);
+      await attachments.release({ requestId: randomUUID() }, ids);
+      if (ids.length > 0) await messages.forgetAssets(ids);
       released += ids.length;
       if (ids.length < BATCH) break;
     }

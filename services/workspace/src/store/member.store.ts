@@ -107,8 +107,8 @@ export class MemberStore {
     return row && toMember(row as MemberRow);
   }
 
-  /** Locks the workspace's owner row and the target row for an ownership change. */
-  async lockForTransfer(workspaceId: string, ids: string[], db: Knex): Promise<WorkspaceUser[]> {
+  /** Locks the given members and the workspace owner (in id order, so concurrent changes queue instead of deadlocking). */
+  async lockMembers(workspaceId: string, ids: string[], db: Knex): Promise<WorkspaceUser[]> {
     const rows: MemberRow[] = await db('workspace_users')
       .select(columns)
       .where({ workspace_id: workspaceId })

@@ -77,12 +77,12 @@ export class WorkspaceStore {
     return count === 1;
   }
 
-  /** Removes a deleted workspace's members, actors and avatar rows, keeping the row itself (its slug stays taken). */
   /** Whether the workspace exists and was deleted (only then is its data purged anywhere). */
   async isDeleted(id: string): Promise<boolean> {
     return Boolean(await this.db('workspaces').where({ id }).whereNotNull('deleted_at').first('id'));
   }
 
+  /** Removes a deleted workspace's members, actors and avatar rows, keeping the row itself (its slug stays taken). */
   async purge(id: string): Promise<void> {
     await this.db.transaction(async (trx) => {
       const deleted = await trx('workspaces').where({ id }).whereNotNull('deleted_at').forUpdate().first('id');
