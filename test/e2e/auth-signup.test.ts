@@ -140,12 +140,17 @@ describe('sign-up, sign-in and sign-out through the gateway', () => {
     expect(pending.body).toMatchObject({ email: account.email, pending_email: next });
     expect(await linkLifetimeMinutes(next, 'email_change')).toBe(24 * 60);
 
+    // A sign-in link to the old address, still unused when the move is confirmed.
+    expect((await api('POST', '/auth/magic-link', { body: { email: account.email }, ip: account.ip })).status).toBe(200);
+    const oldLink = linkToken(await waitForMail(account.email, { match: (m) => m.subject === 'Your sign-in link' }));
+
     const token = linkToken(await waitForMail(next));
     const confirmed = await api('POST', '/auth/verify-email', { body: { token }, ip: account.ip });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ status: 'email_verified', user: { id: account.userId, email: next, pending_email: null } });
     expect(confirmed.body).not.toHaveProperty('access_token');
     expectError(await api('POST', '/auth/verify-email', { body: { token }, ip: account.ip }), 401, 'invalid_token');
+    expectError(await api('POST', '/auth/verify-email', { body: { token: oldLink }, ip: account.ip }), 401, 'invalid_token');
 
     expect((await api('GET', '/users/me', { token: account.token })).body).toMatchObject({ email: next });
     expect((await api('POST', '/auth/login', { body: { email: next, password: account.password }, ip: account.ip })).status).toBe(200);

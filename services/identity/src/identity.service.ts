@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
 import { isUuid } from '@wms/kit/ids';
-import type { Knex } from '@wms/kit/db';
+import { isUniqueViolation, type Knex } from '@wms/kit/db';
 import { ensure, rateLimited, unauthenticated } from '@wms/kit/errors';
 import type { AccessTokens } from './access-tokens.ts';
 import { mails } from './domain/mail.ts';
@@ -126,7 +126,21 @@ export class IdentityService {
     };
     if (!token) throw await fail();
     if (token.kind === 'email_change') {
-      const user = await this.d.users.confirmEmailChange(token.userId, token.email);
+      // Links and codes mailed to the old address stop working with it.
+      const user = await this.d.db
+        .transaction(async (trx) => {
+          const changed = await this.d.users.confirmEmailChange(token.userId, token.email, trx);
+          if (changed) {
+            await this.d.tokens.revokeAllForUser(token.userId, trx);
+            await this.d.codes.revokeAllForUser(token.userId, trx);
+          }
+          return changed;
+        })
+        .catch((err: unknown) => {
+          // A concurrent confirmation of the same address by another account won the race on the unique index.
+          if (isUniqueViolation(err, 'users_email_key')) return undefined;
+          throw err;
+        });
       if (!user) throw await fail();
       return { signedIn: null, user };
     }

@@ -99,18 +99,14 @@ export class UserStore {
    * Moves the account to `email` if that is still the address it is waiting to confirm and no other account took it
    * meanwhile; undefined otherwise.
    */
-  async confirmEmailChange(id: string, email: string): Promise<UserWithPassword | undefined> {
-    const result = await this.db.raw<{ rows: UserRow[] }>(
+  async confirmEmailChange(id: string, email: string, db: Knex = this.db): Promise<UserWithPassword | undefined> {
+    const result = await db.raw<{ rows: UserRow[] }>(
       `UPDATE users SET email = :email, pending_email = NULL, email_verified_at = now(), updated_at = now()
         WHERE id = :id AND pending_email = :email
           AND NOT EXISTS (SELECT 1 FROM users other WHERE other.email = :email)
         RETURNING ${columns.join(', ')}`,
       { id, email },
-    ).catch((err: { code?: string }) => {
-      // A concurrent confirmation of the same address by another account lost the race on the unique index.
-      if (err.code === '23505') return { rows: [] };
-      throw err;
-    });
+    );
     const row = result.rows[0];
     return row && toUser(row);
   }
