@@ -24,6 +24,16 @@ describe('auth throttling', () => {
     expect((await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: randomIp() })).status).toBe(200);
   });
 
+  it('admits no more than 10 of a burst of parallel wrong passwords', async () => {
+    const account = await signUp('login-burst');
+    const attacker = randomIp();
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => api('POST', '/auth/login', { body: { email: account.email, password: `burst-guess-${i}` }, ip: attacker })),
+    );
+    expect(answers.filter((res) => res.status === 401)).toHaveLength(10);
+    answers.filter((res) => res.status !== 401).forEach(expectLimited);
+  });
+
   it('does not count successful sign-ins', async () => {
     const account = await signUp('login-ok');
     for (let i = 0; i < 12; i++) {

@@ -15,7 +15,7 @@ import {
   tokenCheck,
 } from './domain/rules.ts';
 import { codeMaxAttempts, hashSecret, hashToken, lifetimesMs, newCode, newToken, type TokenKind, verifyDecoy, verifySecret } from './domain/secrets.ts';
-import { type Bucket, bucketsFor, countsEveryAttempt, type ThrottledAction, type ThrottleLimits } from './domain/throttle.ts';
+import { bucketsFor, countsEveryAttempt, type ThrottledAction, type ThrottleLimits } from './domain/throttle.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { EmailCodeStore } from './store/email-code.store.ts';
 import type { EmailTokenStore } from './store/email-token.store.ts';
@@ -105,26 +105,21 @@ export class IdentityService {
   async verifyEmailCode(ctx: CallContext, input: { email: string; code: string }): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
     ensure(emailCheck(email), codeCheck(input.code));
-    const buckets = await this.throttle(ctx, 'verify_code', email);
+    const attempt = await this.throttle(ctx, 'verify_code', email);
     const user = await this.d.users.findByEmail(email);
     const code = user && (await this.d.codes.takeAttempt(user.id, codeMaxAttempts));
     const ok = code ? await verifySecret(code.codeHash, input.code) : await verifyDecoy(input.code);
-    if (!user || !code || !ok || !(await this.d.codes.consume(code.id))) {
-      await this.d.throttle.recordFailure(buckets);
-      throw unauthenticated('invalid_code', 'The code is wrong, expired or used up.');
-    }
+    if (!user || !code || !ok || !(await this.d.codes.consume(code.id))) throw unauthenticated('invalid_code', 'The code is wrong, expired or used up.');
+    await attempt.succeeded();
     return this.signIn(ctx, await this.d.users.markVerified(user.id));
   }
 
   async verifyEmail(ctx: CallContext, input: { token: string }): Promise<{ signedIn: SignedIn | null; user: User }> {
     ensure(tokenCheck(input.token));
-    const buckets = await this.throttle(ctx, 'verify_email');
+    const attempt = await this.throttle(ctx, 'verify_email');
     const token = await this.d.tokens.consume(hashToken(input.token), ['register', 'magic', 'email_change']);
-    const fail = async () => {
-      await this.d.throttle.recordFailure(buckets);
-      return unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
-    };
-    if (!token) throw await fail();
+    const invalid = () => unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
+    if (!token) throw invalid();
     if (token.kind === 'email_change') {
       // Links and codes mailed to the old address stop working with it.
       const user = await this.d.db
@@ -141,9 +136,11 @@ export class IdentityService {
           if (isUniqueViolation(err, 'users_email_key')) return undefined;
           throw err;
         });
-      if (!user) throw await fail();
+      if (!user) throw invalid();
+      await attempt.succeeded();
       return { signedIn: null, user };
     }
+    await attempt.succeeded();
     const user = await this.d.users.markVerified(token.userId);
     const signedIn = await this.signIn(ctx, user);
     return { signedIn, user: signedIn.user };
@@ -151,7 +148,7 @@ export class IdentityService {
 
   async resetPassword(ctx: CallContext, input: { token: string; password: string }): Promise<void> {
     ensure(tokenCheck(input.token), passwordCheck(input.password));
-    const buckets = await this.throttle(ctx, 'reset_password');
+    const attempt = await this.throttle(ctx, 'reset_password');
     const passwordHash = await hashSecret(input.password);
     const done = await this.d.db.transaction(async (trx) => {
       const token = await this.d.tokens.consume(hashToken(input.token), ['reset'], trx);
@@ -162,26 +159,19 @@ export class IdentityService {
       await this.d.sessions.revokeAllForUser(token.userId, trx);
       return true;
     });
-    if (!done) {
-      await this.d.throttle.recordFailure(buckets);
-      throw unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
-    }
+    if (!done) throw unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
+    await attempt.succeeded();
   }
 
   async login(ctx: CallContext, input: { email: string; password: string }): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
     ensure(emailCheck(email), ['body.password', input.password.length >= 1 && input.password.length <= 128, 'is required']);
-    const buckets = await this.throttle(ctx, 'login', email);
+    const attempt = await this.throttle(ctx, 'login', email);
     const user = await this.d.users.findByEmail(email);
     const ok = user ? await verifySecret(user.passwordHash, input.password) : await verifyDecoy(input.password);
-    if (!user || !ok) {
-      await this.d.throttle.recordFailure(buckets);
-      throw unauthenticated('invalid_credentials', 'The email or password is wrong.');
-    }
-    if (!user.emailVerifiedAt) {
-      await this.d.throttle.recordFailure(buckets);
-      throw unauthenticated('email_not_verified', 'Confirm your email address with the link we sent before signing in.');
-    }
+    if (!user || !ok) throw unauthenticated('invalid_credentials', 'The email or password is wrong.');
+    if (!user.emailVerifiedAt) throw unauthenticated('email_not_verified', 'Confirm your email address with the link we sent before signing in.');
+    await attempt.succeeded();
     return this.signIn(ctx, user);
   }
 
@@ -246,10 +236,14 @@ export class IdentityService {
   }
 
   /** Refuses with 429 when a bucket is full; counts the attempt now for actions that count every attempt. */
-  private async throttle(ctx: CallContext, action: ThrottledAction, email?: string): Promise<Bucket[]> {
+  /**
+   * Counts the attempt before doing anything (contract §2), so parallel attempts cannot pass the limit together. For
+   * the actions that count only failures, `succeeded` takes the attempt back.
+   */
+  private async throttle(ctx: CallContext, action: ThrottledAction, email?: string): Promise<{ succeeded: () => Promise<void> }> {
     const buckets = bucketsFor(action, { email, ip: ctx.clientIp ?? 'unknown' }, this.d.config.limits);
-    const waitMs = await this.d.throttle.check(buckets, countsEveryAttempt(action));
+    const { waitMs, release } = await this.d.throttle.reserve(buckets);
     if (waitMs > 0) throw rateLimited(Math.max(1, Math.ceil(waitMs / 1000)));
-    return buckets;
+    return { succeeded: countsEveryAttempt(action) ? async () => undefined : release };
   }
 }

@@ -201,28 +201,32 @@ describe(ThrottleStore.name, () => {
     const store = new ThrottleStore(redis, 10_000, () => now);
     const buckets = [{ key: `throttle:test:${Math.random()}`, limit: 3 }];
     for (let i = 0; i < 3; i++) {
-      expect(await store.check(buckets, true)).toBe(0);
+      expect((await store.reserve(buckets)).waitMs).toBe(0);
       now += 1000;
     }
-    expect(await store.check(buckets, true)).toBe(7000);
+    expect((await store.reserve(buckets)).waitMs).toBe(7000);
     now += 7000;
-    expect(await store.check(buckets, true)).toBe(0);
+    expect((await store.reserve(buckets)).waitMs).toBe(0);
   });
 
-  it('counts only recorded failures when asked not to record', async () => {
+  it('no longer counts an attempt that was released', async () => {
     const store = new ThrottleStore(redis, 10_000);
     const buckets = [{ key: `throttle:test:${Math.random()}`, limit: 2 }];
-    for (let i = 0; i < 5; i++) expect(await store.check(buckets, false)).toBe(0);
-    await store.recordFailure(buckets);
-    await store.recordFailure(buckets);
-    expect(await store.check(buckets, false)).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) {
+      const attempt = await store.reserve(buckets);
+      expect(attempt.waitMs).toBe(0);
+      await attempt.release();
+    }
+    await store.reserve(buckets);
+    await store.reserve(buckets);
+    expect((await store.reserve(buckets)).waitMs).toBeGreaterThan(0);
   });
 
   it('admits no more than the limit when attempts race', async () => {
     const store = new ThrottleStore(redis, 10_000);
     const buckets = [{ key: `throttle:test:${Math.random()}`, limit: 5 }];
-    const waits = await Promise.all(Array.from({ length: 20 }, () => store.check(buckets, true)));
-    expect(waits.filter((w) => w === 0)).toHaveLength(5);
+    const attempts = await Promise.all(Array.from({ length: 20 }, () => store.reserve(buckets)));
+    expect(attempts.filter((a) => a.waitMs === 0)).toHaveLength(5);
   });
 });
 
