@@ -202,6 +202,7 @@ describe('workspace users', () => {
     expectError(await inWorkspace(owner, ws.id, 'POST', '/workspace/users', { body: { email: member.email } }), 409, 'already_member');
     expectError(await inWorkspace(owner, ws.id, 'POST', '/workspace/users', { body: { email: 'nobody-here@example.test' } }), 404, 'account_not_found');
     expectError(await inWorkspace(owner, ws.id, 'POST', '/workspace/users', { body: { email: stranger.email, role: 'owner' } }), 400, 'invalid_role');
+    expectError(await inWorkspace(owner, ws.id, 'POST', '/workspace/users', { body: { email: stranger.email, role: '' } }), 400, 'invalid_role');
     expectError(await inWorkspace(owner, ws.id, 'POST', '/workspace/users', { body: { email: 'not an email' } }), 400, 'invalid_input');
 
     const users = (await inWorkspace(member, ws.id, 'GET', '/workspace/users')).body as WorkspaceUserBody[];

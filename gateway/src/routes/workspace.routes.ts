@@ -111,7 +111,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
   route({
     method: 'post', path: '/workspace/users', tag: 'Workspace users', summary: 'Add an existing account (owners and admins; only the owner adds admins)', auth: 'workspace',
     body: z.object({ email: s.email, role: z.string().optional() }), status: 201, response: s.WorkspaceUser, errors: [403, 409],
-    handle: async ({ body, ctx }) => toWorkspaceUser(await workspace.AddWorkspaceUser({ email: body.email, role: body.role ?? '' }, ctx)),
+    handle: async ({ body, ctx }) => toWorkspaceUser(await workspace.AddWorkspaceUser({ email: body.email, role: body.role }, ctx)),
   }),
   route({
     method: 'get', path: '/workspace/users', tag: 'Workspace users', summary: 'Members of the workspace', auth: 'workspace',

@@ -135,7 +135,7 @@ export class WorkspaceService {
   }
 
   async addWorkspaceUser(ctx: CallContext, input: { email: string; role?: string | undefined }): Promise<MemberWithUser> {
-    const role = assignableRole(input.role || 'member');
+    const role = assignableRole(input.role ?? 'member');
     requireCanAdd((await this.caller(ctx)).role, role);
     const { user } = await this.d.identity.FindUserByEmail({ email: input.email }, ctx);
     if (!user) throw notFound('No account has that email address.', 'account_not_found');

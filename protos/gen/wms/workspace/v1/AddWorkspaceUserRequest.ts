@@ -4,9 +4,11 @@
 export interface AddWorkspaceUserRequest {
   'email'?: (string);
   'role'?: (string);
+  '_role'?: "role";
 }
 
 export interface AddWorkspaceUserRequest__Output {
   'email': (string);
-  'role': (string);
+  'role'?: (string);
+  '_role'?: "role";
 }
