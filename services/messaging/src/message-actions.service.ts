@@ -38,9 +38,10 @@ export class MessageActionsService {
   /** Saves a live message; saving again keeps the first save. */
   async save(ctx: CallContext, conversationId: string, messageId: string) {
     const me = callerOf(ctx);
-    const { message } = await requireMessage(this.d.messages, me, conversationId, messageId);
-    if (message.deletedAt !== null) throw messageDeleted();
+    await requireMessage(this.d.messages, me, conversationId, messageId);
     const savedAt = await this.d.db.transaction(async (trx) => {
+      // Checked under the row lock, so a delete running at the same time cannot slip in between.
+      if ((await this.d.messages.lock(trx, me.workspaceId, messageId))?.deletedAt !== null) throw messageDeleted();
       const saved = await this.d.saved.save(trx, me.actorId, me.workspaceId, messageId);
       if (saved.created) await this.d.outbox.append(trx, [actorEvent(me.workspaceId, me.actorId, 'saved.updated', { saved: savedView(messageId, saved.savedAt) }, conversationId)]);
       return saved.savedAt;

@@ -83,7 +83,7 @@ export class MessageStore {
     return row && withSave(row);
   }
 
-  /** Locks the message for a change of its reactions; the caller's transaction holds the lock. */
+  /** Locks the message for a change that depends on its state (reactions, saves); the caller's transaction holds the lock. */
   async lock(trx: Knex.Transaction, workspaceId: string, id: string): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(await trx.raw('SELECT * FROM messages WHERE id = ? AND workspace_id = ? FOR UPDATE', [id, workspaceId]));
     return row && toMessage(row);
