@@ -60,6 +60,7 @@ describe('assets end to end (fs driver)', () => {
     expect(d).toMatchObject({ name: 'report final.pdf', content_type: 'application/pdf', size_bytes: bytes.length });
     expect(d.url).toMatch(/^https?:\/\//);
     expect(Date.parse(d.expires_at) - Date.now()).toBeGreaterThan(4 * 60 * 1000);
+    expect(Date.parse(d.expires_at) - Date.now()).toBeLessThanOrEqual(5 * 60 * 1000);
     const served = await fetch(d.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
@@ -107,6 +108,23 @@ describe('reservation rules', () => {
     ];
     for (const [body, status, code] of cases) expectError(await inWorkspace(member, ws, 'POST', base(), { body }), status, code);
     expect((await inWorkspace(member, ws, 'POST', base(), { body: { name: 'max', content_type: 'text/plain', size_bytes: 10 * MiB } })).status).toBe(201);
+  });
+
+  it('answers 404 for an asset reached through another conversation or from another workspace', async () => {
+    const asset = await reserve(member, { name: 'here.txt', content_type: 'text/plain', size_bytes: 4 });
+    expect((await upload(member, asset.id, Buffer.from('here'))).status).toBe(200);
+    const elsewhere = await createChannel(owner, ws);
+    expectError(await inWorkspace(member, ws, 'GET', `${base(elsewhere)}/${asset.id}/download`), 404, 'not_found');
+
+    const outsider = await signUp('asset-outsider');
+    const theirs = (await createWorkspace(outsider)).id;
+    const theirConv = await createChannel(outsider, theirs);
+    // The outsider's own workspace knows neither the conversation nor the asset.
+    expectError(await inWorkspace(outsider, theirs, 'GET', `${base()}/${asset.id}/download`), 404, 'not_found');
+    expectError(await inWorkspace(outsider, theirs, 'GET', `${base(theirConv)}/${asset.id}/download`), 404, 'not_found');
+    expectError(await inWorkspace(outsider, theirs, 'POST', base(), { body: { name: 'x', content_type: 'text/plain', size_bytes: 1 } }), 404, 'not_found');
+    // And naming ours in the header is refused before anything else.
+    expectError(await inWorkspace(outsider, ws, 'GET', `${base()}/${asset.id}/download`), 404, 'workspace_not_found');
   });
 
   it('answers 404 for an unknown conversation', async () => {

@@ -119,6 +119,17 @@ describe('paging', () => {
     expect(all.next_cursor).toBeNull();
   });
 
+  it('pages 50 at a time when no limit is given', async () => {
+    const conv = await createChannel(accounts[0]!, ws);
+    await Promise.all(Array.from({ length: 51 }, (_, i) => postText(accounts[i % accounts.length]!, ws, conv, `m${i}`)));
+    const first = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv))).body as Page<MessageBody>;
+    expect(first.items).toHaveLength(50);
+    expect(first.next_cursor).toBe(first.items[49]!.id);
+    const rest = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `?cursor=${first.next_cursor}`))).body as Page<MessageBody>;
+    expect(rest.items).toHaveLength(1);
+    expect(rest.next_cursor).toBeNull();
+  });
+
   it('validates limit and cursor', async () => {
     const conv = await createChannel(accounts[0]!, ws);
     for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5', 'limit=-1', 'cursor=nope', 'limit=1&limit=2']) {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
 import { runJob } from './support/jobs.ts';
-import { createChannel, MESSAGE_FIELDS, type MessageBody, type Page, post, postText } from './support/messages.ts';
+import { createChannel, MESSAGE_FIELDS, type MessageBody, type Page, post, postText, walk } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
 
 let owner: Account;
@@ -145,12 +145,16 @@ describe('editing', () => {
     expect(edited.edited_at).not.toBeNull();
     expect(Date.parse(edited.updated_at)).toBeGreaterThanOrEqual(Date.parse(m.updated_at));
     expectError(await inWorkspace(member, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: '' } }), 400, 'invalid_input');
+    expectError(await inWorkspace(member, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'x'.repeat(40_001) } }), 400, 'invalid_input');
+    expect((await inWorkspace(member, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'x'.repeat(40_000) } })).status).toBe(200);
   });
 
   it('answers 409 message_deleted for a deleted message', async () => {
     const m = await postText(member, ws, conv, 'soon gone');
     expect((await inWorkspace(member, ws, 'DELETE', path(conv, `/${m.id}`))).status).toBe(204);
     expectError(await inWorkspace(member, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'again' } }), 409, 'message_deleted');
+    // The role check comes before the state: someone else's deleted message is 403.
+    expectError(await inWorkspace(owner, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'again' } }), 403, 'forbidden');
   });
 });
 
@@ -218,6 +222,16 @@ describe('replies and thread counters', () => {
     const otherConv = await createChannel(owner, ws);
     expectError(await inWorkspace(owner, ws, 'GET', path(otherConv, `?parent_message_id=${root.id}`)), 404, 'not_found');
     expectError(await inWorkspace(owner, ws, 'GET', path(conv, '?parent_message_id=zzz')), 400, 'invalid_input');
+  });
+
+  it('pages a thread newest first like the conversation, and refuses listing the replies of a reply', async () => {
+    const root = await postText(owner, ws, conv, 'paged root');
+    const replies: MessageBody[] = [];
+    for (let i = 0; i < 5; i++) replies.push(await postText(member, ws, conv, `reply ${i}`, { parent_message_id: root.id }));
+    const pages = await walk<MessageBody>((cursor) => inWorkspace(owner, ws, 'GET', path(conv, `?parent_message_id=${root.id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`)));
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat().map((m) => m.id)).toEqual(replies.map((r) => r.id).reverse());
+    expectError(await inWorkspace(owner, ws, 'GET', path(conv, `?parent_message_id=${replies[0]!.id}`)), 400, 'not_a_root_message');
   });
 });
 

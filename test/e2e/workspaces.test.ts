@@ -262,6 +262,9 @@ describe('workspace users', () => {
     // Anyone but the owner may leave.
     expect((await inWorkspace(admin, ws.id, 'DELETE', `/workspace/users/${adminUser.id}`)).status).toBe(204);
     expectError(await inWorkspace(admin, ws.id, 'GET', '/workspace'), 404, 'workspace_not_found');
+    expect(((await api('GET', '/workspaces', { token: admin.token })).body as WorkspaceBody[]).map((w) => w.id)).not.toContain(ws.id);
+    // Nor can ownership go to a removed member.
+    expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: adminUser.id } }), 400, 'invalid_ownership_target');
   });
 
   it('transfers ownership to another accepted member; the previous owner becomes admin', async () => {
