@@ -315,6 +315,8 @@ describe('thread read state', () => {
       expectError(await inWorkspace(bob, ws, 'PUT', `/threads/${bad}/read-state`, { body: { last_read_message_id: root.id } }), 404, 'not_found');
       expectError(await inWorkspace(bob, ws, 'PUT', `/threads/${bad}/subscription`, { body: { following: true } }), 404, 'not_found');
     }
+    // A root id in capitals is the same root.
+    expect(await threadState(bob, root.id.toUpperCase())).toEqual(await threadState(bob, root.id));
   });
 });
 

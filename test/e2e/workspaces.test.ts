@@ -309,6 +309,7 @@ describe('workspace actors', () => {
     const me = await myActor(member, ws.id);
     expect(me.id).toBe(memberUser.actor_id);
     expect((await inWorkspace(owner, ws.id, 'GET', `/workspace/actors/${me.id}`)).body).toEqual(me);
+    expect((await inWorkspace(owner, ws.id, 'GET', `/workspace/actors/${me.id.toUpperCase()}`)).body).toEqual(me);
     expectError(await inWorkspace(owner, ws.id, 'GET', '/workspace/actors/not-a-uuid'), 404, 'not_found');
     expectError(await inWorkspace(owner, ws.id, 'GET', '/workspace/actors/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
 

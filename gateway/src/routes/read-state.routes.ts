@@ -31,7 +31,8 @@ const toThread = (t: Thread__Output) => ({
 
 const updateReadState = z.object({ last_read_message_id: s.uuid });
 // Read-state and thread path ids are strings (contract §1): a malformed one is simply not found.
-const threadPath = z.object({ thread_root_id: z.string() });
+// A string per the contract (a malformed id is 404, not 400); a UUID in capitals is the same id as in lowercase.
+const threadPath = z.object({ thread_root_id: z.string().transform((v) => v.toLowerCase()) });
 
 /** The spec's Read state and threads table (contract §5), served by the messaging service. */
 export const readStateRoutes = ({ messaging }: Clients) => [

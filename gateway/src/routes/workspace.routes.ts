@@ -59,7 +59,8 @@ const toProfile = (b: z.output<typeof profile>) => ({
   // Absent: leave alone; null: clear; a string: set.
   title: b.title === undefined ? undefined : { value: b.title ?? undefined },
 });
-const actorPath = z.object({ workspace_actor_id: z.string() });
+// A string per the contract (`me`, or an id; a malformed one is 404); a UUID in capitals is the same id as in lowercase.
+const actorPath = z.object({ workspace_actor_id: z.string().transform((v) => v.toLowerCase()) });
 const actorUuidPath = z.object({ workspace_actor_id: s.uuid });
 
 /** The spec's Workspaces, Workspace users and Workspace actors tables (contract §3), served by the workspace service. */
