@@ -48,15 +48,15 @@ const createMessage = z.object({
 
 const listQuery = z.object({ cursor: s.uuid.optional(), parent_message_id: s.uuid.optional(), limit: s.limit });
 
-/** The two equivalent path forms of the spec's Messages table: a channel is addressed as a conversation. */
-const forms = [
+/** The two equivalent path forms of the spec's Messages and Read state tables: a channel is addressed as a conversation. */
+export const conversationForms = [
   { base: '/conversations/:conversation_id', param: 'conversation_id' },
   { base: '/channels/:channel_id', param: 'channel_id' },
 ] as const;
 
 /** The spec's Messages, per-message actions and Saved messages tables (contract §4), served by the messaging service. */
 export const messageRoutes = ({ messaging }: Clients) => {
-  const lifecycle = forms.flatMap(({ base, param }) => {
+  const lifecycle = conversationForms.flatMap(({ base, param }) => {
     const conversation = z.object({ [param]: s.uuid }) as z.ZodType<Record<string, string>>;
     const oneMessage = z.object({ [param]: s.uuid, message_id: s.uuid }) as z.ZodType<Record<string, string>>;
     const ref = (p: Record<string, string>) => ({ conversation_id: p[param]!, message_id: p.message_id! });

@@ -3,7 +3,7 @@ import type { Thread__Output } from '@wms/protos/gen/wms/messaging/v1/Thread';
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
 import * as s from '../schemas.ts';
-import { toMessage } from './message.routes.ts';
+import { conversationForms, toMessage } from './message.routes.ts';
 import { route } from './route.ts';
 
 const toReadState = (r: ReadState__Output) => ({
@@ -36,8 +36,7 @@ const threadPath = z.object({ thread_root_id: z.string().transform((v) => v.toLo
 
 /** The spec's Read state and threads table (contract §5), served by the messaging service. */
 export const readStateRoutes = ({ messaging }: Clients) => [
-  ...(['conversation_id', 'channel_id'] as const).flatMap((param) => {
-    const base = param === 'conversation_id' ? '/conversations/:conversation_id' : '/channels/:channel_id';
+  ...conversationForms.flatMap(({ base, param }) => {
     const path = z.object({ [param]: z.string() }) as z.ZodType<Record<string, string>>;
     return [
       route({

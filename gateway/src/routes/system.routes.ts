@@ -1,3 +1,4 @@
+import { unavailable } from '@wms/kit/errors';
 import { z } from 'zod';
 import type { Metrics } from '../metrics.ts';
 import { route } from './route.ts';
@@ -23,12 +24,9 @@ export const systemRoutes = ({ metrics, notReady, openapi }: SystemDeps) => [
   route({
     method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: every downstream service and Redis answer (503 otherwise)', auth: 'none',
     status: 200, response: z.object({ status: z.literal('ready') }), errors: [503],
-    handle: async ({ res }) => {
+    handle: async () => {
       const down = await notReady();
-      if (down.length > 0) {
-        res.status(503).json({ error: { code: 'unavailable', message: `Not ready: ${down.join(', ')}.`, request_id: res.getHeader('X-Request-Id') } });
-        return;
-      }
+      if (down.length > 0) throw unavailable(`Not ready: ${down.join(', ')}.`);
       return { status: 'ready' };
     },
   }),
