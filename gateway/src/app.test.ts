@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import type { Server } from 'node:http';
 import { DomainError, rateLimited, unauthenticated, unavailable } from '@wms/kit/errors';
 import { createLogger } from '@wms/kit/logger';
@@ -9,8 +9,8 @@ import { createMetrics } from './metrics.ts';
 
 // The gateway alone, with its downstream clients replaced by functions that answer what each case needs: this
 // tests HTTP behaviour (validation, errors, ids, the OpenAPI document), not the services.
-let nextAnswer: () => Promise<unknown> = async () => ({});
-const clients = new Proxy({}, { get: () => new Proxy({}, { get: () => () => nextAnswer() }) }) as Clients;
+let nextAnswer: (request: unknown) => Promise<unknown> = async () => ({});
+const clients = new Proxy({}, { get: () => new Proxy({}, { get: () => (request: unknown) => nextAnswer(request) }) }) as Clients;
 
 let server: Server;
 let base: string;
@@ -25,6 +25,7 @@ const { app } = createApp({
   metrics: createMetrics(),
   notReady: async () => [],
   trustProxy: 'false',
+  uploadIdleMs: 300,
 });
 
 beforeAll(async () => {
@@ -124,5 +125,131 @@ describe('gateway HTTP behaviour', () => {
     const text = await res.text();
     expect(text).toContain('"internal"');
     expect(text).not.toContain('secret');
+  });
+});
+
+/** Sends `head` and `body` as raw bytes; resolves with what came back before the server closed or answered in full. */
+function rawRequest(head: string, body: string, { destroyAfterMs }: { destroyAfterMs?: number } = {}): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    let received = '';
+    const done = () => {
+      socket.destroy();
+      resolve(received);
+    };
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8');
+      const [headers, content = ''] = received.split('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(headers ?? '');
+      if (length && Buffer.byteLength(content) >= Number(length[1])) done();
+    });
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.write(head + body);
+    if (destroyAfterMs !== undefined) setTimeout(done, destroyAfterMs);
+  });
+}
+
+const part = (field = 'file') =>
+  `--XX\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabcdefgh`;
+
+describe('gateway uploads', () => {
+  const uploadRoutes = ['/workspace/avatar', '/workspace/actors/0190a0d8-0000-7000-8000-000000000001/avatar', '/conversations/0190a0d8-0000-7000-8000-000000000002/assets/0190a0d8-0000-7000-8000-000000000003/content'];
+  const head = (path: string, contentLength: number) =>
+    `PUT ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nX-Workspace-Id: 0190a0d8-0000-7000-8000-000000000004\r\n` +
+    `Content-Type: multipart/form-data; boundary=XX\r\nContent-Length: ${contentLength}\r\n\r\n`;
+  /** What the service was given: nothing, a whole file, or a stream that failed. */
+  let downstream: string[] = [];
+  beforeAll(() => {
+    nextAnswer = async (request) => {
+      if (request && typeof request === 'object' && Symbol.asyncIterator in request) {
+        try {
+          for await (const _ of request as AsyncIterable<unknown>);
+          downstream.push('stream completed');
+        } catch (err) {
+          // As the real client does: a failing source fails the call.
+          downstream.push(`stream failed: ${(err as DomainError).code}`);
+          throw err;
+        }
+      } else downstream.push('file');
+      return {};
+    };
+  });
+
+  const endings: Array<[string, string]> = [
+    ['truncated in a part header', '--XX\r\nContent-Disposition: form-da'],
+    ['truncated inside the file', part()],
+    ['without the final boundary', `${part()}\r\n--XX`],
+    ['truncated in a second part header', `${part()}\r\n--XX\r\nContent-Dispo`],
+    ['with a malformed part header', '--XX\r\nno colon here\r\n\r\nabc\r\n--XX--\r\n'],
+    ['without the file field', `${part('other')}\r\n--XX--\r\n`],
+  ];
+  for (const path of uploadRoutes) {
+    for (const [how, body] of endings) {
+      it(`refuses a body ${how} on PUT ${path.split('/')[1]}…${path.split('/').at(-1)} with 400 invalid_input, passing no file on`, async () => {
+        downstream = [];
+        const answer = await rawRequest(head(path, Buffer.byteLength(body)), body);
+        expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+        const error = JSON.parse(answer.split('\r\n\r\n')[1]!).error as { code: string; details: unknown[] };
+        expect(error.code).toBe('invalid_input');
+        expect(error.details.length).toBeGreaterThan(0);
+        expect(downstream.filter((d) => d === 'file' || d === 'stream completed')).toEqual([]);
+      });
+    }
+  }
+
+  it('accepts a well-formed upload on every route (the refusals above are not refusing everything)', async () => {
+    for (const path of uploadRoutes) {
+      downstream = [];
+      const body = `${part()}\r\n--XX--\r\n`;
+      expect(await rawRequest(head(path, Buffer.byteLength(body)), body)).toMatch(/^HTTP\/1\.1 200 /);
+      expect(downstream).toEqual([path.endsWith('/content') ? 'stream completed' : 'file']);
+    }
+  });
+
+  it('survives clients that cut the connection inside the file, and fails the stream passed on', async () => {
+    for (const path of uploadRoutes) {
+      downstream = [];
+      const body = part();
+      await rawRequest(head(path, Buffer.byteLength(body) + 1000), body, { destroyAfterMs: 50 });
+      if (path.endsWith('/content')) await expect.poll(() => downstream).toEqual(['stream failed: invalid_input']);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect(downstream).not.toContain('file');
+    }
+  });
+
+  it('refuses a stalled upload after the idle timeout and closes its connection', async () => {
+    for (const path of uploadRoutes) {
+      downstream = [];
+      const body = part();
+      const answer = await rawRequest(head(path, Buffer.byteLength(body) + 1000), body);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toMatch(/connection: close/i);
+      expect(answer).toContain('The upload stalled.');
+      expect(downstream.filter((d) => d === 'file' || d === 'stream completed')).toEqual([]);
+    }
+  });
+
+  it('names the parameter whose percent-encoding is malformed, after the session check', async () => {
+    const res = await fetch(`${base}/workspace/actors/%ZZ`, { headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { details: unknown } }).error.details).toEqual([{ field: 'path.workspace_actor_id', message: 'malformed percent-encoding' }]);
+    const second = await fetch(`${base}/conversations/0190a0d8-0000-7000-8000-000000000002/messages/%E0%A4%A`, { headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' } });
+    expect(((await second.json()) as { error: { details: Array<{ field: string }> } }).error.details[0]!.field).toBe('path.message_id');
+    expect((await fetch(`${base}/workspace/actors/%ZZ`)).status).toBe(401);
+  });
+
+  it('refuses strings Postgres cannot store in the body and the query, naming the field, and ignores unknown fields', async () => {
+    for (const [text, field] of [['{"name":"a\\u0000b"}', 'body.name'], ['{"name":"a\\ud800b"}', 'body.name'], ['{"name":"\\udc00"}', 'body.name']]) {
+      const res = await fetch(`${base}/users/me`, { method: 'PATCH', body: text, headers: { authorization: 'Bearer good', 'content-type': 'application/json' } });
+      expect(res.status, text).toBe(400);
+      expect(((await res.json()) as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field)).toEqual([field]);
+    }
+    nextAnswer = async () => ({ id: 'u1', email: 'a@b.io', name: 'x', created_at: '', updated_at: '' });
+    const paired = await fetch(`${base}/users/me`, { method: 'PATCH', body: '{"name":"a\\ud83d\\ude00b","junk":"\\u0000"}', headers: { authorization: 'Bearer good', 'content-type': 'application/json' } });
+    expect(paired.status).toBe(200);
+    const query = await fetch(`${base}/saved-messages?cursor=a%00b`, { headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' } });
+    expect(query.status).toBe(400);
+    expect(((await query.json()) as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field)).toEqual(['query.cursor']);
   });
 });

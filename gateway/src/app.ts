@@ -1,12 +1,13 @@
 import { requestContext } from '@wms/kit/context';
 import type { Logger } from '@wms/kit/logger';
-import express, { type Express, type Request, type Response } from 'express';
+import { invalidInput } from '@wms/kit/errors';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Clients } from './clients.ts';
 import { trustProxySetting } from './config.ts';
 import type { Authenticate } from './middleware/auth.ts';
 import { errorHandler, sendError } from './middleware/errors.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
-import { readUpload } from './middleware/upload.ts';
+import { readUpload, streamUpload } from './middleware/upload.ts';
 import { parsePart } from './middleware/validate.ts';
 import type { Metrics } from './metrics.ts';
 import { buildOpenApi } from './openapi/build.ts';
@@ -28,6 +29,8 @@ export interface AppDeps {
   metrics: Metrics;
   notReady(): Promise<string[]>;
   trustProxy: string;
+  /** How long an upload may stall before it is refused (`UPLOAD_IDLE_TIMEOUT_MS`). */
+  uploadIdleMs?: number;
 }
 
 /** Every route of the API, in one table: the OpenAPI document and the Express router are both made from it. */
@@ -47,6 +50,27 @@ export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady
   return routes;
 }
 
+/** An Express path (`/a/:id/b`) as Express matches it: case-insensitive, an optional trailing slash. */
+function pathPattern(path: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { regex: new RegExp(`^${source}/?$`, 'i'), names };
+}
+
+function decodes(value: string): boolean {
+  try {
+    decodeURIComponent(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function* noUpload(): AsyncGenerator<Buffer> {}
+
 export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   const app = express();
   app.disable('x-powered-by');
@@ -55,6 +79,19 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   app.use(requestContextMiddleware);
   // Parsed inside each route, after the session and workspace checks: a bad body must not answer before a 401 (contract §1).
   const parseJson = express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] });
+
+  /** The route's session and workspace checks, which come before every other answer (contract §1). */
+  const authorize = async (r: Route, req: Request) => {
+    if (r.auth === 'none') return;
+    const caller = await deps.authenticate(req.get('Authorization'), r.auth === 'workspace' ? { value: req.get('X-Workspace-Id') } : undefined);
+    req.ctx.userId = caller.userId;
+    req.ctx.sessionId = caller.sessionId;
+    if (caller.workspace) {
+      req.ctx.workspaceId = caller.workspace.id;
+      req.ctx.actorId = caller.workspace.actorId;
+      req.ctx.role = caller.workspace.role;
+    }
+  };
 
   const routes = routeTable(deps);
   for (const r of routes) {
@@ -66,22 +103,15 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
           deps.log.info({ method: req.method, route: r.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request'),
         );
       });
-      if (r.auth !== 'none') {
-        const caller = await deps.authenticate(req.get('Authorization'), r.auth === 'workspace' ? { value: req.get('X-Workspace-Id') } : undefined);
-        req.ctx.userId = caller.userId;
-        req.ctx.sessionId = caller.sessionId;
-        if (caller.workspace) {
-          req.ctx.workspaceId = caller.workspace.id;
-          req.ctx.actorId = caller.workspace.actorId;
-          req.ctx.role = caller.workspace.role;
-        }
-      }
+      await authorize(r, req);
       await new Promise<void>((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
       const params = parsePart(r.params, req.params, 'path');
       const query = parsePart(r.query, req.query, 'query');
       const body = parsePart(r.body, req.body ?? {}, 'body');
-      const file = r.upload && !r.upload.streamed ? await readUpload(req, r.upload.field, r.upload.maxBytes) : Buffer.alloc(0);
-      const result = await r.handle({ params, query, body, file, ctx: req.ctx, req, res });
+      const upload = r.upload && { field: r.upload.field, maxBytes: r.upload.maxBytes, idleMs: deps.uploadIdleMs ?? 30_000 };
+      const file = upload && !r.upload!.streamed ? await readUpload(req, upload) : Buffer.alloc(0);
+      const stream = () => (upload ? streamUpload(req, upload) : noUpload());
+      const result = await r.handle({ params, query, body, file, stream, ctx: req.ctx, req, res });
       if (res.headersSent) return;
       if (r.status === 204) res.status(204).end();
       else res.status(r.status).json(result);
@@ -89,6 +119,21 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   }
 
   app.use((_req, res) => sendError(res, 404, 'not_found', 'No such route.'));
+  // Express decodes path parameters while matching, before any route runs: a malformed percent-encoding is answered
+  // here, after the checks of the route it was meant for, naming the parameter.
+  const patterns = routes.map((r) => ({ route: r, ...pathPattern(r.path) }));
+  app.use(async (err: unknown, req: Request, _res: Response, next: NextFunction) => {
+    if (!(err instanceof URIError)) return next(err);
+    try {
+      const hit = patterns.find((p) => p.regex.test(req.path));
+      if (hit) await authorize(hit.route, req);
+      const values = hit?.regex.exec(req.path)?.slice(1) ?? [];
+      const name = hit?.names.find((_, i) => !decodes(values[i]!));
+      next(invalidInput([{ field: name ? `path.${name}` : 'path', message: 'malformed percent-encoding' }], 'The request path could not be read.'));
+    } catch (failure) {
+      next(failure);
+    }
+  });
   app.use(errorHandler(deps.log));
   return { app, routes };
 }

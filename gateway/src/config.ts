@@ -17,6 +17,8 @@ const schema = z.object({
   TRUST_PROXY: z.string().default('false'),
   /** Deadline of every downstream call (contract §8: 10 s). */
   GRPC_DEADLINE_MS: env.int(10_000, 1),
+  /** How long an upload may send nothing before it is refused (400) and its connection closed. */
+  UPLOAD_IDLE_TIMEOUT_MS: env.int(30_000, 1),
 });
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;

@@ -5,6 +5,7 @@ import type { CachedMembership } from '@wms/kit/membership';
 import { createStorage, storageConfigFrom } from '@wms/kit/storage';
 import { createLogger } from '@wms/kit/logger';
 import { createRedis } from '@wms/kit/redis';
+import { surviveStrayErrors } from '@wms/kit/stray-errors';
 import { createApp } from './app.ts';
 import { connectDownstream } from './clients.ts';
 import { loadGatewayConfig } from './config.ts';
@@ -13,6 +14,8 @@ import { createMetrics } from './metrics.ts';
 
 const config = loadGatewayConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
+const metrics = createMetrics();
+surviveStrayErrors(log, () => metrics.strayErrors.inc());
 const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
 const downstream = connectDownstream(config);
 
@@ -38,9 +41,10 @@ const { app } = createApp({
   clients: downstream.clients,
   storage: storageConfig.driver === 'fs' ? { storage: createStorage(storageConfig), secret: storageConfig.secret } : { storage: undefined, secret: '' },
   authenticate: await createAuthenticator(config.JWT_PUBLIC_KEY, redis, resolveMembership),
-  metrics: createMetrics(),
+  metrics,
   notReady,
   trustProxy: config.TRUST_PROXY,
+  uploadIdleMs: config.UPLOAD_IDLE_TIMEOUT_MS,
 });
 
 const server = app.listen(config.PORT, () => log.info({ port: config.PORT }, 'gateway listening'));

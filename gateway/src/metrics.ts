@@ -1,6 +1,6 @@
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** The gateway's Prometheus registry: process metrics plus one request histogram by route template. */
+/** The gateway's Prometheus registry: process metrics, one request histogram by route template, stray errors. */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -11,7 +11,12 @@ export function createMetrics() {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
-  return { registry, requests };
+  const strayErrors = new Counter({
+    name: 'wms_stray_errors_total',
+    help: 'Errors nothing handled, which the process survived (each one is a bug; see the error log)',
+    registers: [registry],
+  });
+  return { registry, requests, strayErrors };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -14,9 +14,13 @@ const httpStatus: Record<ErrorKind, number> = {
   internal: 500,
 };
 
-/** Writes the contract's error body (§1). */
+/**
+ * Writes the contract's error body (§1). An answer given before the request body was read closes the connection,
+ * so a client still sending (or stalled) does not hold it.
+ */
 export function sendError(res: Response, status: number, code: string, message: string, details?: FieldIssue[]): void {
   const requestId = String(res.getHeader('X-Request-Id') ?? '');
+  if (!res.req.complete) res.setHeader('Connection', 'close');
   res.status(status).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
 }
 
@@ -45,11 +49,6 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     if (parserError.type !== undefined && parserError.status !== undefined && parserError.status < 500) {
       sendError(res, 400, 'invalid_input', 'The request body could not be read.', [{ field: 'body', message: parserError.type }]);
-      return;
-    }
-    if (err instanceof URIError) {
-      // Express decodes path parameters; a malformed percent-encoding is the client's mistake.
-      sendError(res, 400, 'invalid_input', 'The request path could not be read.', [{ field: 'path', message: 'malformed percent-encoding' }]);
       return;
     }
     log.error({ err }, 'request failed');

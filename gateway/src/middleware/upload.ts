@@ -1,15 +1,28 @@
+import { finished } from 'node:stream/promises';
 import { DomainError, invalidArgument, invalidInput } from '@wms/kit/errors';
 import busboy from 'busboy';
 import type { Request } from 'express';
 
+export interface UploadOptions {
+  /** The multipart field that carries the file. */
+  field: string;
+  maxBytes: number;
+  /** How long the client may send nothing while the gateway waits for it. */
+  idleMs: number;
+}
+
 const malformed = () => invalidInput([{ field: 'body', message: 'is not well-formed multipart/form-data' }]);
+const endedEarly = () => invalidInput([{ field: 'body', message: 'ended before the multipart body was complete' }], 'The upload was cut off.');
+const stalled = (idleMs: number) =>
+  invalidInput([{ field: 'body', message: `no data arrived for ${idleMs / 1000} s` }], 'The upload stalled.');
 
 /**
  * Streams one file field of a multipart/form-data request as it arrives, for uploads passed on to a service. The
  * last chunk is held back until the part ends within `maxBytes`, so a file over the limit never reaches its end
- * downstream: iteration throws 400 `file_too_large` instead.
+ * downstream: iteration throws 400 `file_too_large` instead. Every other way the body can end (a cut connection,
+ * a missing final boundary, a malformed part, a client that stops sending for `idleMs`) throws 400 `invalid_input`.
  */
-export async function* streamUpload(req: Request, field: string, maxBytes: number): AsyncGenerator<Buffer> {
+export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: UploadOptions): AsyncGenerator<Buffer> {
   let parser: busboy.Busboy;
   try {
     // busboy reports its fileSize limit when a file reaches it, so the limit given is one byte over the largest file allowed.
@@ -17,36 +30,84 @@ export async function* streamUpload(req: Request, field: string, maxBytes: numbe
   } catch {
     throw invalidInput([{ field: 'body', message: 'must be multipart/form-data' }], 'Upload the file as multipart/form-data.');
   }
-  const file = await new Promise<NodeJS.ReadableStream & { truncated?: boolean }>((resolve, reject) => {
-    let found = false;
-    parser.on('file', (name, stream) => {
-      if (name !== field || found) {
-        stream.resume();
-        return;
-      }
-      found = true;
-      resolve(stream);
-    });
-    parser.on('error', () => reject(malformed()));
-    parser.on('close', () => reject(invalidInput([{ field: `body.${field}`, message: 'is required' }])));
-    req.pipe(parser);
-  });
-  let held: Buffer | undefined;
+  // Every failure becomes one error that destroys the parser, which passes it on to the file stream being read.
+  let failure: DomainError | undefined;
+  const fail = (err: DomainError) => {
+    failure ??= err;
+    parser.destroy(failure);
+  };
+  // Runs only while the gateway waits for the client, never while the file waits for the service.
+  let idle: NodeJS.Timeout | undefined;
+  const watch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => fail(stalled(idleMs)), idleMs);
+  };
+  const unwatch = () => {
+    clearTimeout(idle);
+    idle = undefined;
+  };
+  const onData = () => idle?.refresh();
+  const onClose = () => {
+    if (!req.complete) fail(endedEarly());
+  };
+  const onRequestError = () => fail(endedEarly());
+  req.on('close', onClose);
+  req.on('error', onRequestError);
+
   try {
-    for await (const chunk of file as AsyncIterable<Buffer>) {
-      if (held) yield held;
-      held = chunk;
+    watch();
+    const file = await new Promise<NodeJS.ReadableStream & { truncated?: boolean }>((resolve, reject) => {
+      let found = false;
+      parser.on('file', (name, stream) => {
+        // busboy destroys a file stream with an error when the body ends inside it, possibly before anyone reads it.
+        stream.on('error', () => {});
+        if (name !== field || found) {
+          stream.resume();
+          return;
+        }
+        found = true;
+        resolve(stream);
+      });
+      parser.on('error', (err) => {
+        const reason = err instanceof DomainError ? err : malformed();
+        fail(reason);
+        reject(reason);
+      });
+      parser.on('close', () => reject(failure ?? invalidInput([{ field: `body.${field}`, message: 'is required' }])));
+      req.pipe(parser);
+      req.on('data', onData);
+    });
+    let held: Buffer | undefined;
+    try {
+      for await (const chunk of file as AsyncIterable<Buffer>) {
+        if (held) {
+          unwatch();
+          yield held;
+          watch();
+        }
+        held = chunk;
+      }
+      if (file.truncated) throw invalidArgument('file_too_large', `The file must be at most ${maxBytes} bytes.`);
+      // The file part ending is not enough: the rest of the body must be well-formed too.
+      await finished(parser);
+    } catch (err) {
+      throw failure ?? (err instanceof DomainError ? err : malformed());
     }
-  } catch (err) {
-    throw err instanceof DomainError ? err : malformed();
+    if (failure) throw failure;
+    if (held) yield held;
+  } finally {
+    unwatch();
+    req.off('data', onData);
+    req.off('close', onClose);
+    req.off('error', onRequestError);
+    req.unpipe(parser);
+    if (!parser.destroyed) parser.destroy();
   }
-  if (file.truncated) throw invalidArgument('file_too_large', `The file must be at most ${maxBytes} bytes.`);
-  if (held) yield held;
 }
 
 /** Reads one file field into memory (at most `maxBytes` + one chunk is ever held), for small uploads such as avatars. */
-export async function readUpload(req: Request, field: string, maxBytes: number): Promise<Buffer> {
+export async function readUpload(req: Request, options: UploadOptions): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of streamUpload(req, field, maxBytes)) chunks.push(chunk);
+  for await (const chunk of streamUpload(req, options)) chunks.push(chunk);
   return Buffer.concat(chunks);
 }

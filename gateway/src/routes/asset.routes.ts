@@ -1,7 +1,6 @@
 import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
-import { streamUpload } from '../middleware/upload.ts';
 import * as s from '../schemas.ts';
 import { route } from './route.ts';
 import { toDownload } from './workspace.routes.ts';
@@ -35,11 +34,11 @@ export const assetRoutes = ({ asset }: Clients) => [
   route({
     method: 'put', path: '/conversations/:conversation_id/assets/:asset_id/content', tag: 'Assets', summary: 'Upload the content (multipart field `file`, at most 10 MiB, the reserved size); a ready asset never changes', auth: 'workspace',
     params: assetPath, upload: ASSET_UPLOAD, status: 200, response: s.Asset, errors: [403],
-    handle: async ({ params, req, ctx }) => {
+    handle: async ({ params, stream, ctx }) => {
       // Streamed to the service as it arrives: the gateway never holds the file.
       async function* chunks() {
         yield { asset: { conversation_id: params.conversation_id, asset_id: params.asset_id } };
-        for await (const data of streamUpload(req, ASSET_UPLOAD.field, ASSET_UPLOAD.maxBytes)) yield { data };
+        for await (const data of stream()) yield { data };
       }
       return toAsset(await asset.UploadAssetContent(chunks(), ctx));
     },

@@ -14,6 +14,8 @@ export interface RouteInput<P, Q, B> {
   ctx: CallContext;
   /** The uploaded file of an `upload` route. */
   file: Buffer;
+  /** The file of a `streamed` upload route as it arrives (with the route's limit and the gateway's stall timeout). */
+  stream(): AsyncGenerator<Buffer>;
   req: Request;
   res: Response;
 }
@@ -31,7 +33,7 @@ export interface Route<P = unknown, Q = unknown, B = unknown> {
   body?: z.ZodType<B>;
   /**
    * A multipart/form-data upload of one file field up to `maxBytes`: read into memory (`file`), or, when `streamed`,
-   * left to the handler to pass on as a stream (`streamUpload`).
+   * left to the handler to pass on as a stream (`stream`).
    */
   upload?: { field: string; maxBytes: number; streamed?: boolean };
   /** Success status; 204 sends no body. */
