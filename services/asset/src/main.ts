@@ -1,6 +1,7 @@
 import { createDb, runMigrationRole } from '@wms/kit/db';
 import { createAsyncClient } from '@wms/kit/grpc-client';
-import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
+import { bindHandlers, onShutdown, startGrpcServer, startHealthServer } from '@wms/kit/grpc-server';
+import { postgresCheck, redisCheck } from '@wms/kit/health';
 import { createLogger } from '@wms/kit/logger';
 import { startScheduledWorker } from '@wms/kit/queues';
 import { createStorage, storageConfigFrom } from '@wms/kit/storage';
@@ -28,8 +29,11 @@ if (config.ROLE === 'migrate') {
     prefix: config.REDIS_PREFIX,
     log,
   });
-  log.info('asset worker running');
+  // grpc.health.v1 only, for the chart's probes: NOT_SERVING while Postgres or the worker's Redis is down.
+  const health = await startHealthServer({ port: config.GRPC_PORT, dependencies: { checks: [postgresCheck(db), redisCheck(sweeper.connection)], log } });
+  log.info({ port: health.port }, 'asset worker running');
   onShutdown(log, [
+    ['health', () => health.stop()],
     ['worker', () => sweeper.close()],
     ['db', () => db.destroy()],
   ]);
@@ -40,6 +44,8 @@ if (config.ROLE === 'migrate') {
   const server = await startGrpcServer({
     port: config.GRPC_PORT,
     services: [{ definition: definition.service, implementation: bindHandlers(definition.service, assetHandlers(service), log) }],
+    // The server role holds no Redis client.
+    dependencies: { checks: [postgresCheck(db)], log },
   });
   log.info({ port: server.port }, 'asset serving');
   onShutdown(log, [

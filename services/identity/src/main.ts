@@ -1,5 +1,6 @@
 import { createDb, runMigrationRole } from '@wms/kit/db';
 import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
+import { postgresCheck, redisCheck } from '@wms/kit/health';
 import { createLogger } from '@wms/kit/logger';
 import { createRedis, redisReady } from '@wms/kit/redis';
 import { loadProto } from '@wms/protos';
@@ -35,6 +36,7 @@ if (config.ROLE === 'migrate') {
   const server = await startGrpcServer({
     port: config.GRPC_PORT,
     services: [{ definition: definition.service, implementation: bindHandlers(definition.service, identityHandlers(service), log) }],
+    dependencies: { checks: [postgresCheck(db), redisCheck(redis)], log },
   });
   log.info({ port: server.port }, 'identity serving');
   onShutdown(log, [

@@ -38,6 +38,16 @@ export function createDb({ url, schema, log, poolMax = 10, statementTimeoutMs = 
       },
     },
     acquireConnectionTimeout: 5000,
+    // knex writes its warnings to the console; they go to the process's log instead. A failed connect reaches the
+    // caller as an error anyway, and an outage is told once by the dependency monitor (health.ts), so knex's line
+    // per failed acquire is debug.
+    log: {
+      warn: (message: unknown) =>
+        /^(Acquire connection error|Connection Error)/.test(String(message)) ? log.debug({ knex: String(message) }, 'database connection failed') : log.warn({ knex: message }, 'knex warning'),
+      error: (message: unknown) => log.error({ knex: message }, 'knex error'),
+      deprecate: (method: string, alternative: string) => log.warn({ method, alternative }, 'knex deprecation'),
+      debug: (message: unknown) => log.debug({ knex: message }, 'knex debug'),
+    },
   });
   return knex;
 }

@@ -92,14 +92,22 @@ function clientStream(raw: grpc.Client, name: string, requests: AsyncIterable<un
 }
 
 /** A grpc.health.v1 client for a peer (grpc-js shares the underlying connection with other clients of that address). */
-export function createHealthClient(address: string): { check(timeoutMs?: number): Promise<boolean>; close(): void } {
+export function createHealthClient(address: string): {
+  /** True when the peer answers SERVING. */
+  check(timeoutMs?: number): Promise<boolean>;
+  /** The peer's status (`SERVING`, `NOT_SERVING`, ...), or `unreachable` when it does not answer in time. */
+  status(timeoutMs?: number): Promise<string>;
+  close(): void;
+} {
   const { Health } = loadProto('health').grpc.health.v1;
   const client = new Health(address, grpc.credentials.createInsecure());
+  const status = (timeoutMs = 1000) =>
+    new Promise<string>((resolve) => {
+      client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) => resolve(err ? 'unreachable' : String(res?.status ?? 'UNKNOWN')));
+    });
   return {
-    check: (timeoutMs = 1000) =>
-      new Promise((resolve) => {
-        client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) => resolve(!err && res?.status === 'SERVING'));
-      }),
+    check: async (timeoutMs = 1000) => (await status(timeoutMs)) === 'SERVING',
+    status,
     close: () => client.close(),
   };
 }

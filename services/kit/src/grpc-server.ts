@@ -5,6 +5,9 @@ import type { Logger } from 'pino';
 import { type CallContext, contextFromHeaders, requestContext } from './context.ts';
 import { DomainError } from './errors.ts';
 import { internalGrpcError, toGrpcError } from './grpc-errors.ts';
+import { type DependencyMonitor, type DependencyMonitorOptions, HealthService, startDependencyMonitor } from './health.ts';
+
+export { HealthService } from './health.ts';
 
 /**
  * Promise-style handlers for a generated service definition: `(request, ctx) => Promise<response>`; the
@@ -53,65 +56,50 @@ export function bindHandlers<D extends grpc.ServiceDefinition, S extends string 
   return impl;
 }
 
-type ServingStatus = 'SERVING' | 'NOT_SERVING';
-
-/** The grpc.health.v1 service: one overall status (service ""), which the shutdown sequence turns off first. */
-export class HealthService {
-  private status: ServingStatus = 'SERVING';
-  private readonly watchers = new Set<grpc.ServerWritableStream<unknown, unknown>>();
-
-  set(status: ServingStatus): void {
-    this.status = status;
-    for (const call of this.watchers) call.write({ status });
-  }
-
-  implementation(): grpc.UntypedServiceImplementation {
-    return {
-      Check: (_call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => callback(null, { status: this.status }),
-      Watch: (call: grpc.ServerWritableStream<unknown, unknown>) => {
-        this.watchers.add(call);
-        call.write({ status: this.status });
-        call.on('cancelled', () => this.watchers.delete(call));
-      },
-    };
-  }
-
-  close(): void {
-    for (const call of this.watchers) call.end();
-    this.watchers.clear();
-  }
-}
-
 export interface GrpcServerOptions {
   port: number;
   host?: string;
   services: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
+  /**
+   * The process's dependencies (health.ts: `postgresCheck`, `redisCheck`): health is NOT_SERVING while any of them
+   * fails. Checked once before the port opens, then every second until `stop()`.
+   */
+  dependencies?: DependencyMonitorOptions;
 }
 
 export interface RunningGrpcServer {
   server: grpc.Server;
   port: number;
   health: HealthService;
-  /** Health off, then finish in-flight calls (forcing after `graceMs`). */
+  monitor?: DependencyMonitor;
+  /** Health off for good (and its monitor stopped), then finish in-flight calls (forcing after `graceMs`). */
   stop(graceMs?: number): Promise<void>;
 }
 
 /** Starts a gRPC server with the given services plus grpc.health.v1; port 0 picks a free port. */
-export async function startGrpcServer({ port, host = '0.0.0.0', services }: GrpcServerOptions): Promise<RunningGrpcServer> {
+export async function startGrpcServer({ port, host = '0.0.0.0', services, dependencies }: GrpcServerOptions): Promise<RunningGrpcServer> {
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
   const health = new HealthService();
+  const monitor = dependencies ? await startDependencyMonitor(health, dependencies) : undefined;
   server.addService(loadProto('health').grpc.health.v1.Health.service, health.implementation());
   for (const s of services) server.addService(s.definition, s.implementation);
-  const bound = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
-  );
+  let bound: number;
+  try {
+    bound = await new Promise<number>((resolve, reject) =>
+      server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    );
+  } catch (err) {
+    monitor?.stop();
+    throw err;
+  }
   return {
     server,
     port: bound,
     health,
+    monitor,
     async stop(graceMs = 5000) {
-      health.set('NOT_SERVING');
-      health.close();
+      health.shutdown();
+      monitor?.stop();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           server.forceShutdown();
@@ -124,6 +112,14 @@ export async function startGrpcServer({ port, host = '0.0.0.0', services }: Grpc
       });
     },
   };
+}
+
+/**
+ * The gRPC server of a role that serves no RPCs (a BullMQ worker): grpc.health.v1 only, following the role's
+ * dependencies, so the chart probes workers the same way as servers.
+ */
+export function startHealthServer(options: { port: number; host?: string; dependencies: DependencyMonitorOptions }): Promise<RunningGrpcServer> {
+  return startGrpcServer({ ...options, services: [] });
 }
 
 /**

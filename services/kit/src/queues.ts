@@ -120,7 +120,7 @@ export function createQueueEvents(name: string, opts: QueueBaseOptions): QueueEv
 export async function startScheduledWorker<R>(
   name: string,
   opts: { job: string; everyMs: number; processor: Processor<unknown, R, string>; redisUrl: string; prefix: string; log: Logger },
-): Promise<{ close(): Promise<void> }> {
+): Promise<{ close(): Promise<void>; connection: Redis }> {
   const base = { prefix: opts.prefix, log: opts.log };
   const producer = producerConnection(opts.redisUrl, opts.log);
   const consumer = workerConnection(opts.redisUrl, opts.log);
@@ -128,6 +128,8 @@ export async function startScheduledWorker<R>(
   await queue.upsertJobScheduler(opts.job, { every: opts.everyMs }, { name: opts.job });
   const worker = createWorker(name, opts.processor, { ...base, connection: consumer });
   return {
+    /** The worker's own connection (`maxRetriesPerRequest: null`), e.g. for a health check. */
+    connection: consumer,
     async close() {
       await worker.close();
       await queue.close();

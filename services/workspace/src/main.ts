@@ -1,6 +1,7 @@
 import { createDb, runMigrationRole } from '@wms/kit/db';
 import { createAsyncClient } from '@wms/kit/grpc-client';
-import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
+import { bindHandlers, onShutdown, startGrpcServer, startHealthServer } from '@wms/kit/grpc-server';
+import { postgresCheck, redisCheck } from '@wms/kit/health';
 import { createLogger } from '@wms/kit/logger';
 import { createQueue, createQueueEvents, createWorker, producerConnection, workerConnection } from '@wms/kit/queues';
 import { createRedis, redisReady } from '@wms/kit/redis';
@@ -34,8 +35,11 @@ if (config.ROLE === 'migrate') {
     workspacePurgeProcessor({ storage, avatars: new AvatarStore(db), workspaces: new WorkspaceStore(db), holders: [messaging, assets] }),
     { ...queueBase, connection },
   );
-  log.info('workspace worker running');
+  // grpc.health.v1 only, for the chart's probes: NOT_SERVING while Postgres or the workers' Redis is down.
+  const health = await startHealthServer({ port: config.GRPC_PORT, dependencies: { checks: [postgresCheck(db), redisCheck(connection)], log } });
+  log.info({ port: health.port }, 'workspace worker running');
   onShutdown(log, [
+    ['health', () => health.stop()],
     ['workers', () => Promise.all([resize.close(), purge.close()])],
     ['clients', async () => [messaging, assets].forEach((c) => c.close())],
     ['redis', () => connection.quit()],
@@ -64,6 +68,7 @@ if (config.ROLE === 'migrate') {
   const server = await startGrpcServer({
     port: config.GRPC_PORT,
     services: [{ definition: definition.service, implementation: bindHandlers(definition.service, workspaceHandlers(workspaces, avatars), log) }],
+    dependencies: { checks: [postgresCheck(db), redisCheck([redis, producer])], log },
   });
   log.info({ port: server.port }, 'workspace serving');
   onShutdown(log, [

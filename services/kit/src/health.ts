@@ -1,0 +1,191 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+
+export type ServingStatus = 'SERVING' | 'NOT_SERVING';
+
+/**
+ * The grpc.health.v1 service: one overall status (service ""). The dependency monitor sets it; `shutdown()` turns
+ * it off for good, so nothing (a monitor round still in flight) can report SERVING while the process drains.
+ */
+export class HealthService {
+  private status: ServingStatus = 'SERVING';
+  private shuttingDown = false;
+  private readonly watchers = new Set<grpc.ServerWritableStream<unknown, unknown>>();
+
+  get current(): ServingStatus {
+    return this.status;
+  }
+
+  /** Sets the status and tells watchers when it changed; ignored once `shutdown()` began. */
+  set(status: ServingStatus): void {
+    if (this.shuttingDown || status === this.status) return;
+    this.status = status;
+    for (const call of this.watchers) call.write({ status });
+  }
+
+  /** NOT_SERVING from now on; open Watch streams get it and end. */
+  shutdown(): void {
+    this.set('NOT_SERVING');
+    this.shuttingDown = true;
+    for (const call of this.watchers) call.end();
+    this.watchers.clear();
+  }
+
+  implementation(): grpc.UntypedServiceImplementation {
+    return {
+      Check: (_call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => callback(null, { status: this.status }),
+      Watch: (call: grpc.ServerWritableStream<unknown, unknown>) => {
+        call.write({ status: this.status });
+        // A watch that arrives while draining must not hold the server's graceful shutdown open.
+        if (this.shuttingDown) return void call.end();
+        this.watchers.add(call);
+        call.on('cancelled', () => this.watchers.delete(call));
+      },
+    };
+  }
+}
+
+/** One dependency of a process, as the monitor sees it. */
+export interface DependencyCheck {
+  /** Named in the transition log lines: `postgres`, `redis`. */
+  name: string;
+  /** Resolves when the dependency answers; rejects, or outlasts the monitor's timeout, when it does not. */
+  check(): Promise<unknown>;
+}
+
+/** `select 1` through the service's own knex pool (so a pool that cannot connect fails it too). */
+export function postgresCheck(knex: Knex, name = 'postgres'): DependencyCheck {
+  return {
+    name,
+    check: async () => {
+      await knex.raw('select 1');
+    },
+  };
+}
+
+/**
+ * PING on each of the process's clients of one Redis. A client that is not connected fails at once instead of
+ * queueing the PING (a BullMQ worker connection has an offline queue and retries forever), with its last error.
+ */
+export function redisCheck(clients: Redis | Redis[], name = 'redis'): DependencyCheck {
+  const list = Array.isArray(clients) ? clients : [clients];
+  const lastError = new Map<Redis, string>();
+  for (const client of list) client.on('error', (err: Error) => lastError.set(client, describeError(err)));
+  return {
+    name,
+    check: async () => {
+      for (const client of list) {
+        if (client.status !== 'ready') {
+          const last = lastError.get(client);
+          throw new Error(`connection ${client.status}${last ? ` (${last})` : ''}`);
+        }
+      }
+      await Promise.all(list.map((client) => client.ping()));
+    },
+  };
+}
+
+export interface DependencyMonitorOptions {
+  checks: DependencyCheck[];
+  log: Logger;
+  /** Pause between rounds. */
+  intervalMs?: number;
+  /** How long one check may take before it counts as failed. */
+  timeoutMs?: number;
+}
+
+export interface DependencyMonitor {
+  /** The dependencies that failed the last round, with why. */
+  failing(): ReadonlyMap<string, string>;
+  /** Stops the rounds; a round in flight changes nothing any more. */
+  stop(): void;
+}
+
+/**
+ * Checks the dependencies every `intervalMs` (all at once, each bounded by `timeoutMs`) and sets the health status:
+ * NOT_SERVING while any fails, SERVING when all pass. Logs one line when a dependency goes down (which, why) and
+ * one when it is back. A check whose last probe is still pending is not probed again (one probe in flight per
+ * dependency, so a hanging dependency cannot pile them up); it fails until that probe settles.
+ * Resolves after the first round, so the status is true from the start.
+ */
+export async function startDependencyMonitor(
+  health: Pick<HealthService, 'set'>,
+  { checks, log, intervalMs = 1000, timeoutMs = 1000 }: DependencyMonitorOptions,
+): Promise<DependencyMonitor> {
+  const names = new Set<string>();
+  for (const c of checks) {
+    if (names.has(c.name)) throw new Error(`two dependency checks are named ${c.name}`);
+    names.add(c.name);
+  }
+  const inFlight = new Map<string, Promise<unknown>>();
+  let failing = new Map<string, string>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const probe = (c: DependencyCheck): Promise<string | undefined> => {
+    let pending = inFlight.get(c.name);
+    if (!pending) {
+      pending = Promise.resolve()
+        .then(() => c.check())
+        .finally(() => inFlight.delete(c.name));
+      // The rejection is read below; this keeps a late one (after the timeout) from being unhandled.
+      pending.catch(() => {});
+      inFlight.set(c.name, pending);
+    }
+    let bound: NodeJS.Timeout | undefined;
+    const timeout = new Promise<string>((resolve) => {
+      bound = setTimeout(() => resolve(`no answer within ${timeoutMs} ms`), timeoutMs);
+    });
+    return Promise.race([pending.then(() => undefined, describeError), timeout]).finally(() => clearTimeout(bound));
+  };
+
+  const round = async () => {
+    const results = await Promise.all(checks.map(async (c) => [c.name, await probe(c)] as const));
+    if (stopped) return;
+    const next = new Map(results.filter((r): r is readonly [string, string] => r[1] !== undefined));
+    const status: ServingStatus = next.size > 0 ? 'NOT_SERVING' : 'SERVING';
+    for (const [name, reason] of next) {
+      if (!failing.has(name)) log.warn({ dependency: name, reason, health: status }, `${name} unavailable; health ${status}`);
+    }
+    for (const name of failing.keys()) {
+      if (!next.has(name)) log.info({ dependency: name, health: status }, `${name} available again; health ${status}`);
+    }
+    failing = next;
+    health.set(status);
+  };
+
+  const loop = () => {
+    timer = setTimeout(() => {
+      round().then(
+        () => !stopped && loop(),
+        (err: unknown) => {
+          log.error({ err }, 'dependency check round failed');
+          if (!stopped) loop();
+        },
+      );
+    }, intervalMs);
+    timer.unref();
+  };
+
+  await round();
+  loop();
+  return {
+    failing: () => failing,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A one-line reason: pg's connection errors are AggregateErrors with an empty message (one error per address). */
+function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  if (err.message) return err.message;
+  const inner = (err as { errors?: unknown[] }).errors;
+  if (Array.isArray(inner) && inner.length > 0) return inner.map(describeError).join('; ');
+  const code = (err as { code?: string }).code;
+  return code ?? err.name;
+}
