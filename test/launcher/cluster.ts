@@ -2,14 +2,16 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHealthClient } from '@wms/kit/grpc-client';
 import { dropRedisPrefix, withDatabase } from '@wms/kit/testing';
 import pg from 'pg';
 import { type ComponentSpec, components as defaultComponents, grpcUrlVariable } from './components.ts';
-import { acceptsTcp, freePorts, isPortFree, redact, resolvePostgres, resolveRedis, sleep, terminate } from './infra.ts';
+import { acceptsTcp, type Dependency, freePorts, isPortFree, redact, resolvePostgres, resolveRedis, sleep, terminate } from './infra.ts';
+import { resolveSettings, type SettingSource } from './settings.ts';
 import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher.ts';
 
 export interface ClusterOptions {
@@ -19,8 +21,21 @@ export interface ClusterOptions {
   logs: 'inherit' | 'files';
   /** Defaults to a free port. */
   gatewayPort?: number;
-  /** Passed to every process, over the launcher's own values. */
+  /**
+   * Passed to every process, over the launcher's own values (in dev mode it counts as part of the operator's
+   * environment, so the start banner names it too). The cluster's wiring stays the launcher's: `DATABASE_URL`,
+   * `REDIS_URL`, `REDIS_PREFIX`, `*_GRPC_URL`, `GRPC_PORT`, `PORT` and `ROLE`.
+   */
   env?: Record<string, string>;
+  /** Admin URL of a Postgres the caller runs (instead of DATABASE_URL, 127.0.0.1:5432 or an embedded one); never stopped by the launcher. */
+  postgresUrl?: string;
+  /** URL of a Redis the caller runs (instead of REDIS_URL, 127.0.0.1:6379 or a started one); never stopped by the launcher. */
+  redisUrl?: string;
+  /**
+   * Relaunch a component that exits after startup, with exponential backoff (250 ms doubling to 10 s, back to 250 ms
+   * once it has stayed up 30 s). Defaults to true in dev mode and false in test mode.
+   */
+  restart?: boolean;
   /** The processes to run; defaults to the cluster's table (components.ts). */
   components?: readonly ComponentSpec[];
   /** Defaults to the repository holding this file. */
@@ -31,37 +46,60 @@ export interface ClusterOptions {
   readyTimeoutMs?: number;
 }
 
-export interface Cluster {
+/** A running cluster of either mode. */
+export interface DevCluster {
   /** The gateway on 127.0.0.1, for programmatic clients. */
   gatewayUrl: string;
   /** `PUBLIC_URL` as the services see it (links in mails point here). */
   publicUrl: string;
-  inboxUrl: string;
+  /** The mail catcher's inbox; unset when `SMTP_URL` names a relay (dev mode), since no catcher runs then. */
+  inboxUrl: string | undefined;
+  /** `SMTP_URL` as the identity service sees it (may hold a password: never print it unredacted). */
   smtpUrl: string;
-  /** Where caught mails are written as .eml files (dev mode). */
+  /** Where caught mails are written as .eml files (dev mode, with the catcher). */
   mailDir: string | undefined;
   databaseUrl: string;
   databaseName: string;
   redisUrl: string;
   redisPrefix: string;
-  /** Where the filesystem storage driver keeps objects. */
-  storageDir: string;
+  /** Where the filesystem storage driver keeps objects; unset with another driver (dev mode). */
+  storageDir: string | undefined;
   jwt: { privateKey: string; publicKey: string };
+  /** Each setting as it may be shown, and whether the environment or the launcher chose it (the start banner). */
+  settings: readonly SettingSource[];
   /** Log files of this run (`files` mode). */
   logDir: string | undefined;
-  /** Stops the processes (gateway first), the mail catcher, test data and any Postgres/Redis the launcher started. Idempotent. */
+  /** The pid of a component's current process; undefined while it is down (or waits to be restarted) and for unknown names. */
+  pidOf(name: string): number | undefined;
+  /** Stops supervision, then the processes (gateway first), the mail catcher, test data and any Postgres/Redis the launcher started. Idempotent. */
   stop(): Promise<void>;
 }
 
+/** A test-mode cluster: the launcher sets everything, so the mail catcher and the fs storage directory are always there. */
+export interface Cluster extends DevCluster {
+  inboxUrl: string;
+  storageDir: string;
+}
+
 const defaultRepoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+// Resolved here rather than from each child's working directory, so a cluster can run in another repoRoot.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const MIGRATE_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 10_000;
+const RESTART_FIRST_DELAY_MS = 250;
+const RESTART_MAX_DELAY_MS = 10_000;
+const RESTART_RESET_AFTER_MS = 30_000;
 const TAIL_LINES = 50;
 const KEPT_LOG_RUNS = 20;
 
 /** Starts Postgres/Redis (or finds them), the mail catcher and every component, each ready before the next step. */
-export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+export function startCluster(options: ClusterOptions & { mode: 'test' }): Promise<Cluster>;
+export function startCluster(options: ClusterOptions): Promise<DevCluster>;
+export async function startCluster(options: ClusterOptions): Promise<DevCluster> {
   const { mode, signal } = options;
+  const restart = options.restart ?? mode === 'dev';
+  // Dev mode reads the operator's environment; options.env is part of it there.
+  const operatorEnv: NodeJS.ProcessEnv = mode === 'dev' ? { ...process.env, ...options.env } : process.env;
   const repoRoot = options.repoRoot ?? defaultRepoRoot;
   const specs = options.components ?? defaultComponents;
   const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
@@ -73,6 +111,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   const cleanups: Array<{ what: string; run: () => Promise<void> }> = [];
   const live = new Set<ManagedProcess>();
+  const slots = new Map<string, Slot>();
+  let supervising = false;
   // Children run in their own process groups (so a Ctrl-C reaches them only through the launcher's orderly stop);
   // should the launcher exit without stop(), they must not outlive it.
   const killAllNow = () => {
@@ -83,6 +123,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      // Before anything is stopped, so nothing is relaunched during shutdown.
+      supervising = false;
+      for (const slot of slots.values()) clearTimeout(slot.timer);
       for (const { what, run } of cleanups.reverse()) {
         try {
           await run();
@@ -104,7 +147,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       throw new Error(`port ${options.gatewayPort} is in use; stop what listens there or choose another gateway port (PORT=...)`);
     }
     // Both are awaited before either failure is thrown, so one that did start is stopped with the rest.
-    const [postgresResult, redisResult] = await Promise.allSettled([resolvePostgres({ repoRoot, log }), resolveRedis({ repoRoot, log })]);
+    const infra = { repoRoot, log, env: operatorEnv };
+    const [postgresResult, redisResult] = await Promise.allSettled([
+      options.postgresUrl ? callersDependency('postgres', options.postgresUrl, log) : resolvePostgres(infra),
+      options.redisUrl ? callersDependency('redis', options.redisUrl, log) : resolveRedis(infra),
+    ]);
     if (postgresResult.status === 'fulfilled') cleanups.push({ what: 'postgres', run: () => postgresResult.value.stop() });
     if (redisResult.status === 'fulfilled') cleanups.push({ what: 'redis', run: () => redisResult.value.stop() });
     const postgres = settledValue(postgresResult);
@@ -120,39 +167,52 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const redisPrefix = mode === 'dev' ? 'wms' : `wms-t-${runSuffix}`;
     if (mode === 'test') cleanups.push({ what: `delete redis keys ${redisPrefix}:*`, run: async () => void (await dropRedisPrefix(redis.url, redisPrefix)) });
 
-    const jwt = mode === 'dev' ? await persistentJwtKeys(path.join(wmsDir, 'jwt')) : generateJwtKeys();
-
-    const mailDir = mode === 'dev' ? path.join(wmsDir, 'mail') : undefined;
-    const catcher = await startCatcher(mode, mailDir, (line) => sink.write('mail', line));
-    cleanups.push({ what: 'mail catcher', run: () => catcher.stop() });
-    throwIfAborted();
-
     const grpcSpecs = specs.filter((s) => s.kind === 'grpc');
     const httpSpecs = specs.filter((s) => s.kind === 'http');
     const workerSpecs = specs.filter((s) => s.kind === 'worker');
-    const storage = await storageSettings(mode, wmsDir, runId);
-    if (mode === 'test') cleanups.push({ what: 'test storage', run: () => rm(storage.dir, { recursive: true, force: true }) });
-    const ports = await freePorts(grpcSpecs.length + httpSpecs.length + 1);
+    // Workers get a port of their own too, for the gRPC health service they are to serve.
+    const ports = await freePorts(specs.length + 1);
     const gatewayPort = options.gatewayPort ?? ports.pop()!;
     const portOf = new Map<string, number>();
-    for (const spec of [...grpcSpecs, ...httpSpecs]) portOf.set(spec.name, spec.public ? gatewayPort : ports.pop()!);
-    const publicUrl = `http://localhost:${gatewayPort}`;
+    for (const spec of specs) portOf.set(spec.name, spec.public ? gatewayPort : ports.pop()!);
+
+    const testStorageDir = path.join(wmsDir, 'test-storage', runId);
+    if (mode === 'test') cleanups.push({ what: 'test storage', run: () => rm(testStorageDir, { recursive: true, force: true }) });
+    const settings = await resolveSettings({
+      mode,
+      env: operatorEnv,
+      root: repoRoot,
+      defaults: {
+        publicUrl: `http://localhost:${gatewayPort}`,
+        storageDir: mode === 'dev' ? path.join(wmsDir, 'storage') : testStorageDir,
+        mailCatcher: async () => {
+          const mailDir = mode === 'dev' ? path.join(wmsDir, 'mail') : undefined;
+          const catcher = await startCatcher(mode, mailDir, (line) => sink.write('mail', line));
+          cleanups.push({ what: 'mail catcher', run: () => catcher.stop() });
+          return { smtpUrl: catcher.smtpUrl, inboxUrl: catcher.inboxUrl, dir: mailDir };
+        },
+        storageSecret: () => storageSecret(mode, wmsDir),
+        jwtKeys: async () =>
+          mode === 'dev' ? { ...(await persistentJwtKeys(path.join(wmsDir, 'jwt'))), dir: path.join(wmsDir, 'jwt') } : { ...generateJwtKeys(), dir: undefined },
+      },
+    });
+    const sources: SettingSource[] = [
+      ...settings.sources,
+      { name: 'database', value: `${databaseName} on ${describeDependency(postgres)}`, from: dependencyFrom(postgres, 'DATABASE_URL', options.postgresUrl) },
+      { name: 'redis', value: `prefix "${redisPrefix}" on ${describeDependency(redis)}`, from: dependencyFrom(redis, 'REDIS_URL', options.redisUrl) },
+    ];
+    for (const { name, value, from } of sources) log(`${name}: ${value} (${from})`);
+    throwIfAborted();
 
     const common: Record<string, string> = {
-      LOG_LEVEL: process.env.LOG_LEVEL ?? (mode === 'dev' ? 'info' : 'warn'),
-      PUBLIC_URL: publicUrl,
+      LOG_LEVEL: operatorEnv.LOG_LEVEL || (mode === 'dev' ? 'info' : 'warn'),
+      ...settings.env,
+    };
+    // How the processes find each other and their data: never the operator's or a test's to change.
+    const wiring: Record<string, string> = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
       REDIS_PREFIX: redisPrefix,
-      SMTP_URL: catcher.smtpUrl,
-      MAIL_FROM: 'wms <no-reply@wms.local>',
-      JWT_PRIVATE_KEY: jwt.privateKey,
-      JWT_PUBLIC_KEY: jwt.publicKey,
-      STORAGE_DRIVER: 'fs',
-      STORAGE_DIR: storage.dir,
-      STORAGE_SECRET: storage.secret,
-      // Tests simulate client addresses with X-Forwarded-For from loopback.
-      ...(mode === 'test' ? { TRUST_PROXY: 'loopback' } : {}),
       ...Object.fromEntries(grpcSpecs.map((s) => [grpcUrlVariable(s.name), `127.0.0.1:${portOf.get(s.name)}`])),
     };
     const envFor = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker'): NodeJS.ProcessEnv => ({
@@ -160,14 +220,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...common,
       ...options.env,
       ...spec.env,
+      ...wiring,
       ROLE: role,
-      ...(spec.kind === 'grpc' ? { GRPC_PORT: String(portOf.get(spec.name)) } : spec.kind === 'http' ? { PORT: String(portOf.get(spec.name)) } : {}),
+      ...(spec.kind === 'http' ? { PORT: String(portOf.get(spec.name)) } : { GRPC_PORT: String(portOf.get(spec.name)) }),
     });
     const launch = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker') => {
       const proc = spawnComponent(spec, repoRoot, envFor(spec, role), sink);
       live.add(proc);
       void proc.exited.then(() => live.delete(proc));
       return proc;
+    };
+    const launchSlot = (spec: ComponentSpec, role: 'server' | 'worker'): Slot => {
+      const slot: Slot = { spec, role, proc: launch(spec, role), delayMs: undefined, timer: undefined };
+      slots.set(spec.name, slot);
+      return slot;
     };
     // Should startup fail midway, whatever still runs (a migration, a server) is stopped with the rest.
     cleanups.push({ what: 'stray processes', run: async () => void (await Promise.all([...live].map((p) => p.stop(STOP_GRACE_MS)))) });
@@ -181,40 +247,63 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     throwIfAborted();
 
-    const servers: ManagedProcess[] = [];
-    cleanups.push({ what: 'grpc services', run: async () => void (await Promise.all(servers.map((p) => p.stop(STOP_GRACE_MS)))) });
-    const grpcProcs = grpcSpecs.map((spec) => launch(spec, 'server'));
-    servers.push(...grpcProcs, ...workerSpecs.map((spec) => launch(spec, 'worker')));
-    await Promise.all(grpcProcs.map((proc) => waitReady(proc, grpcProbe(portOf.get(proc.name)!), readyTimeoutMs, signal)));
+    // Each cleanup stops the slot's process of the moment, so a restarted one is stopped too.
+    const backSlots: Slot[] = [];
+    cleanups.push({ what: 'grpc services and workers', run: async () => void (await Promise.all(backSlots.map((s) => s.proc.stop(STOP_GRACE_MS)))) });
+    const grpcSlots = grpcSpecs.map((spec) => launchSlot(spec, 'server'));
+    backSlots.push(...grpcSlots, ...workerSpecs.map((spec) => launchSlot(spec, 'worker')));
+    await Promise.all(grpcSlots.map(({ proc }) => waitReady(proc, grpcProbe(portOf.get(proc.name)!), readyTimeoutMs, signal)));
     log(`ready: ${grpcSpecs.map((s) => s.name).join(', ') || '(no grpc services)'}`);
 
     for (const spec of httpSpecs) {
-      const proc = launch(spec, 'server');
-      cleanups.push({ what: spec.name, run: () => proc.stop(STOP_GRACE_MS) });
-      await waitReady(proc, httpProbe(`http://127.0.0.1:${portOf.get(spec.name)}${spec.readyPath ?? '/readyz'}`), readyTimeoutMs, signal);
+      const slot = launchSlot(spec, 'server');
+      cleanups.push({ what: spec.name, run: () => slot.proc.stop(STOP_GRACE_MS) });
+      await waitReady(slot.proc, httpProbe(`http://127.0.0.1:${portOf.get(spec.name)}${spec.readyPath ?? '/readyz'}`), readyTimeoutMs, signal);
       log(`ready: ${spec.name}`);
     }
 
-    // A server that dies after startup is worth a line: nothing restarts it.
-    for (const proc of live) {
+    // A process that exits after startup (a worker may already have) is relaunched, or at least reported.
+    const supervise = (slot: Slot) => {
+      const { proc } = slot;
       void proc.exited.then((code) => {
-        if (!stopping) log(`${proc.name} exited unexpectedly (${code ?? 'signal'}); last output:\n${proc.tail()}`);
+        if (!supervising || slot.proc !== proc) return;
+        const why = code === null ? `signal ${proc.child.signalCode}` : `code ${code}`;
+        if (!restart) {
+          log(`${proc.name} exited unexpectedly (${why}); not restarted (restart is off); last output: ${lastOutput(proc)}`);
+          return;
+        }
+        slot.delayMs = nextRestartDelay(slot.delayMs, Date.now() - proc.startedAt);
+        log(`${proc.name} exited (${why}); restarting in ${slot.delayMs} ms; last output: ${lastOutput(proc)}`);
+        slot.timer = setTimeout(() => {
+          slot.timer = undefined;
+          if (!supervising) return;
+          slot.proc = launch(slot.spec, slot.role);
+          log(`${proc.name} restarted (pid ${slot.proc.child.pid ?? 'none'})`);
+          supervise(slot);
+        }, slot.delayMs);
       });
-    }
+    };
+    supervising = true;
+    for (const slot of slots.values()) supervise(slot);
 
     return {
       gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
-      publicUrl,
-      inboxUrl: catcher.inboxUrl,
-      smtpUrl: catcher.smtpUrl,
-      mailDir,
+      publicUrl: settings.publicUrl,
+      inboxUrl: settings.inboxUrl,
+      smtpUrl: settings.smtpUrl,
+      mailDir: settings.mailDir,
       databaseUrl,
       databaseName,
       redisUrl: redis.url,
       redisPrefix,
-      storageDir: storage.dir,
-      jwt,
+      storageDir: settings.storageDir,
+      jwt: settings.jwt,
+      settings: sources,
       logDir: sink.dir,
+      pidOf: (name) => {
+        const slot = slots.get(name);
+        return slot && !hasExited(slot.proc) ? slot.proc.child.pid : undefined;
+      },
       stop,
     };
   } catch (err) {
@@ -229,17 +318,39 @@ function settledValue<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
-/** Where the filesystem storage driver keeps objects and the key that signs its download URLs (kept across dev starts). */
-async function storageSettings(mode: 'dev' | 'test', wmsDir: string, runId: string): Promise<{ dir: string; secret: string }> {
-  if (mode === 'test') return { dir: path.join(wmsDir, 'test-storage', runId), secret: randomBytes(32).toString('hex') };
+/** A caller's own Postgres or Redis: used as given and left running. */
+async function callersDependency(what: string, url: string, log: (line: string) => void): Promise<Dependency> {
+  log(`${what}: given by the caller (${redact(url)})`);
+  return { url, source: 'given', stop: async () => {} };
+}
+
+function describeDependency(dep: Dependency): string {
+  const where = redact(dep.url);
+  return dep.source === 'started' ? `${where} (started by the launcher)` : where;
+}
+
+function dependencyFrom(dep: Dependency, variable: string, given: string | undefined): string {
+  if (given) return 'caller';
+  return dep.source === 'env' ? variable : 'default';
+}
+
+/** Restart backoff: 250 ms doubling to 10 s, back to 250 ms once the process had stayed up 30 s. */
+export function nextRestartDelay(previousMs: number | undefined, upMs: number): number {
+  if (previousMs === undefined || upMs >= RESTART_RESET_AFTER_MS) return RESTART_FIRST_DELAY_MS;
+  return Math.min(previousMs * 2, RESTART_MAX_DELAY_MS);
+}
+
+/** The key that signs fs download URLs: kept in `.wms/storage-secret` across dev starts, fresh per test run. */
+async function storageSecret(mode: 'dev' | 'test', wmsDir: string): Promise<{ secret: string; file: string | undefined }> {
+  if (mode === 'test') return { secret: randomBytes(32).toString('hex'), file: undefined };
   const secretFile = path.join(wmsDir, 'storage-secret');
-  let secret = await readFile(secretFile, 'utf8').catch(() => '');
+  let secret = (await readFile(secretFile, 'utf8').catch(() => '')).trim();
   if (secret.length < 32) {
     secret = randomBytes(32).toString('hex');
     await mkdir(wmsDir, { recursive: true });
     await writeFile(secretFile, secret, { mode: 0o600 });
   }
-  return { dir: path.join(wmsDir, 'storage'), secret: secret.trim() };
+  return { secret, file: secretFile };
 }
 
 /** A fresh Ed25519 key pair in PEM (pkcs8 private, spki public). */
@@ -262,8 +373,6 @@ export async function persistentJwtKeys(dir: string): Promise<{ privateKey: stri
   await writeFile(publicPath, keys.publicKey);
   return keys;
 }
-
-/** The same connection URL pointing at another database. */
 
 async function withPg<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
@@ -302,7 +411,6 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
   await withPg(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
 }
 
-/** Deletes every key under `<prefix>:` (SCAN + UNLINK, never KEYS). */
 async function startCatcher(mode: 'dev' | 'test', dir: string | undefined, log: (line: string) => void): Promise<SmtpCatcher> {
   if (mode === 'test') return startSmtpCatcher({ smtpPort: 0, httpPort: 0, log });
   // Well-known ports for developers' mail clients and bookmarks, when nothing else holds them.
@@ -366,6 +474,7 @@ async function pruneOldRuns(root: string): Promise<void> {
 interface ManagedProcess {
   name: string;
   child: ChildProcess;
+  startedAt: number;
   /** Resolves with the exit code (null when killed by a signal); never rejects. */
   exited: Promise<number | null>;
   tail(): string;
@@ -373,7 +482,7 @@ interface ManagedProcess {
 }
 
 function spawnComponent(spec: ComponentSpec, repoRoot: string, env: NodeJS.ProcessEnv, sink: LogSink): ManagedProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, spec.entry)], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, path.resolve(repoRoot, spec.entry)], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -397,10 +506,27 @@ function spawnComponent(spec: ComponentSpec, repoRoot: string, env: NodeJS.Proce
   return {
     name: spec.name,
     child,
+    startedAt: Date.now(),
     exited,
     tail: () => lines.join('\n') || '(no output)',
     stop: (graceMs) => terminate(child, exited, graceMs),
   };
+}
+
+/** A supervised component: its process of the moment and its restart backoff. */
+interface Slot {
+  spec: ComponentSpec;
+  role: 'server' | 'worker';
+  proc: ManagedProcess;
+  delayMs: number | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** The end of a process's output on one line, for the line that reports its exit. */
+function lastOutput(proc: ManagedProcess): string {
+  const lines = proc.tail().split('\n').slice(-3);
+  const joined = lines.map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line)).join(' | ');
+  return joined;
 }
 
 function hasExited(proc: ManagedProcess): boolean {

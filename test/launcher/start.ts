@@ -1,5 +1,5 @@
-import path from 'node:path';
-import { type Cluster, startCluster } from './cluster.ts';
+import { bannerLines } from './banner.ts';
+import { type DevCluster, startCluster } from './cluster.ts';
 
 const gatewayPort = Number(process.env.PORT ?? 8080);
 if (!Number.isInteger(gatewayPort) || gatewayPort <= 0 || gatewayPort > 65535) {
@@ -8,7 +8,7 @@ if (!Number.isInteger(gatewayPort) || gatewayPort <= 0 || gatewayPort > 65535) {
 }
 
 const aborted = new AbortController();
-let cluster: Cluster | undefined;
+let cluster: DevCluster | undefined;
 let stopping = false;
 
 // Signals are handled from the first moment: the children run in their own process groups, so a launcher that
@@ -34,16 +34,4 @@ try {
   process.exit(1);
 }
 
-const cwdRelative = (dir: string | undefined) => (dir ? path.relative(process.cwd(), dir) || '.' : '(not written)');
-console.log(
-  [
-    '',
-    'wms is running',
-    `  gateway     ${cluster.publicUrl}`,
-    `  mail inbox  ${cluster.inboxUrl}   (SMTP ${cluster.smtpUrl})`,
-    `  mail files  ${cwdRelative(cluster.mailDir)}/*.eml`,
-    `  database    ${cluster.databaseName}, Redis prefix "${cluster.redisPrefix}"`,
-    'Ctrl-C stops it.',
-    '',
-  ].join('\n'),
-);
+console.log(bannerLines(cluster).join('\n'));
