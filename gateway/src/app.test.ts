@@ -1,8 +1,9 @@
-import { type AddressInfo, connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { DomainError, rateLimited, unauthenticated, unavailable } from '@wms/kit/errors';
 import { createLogger } from '@wms/kit/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawHttp } from '../../test/e2e/support/http.ts';
 import { createApp } from './app.ts';
 import type { Clients } from './clients.ts';
 import { createMetrics } from './metrics.ts';
@@ -128,27 +129,7 @@ describe('gateway HTTP behaviour', () => {
   });
 });
 
-/** Sends `head` and `body` as raw bytes; resolves with what came back before the server closed or answered in full. */
-function rawRequest(head: string, body: string, { destroyAfterMs }: { destroyAfterMs?: number } = {}): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(Number(new URL(base).port), '127.0.0.1');
-    let received = '';
-    const done = () => {
-      socket.destroy();
-      resolve(received);
-    };
-    socket.on('data', (chunk) => {
-      received += chunk.toString('utf8');
-      const [headers, content = ''] = received.split('\r\n\r\n');
-      const length = /content-length: (\d+)/i.exec(headers ?? '');
-      if (length && Buffer.byteLength(content) >= Number(length[1])) done();
-    });
-    socket.on('close', done);
-    socket.on('error', done);
-    socket.write(head + body);
-    if (destroyAfterMs !== undefined) setTimeout(done, destroyAfterMs);
-  });
-}
+const rawRequest = (head: string, body: string, options: { destroyAfterMs?: number } = {}) => rawHttp(base, head + body, options);
 
 const part = (field = 'file') =>
   `--XX\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabcdefgh`;

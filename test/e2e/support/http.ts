@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { connect } from 'node:net';
 import { inject } from 'vitest';
 
 export interface ApiOptions {
@@ -48,4 +49,38 @@ export function randomIp(): string {
 export function uniqueEmail(tag = 'user'): string {
   const safe = tag.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
   return `${safe}-${randomBytes(6).toString('hex')}@example.test`;
+}
+
+/**
+ * Sends raw bytes to `baseUrl`'s host and port (for requests fetch will not make: truncated bodies, duplicated
+ * headers, clients that stop sending) and resolves with what came back, once answered in full, the server closed the
+ * connection, or `destroyAfterMs` passed (the client cutting it).
+ */
+export function rawHttp(baseUrl: string, bytes: string | Buffer, { destroyAfterMs }: { destroyAfterMs?: number } = {}): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let received = Buffer.alloc(0);
+    const done = () => {
+      socket.destroy();
+      resolve(received.toString('utf8'));
+    };
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(received.subarray(0, end).toString('latin1'));
+      if (end >= 0 && length && received.length - end - 4 >= Number(length[1])) done();
+    });
+    socket.on('close', done);
+    socket.on('error', done);
+    socket.write(bytes);
+    if (destroyAfterMs !== undefined) setTimeout(done, destroyAfterMs);
+  });
+}
+
+/** The status and parsed JSON body of a raw HTTP answer. */
+export function parseRawAnswer(answer: string): { status: number; headers: string; body: unknown } {
+  const [head = '', ...rest] = answer.split('\r\n\r\n');
+  const text = rest.join('\r\n\r\n');
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), headers: head, body: text ? JSON.parse(text) : undefined };
 }
