@@ -3,8 +3,9 @@ import type { Server } from 'node:http';
 import { DomainError, rateLimited, unauthenticated, unavailable } from '@wms/kit/errors';
 import { createLogger } from '@wms/kit/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawHttp } from '../../test/e2e/support/http.ts';
+import { parseRawAnswer, rawHttp } from '../../test/e2e/support/http.ts';
 import { createApp } from './app.ts';
+import { answerUnparsableRequests } from './middleware/errors.ts';
 import type { Clients } from './clients.ts';
 import { createMetrics } from './metrics.ts';
 
@@ -31,6 +32,7 @@ const { app } = createApp({
 
 beforeAll(async () => {
   server = app.listen(0, '127.0.0.1');
+  answerUnparsableRequests(server);
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -79,6 +81,21 @@ describe('gateway HTTP behaviour', () => {
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const long = await fetch(`${base}/`, { headers: { 'X-Request-Id': 'a'.repeat(129) } });
     expect(long.headers.get('x-request-id')).not.toBe('a'.repeat(129));
+  });
+
+  it('answers requests the HTTP parser refuses with the error body: oversized headers 431, a malformed request 400', async () => {
+    for (const [request, status] of [
+      [`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+      ['GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
+      ['NOT A REQUEST\r\n\r\n', 400],
+    ] as const) {
+      const answer = parseRawAnswer(await rawHttp(base, request));
+      expect(answer.status).toBe(status);
+      const error = (answer.body as { error: { code: string; request_id: string } }).error;
+      expect(error.code).toBe('invalid_input');
+      expect(answer.headers).toContain(`X-Request-Id: ${error.request_id}`);
+    }
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 
   it('answers unknown routes with 404 and the error body', async () => {

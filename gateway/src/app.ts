@@ -50,13 +50,17 @@ export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady
   return routes;
 }
 
-/** An Express path (`/a/:id/b`) as Express matches it: case-insensitive, an optional trailing slash. */
+/** An Express path (`/a/:id/b`, `/files/*key`) as Express matches it: case-insensitive, an optional trailing slash. */
 function pathPattern(path: string): { regex: RegExp; names: string[] } {
   const names: string[] = [];
-  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
+  const source = path
+    .split(/([:*]\w+)/)
+    .map((piece) => {
+      if (!/^[:*]\w+$/.test(piece)) return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(piece.slice(1));
+      return piece.startsWith('*') ? '(.+)' : '([^/]+)';
+    })
+    .join('');
   return { regex: new RegExp(`^${source}/?$`, 'i'), names };
 }
 

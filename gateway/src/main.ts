@@ -10,6 +10,7 @@ import { createApp } from './app.ts';
 import { connectDownstream } from './clients.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createAuthenticator } from './middleware/auth.ts';
+import { answerUnparsableRequests } from './middleware/errors.ts';
 import { createMetrics } from './metrics.ts';
 
 const config = loadGatewayConfig();
@@ -49,6 +50,7 @@ const { app } = createApp({
 
 const server = app.listen(config.PORT, () => log.info({ port: config.PORT }, 'gateway listening'));
 server.keepAliveTimeout = 65_000;
+answerUnparsableRequests(server);
 
 onShutdown(log, [
   ['http', () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); })],

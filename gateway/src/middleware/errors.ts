@@ -1,5 +1,8 @@
 import { DomainError, type ErrorKind, type FieldIssue } from '@wms/kit/errors';
 import type { Logger } from '@wms/kit/logger';
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Response } from 'express';
 
 const httpStatus: Record<ErrorKind, number> = {
@@ -54,4 +57,29 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     log.error({ err }, 'request failed');
     sendError(res, 500, 'internal', 'Something went wrong on our side.');
   };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (a header section over the size limit, a malformed
+ * request line or header, a request that took too long to arrive) get the contract's error body too.
+ */
+export function answerUnparsableRequests(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, field, message] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'header', 'the headers are larger than the server accepts']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'body', 'the request did not arrive in time']
+          : [400, 'Bad Request', 'header', 'the request line or a header is malformed'];
+    const requestId = randomUUID();
+    const body = JSON.stringify({ error: { code: 'invalid_input', message: 'The request could not be read.', request_id: requestId, details: [{ field, message }] } });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
