@@ -1,6 +1,7 @@
 import { type JobsOptions, type Processor, Queue, QueueEvents, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
+import { logConnectionErrors } from './redis.ts';
 
 export { UnrecoverableError } from 'bullmq';
 export type { Job, JobsOptions, Processor, Queue, QueueEvents, Worker } from 'bullmq';
@@ -46,7 +47,7 @@ export function queueConnectionOptions(role: 'worker' | 'producer'): RedisOption
 
 function connect(url: string, role: 'worker' | 'producer', log: Logger | undefined): Redis {
   const redis = new Redis(url, queueConnectionOptions(role));
-  redis.on('error', (err) => log?.warn({ err: err.message, role }, 'queue redis connection error'));
+  logConnectionErrors(redis, log, { role }, 'queue redis connection error');
   return redis;
 }
 
@@ -60,7 +61,26 @@ function connectionFor(opts: QueueRedis, role: 'worker' | 'producer') {
   return opts.connection ?? { url: opts.redisUrl, ...queueConnectionOptions(role) };
 }
 
-const logErrors = (queue: string, what: string, log: Logger | undefined) => (err: Error) => log?.error({ err, queue }, `${what} error`);
+/** Codes and messages of a Redis connection that is down or dropped (BullMQ retries those by itself). */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const isConnectionError = (err: Error) =>
+  CONNECTION_CODES.has((err as { code?: string }).code ?? '') || /Connection is closed|ECONNREFUSED|Stream isn't writeable/.test(err.message);
+
+/**
+ * Logs a queue object's errors. Connection errors, which BullMQ's own connections repeat on every reconnect attempt
+ * while Redis is down, are logged at warn at most once a minute (debug otherwise); every other error at error.
+ */
+const logErrors = (queue: string, what: string, log: Logger | undefined) => {
+  let lastConnectionWarning = 0;
+  return (err: Error) => {
+    if (!log) return;
+    if (!isConnectionError(err)) return void log.error({ err, queue }, `${what} error`);
+    const now = Date.now();
+    if (now - lastConnectionWarning < 60_000) return void log.debug({ err: err.message, queue }, `${what} connection error`);
+    lastConnectionWarning = now;
+    log.warn({ err: err.message, queue }, `${what} connection error`);
+  };
+};
 
 /** A producer's queue with the default job options; `connection`, when given, should be a `producerConnection`. */
 export function createQueue<T, R = unknown>(

@@ -17,8 +17,24 @@ export function createRedis(url: string, prefix: string, log: Logger, name = 're
     connectionName: `wms-${name}`,
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
-  redis.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
+  logConnectionErrors(redis, log, {}, 'redis connection error');
   return redis;
+}
+
+/**
+ * Logs a client's connection errors without flooding: the first error since the client was last ready at warn, the
+ * reconnect attempts after it at debug (the dependency monitor, health.ts, tells the outage and its end). The
+ * listener is also what keeps an `error` event from crashing the process.
+ */
+export function logConnectionErrors(redis: Redis, log: Logger | undefined, fields: Record<string, unknown>, msg: string): void {
+  let failing = false;
+  redis.on('ready', () => (failing = false));
+  redis.on('error', (err: Error) => {
+    if (!log) return;
+    if (failing) log.debug({ ...fields, err: err.message }, msg);
+    else log.warn({ ...fields, err: err.message }, msg);
+    failing = true;
+  });
 }
 
 /** Waits until a client created with `createRedis` is ready (used at boot, where waiting is right). */

@@ -35,6 +35,7 @@ if (config.ROLE === 'migrate') {
     workspacePurgeProcessor({ storage, avatars: new AvatarStore(db), workspaces: new WorkspaceStore(db), holders: [messaging, assets] }),
     { ...queueBase, connection },
   );
+  await redisReady(connection);
   // grpc.health.v1 only, for the chart's probes: NOT_SERVING while Postgres or the workers' Redis is down.
   const health = await startHealthServer({ port: config.GRPC_PORT, dependencies: { checks: [postgresCheck(db), redisCheck(connection)], log } });
   log.info({ port: health.port }, 'workspace worker running');
