@@ -41,7 +41,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       sendError(res, httpStatus[err.kind], err.code, err.message, err.details);
       return;
     }
-    const parserError = err as { type?: string; status?: number };
+    // body-parser's failures carry a 4xx status; decompression errors (a body sent with a false Content-Encoding) have no type.
+    const parserError = err as { type?: string; status?: number; expose?: boolean };
     if (parserError.type === 'entity.parse.failed') {
       sendError(res, 400, 'invalid_json', 'The request body is not valid JSON.');
       return;
@@ -50,8 +51,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       sendError(res, 400, 'invalid_input', 'The request body is too large.', [{ field: 'body', message: 'must be at most 1 MiB' }]);
       return;
     }
-    if (parserError.type !== undefined && parserError.status !== undefined && parserError.status < 500) {
-      sendError(res, 400, 'invalid_input', 'The request body could not be read.', [{ field: 'body', message: parserError.type }]);
+    if ((parserError.type !== undefined || parserError.expose) && parserError.status !== undefined && parserError.status < 500) {
+      sendError(res, 400, 'invalid_input', 'The request body could not be read.', [{ field: 'body', message: parserError.type ?? 'cannot be decoded' }]);
       return;
     }
     log.error({ err }, 'request failed');
