@@ -1,17 +1,28 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withDatabase } from '@wms/kit/testing';
-import { type Cluster, startCluster } from '../launcher/cluster.ts';
+import { bannerLines } from '../launcher/banner.ts';
+import { type Cluster, type DevCluster, generateJwtKeys, nextRestartDelay, startCluster } from '../launcher/cluster.ts';
 import type { ComponentSpec } from '../launcher/components.ts';
-import { acceptsTcp } from '../launcher/infra.ts';
+import { acceptsTcp, redisAnswers, startRedisServer } from '../launcher/infra.ts';
+import { startScratchPostgres } from '../launcher/scratch-postgres.ts';
+import { resolveSettings, type SettingsInput } from '../launcher/settings.ts';
 import { type CaughtMail, startSmtpCatcher } from '../launcher/smtp-catcher.ts';
+import { isAlive, launcherLog, processesOf, waitFor } from '../launcher/testing.ts';
 
 // The launcher is tested with stand-in components, so it does not depend on any service's business logic.
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'launcher', 'fixtures');
 const fakeCluster: ComponentSpec[] = [
-  { name: 'fake', entry: 'test/launcher/fixtures/fake-service.ts', kind: 'grpc', migrate: true },
-  { name: 'gateway', entry: 'test/launcher/fixtures/fake-gateway.ts', kind: 'http', public: true, readyPath: '/readyz' },
+  { name: 'fake', entry: path.join(fixtures, 'fake-service.ts'), kind: 'grpc', migrate: true },
+  { name: 'fake-worker', entry: path.join(fixtures, 'fake-service.ts'), kind: 'worker' },
+  { name: 'gateway', entry: path.join(fixtures, 'fake-gateway.ts'), kind: 'http', public: true, readyPath: '/readyz' },
 ];
 
 async function getJson<T>(url: string): Promise<T> {
@@ -111,7 +122,13 @@ describe('startCluster', () => {
     const redis = new Redis(redisUrl);
     expect(await redis.get(`${redisPrefix}:fake:up`)).toBe('1');
 
+    // A worker gets a port of its own (for its coming gRPC health service), taken by no other component.
     const grpcPort = Number(env.FAKE_GRPC_URL!.split(':')[1]);
+    const workerPort = await waitFor('the fake worker to report its GRPC_PORT', async () => (await redis.get(`${redisPrefix}:fake:worker-grpc-port`)) ?? undefined);
+    expect(workerPort).toMatch(/^\d+$/);
+    expect([grpcPort, Number(env.PORT)]).not.toContain(Number(workerPort));
+    expect(cluster.pidOf('fake-worker')).toEqual(expect.any(Number));
+
     await cluster.stop();
     await cluster.stop();
     expect(await testDatabases(adminUrl)).not.toContain(cluster.databaseName);
@@ -129,5 +146,308 @@ describe('startCluster', () => {
     const before = await testDatabases(adminUrl);
     await expect(startCluster({ mode: 'test', logs: 'files', components: fakeCluster, env: { FAKE_FAIL: failing } })).rejects.toThrow(message);
     expect((await testDatabases(adminUrl)).filter((name) => !before.includes(name))).toEqual([]);
+  });
+});
+
+describe('supervision', () => {
+  it('relaunches a component that dies, with a growing backoff and a line saying why; stop() leaves nothing behind', async () => {
+    const cluster = await startCluster({ mode: 'test', logs: 'files', components: fakeCluster, restart: true });
+    try {
+      const first = cluster.pidOf('fake')!;
+      process.kill(first, 'SIGKILL');
+      const second = await waitFor('fake to be relaunched', () => {
+        const pid = cluster.pidOf('fake');
+        return pid !== undefined && pid !== first ? pid : undefined;
+      });
+      expect(await launcherLog(cluster.logDir)).toMatch(/fake exited \(signal SIGKILL\); restarting in 250 ms; last output: .*fake service listening on \d+/);
+      expect(cluster.pidOf('gateway')).toEqual(expect.any(Number));
+
+      // Dying again soon after a restart doubles the wait; stop() during it must not relaunch anything.
+      process.kill(second, 'SIGKILL');
+      await waitFor('the second exit to be reported', async () => ((await launcherLog(cluster.logDir)).includes('fake exited (signal SIGKILL); restarting in 500 ms') ? true : undefined));
+    } finally {
+      await cluster.stop();
+    }
+    expect(processesOf(cluster.databaseUrl)).toEqual([]);
+    expect(['fake', 'fake-worker', 'gateway'].map((name) => cluster.pidOf(name))).toEqual([undefined, undefined, undefined]);
+    expect((await launcherLog(cluster.logDir)).trimEnd().split('\n').at(-1)).toBe('stopped');
+  });
+
+  it('in test mode reports an exit without restarting', async () => {
+    const cluster = await startCluster({ mode: 'test', logs: 'files', components: fakeCluster });
+    try {
+      const pid = cluster.pidOf('fake-worker')!;
+      process.kill(pid, 'SIGKILL');
+      await waitFor('the exit to be reported', async () => ((await launcherLog(cluster.logDir)).includes('fake-worker exited unexpectedly (signal SIGKILL); not restarted') ? true : undefined));
+      expect(cluster.pidOf('fake-worker')).toBeUndefined();
+    } finally {
+      await cluster.stop();
+    }
+  });
+
+  it('backs off from 250 ms doubling to 10 s, and starts over once a process stayed up 30 s', () => {
+    const delays: number[] = [];
+    let delay: number | undefined;
+    for (let i = 0; i < 8; i++) delays.push((delay = nextRestartDelay(delay, 1000)));
+    expect(delays).toEqual([250, 500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect(nextRestartDelay(10_000, 29_999)).toBe(10_000);
+    expect(nextRestartDelay(10_000, 30_000)).toBe(250);
+  });
+});
+
+describe(resolveSettings.name, () => {
+  const root = '/srv/wms';
+  const launcherKeys = generateJwtKeys();
+  const operatorKeys = generateJwtKeys();
+
+  /** The launcher's defaults, recording which were asked for (each has a cost: a catcher, a file). */
+  function launcherDefaults() {
+    const asked: string[] = [];
+    const defaults: SettingsInput['defaults'] = {
+      publicUrl: 'http://localhost:8080',
+      storageDir: '/srv/wms/.wms/storage',
+      mailCatcher: async () => {
+        asked.push('mail catcher');
+        return { smtpUrl: 'smtp://127.0.0.1:1025', inboxUrl: 'http://127.0.0.1:8025', dir: '/srv/wms/.wms/mail' };
+      },
+      storageSecret: async () => {
+        asked.push('storage secret');
+        return { secret: 'l'.repeat(64), file: '/srv/wms/.wms/storage-secret' };
+      },
+      jwtKeys: async () => {
+        asked.push('jwt keys');
+        return { ...launcherKeys, dir: '/srv/wms/.wms/jwt' };
+      },
+    };
+    return { asked, defaults };
+  }
+
+  const operatorEnv = {
+    SMTP_URL: 'smtp://mailer:relay-password@relay.example.org:587',
+    PUBLIC_URL: 'https://chat.example.org',
+    MAIL_FROM: 'Chat <chat@example.org>',
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: 'http://minio.internal:9000',
+    S3_ACCESS_KEY: 'minio-access',
+    S3_SECRET_KEY: 'minio-secret-key',
+    S3_BUCKET: 'chat',
+    TRUST_PROXY: '10.0.0.0/8',
+    JWT_PRIVATE_KEY: operatorKeys.privateKey,
+    JWT_PUBLIC_KEY: operatorKeys.publicKey,
+  };
+
+  it('in dev mode lets every variable the environment sets win, asks for no default, and names each source', async () => {
+    const { asked, defaults } = launcherDefaults();
+    const settings = await resolveSettings({ mode: 'dev', env: operatorEnv, root, defaults });
+    expect(asked).toEqual([]);
+    // s3 gets no fs directory or key, which would only confuse; the S3_* variables travel with the inherited environment.
+    expect(settings.env).toEqual({
+      PUBLIC_URL: 'https://chat.example.org',
+      SMTP_URL: operatorEnv.SMTP_URL,
+      MAIL_FROM: 'Chat <chat@example.org>',
+      STORAGE_DRIVER: 's3',
+      JWT_PRIVATE_KEY: operatorKeys.privateKey,
+      JWT_PUBLIC_KEY: operatorKeys.publicKey,
+      TRUST_PROXY: '10.0.0.0/8',
+    });
+    expect(settings).toMatchObject({ publicUrl: 'https://chat.example.org', smtpUrl: operatorEnv.SMTP_URL, inboxUrl: undefined, mailDir: undefined, storageDir: undefined, jwt: operatorKeys });
+    expect(settings.sources).toEqual([
+      { name: 'public URL', value: 'https://chat.example.org', from: 'PUBLIC_URL' },
+      { name: 'mail', value: 'relay smtp://mailer:***@relay.example.org:587; no mail catcher', from: 'SMTP_URL' },
+      { name: 'mail from', value: 'Chat <chat@example.org>', from: 'MAIL_FROM' },
+      { name: 'storage', value: 's3 at http://minio.internal:9000, bucket chat', from: 'STORAGE_DRIVER, S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET' },
+      { name: 'JWT keys', value: 'from the environment', from: 'JWT_PRIVATE_KEY, JWT_PUBLIC_KEY' },
+      { name: 'trust proxy', value: '10.0.0.0/8', from: 'TRUST_PROXY' },
+    ]);
+    const banner = bannerLines({ gatewayUrl: 'http://127.0.0.1:8080', settings: settings.sources, logDir: undefined }).join('\n');
+    expect(banner).toContain('mail         relay smtp://mailer:***@relay.example.org:587; no mail catcher  (from SMTP_URL)');
+    expect(banner).toContain('trust proxy  10.0.0.0/8  (from TRUST_PROXY)');
+    for (const secret of ['relay-password', 'minio-secret-key', 'minio-access', 'PRIVATE KEY']) expect(banner).not.toContain(secret);
+  });
+
+  it('in dev mode fills what the environment leaves unset (or empty) with the launcher\'s defaults', async () => {
+    const { asked, defaults } = launcherDefaults();
+    const settings = await resolveSettings({ mode: 'dev', env: { SMTP_URL: '', TRUST_PROXY: '', HOME: '/root' }, root, defaults });
+    expect(asked).toEqual(['mail catcher', 'storage secret', 'jwt keys']);
+    expect(settings.env).toEqual({
+      PUBLIC_URL: 'http://localhost:8080',
+      SMTP_URL: 'smtp://127.0.0.1:1025',
+      MAIL_FROM: 'wms <no-reply@wms.local>',
+      STORAGE_DRIVER: 'fs',
+      STORAGE_DIR: '/srv/wms/.wms/storage',
+      STORAGE_SECRET: 'l'.repeat(64),
+      JWT_PRIVATE_KEY: launcherKeys.privateKey,
+      JWT_PUBLIC_KEY: launcherKeys.publicKey,
+    });
+    expect(settings).toMatchObject({ inboxUrl: 'http://127.0.0.1:8025', mailDir: '/srv/wms/.wms/mail', storageDir: '/srv/wms/.wms/storage' });
+    expect(settings.sources).toEqual([
+      { name: 'public URL', value: 'http://localhost:8080', from: 'default' },
+      { name: 'mail', value: 'mail catcher, inbox http://127.0.0.1:8025 (SMTP smtp://127.0.0.1:1025), files .wms/mail/*.eml', from: 'default' },
+      { name: 'mail from', value: 'wms <no-reply@wms.local>', from: 'default' },
+      { name: 'storage', value: 'fs at .wms/storage, URL signing key kept in .wms/storage-secret', from: 'default' },
+      { name: 'JWT keys', value: 'kept in .wms/jwt', from: 'default' },
+      { name: 'trust proxy', value: 'false (X-Forwarded-For is ignored)', from: 'default' },
+    ]);
+  });
+
+  it('takes an fs directory (relative to the repository) and signing key from the environment, never showing the key', async () => {
+    const { asked, defaults } = launcherDefaults();
+    const secret = 'operator-storage-secret-of-40-characters!';
+    const settings = await resolveSettings({ mode: 'dev', env: { STORAGE_DIR: 'data/objects', STORAGE_SECRET: secret }, root, defaults });
+    expect(asked).not.toContain('storage secret');
+    expect(settings.env).toMatchObject({ STORAGE_DRIVER: 'fs', STORAGE_DIR: '/srv/wms/data/objects', STORAGE_SECRET: secret });
+    expect(settings.storageDir).toBe('/srv/wms/data/objects');
+    expect(settings.sources.find((s) => s.name === 'storage')).toEqual({
+      name: 'storage',
+      value: 'fs at data/objects, URL signing key from STORAGE_SECRET',
+      from: 'STORAGE_DIR, STORAGE_SECRET',
+    });
+  });
+
+  it('derives the public key from a private key set alone, and refuses a public key set alone', async () => {
+    const derived = await resolveSettings({ mode: 'dev', env: { JWT_PRIVATE_KEY: operatorKeys.privateKey }, root, defaults: launcherDefaults().defaults });
+    expect(derived.jwt).toEqual(operatorKeys);
+    expect(derived.sources.find((s) => s.name === 'JWT keys')).toEqual({
+      name: 'JWT keys',
+      value: 'from the environment, public key derived from the private one',
+      from: 'JWT_PRIVATE_KEY',
+    });
+    await expect(resolveSettings({ mode: 'dev', env: { JWT_PUBLIC_KEY: operatorKeys.publicKey }, root, defaults: launcherDefaults().defaults })).rejects.toThrow(
+      /JWT_PUBLIC_KEY is set without JWT_PRIVATE_KEY/,
+    );
+    await expect(resolveSettings({ mode: 'dev', env: { JWT_PRIVATE_KEY: 'not a key' }, root, defaults: launcherDefaults().defaults })).rejects.toThrow(
+      /JWT_PRIVATE_KEY is not a PEM private key/,
+    );
+  });
+
+  it('in test mode sets everything itself, whatever the environment holds', async () => {
+    const { asked, defaults } = launcherDefaults();
+    const settings = await resolveSettings({ mode: 'test', env: operatorEnv, root, defaults });
+    expect(asked).toEqual(['mail catcher', 'storage secret', 'jwt keys']);
+    expect(settings.env).toMatchObject({ SMTP_URL: 'smtp://127.0.0.1:1025', PUBLIC_URL: 'http://localhost:8080', STORAGE_DRIVER: 'fs', TRUST_PROXY: 'loopback', JWT_PRIVATE_KEY: launcherKeys.privateKey });
+    expect(settings.sources.every((s) => s.from === 'default')).toBe(true);
+  });
+});
+
+describe('startCluster in dev mode', () => {
+  it('lets the environment win over its defaults, runs no mail catcher beside a relay, keeps its own wiring and restarts what dies', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'wms-launcher-dev-'));
+    const postgres = await startScratchPostgres();
+    const redis = await startRedisServer(() => {});
+    const operator: Record<string, string> = {
+      SMTP_URL: 'smtp://mailer:relay-password@127.0.0.1:2525',
+      PUBLIC_URL: 'https://chat.example.org',
+      MAIL_FROM: 'Chat <chat@example.org>',
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY: 'minio-access',
+      S3_SECRET_KEY: 'minio-secret-key',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8',
+    };
+    // `pnpm start` reads the shell's environment: this worker's process.env, restored afterwards.
+    const touched = [...Object.keys(operator), 'STORAGE_DIR', 'STORAGE_SECRET', 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'DATABASE_URL', 'REDIS_URL'];
+    const saved = new Map(touched.map((key) => [key, process.env[key]]));
+    for (const key of touched) delete process.env[key];
+    Object.assign(process.env, operator);
+    let cluster: DevCluster | undefined;
+    try {
+      // options.env counts as environment too; the wiring (here REDIS_PREFIX) stays the launcher's.
+      cluster = await startCluster({
+        mode: 'dev',
+        logs: 'files',
+        repoRoot: root,
+        components: fakeCluster,
+        postgresUrl: postgres.url,
+        redisUrl: redis.url,
+        env: { LOG_LEVEL: 'debug', REDIS_PREFIX: 'not-the-launchers' },
+      });
+      const keysOnDisk = {
+        privateKey: await readFile(path.join(root, '.wms', 'jwt', 'private.pem'), 'utf8'),
+        publicKey: await readFile(path.join(root, '.wms', 'jwt', 'public.pem'), 'utf8'),
+      };
+      const env = await getJson<Record<string, string>>(`${cluster.gatewayUrl}/env`);
+      expect(env).toMatchObject({
+        ...operator,
+        LOG_LEVEL: 'debug',
+        DATABASE_URL: withDatabase(postgres.url, 'wms'),
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: 'wms',
+        JWT_PRIVATE_KEY: keysOnDisk.privateKey,
+        JWT_PUBLIC_KEY: keysOnDisk.publicKey,
+      });
+      expect(env).not.toHaveProperty('STORAGE_DIR');
+      expect(env).not.toHaveProperty('STORAGE_SECRET');
+      expect(cluster).toMatchObject({ publicUrl: 'https://chat.example.org', smtpUrl: operator.SMTP_URL, inboxUrl: undefined, mailDir: undefined, storageDir: undefined, databaseName: 'wms' });
+      expect(existsSync(path.join(root, '.wms', 'mail'))).toBe(false);
+
+      expect(cluster.settings.map(({ name, from }) => `${name}: ${from}`)).toEqual([
+        'public URL: PUBLIC_URL',
+        'mail: SMTP_URL',
+        'mail from: MAIL_FROM',
+        'storage: STORAGE_DRIVER, S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY',
+        'JWT keys: default',
+        'trust proxy: TRUST_PROXY',
+        'database: caller',
+        'redis: caller',
+      ]);
+      const banner = bannerLines(cluster).join('\n');
+      expect(banner).toContain('relay smtp://mailer:***@127.0.0.1:2525; no mail catcher  (from SMTP_URL)');
+      expect(banner).toContain('s3 at http://127.0.0.1:9000, bucket wms  (from STORAGE_DRIVER, S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY)');
+      expect(banner).toContain('kept in .wms/jwt  (default)');
+      for (const secret of ['relay-password', 'minio-secret-key', 'minio-access', 'PRIVATE KEY']) expect(banner).not.toContain(secret);
+
+      // Dev mode supervises by default.
+      const worker = cluster.pidOf('fake-worker')!;
+      process.kill(worker, 'SIGKILL');
+      await waitFor('the worker to be relaunched', () => {
+        const pid = cluster!.pidOf('fake-worker');
+        return pid !== undefined && pid !== worker ? pid : undefined;
+      });
+      expect(await launcherLog(cluster.logDir)).toContain('fake-worker exited (signal SIGKILL); restarting in 250 ms');
+
+      await cluster.stop();
+      expect(processesOf(cluster.databaseUrl)).toEqual([]);
+      // The caller's Postgres and Redis are the caller's to stop.
+      expect(await redisAnswers(Number(new URL(redis.url).port))).toBe(true);
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      expect((await client.query('SELECT count(*)::int AS n FROM pg_database WHERE datname = $1', ['wms'])).rows).toEqual([{ n: 1 }]);
+      await client.end();
+    } finally {
+      for (const [key, value] of saved) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      await cluster?.stop();
+      await Promise.all([postgres.remove(), redis.stop()]);
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe(startScratchPostgres.name, () => {
+  it('serves, halts like a crash, comes back on the same port, and is removed without a trace', async () => {
+    const postgres = await startScratchPostgres();
+    const select = async () => {
+      const client = new pg.Client({ connectionString: postgres.url, connectionTimeoutMillis: 2000 });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        return (await client.query('SELECT 1 AS one')).rows;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    };
+    try {
+      expect(await select()).toEqual([{ one: 1 }]);
+      await postgres.halt('immediate');
+      expect(await acceptsTcp(postgres.port)).toBe(false);
+      await postgres.start();
+      expect(await select()).toEqual([{ one: 1 }]);
+    } finally {
+      await postgres.remove();
+    }
+    expect(await acceptsTcp(postgres.port)).toBe(false);
+    expect(existsSync(postgres.dataDir)).toBe(false);
   });
 });

@@ -162,7 +162,6 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     await createDatabase(postgres.url, databaseName, mode === 'dev');
     if (mode === 'test') cleanups.push({ what: `drop database ${databaseName}`, run: () => dropDatabase(postgres.url, databaseName) });
     const databaseUrl = withDatabase(postgres.url, databaseName);
-    log(`database: ${databaseName}`);
 
     const redisPrefix = mode === 'dev' ? 'wms' : `wms-t-${runSuffix}`;
     if (mode === 'test') cleanups.push({ what: `delete redis keys ${redisPrefix}:*`, run: async () => void (await dropRedisPrefix(redis.url, redisPrefix)) });
