@@ -17,6 +17,15 @@ export type AsyncClient<D, S extends string = never> = {
     : never;
 };
 
+/** One set of channel options, so every client of an address (health checks included) shares one connection. */
+const channelOptions: grpc.ChannelOptions = {
+  'grpc.keepalive_time_ms': 30_000,
+  'grpc.max_receive_message_length': 16 * 1024 * 1024,
+  // A restarted peer is used again within a second or so, not after grpc-js's default backoff of up to two minutes.
+  'grpc.initial_reconnect_backoff_ms': 250,
+  'grpc.max_reconnect_backoff_ms': 1000,
+};
+
 type ClientConstructor = grpc.ServiceClientConstructor | (typeof grpc.Client & { service: grpc.ServiceDefinition });
 
 export interface ClientOptions {
@@ -35,10 +44,7 @@ export function createAsyncClient<D extends grpc.ServiceDefinition, S extends st
   address: string,
   { deadlineMs = 5000, streamDeadlineMs = 120_000 }: ClientOptions = {},
 ): AsyncClient<D, S> & { close(): void; raw: grpc.Client } {
-  const raw = new Ctor(address, grpc.credentials.createInsecure(), {
-    'grpc.keepalive_time_ms': 30_000,
-    'grpc.max_receive_message_length': 16 * 1024 * 1024,
-  }) as grpc.Client & Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>;
+  const raw = new Ctor(address, grpc.credentials.createInsecure(), channelOptions) as grpc.Client & Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>;
   const out: Record<string, unknown> = { close: () => raw.close(), raw };
   const metadataOf = (ctx: CallContext) => {
     const metadata = new grpc.Metadata();
@@ -100,7 +106,7 @@ export function createHealthClient(address: string): {
   close(): void;
 } {
   const { Health } = loadProto('health').grpc.health.v1;
-  const client = new Health(address, grpc.credentials.createInsecure());
+  const client = new Health(address, grpc.credentials.createInsecure(), channelOptions);
   const status = (timeoutMs = 1000) =>
     new Promise<string>((resolve) => {
       client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) => resolve(err ? 'unreachable' : String(res?.status ?? 'UNKNOWN')));

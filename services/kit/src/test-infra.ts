@@ -212,8 +212,12 @@ export async function startTestPostgres(): Promise<TestDependency> {
   return pg;
 }
 
-/** A redis-server of its own (no persistence) on a free port, bound to 127.0.0.1, a child of the test process. */
-export async function startTestRedis(): Promise<TestDependency> {
+/**
+ * A redis-server of its own on a free port, bound to 127.0.0.1, a child of the test process. It keeps nothing on disk
+ * unless `durable`, which writes every command to an append-only file first, as a deployment that must not lose
+ * queued jobs across a restart does.
+ */
+export async function startTestRedis({ durable = false }: { durable?: boolean } = {}): Promise<TestDependency> {
   const dir = mkdtempSync(path.join(tmpdir(), 'wms-test-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
@@ -245,7 +249,8 @@ export async function startTestRedis(): Promise<TestDependency> {
     },
     async start() {
       if (child) return;
-      const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+const persistence = durable ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+      const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir], {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';
