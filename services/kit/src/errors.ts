@@ -73,3 +73,23 @@ export const rateLimited = (retryAfterSeconds: number) =>
 /** 503 `unavailable`: a dependency is down or too slow. */
 export const unavailable = (message = 'A dependency is unavailable; try again shortly.') =>
   new DomainError('unavailable', 'unavailable', message);
+
+// Network failures, Postgres connection exceptions (08xxx), shutdown and start-up (57P01-57P03), too many
+// connections (53300) and a statement cut by its timeout (57014).
+const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300', '57014']);
+const OUTAGE_NAMES = new Set(['KnexTimeoutError', 'MaxRetriesPerRequestError']);
+const OUTAGE_MESSAGES = /connection terminated|connection is closed|enableOfflineQueue|command timed out|timeout exceeded when trying to connect|client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/** Whether an error means a dependency (Postgres, Redis) is down or too slow, rather than a bug: answered 503, not 500. */
+export function isDependencyOutage(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  return OUTAGE_CODES.has(code) || code.startsWith('08') || OUTAGE_NAMES.has(String(e.name)) || OUTAGE_MESSAGES.test(String(e.message ?? ''));
+}
+
+/** Postgres refusing a string (U+0000, or bytes that are not UTF-8) the caller sent: 400, not 500. */
+export function isUnstorableText(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}

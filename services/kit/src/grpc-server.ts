@@ -3,7 +3,7 @@ import type { MethodDefinition } from '@grpc/proto-loader';
 import { loadProto } from '@wms/protos';
 import type { Logger } from 'pino';
 import { type CallContext, contextFromHeaders, requestContext } from './context.ts';
-import { DomainError } from './errors.ts';
+import { DomainError, invalidInput, isDependencyOutage, isUnstorableText, unavailable } from './errors.ts';
 import { internalGrpcError, toGrpcError } from './grpc-errors.ts';
 import { type DependencyMonitor, type DependencyMonitorOptions, HealthService, startDependencyMonitor } from './health.ts';
 
@@ -44,6 +44,11 @@ export function bindHandlers<D extends grpc.ServiceDefinition, S extends string 
             if (err instanceof DomainError && err.kind !== 'internal') {
               log.debug({ rpc: name, code: err.code }, 'rpc refused');
               callback(toGrpcError(err));
+            } else if (isDependencyOutage(err)) {
+              log.warn({ rpc: name, err }, 'rpc failed: a dependency is unavailable');
+              callback(toGrpcError(unavailable()));
+            } else if (isUnstorableText(err)) {
+              callback(toGrpcError(invalidInput([{ field: 'body', message: 'contains text that cannot be stored (U+0000 or invalid UTF-8)' }])));
             } else {
               log.error({ rpc: name, err }, 'rpc failed');
               callback(internalGrpcError());

@@ -107,6 +107,8 @@ export function createWorker<T, R>(
 ): Worker<T, R, string> {
   const { log } = opts;
   const worker = new Worker<T, R, string>(name, processor, {
+    // After a lost Redis connection, fetch again within a second of its return, not BullMQ's default 15 s.
+    runRetryDelay: 1000,
     ...opts.worker,
     connection: connectionFor(opts, 'worker'),
     prefix: bullPrefix(opts.prefix),
