@@ -7,12 +7,12 @@ import nodemailer from 'nodemailer';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, startTestRedis } from '@wms/kit/test-infra';
 import { withDatabase } from '@wms/kit/testing';
 import { bannerLines } from '../launcher/banner.ts';
 import { type Cluster, type DevCluster, generateJwtKeys, nextRestartDelay, startCluster } from '../launcher/cluster.ts';
 import type { ComponentSpec } from '../launcher/components.ts';
-import { acceptsTcp, redisAnswers, startRedisServer } from '../launcher/infra.ts';
-import { startScratchPostgres } from '../launcher/scratch-postgres.ts';
+import { acceptsTcp, redisAnswers } from '../launcher/infra.ts';
 import { resolveSettings, type SettingsInput } from '../launcher/settings.ts';
 import { type CaughtMail, startSmtpCatcher } from '../launcher/smtp-catcher.ts';
 import { isAlive, launcherLog, processesOf, waitFor } from '../launcher/testing.ts';
@@ -332,8 +332,8 @@ describe(resolveSettings.name, () => {
 describe('startCluster in dev mode', () => {
   it('lets the environment win over its defaults, runs no mail catcher beside a relay, keeps its own wiring and restarts what dies', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'wms-launcher-dev-'));
-    const postgres = await startScratchPostgres();
-    const redis = await startRedisServer(() => {});
+    // A Postgres and a Redis of the test's own, so the dev database `wms` and prefix `wms` are nobody else's.
+    const [postgres, redis] = await Promise.all([startTestPostgres(), startTestRedis()]);
     const operator: Record<string, string> = {
       SMTP_URL: 'smtp://mailer:relay-password@127.0.0.1:2525',
       PUBLIC_URL: 'https://chat.example.org',
@@ -419,35 +419,8 @@ describe('startCluster in dev mode', () => {
         else process.env[key] = value;
       }
       await cluster?.stop();
-      await Promise.all([postgres.remove(), redis.stop()]);
+      await Promise.all([postgres.destroy(), redis.destroy()]);
       await rm(root, { recursive: true, force: true });
     }
-  });
-});
-
-describe(startScratchPostgres.name, () => {
-  it('serves, halts like a crash, comes back on the same port, and is removed without a trace', async () => {
-    const postgres = await startScratchPostgres();
-    const select = async () => {
-      const client = new pg.Client({ connectionString: postgres.url, connectionTimeoutMillis: 2000 });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        return (await client.query('SELECT 1 AS one')).rows;
-      } finally {
-        await client.end().catch(() => {});
-      }
-    };
-    try {
-      expect(await select()).toEqual([{ one: 1 }]);
-      await postgres.halt('immediate');
-      expect(await acceptsTcp(postgres.port)).toBe(false);
-      await postgres.start();
-      expect(await select()).toEqual([{ one: 1 }]);
-    } finally {
-      await postgres.remove();
-    }
-    expect(await acceptsTcp(postgres.port)).toBe(false);
-    expect(existsSync(postgres.dataDir)).toBe(false);
   });
 });
