@@ -21,6 +21,19 @@ export interface ApiResponse {
   body: unknown;
 }
 
+let target: { gatewayUrl: string; inboxUrl: string } | undefined;
+
+/** Points this test file's requests, sign-ups and mail at a cluster of its own instead of the shared one. */
+export function useCluster(cluster: { gatewayUrl: string; inboxUrl: string }): void {
+  target = cluster;
+}
+
+/** The gateway this file talks to. */
+export const gatewayUrl = (): string => target?.gatewayUrl ?? inject('gatewayUrl');
+
+/** The mail catcher's inbox of the cluster this file talks to. */
+export const inboxUrl = (): string => target?.inboxUrl ?? inject('inboxUrl');
+
 /** One request to the test cluster's gateway. */
 export async function api(method: string, path: string, { body, raw, token, headers = {}, ip }: ApiOptions = {}): Promise<ApiResponse> {
   const sent: Record<string, string> = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
@@ -29,7 +42,7 @@ export async function api(method: string, path: string, { body, raw, token, head
   if (payload !== undefined) sent['content-type'] ??= 'application/json';
   if (token !== undefined) sent.authorization = `Bearer ${token}`;
   if (ip !== undefined) sent['x-forwarded-for'] = ip;
-  const res = await fetch(new URL(path, inject('gatewayUrl')), {
+  const res = await fetch(new URL(path, gatewayUrl()), {
     method,
     headers: sent,
     body: form ?? payload,

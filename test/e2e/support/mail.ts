@@ -1,5 +1,5 @@
-import { inject } from 'vitest';
 import type { CaughtMail } from '../../launcher/smtp-catcher.ts';
+import { inboxUrl } from './http.ts';
 
 export type { CaughtMail } from '../../launcher/smtp-catcher.ts';
 
@@ -11,7 +11,7 @@ export interface WaitForMailOptions {
 }
 
 async function inbox(to: string): Promise<CaughtMail[]> {
-  const url = new URL('/messages', inject('inboxUrl'));
+  const url = new URL('/messages', inboxUrl());
   url.searchParams.set('to', to);
   const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
   if (!res.ok) throw new Error(`mail inbox answered ${res.status}`);
