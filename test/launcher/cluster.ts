@@ -249,10 +249,10 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     // Each cleanup stops the slot's process of the moment, so a restarted one is stopped too.
     const backSlots: Slot[] = [];
     cleanups.push({ what: 'grpc services and workers', run: async () => void (await Promise.all(backSlots.map((s) => s.proc.stop(STOP_GRACE_MS)))) });
-    const grpcSlots = grpcSpecs.map((spec) => launchSlot(spec, 'server'));
-    backSlots.push(...grpcSlots, ...workerSpecs.map((spec) => launchSlot(spec, 'worker')));
-    await Promise.all(grpcSlots.map(({ proc }) => waitReady(proc, grpcProbe(portOf.get(proc.name)!), readyTimeoutMs, signal)));
-    log(`ready: ${grpcSpecs.map((s) => s.name).join(', ') || '(no grpc services)'}`);
+    backSlots.push(...grpcSpecs.map((spec) => launchSlot(spec, 'server')), ...workerSpecs.map((spec) => launchSlot(spec, 'worker')));
+    // Servers and workers alike answer grpc.health.v1 SERVING once their dependencies answer.
+    await Promise.all(backSlots.map(({ proc }) => waitReady(proc, grpcProbe(portOf.get(proc.name)!), readyTimeoutMs, signal)));
+    log(`ready: ${[...grpcSpecs, ...workerSpecs].map((s) => s.name).join(', ') || '(no grpc services)'}`);
 
     for (const spec of httpSpecs) {
       const slot = launchSlot(spec, 'server');

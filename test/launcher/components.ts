@@ -1,7 +1,7 @@
 /**
- * How the launcher knows a process is ready: `grpc` components get a `GRPC_PORT` and must answer the gRPC health
- * check with SERVING; `http` components must answer `GET <readyPath>` with 200; `worker` components (ROLE=worker,
- * BullMQ consumers with no port) start beside the gRPC services and are only watched for an early exit.
+ * How the launcher knows a process is ready: `grpc` components and `worker` components (ROLE=worker, BullMQ
+ * consumers) get a `GRPC_PORT` and must answer the gRPC health check with SERVING, and only `grpc` ones are announced
+ * to the others as `<NAME>_GRPC_URL`; `http` components must answer `GET <readyPath>` with 200.
  */
 export type ComponentKind = 'grpc' | 'http' | 'worker';
 
