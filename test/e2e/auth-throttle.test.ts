@@ -32,6 +32,8 @@ describe('auth throttling', () => {
     );
     expect(answers.filter((res) => res.status === 401)).toHaveLength(10);
     answers.filter((res) => res.status !== 401).forEach(expectLimited);
+    // The budget is spent on real failures, so the right password is refused too.
+    expectLimited(await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: attacker }));
   });
 
   it('does not count successful sign-ins', async () => {
@@ -39,6 +41,40 @@ describe('auth throttling', () => {
     for (let i = 0; i < 12; i++) {
       expect((await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: account.ip })).status).toBe(200);
     }
+  });
+
+  it('never refuses a right password while failures stay under the limit, however many sign-ins run in parallel', async () => {
+    const account = await signUp('login-parallel-ok');
+    const client = randomIp();
+    // Five typos first: half the budget is spent, so the eight parallel sign-ins below often fill the rest in flight.
+    for (let i = 0; i < 5; i++) {
+      expectError(await api('POST', '/auth/login', { body: { email: account.email, password: `typo-${i}` }, ip: client }), 401, 'invalid_credentials');
+    }
+    const statuses: number[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let i = 0; i < 60; i++) {
+          const res = await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: client });
+          statuses.push(res.status);
+        }
+      }),
+    );
+    expect(statuses).toHaveLength(480);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  }, 180_000);
+
+  it('lets right passwords through a parallel mix with wrong ones, and counts only the wrong ones', async () => {
+    const account = await signUp('login-mixed');
+    const client = randomIp();
+    const login = (password: string) => api('POST', '/auth/login', { body: { email: account.email, password }, ip: client });
+    const mixed = await Promise.all(Array.from({ length: 16 }, (_, i) => login(i % 2 === 0 ? account.password : `mixed-guess-${i}`)));
+    expect(mixed.filter((_, i) => i % 2 === 0).map((res) => res.status)).toEqual(Array(8).fill(200));
+    mixed.filter((_, i) => i % 2 === 1).forEach((res) => expectError(res, 401, 'invalid_credentials'));
+    // Eight failures so far: of four more parallel guesses two are checked, two refused.
+    const more = await Promise.all(Array.from({ length: 4 }, (_, i) => login(`late-guess-${i}`)));
+    expect(more.filter((res) => res.status === 401)).toHaveLength(2);
+    more.filter((res) => res.status !== 401).forEach(expectLimited);
+    expectLimited(await login(account.password));
   });
 
   it('limits registrations of one address from one client to 10', async () => {

@@ -105,73 +105,74 @@ export class IdentityService {
   async verifyEmailCode(ctx: CallContext, input: { email: string; code: string }): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
     ensure(emailCheck(email), codeCheck(input.code));
-    const attempt = await this.throttle(ctx, 'verify_code', email);
-    const user = await this.d.users.findByEmail(email);
-    const code = user && (await this.d.codes.takeAttempt(user.id, codeMaxAttempts));
-    const ok = code ? await verifySecret(code.codeHash, input.code) : await verifyDecoy(input.code);
-    if (!user || !code || !ok || !(await this.d.codes.consume(code.id))) throw unauthenticated('invalid_code', 'The code is wrong, expired or used up.');
-    await attempt.succeeded();
+    const user = await this.attempt(ctx, 'verify_code', email, async () => {
+      const user = await this.d.users.findByEmail(email);
+      const code = user && (await this.d.codes.takeAttempt(user.id, codeMaxAttempts));
+      const ok = code ? await verifySecret(code.codeHash, input.code) : await verifyDecoy(input.code);
+      if (!user || !code || !ok || !(await this.d.codes.consume(code.id))) throw unauthenticated('invalid_code', 'The code is wrong, expired or used up.');
+      return user;
+    });
     return this.signIn(ctx, await this.d.users.markVerified(user.id));
   }
 
   async verifyEmail(ctx: CallContext, input: { token: string }): Promise<{ signedIn: SignedIn | null; user: User }> {
     ensure(tokenCheck(input.token));
-    const attempt = await this.throttle(ctx, 'verify_email');
-    const token = await this.d.tokens.consume(hashToken(input.token), ['register', 'magic', 'email_change']);
     const invalid = () => unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
-    if (!token) throw invalid();
-    if (token.kind === 'email_change') {
+    const verified = await this.attempt(ctx, 'verify_email', undefined, async (): Promise<{ changed: User } | { userId: string }> => {
+      const token = await this.d.tokens.consume(hashToken(input.token), ['register', 'magic', 'email_change']);
+      if (!token) throw invalid();
+      if (token.kind !== 'email_change') return { userId: token.userId };
       // Links and codes mailed to the old address stop working with it.
-      const user = await this.d.db
+      const changed = await this.d.db
         .transaction(async (trx) => {
-          const changed = await this.d.users.confirmEmailChange(token.userId, token.email, trx);
-          if (changed) {
+          const user = await this.d.users.confirmEmailChange(token.userId, token.email, trx);
+          if (user) {
             await this.d.tokens.revokeAllForUser(token.userId, trx);
             await this.d.codes.revokeAllForUser(token.userId, trx);
           }
-          return changed;
+          return user;
         })
         .catch((err: unknown) => {
           // A concurrent confirmation of the same address by another account won the race on the unique index.
           if (isUniqueViolation(err, 'users_email_key')) return undefined;
           throw err;
         });
-      if (!user) throw invalid();
-      await attempt.succeeded();
-      return { signedIn: null, user };
-    }
-    await attempt.succeeded();
-    const user = await this.d.users.markVerified(token.userId);
+      if (!changed) throw invalid();
+      return { changed };
+    });
+    if ('changed' in verified) return { signedIn: null, user: verified.changed };
+    const user = await this.d.users.markVerified(verified.userId);
     const signedIn = await this.signIn(ctx, user);
     return { signedIn, user: signedIn.user };
   }
 
   async resetPassword(ctx: CallContext, input: { token: string; password: string }): Promise<void> {
     ensure(tokenCheck(input.token), passwordCheck(input.password));
-    const attempt = await this.throttle(ctx, 'reset_password');
-    const passwordHash = await hashSecret(input.password);
-    const done = await this.d.db.transaction(async (trx) => {
-      const token = await this.d.tokens.consume(hashToken(input.token), ['reset'], trx);
-      if (!token) return false;
-      await this.d.users.setPassword(token.userId, passwordHash, trx);
-      await this.d.tokens.revokeAllForUser(token.userId, trx);
-      await this.d.codes.revokeAllForUser(token.userId, trx);
-      await this.d.sessions.revokeAllForUser(token.userId, trx);
-      return true;
+    await this.attempt(ctx, 'reset_password', undefined, async () => {
+      const passwordHash = await hashSecret(input.password);
+      const done = await this.d.db.transaction(async (trx) => {
+        const token = await this.d.tokens.consume(hashToken(input.token), ['reset'], trx);
+        if (!token) return false;
+        await this.d.users.setPassword(token.userId, passwordHash, trx);
+        await this.d.tokens.revokeAllForUser(token.userId, trx);
+        await this.d.codes.revokeAllForUser(token.userId, trx);
+        await this.d.sessions.revokeAllForUser(token.userId, trx);
+        return true;
+      });
+      if (!done) throw unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
     });
-    if (!done) throw unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
-    await attempt.succeeded();
   }
 
   async login(ctx: CallContext, input: { email: string; password: string }): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
     ensure(emailCheck(email), ['body.password', input.password.length >= 1 && input.password.length <= 128, 'is required']);
-    const attempt = await this.throttle(ctx, 'login', email);
-    const user = await this.d.users.findByEmail(email);
-    const ok = user ? await verifySecret(user.passwordHash, input.password) : await verifyDecoy(input.password);
-    if (!user || !ok) throw unauthenticated('invalid_credentials', 'The email or password is wrong.');
-    if (!user.emailVerifiedAt) throw unauthenticated('email_not_verified', 'Confirm your email address with the link we sent before signing in.');
-    await attempt.succeeded();
+    const user = await this.attempt(ctx, 'login', email, async () => {
+      const user = await this.d.users.findByEmail(email);
+      const ok = user ? await verifySecret(user.passwordHash, input.password) : await verifyDecoy(input.password);
+      if (!user || !ok) throw unauthenticated('invalid_credentials', 'The email or password is wrong.');
+      if (!user.emailVerifiedAt) throw unauthenticated('email_not_verified', 'Confirm your email address with the link we sent before signing in.');
+      return user;
+    });
     return this.signIn(ctx, user);
   }
 
@@ -235,15 +236,29 @@ export class IdentityService {
     return `${this.d.config.publicUrl}${linkPaths[kind]}?token=${token}`;
   }
 
-  /** Refuses with 429 when a bucket is full; counts the attempt now for actions that count every attempt. */
   /**
-   * Counts the attempt before doing anything (contract §2), so parallel attempts cannot pass the limit together. For
-   * the actions that count only failures, `succeeded` takes the attempt back.
+   * Counts the attempt before doing anything (contract §2), so parallel attempts cannot pass the limit together;
+   * 429 when a bucket is full. For the actions that count only failures the attempt is held in flight until settled.
    */
-  private async throttle(ctx: CallContext, action: ThrottledAction, email?: string): Promise<{ succeeded: () => Promise<void> }> {
+  private async throttle(ctx: CallContext, action: ThrottledAction, email?: string) {
     const buckets = bucketsFor(action, { email, ip: ctx.clientIp ?? 'unknown' }, this.d.config.limits);
-    const { waitMs, release } = await this.d.throttle.reserve(buckets);
-    if (waitMs > 0) throw rateLimited(Math.max(1, Math.ceil(waitMs / 1000)));
-    return { succeeded: countsEveryAttempt(action) ? async () => undefined : release };
+    const admission = await this.d.throttle.admit(buckets, countsEveryAttempt(action) ? 'every_attempt' : 'failures');
+    if (!admission.admitted) throw rateLimited(Math.max(1, Math.ceil(admission.retryAfterMs / 1000)));
+    return admission;
+  }
+
+  /** Runs a credential check as one throttled attempt that counts as failed exactly when the check throws. */
+  private async attempt<T>(ctx: CallContext, action: ThrottledAction, email: string | undefined, check: () => Promise<T>): Promise<T> {
+    const attempt = await this.throttle(ctx, action, email);
+    let result: T;
+    try {
+      result = await check();
+    } catch (err) {
+      // Should this fail too, the attempt still counts as failed once its lease runs out.
+      await attempt.failed().catch(() => undefined);
+      throw err;
+    }
+    await attempt.succeeded();
+    return result;
   }
 }

@@ -10,14 +10,14 @@ import { session } from '@wms/kit/sessions';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/kit/testing';
 import { loadProto } from '@wms/protos';
 import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import type { Mail } from '../src/domain/mail.ts';
 import { hashToken } from '../src/domain/secrets.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
 import { identityHandlers } from '../src/rpc.ts';
 import { EmailTokenStore } from '../src/store/email-token.store.ts';
-import { ThrottleStore } from '../src/store/throttle.store.ts';
+import { type Admission, ThrottleStore } from '../src/store/throttle.store.ts';
 import { buildIdentityService } from '../src/wiring.ts';
 
 const log = createLogger('identity-test', 'silent');
@@ -153,6 +153,20 @@ describe('IdentityService over gRPC', () => {
     expect((await client.Login({ email, password: 'password-2' }, ctx())).access_token).toBeTruthy();
   });
 
+  it('lets parallel right passwords through whatever budget is left, and still counts the wrong ones', async () => {
+    const { email } = await verifiedUser();
+    const ip = ctx().clientIp;
+    for (let i = 0; i < 7; i++) expect((await refusal(client.Login({ email, password: `wrong-${i}` }, ctx({ ip })))).code).toBe('invalid_credentials');
+    // Three failures left in the budget of 10, six right passwords at once: none is refused.
+    const right = await Promise.allSettled(Array.from({ length: 6 }, () => client.Login({ email, password: 'password-1' }, ctx({ ip }))));
+    expect(right.filter((r) => r.status === 'rejected')).toEqual([]);
+    // Six wrong ones at once: three are checked, three refused.
+    const wrong = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => client.Login({ email, password: `burst-${i}` }, ctx({ ip }))));
+    const codes = wrong.map((r) => (r.status === 'rejected' ? (r.reason as DomainError).code : 'signed_in')).sort();
+    expect(codes).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'rate_limited', 'rate_limited', 'rate_limited']);
+    expect((await refusal(client.Login({ email, password: 'password-1' }, ctx({ ip })))).code).toBe('rate_limited');
+  });
+
   it('answers refusals with the gRPC status of their kind and the contract code', async () => {
     const raw = client as unknown as { raw: grpc.Client };
     expect(raw.raw).toBeInstanceOf(grpc.Client);
@@ -196,37 +210,108 @@ describe('sessions without expiry (SESSION_TTL_SECONDS=0)', () => {
 });
 
 describe(ThrottleStore.name, () => {
+  const bucket = (limit: number) => [{ key: `throttle:test:${Math.random()}`, limit }];
+  type Admitted = Extract<Admission, { admitted: true }>;
+  const admitted = (a: Admission): Admitted => {
+    expect(a.admitted).toBe(true);
+    return a as Admitted;
+  };
+
   it('allows the limit within a sliding window, then says how long to wait', async () => {
     let now = 1_000_000;
-    const store = new ThrottleStore(redis, 10_000, () => now);
-    const buckets = [{ key: `throttle:test:${Math.random()}`, limit: 3 }];
+    const store = new ThrottleStore(redis, 10_000, { now: () => now });
+    const buckets = bucket(3);
     for (let i = 0; i < 3; i++) {
-      expect((await store.reserve(buckets)).waitMs).toBe(0);
+      admitted(await store.admit(buckets, 'every_attempt'));
       now += 1000;
     }
-    expect((await store.reserve(buckets)).waitMs).toBe(7000);
+    expect(await store.admit(buckets, 'every_attempt')).toEqual({ admitted: false, retryAfterMs: 7000 });
     now += 7000;
-    expect((await store.reserve(buckets)).waitMs).toBe(0);
+    admitted(await store.admit(buckets, 'every_attempt'));
   });
 
-  it('no longer counts an attempt that was released', async () => {
+  it('counts failures and never successes of the actions that count failures', async () => {
     const store = new ThrottleStore(redis, 10_000);
-    const buckets = [{ key: `throttle:test:${Math.random()}`, limit: 2 }];
-    for (let i = 0; i < 5; i++) {
-      const attempt = await store.reserve(buckets);
-      expect(attempt.waitMs).toBe(0);
-      await attempt.release();
-    }
-    await store.reserve(buckets);
-    await store.reserve(buckets);
-    expect((await store.reserve(buckets)).waitMs).toBeGreaterThan(0);
+    const buckets = bucket(2);
+    for (let i = 0; i < 5; i++) await admitted(await store.admit(buckets, 'failures')).succeeded();
+    await admitted(await store.admit(buckets, 'failures')).failed();
+    await admitted(await store.admit(buckets, 'failures')).failed();
+    const refused = await store.admit(buckets, 'failures');
+    expect(refused.admitted).toBe(false);
+    expect(!refused.admitted && refused.retryAfterMs).toBeGreaterThan(1000);
   });
 
-  it('admits no more than the limit when attempts race', async () => {
-    const store = new ThrottleStore(redis, 10_000);
-    const buckets = [{ key: `throttle:test:${Math.random()}`, limit: 5 }];
-    const attempts = await Promise.all(Array.from({ length: 20 }, () => store.reserve(buckets)));
-    expect(attempts.filter((a) => a.waitMs === 0)).toHaveLength(5);
+  it('admits no more than the limit when attempts race, and refuses the rest once those fail', async () => {
+    const store = new ThrottleStore(redis, 10_000, { maxWaitMs: 60_000 });
+    const buckets = bucket(5);
+    const first: Admitted[] = [];
+    const answers = Array.from({ length: 20 }, () =>
+      store.admit(buckets, 'failures').then((a) => {
+        if (a.admitted) first.push(a);
+        return a;
+      }),
+    );
+    await vi.waitFor(() => expect(first).toHaveLength(5), { timeout: 10_000 });
+    await Promise.all(first.map((a) => a.failed()));
+    const all = await Promise.all(answers);
+    expect(all.filter((a) => a.admitted)).toHaveLength(5);
+    // Refused for the failures' window, not for having waited too long.
+    for (const a of all) if (!a.admitted) expect(a.retryAfterMs).toBeGreaterThan(1000);
+  });
+
+  it('lets every racing attempt in, one after another, while those in flight succeed', async () => {
+    const store = new ThrottleStore(redis, 10_000, { maxWaitMs: 60_000 });
+    const buckets = bucket(3);
+    await admitted(await store.admit(buckets, 'failures')).failed();
+    await admitted(await store.admit(buckets, 'failures')).failed();
+    // One place left: the six go through it one at a time.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const a = await store.admit(buckets, 'failures');
+        if (a.admitted) await a.succeeded();
+        return a.admitted;
+      }),
+    );
+    expect(answers).toEqual([true, true, true, true, true, true]);
+  });
+
+  it('serves waiting requests before later ones', async () => {
+    // Arrivals in the same millisecond are served in any order, so the late one comes a millisecond later.
+    let now = Date.now();
+    const store = new ThrottleStore(redis, 10_000, { now: () => now, maxWaitMs: 60_000 });
+    const buckets = bucket(1);
+    const inFlight = admitted(await store.admit(buckets, 'failures'));
+    const early = store.admit(buckets, 'failures');
+    await vi.waitFor(async () => expect(await redis.zcard(`${buckets[0]!.key}:queue`)).toBe(1), { timeout: 10_000 });
+    now += 1;
+    let lateAdmitted = false;
+    const late = store.admit(buckets, 'failures').then((a) => {
+      lateAdmitted = a.admitted;
+      return a;
+    });
+    await vi.waitFor(async () => expect(await redis.zcard(`${buckets[0]!.key}:queue`)).toBe(2), { timeout: 10_000 });
+    await inFlight.succeeded();
+    const second = admitted(await early);
+    expect(lateAdmitted).toBe(false);
+    await second.succeeded();
+    admitted(await late);
+  });
+
+  it('refuses for a second a request whose wait outlasts maxWaitMs, and leaves the queue', async () => {
+    const store = new ThrottleStore(redis, 10_000, { maxWaitMs: 100 });
+    const buckets = bucket(1);
+    admitted(await store.admit(buckets, 'failures'));
+    expect(await store.admit(buckets, 'failures')).toEqual({ admitted: false, retryAfterMs: 1000 });
+    expect(await redis.zcard(`${buckets[0]!.key}:queue`)).toBe(0);
+  });
+
+  it('takes an attempt that never settles for a failure once its lease runs out', async () => {
+    let now = 1_000_000;
+    const store = new ThrottleStore(redis, 10_000, { now: () => now, leaseMs: 5000, maxWaitMs: 100 });
+    const buckets = bucket(1);
+    admitted(await store.admit(buckets, 'failures'));
+    now += 5001;
+    expect(await store.admit(buckets, 'failures')).toEqual({ admitted: false, retryAfterMs: 10_000 });
   });
 });
 

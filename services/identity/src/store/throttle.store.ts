@@ -1,59 +1,143 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from '@wms/kit/redis';
 import type { Bucket } from '../domain/throttle.ts';
 
-// Sliding-log counters, one sorted set per bucket scored by time. ARGV: now, window, member, then one limit per key.
-// When every bucket has room the attempt is counted at once (as `member`, so it can be given back) and 0 returned,
-// else the milliseconds until the fullest bucket frees a place.
+// Sliding-log counters in sorted sets scored by time. Each bucket has three keys:
+//   <key>           the attempts that count (every attempt of some actions, failures of the others), window long;
+//   <key>:inflight  attempts admitted whose outcome is not known yet (a password still being verified);
+//   <key>:queue     requests waiting for in-flight attempts to settle, by arrival, so none waits behind newcomers.
+// An attempt is admitted only while counted + in flight + waiters ahead stay under the limit in every bucket:
+// counting in-flight attempts is what keeps a burst of parallel guesses from passing the limit together. But an
+// in-flight attempt is not a failure, so when only in-flight attempts fill a bucket the answer is "wait" (-1), not
+// a refusal; a refusal (the milliseconds until a place frees) comes only from attempts that really counted.
+// ARGV: now, window, lease (an attempt in flight longer than this died with its process and counts as failed),
+// give-up (waiters older than this have stopped waiting), member, hold (1: admit in flight, 0: count at once),
+// then one limit per bucket.
 const script = `
-local now = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local member = ARGV[3]
-local wait = 0
-for i, key in ipairs(KEYS) do
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-  local limit = tonumber(ARGV[3 + i])
-  local count = redis.call('ZCARD', key)
+local now, window, lease, giveUp = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local member, hold = ARGV[5], ARGV[6] == '1'
+local buckets = #KEYS / 3
+local wait, busy = 0, false
+for i = 1, buckets do
+  local counted, inflight, queue = KEYS[3 * i - 2], KEYS[3 * i - 1], KEYS[3 * i]
+  local limit = tonumber(ARGV[6 + i])
+  local dead = redis.call('ZRANGEBYSCORE', inflight, '-inf', now - lease)
+  for _, m in ipairs(dead) do
+    redis.call('ZADD', counted, now, m)
+    redis.call('PEXPIRE', counted, window)
+  end
+  redis.call('ZREMRANGEBYSCORE', inflight, '-inf', now - lease)
+  redis.call('ZREMRANGEBYSCORE', counted, '-inf', now - window)
+  redis.call('ZREMRANGEBYSCORE', queue, '-inf', now - giveUp)
+  local count = redis.call('ZCARD', counted)
   if count >= limit then
-    local oldest = redis.call('ZRANGE', key, count - limit, count - limit, 'WITHSCORES')
+    local oldest = redis.call('ZRANGE', counted, count - limit, count - limit, 'WITHSCORES')
     local free = tonumber(oldest[2]) + window - now
     if free > wait then wait = free end
+  else
+    local ahead = redis.call('ZRANK', queue, member) or redis.call('ZCARD', queue)
+    if count + redis.call('ZCARD', inflight) + ahead >= limit then busy = true end
   end
 end
-if wait == 0 then
-  for _, key in ipairs(KEYS) do
-    redis.call('ZADD', key, now, member)
-    redis.call('PEXPIRE', key, window)
+if wait == 0 and busy then
+  for i = 1, buckets do
+    redis.call('ZADD', KEYS[3 * i], 'NX', now, member)
+    redis.call('PEXPIRE', KEYS[3 * i], giveUp)
+  end
+  return -1
+end
+for i = 1, buckets do
+  redis.call('ZREM', KEYS[3 * i], member)
+  if wait == 0 then
+    if hold then
+      redis.call('ZADD', KEYS[3 * i - 1], now, member)
+      redis.call('PEXPIRE', KEYS[3 * i - 1], math.max(window, lease))
+    else
+      redis.call('ZADD', KEYS[3 * i - 2], now, member)
+      redis.call('PEXPIRE', KEYS[3 * i - 2], window)
+    end
   end
 end
 return wait
 `;
 
+/** What `admit` decided: go ahead and settle the attempt when its outcome is known, or refuse for this long. */
+export type Admission =
+  | { admitted: true; succeeded: () => Promise<void>; failed: () => Promise<void> }
+  | { admitted: false; retryAfterMs: number };
+
+export interface ThrottleStoreOptions {
+  /** The clock of the windows (tests move it). */
+  now?: () => number;
+  /** How long a request waits for in-flight attempts to settle before it is refused anyway. */
+  maxWaitMs?: number;
+  /** How often a waiting request looks again. */
+  pollMs?: number;
+  /** An attempt still unsettled after this long is taken for a failure (its process died). */
+  leaseMs?: number;
+}
+
 /** Attempt counters in Redis, shared by every replica of the identity service. */
 export class ThrottleStore {
+  private readonly now: () => number;
+  private readonly maxWaitMs: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+
   constructor(
     private readonly redis: Redis,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    { now = Date.now, maxWaitMs = 3000, pollMs = 20, leaseMs = 60_000 }: ThrottleStoreOptions = {},
   ) {
+    this.now = now;
+    this.maxWaitMs = maxWaitMs;
+    this.pollMs = pollMs;
+    this.leaseMs = leaseMs;
     this.redis.defineCommand('wmsThrottle', { lua: script });
   }
 
   /**
-   * Counts an attempt in every bucket when all have room (atomically, so racing attempts cannot pass the limit
-   * together); else says how many milliseconds to wait. `release` takes a counted attempt back.
+   * Admits an attempt when every bucket has room, atomically, so racing attempts cannot pass a limit together.
+   * `counting: 'every_attempt'` counts it at once; `'failures'` holds it in flight until `succeeded` (it never
+   * counts) or `failed` (it counts). While only attempts in flight fill a bucket this waits for them to settle
+   * (at most `maxWaitMs`, then refuses for a second): a right password must not be refused for a budget that
+   * attempts which may yet succeed are holding, nor may a guess start before those attempts are known not to fail.
    */
-  async reserve(buckets: Bucket[]): Promise<{ waitMs: number; release: () => Promise<void> }> {
+  async admit(buckets: Bucket[], counting: 'every_attempt' | 'failures'): Promise<Admission> {
     const redis = this.redis as unknown as { wmsThrottle(...args: Array<string | number>): Promise<number> };
+    const keys = buckets.flatMap((b) => [b.key, `${b.key}:inflight`, `${b.key}:queue`]);
     const member = randomUUID();
-    const waitMs = await redis.wmsThrottle(buckets.length, ...buckets.map((b) => b.key), this.now(), this.windowMs, member, ...buckets.map((b) => b.limit));
+    const hold = counting === 'failures' ? 1 : 0;
+    const deadline = performance.now() + this.maxWaitMs;
+    for (;;) {
+      const args = [this.now(), this.windowMs, this.leaseMs, this.maxWaitMs, member, hold, ...buckets.map((b) => b.limit)];
+      const waitMs = await redis.wmsThrottle(keys.length, ...keys, ...args);
+      if (waitMs > 0) return { admitted: false, retryAfterMs: waitMs };
+      if (waitMs === 0) break;
+      if (performance.now() >= deadline) {
+        await this.leaveQueues(buckets, member);
+        return { admitted: false, retryAfterMs: 1000 };
+      }
+      await sleep(this.pollMs);
+    }
+    if (!hold) return { admitted: true, succeeded: async () => undefined, failed: async () => undefined };
     return {
-      waitMs,
-      release: async () => {
-        const pipeline = this.redis.multi();
-        for (const b of buckets) pipeline.zrem(b.key, member);
-        await pipeline.exec();
-      },
+      admitted: true,
+      // Also from the counted set: a success that took longer than the lease was counted as a failure meanwhile.
+      succeeded: () => this.settle(buckets, (tx, b) => tx.zrem(`${b.key}:inflight`, member).zrem(b.key, member)),
+      failed: () =>
+        this.settle(buckets, (tx, b) => tx.zrem(`${b.key}:inflight`, member).zadd(b.key, this.now(), member).pexpire(b.key, this.windowMs)),
     };
+  }
+
+  private async settle(buckets: Bucket[], step: (tx: ReturnType<Redis['multi']>, bucket: Bucket) => void): Promise<void> {
+    const tx = this.redis.multi();
+    for (const b of buckets) step(tx, b);
+    await tx.exec();
+  }
+
+  private async leaveQueues(buckets: Bucket[], member: string): Promise<void> {
+    await this.settle(buckets, (tx, b) => tx.zrem(`${b.key}:queue`, member));
   }
 }
