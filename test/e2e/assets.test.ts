@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { failRowsContaining, sql } from './support/db.ts';
 import { runJob } from './support/jobs.ts';
@@ -38,6 +39,21 @@ const form = (bytes: Buffer, name = 'file.bin', field = 'file') => {
 
 const upload = (account: Account, assetId: string, bytes: Buffer, conversationId = conv) =>
   inWorkspace(account, ws, 'PUT', `${base(conversationId)}/${assetId}/content`, { body: form(bytes) });
+
+/** Every file the fs driver keeps for an asset of this file's workspace: its bytes and their metadata. */
+async function storedFiles(assetId: string): Promise<string[]> {
+  const dir = inject('storageDir');
+  const roots = [path.join(dir, 'assets', ws, assetId), path.join(dir, '.meta', 'assets', ws, assetId)];
+  const listed = await Promise.all(
+    roots.map((root) =>
+      readdir(root, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return [];
+        throw err;
+      }),
+    ),
+  );
+  return listed.flat();
+}
 
 describe('assets end to end (fs driver)', () => {
   it('reserves, attaches, uploads and serves the exact bytes with the content type to anyone holding the URL', async () => {
@@ -149,13 +165,31 @@ describe('upload rules', () => {
     expect((await upload(member, asset.id, Buffer.alloc(10))).status).toBe(200);
   });
 
-  it('refuses an upload over 10 MiB whatever was reserved (file_too_large), storing nothing', async () => {
+  it('refuses an upload over 10 MiB onto a 10 MiB reservation (file_too_large), storing nothing', async () => {
     const asset = await reserve(member, { name: 'big.bin', content_type: 'application/octet-stream', size_bytes: 10 * MiB });
     expectError(await upload(member, asset.id, Buffer.alloc(10 * MiB + 1)), 400, 'file_too_large');
     const [row] = await sql<{ status: string }>('SELECT status FROM asset.assets WHERE id = $1', [asset.id]);
     expect(row?.status).toBe('pending');
+    // The gateway answers as soon as it refuses the file; the service removes what it had stored when it sees the cancel.
+    await vi.waitFor(async () => expect(await storedFiles(asset.id)).toEqual([]), { timeout: 10_000 });
     const ok = await upload(member, asset.id, Buffer.alloc(10 * MiB, 7));
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+
+  it('refuses an upload over 10 MiB onto a 1-byte reservation as file_too_large, not size_mismatch, storing nothing', async () => {
+    const asset = await reserve(member, { name: 'small.bin', content_type: 'application/octet-stream', size_bytes: 1 });
+    expectError(await upload(member, asset.id, Buffer.alloc(10 * MiB + 1)), 400, 'file_too_large');
+    const [row] = await sql<{ status: string; storage_key: string | null }>('SELECT status, storage_key FROM asset.assets WHERE id = $1', [asset.id]);
+    expect(row).toEqual({ status: 'pending', storage_key: null });
+    expect(await storedFiles(asset.id)).toEqual([]);
+    // At most 10 MiB, but more than reserved: size_mismatch, whether by one byte or by nearly 10 MiB.
+    expectError(await upload(member, asset.id, Buffer.alloc(2)), 400, 'size_mismatch');
+    expectError(await upload(member, asset.id, Buffer.alloc(10 * MiB)), 400, 'size_mismatch');
+    expect(await storedFiles(asset.id)).toEqual([]);
+    const ok = await upload(member, asset.id, Buffer.from('x'));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // The bytes and their metadata: what the empty listings above would have shown.
+    expect(await storedFiles(asset.id)).toHaveLength(2);
   });
 
   it('requires the multipart field file', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type Caller, callerOf } from '@wms/kit/caller';
 import type { CallContext } from '@wms/kit/context';
-import { failedPrecondition, forbidden, invalidInput, notFound } from '@wms/kit/errors';
+import { type DomainError, failedPrecondition, forbidden, invalidInput, notFound } from '@wms/kit/errors';
 import type { AsyncClient } from '@wms/kit/grpc-client';
 import { isUuid, uuidv7 } from '@wms/kit/ids';
 import type { Logger } from '@wms/kit/logger';
@@ -34,9 +34,10 @@ export class AssetService {
   }
 
   /**
-   * Streams the content to storage as it arrives, never holding the file: over 10 MiB is file_too_large, another
-   * length than reserved size_mismatch, and a refused upload leaves nothing stored. A ready asset never changes: a
-   * retry answers it at once; of concurrent uploads the first to finish wins and the others' bytes are removed.
+   * Streams the content to storage as it arrives, never holding the file: over 10 MiB is file_too_large (whatever was
+   * reserved), another length than reserved size_mismatch, and a refused upload leaves nothing stored. A ready asset
+   * never changes: a retry answers it at once; of concurrent uploads the first to finish wins and the others' bytes
+   * are removed.
    */
   async upload(ctx: CallContext, chunks: AsyncIterable<UploadChunk__Output>): Promise<Asset> {
     const me = callerOf(ctx);
@@ -49,11 +50,12 @@ export class AssetService {
     if (asset.status === 'ready') return asset;
 
     const key = `assets/${asset.workspaceId}/${asset.id}/${randomUUID()}`;
+    const body = new UploadBody(parts, asset.sizeBytes);
     try {
-      await this.d.storage.put(key, Readable.from(checkedBytes(parts, asset.sizeBytes)), { contentType: asset.contentType, size: asset.sizeBytes });
+      await this.d.storage.put(key, Readable.from(body.toStore()), { contentType: asset.contentType, size: asset.sizeBytes });
     } catch (err) {
       await this.removeBytes([key]);
-      throw err;
+      throw body.overflowed ? await body.refusal() : err;
     }
     const ready = await this.d.assets.markReady(asset.id, key);
     if (ready) return ready;
@@ -129,16 +131,52 @@ function messageIdsOf(ids: string[]): string[] {
   return [...new Set(ids)].filter(isUuid);
 }
 
-/** The data chunks after the header, refused as soon as they pass 10 MiB or the reserved size, or end short of it. */
-async function* checkedBytes(parts: AsyncIterator<UploadChunk__Output>, reserved: number): AsyncGenerator<Buffer> {
-  let received = 0;
-  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+/**
+ * The data chunks after the header, counted. Storing stops at the first byte past the reservation, but the answer
+ * waits: more bytes than reserved may still turn out to be more than 10 MiB, which is file_too_large, not
+ * size_mismatch (contract §6). So the rest is read and dropped (memory stays flat) until the stream ends
+ * (size_mismatch), passes 10 MiB (file_too_large), or the gateway, which refuses a file over 10 MiB itself,
+ * cancels it (its answer is then the client's).
+ */
+class UploadBody {
+  private received = 0;
+  /** Set once more bytes arrived than were reserved: the storing failed on purpose, `refusal` tells the answer. */
+  overflowed = false;
+
+  constructor(
+    private readonly parts: AsyncIterator<UploadChunk__Output>,
+    private readonly reserved: number,
+  ) {}
+
+  /** The bytes to store while they fit the reservation; fails at the first byte past it, or when the stream ends short. */
+  async *toStore(): AsyncGenerator<Buffer> {
+    for (let data = await this.next(); data; data = await this.next()) {
+      if (this.received > this.reserved) {
+        this.overflowed = true;
+        throw sizeMismatch();
+      }
+      yield data;
+    }
+    if (this.received !== this.reserved) throw sizeMismatch();
+  }
+
+  /** After an overflow: the refusal, once the rest of the stream was read without keeping it. */
+  async refusal(): Promise<DomainError> {
+    while (await this.next());
+    return sizeMismatch();
+  }
+
+  private async next(): Promise<Buffer | undefined> {
+    const next = await this.parts.next().catch((err: unknown) => {
+      // The gateway cancelled the call (its client went away, or it refused the file): no failure of this service.
+      if ((err as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') throw invalidInput([{ field: 'data', message: 'the stream was cancelled' }], 'The upload was cut off.');
+      throw err;
+    });
+    if (next.done) return undefined;
     const data = next.value.data;
     if (!data) throw invalidInput([{ field: 'data', message: 'only the first chunk names the asset' }]);
-    received += data.length;
-    if (received > MAX_ASSET_BYTES) throw fileTooLarge();
-    if (received > reserved) throw sizeMismatch();
-    yield data;
+    this.received += data.length;
+    if (this.received > MAX_ASSET_BYTES) throw fileTooLarge();
+    return data;
   }
-  if (received !== reserved) throw sizeMismatch();
 }
