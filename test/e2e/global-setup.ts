@@ -16,7 +16,7 @@ declare module 'vitest' {
 /** One test-mode cluster for the whole e2e run: fresh database and Redis prefix, removed again at the end. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // A short upload stall timeout, so the tests of stalled uploads wait seconds, not the default half minute.
-  const cluster = await startCluster({ mode: 'test', logs: 'files', env: { UPLOAD_IDLE_TIMEOUT_MS: '3000' } });
+  const cluster = await startCluster({ mode: 'test', logs: 'files', env: { UPLOAD_IDLE_TIMEOUT_MS: '5000' } });
   project.provide('gatewayUrl', cluster.gatewayUrl);
   project.provide('inboxUrl', cluster.inboxUrl);
   project.provide('databaseUrl', cluster.databaseUrl);

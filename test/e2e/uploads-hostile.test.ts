@@ -92,16 +92,18 @@ describe('uploads that end early', () => {
   });
 
   it('refuses a client that stops sending after the idle timeout, closing its connection, storing nothing', async () => {
-    for (const name of routes()) {
-      const assetId = name === 'asset' ? (await reserve()).id : '';
-      const route = name === 'asset' ? `/conversations/${conv}/assets/${assetId}/content` : name;
-      const bytes = filePart().subarray(0, 150);
-      const answer = parseRawAnswer(await rawHttp(inject('gatewayUrl'), Buffer.concat([Buffer.from(head(route, bytes.length + 10_000)), bytes])));
-      expect(answer.status, route).toBe(400);
-      expect(answer.headers).toMatch(/connection: close/i);
-      expect((answer.body as { error: { message: string } }).error.message).toBe('The upload stalled.');
-      await nothingStored(route, assetId);
-    }
+    await Promise.all(
+      routes().map(async (name) => {
+        const assetId = name === 'asset' ? (await reserve()).id : '';
+        const route = name === 'asset' ? `/conversations/${conv}/assets/${assetId}/content` : name;
+        const bytes = filePart().subarray(0, 150);
+        const answer = parseRawAnswer(await rawHttp(inject('gatewayUrl'), Buffer.concat([Buffer.from(head(route, bytes.length + 10_000)), bytes])));
+        expect(answer.status, route).toBe(400);
+        expect(answer.headers).toMatch(/connection: close/i);
+        expect((answer.body as { error: { message: string } }).error.message).toBe('The upload stalled.');
+        await nothingStored(route, assetId);
+      }),
+    );
   });
 
   it('still takes a whole upload on each route afterwards', async () => {
