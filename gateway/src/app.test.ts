@@ -96,6 +96,15 @@ describe('gateway HTTP behaviour', () => {
       expect(answer.headers).toContain(`X-Request-Id: ${error.request_id}`);
     }
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    // Pipelined after a good request, a malformed one cannot cut into the good one's answer.
+    const pipelined = await rawHttp(base, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nNOT A REQUEST\r\n\r\n');
+    expect(pipelined).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*\{"status":"ok"\}/);
+  });
+
+  it('keeps the connection open after an error answered to a request without a body', async () => {
+    const answer = await rawHttp(base, 'GET /no/such/route HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    expect(answer).toMatch(/connection: keep-alive/i);
   });
 
   it('answers unknown routes with 404 and the error body', async () => {
@@ -228,6 +237,18 @@ describe('gateway uploads', () => {
     }
   });
 
+  it('cuts off a file over the limit as soon as it passes it, however much more the client announces', async () => {
+    for (const path of uploadRoutes) {
+      downstream = [];
+      const body = `${part()}${'x'.repeat(10 * 1024 * 1024 + 64 * 1024)}`;
+      const answer = parseRawAnswer(await rawRequest(head(path, 50 * 1024 * 1024), body));
+      expect(answer.status, path).toBe(400);
+      expect((answer.body as { error: { code: string } }).error.code).toBe('file_too_large');
+      expect(answer.headers).toMatch(/connection: close/i);
+      expect(downstream.filter((d) => d === 'file' || d === 'stream completed')).toEqual([]);
+    }
+  });
+
   it('names the parameter whose percent-encoding is malformed, after the session check', async () => {
     const res = await fetch(`${base}/workspace/actors/%ZZ`, { headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' } });
     expect(res.status).toBe(400);
@@ -235,6 +256,8 @@ describe('gateway uploads', () => {
     const second = await fetch(`${base}/conversations/0190a0d8-0000-7000-8000-000000000002/messages/%E0%A4%A`, { headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' } });
     expect(((await second.json()) as { error: { details: Array<{ field: string }> } }).error.details[0]!.field).toBe('path.message_id');
     expect((await fetch(`${base}/workspace/actors/%ZZ`)).status).toBe(401);
+    // No route answers DELETE there, encoding or not.
+    expect((await fetch(`${base}/workspace/actors/%ZZ`, { method: 'DELETE', headers: { authorization: 'Bearer good' } })).status).toBe(404);
   });
 
   it('refuses strings Postgres cannot store in the body and the query, naming the field, and ignores unknown fields', async () => {

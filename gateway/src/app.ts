@@ -1,6 +1,6 @@
 import { requestContext } from '@wms/kit/context';
 import type { Logger } from '@wms/kit/logger';
-import { invalidInput } from '@wms/kit/errors';
+import { invalidInput, notFound } from '@wms/kit/errors';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Clients } from './clients.ts';
 import { trustProxySetting } from './config.ts';
@@ -129,10 +129,11 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   app.use(async (err: unknown, req: Request, _res: Response, next: NextFunction) => {
     if (!(err instanceof URIError)) return next(err);
     try {
-      const hit = patterns.find((p) => p.regex.test(req.path));
-      if (hit) await authorize(hit.route, req);
-      const values = hit?.regex.exec(req.path)?.slice(1) ?? [];
-      const name = hit?.names.find((_, i) => !decodes(values[i]!));
+      const hit = patterns.find((p) => p.route.method === req.method.toLowerCase() && p.regex.test(req.path));
+      if (!hit) return next(notFound('No such route.'));
+      await authorize(hit.route, req);
+      const values = hit.regex.exec(req.path)?.slice(1) ?? [];
+      const name = hit.names.find((_, i) => !decodes(values[i]!));
       next(invalidInput([{ field: name ? `path.${name}` : 'path', message: 'malformed percent-encoding' }], 'The request path could not be read.'));
     } catch (failure) {
       next(failure);

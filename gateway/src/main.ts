@@ -16,7 +16,6 @@ import { createMetrics } from './metrics.ts';
 const config = loadGatewayConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
 const metrics = createMetrics();
-surviveStrayErrors(log, () => metrics.strayErrors.inc());
 const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
 const downstream = connectDownstream(config);
 
@@ -48,7 +47,15 @@ const { app } = createApp({
   uploadIdleMs: config.UPLOAD_IDLE_TIMEOUT_MS,
 });
 
-const server = app.listen(config.PORT, () => log.info({ port: config.PORT }, 'gateway listening'));
+const server = app.listen(config.PORT, (err?: Error) => {
+  if (err) {
+    log.fatal({ err, port: config.PORT }, 'gateway cannot listen');
+    process.exit(1);
+  }
+  log.info({ port: config.PORT }, 'gateway listening');
+  // Once serving, a stray error is a bug to log, not a reason to stop; before, a failed start must end the process.
+  surviveStrayErrors(log, () => metrics.strayErrors.inc());
+});
 server.keepAliveTimeout = 65_000;
 answerUnparsableRequests(server);
 

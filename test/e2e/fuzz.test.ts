@@ -272,7 +272,10 @@ function rawRequest(r: Route, f: Fuzzed): { description: string; bytes: Buffer }
 }
 
 /** The answer's status, and a reason it breaks the contract (undefined when it keeps it). */
-function judge(answer: string): { status: number; broken?: string } {
+function judge(whole: string): { status: number; broken?: string } {
+  // Interim answers (100 Continue) come before the one that counts.
+  let answer = whole;
+  while (/^HTTP\/1\.1 1\d\d /.test(answer)) answer = answer.slice(answer.indexOf('\r\n\r\n') + 4);
   const end = answer.indexOf('\r\n\r\n');
   const head = answer.slice(0, end);
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);

@@ -90,7 +90,15 @@ describe('startCluster', () => {
   afterAll(() => cluster?.stop());
 
   it('migrates, starts and wires every component, then removes its test data on stop', async () => {
-    cluster = await startCluster({ mode: 'test', logs: 'files', components: fakeCluster });
+    // Settings in the developer's shell do not reach a test cluster.
+    process.env.AUTH_RATE_LIMIT_PER_IP = '1';
+    process.env.GRPC_DEADLINE_MS = '1';
+    try {
+      cluster = await startCluster({ mode: 'test', logs: 'files', components: fakeCluster });
+    } finally {
+      delete process.env.AUTH_RATE_LIMIT_PER_IP;
+      delete process.env.GRPC_DEADLINE_MS;
+    }
     const { gatewayUrl, databaseUrl, redisUrl, redisPrefix } = cluster;
     const adminUrl = withDatabase(databaseUrl, 'postgres');
 
@@ -111,6 +119,8 @@ describe('startCluster', () => {
       FAKE_GRPC_URL: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
     });
     expect(env).not.toHaveProperty('GRPC_PORT');
+    expect(env).not.toHaveProperty('AUTH_RATE_LIMIT_PER_IP');
+    expect(env).not.toHaveProperty('GRPC_DEADLINE_MS');
     expect(cluster.jwt.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     expect(cluster.databaseName).toMatch(/^wms_t_[0-9a-f]+$/);
     expect(redisPrefix).toMatch(/^wms-t-[0-9a-f]+$/);

@@ -215,7 +215,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       ...Object.fromEntries(grpcSpecs.map((s) => [grpcUrlVariable(s.name), `127.0.0.1:${portOf.get(s.name)}`])),
     };
     const envFor = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker'): NodeJS.ProcessEnv => ({
-      ...inheritedEnv(),
+      ...inheritedEnv(mode),
       ...common,
       ...options.env,
       ...spec.env,
@@ -418,11 +418,15 @@ async function startCatcher(mode: 'dev' | 'test', dir: string | undefined, log: 
 }
 
 /** The launcher's environment minus what the launcher decides per process. */
-function inheritedEnv(): NodeJS.ProcessEnv {
+// What configures a wms process (README, Configuration): in test mode none of it comes from the developer's shell.
+const WMS_SETTING = /^(AUTH_RATE_LIMIT_\w+|S3_\w+|STORAGE_\w+|PUSHER_\w+|JWT_\w+|SMTP_URL|MAIL_FROM|PUBLIC_URL|TRUST_PROXY|SESSION_TTL_SECONDS|GRPC_DEADLINE_MS|UPLOAD_IDLE_TIMEOUT_MS)$/;
+
+function inheritedEnv(mode: 'dev' | 'test'): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     // A schema from the developer's shell would make every service share it.
     if (['ROLE', 'PORT', 'GRPC_PORT', 'DATABASE_SCHEMA'].includes(key) || key.endsWith('_GRPC_URL')) delete env[key];
+    if (mode === 'test' && WMS_SETTING.test(key)) delete env[key];
   }
   return env;
 }

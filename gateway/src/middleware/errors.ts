@@ -1,7 +1,7 @@
 import { DomainError, type ErrorKind, type FieldIssue } from '@wms/kit/errors';
 import type { Logger } from '@wms/kit/logger';
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Response } from 'express';
 
@@ -23,7 +23,9 @@ const httpStatus: Record<ErrorKind, number> = {
  */
 export function sendError(res: Response, status: number, code: string, message: string, details?: FieldIssue[]): void {
   const requestId = String(res.getHeader('X-Request-Id') ?? '');
-  if (!res.req.complete) res.setHeader('Connection', 'close');
+  const { req } = res;
+  const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !req.readableEnded) res.setHeader('Connection', 'close');
   res.status(status).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
 }
 
@@ -78,9 +80,17 @@ export function answerUnparsableRequests(server: Server): void {
           : [400, 'Bad Request', 'header', 'the request line or a header is malformed'];
     const requestId = randomUUID();
     const body = JSON.stringify({ error: { code: 'invalid_input', message: 'The request could not be read.', request_id: requestId, details: [{ field, message }] } });
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const answer = () =>
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    // A request before this one on the connection (pipelining) gets its whole answer first.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (inFlight && !inFlight.writableFinished) {
+      inFlight.once('finish', answer);
+      inFlight.once('close', () => inFlight.writableFinished || socket.destroy());
+    }
+    else answer();
   });
 }

@@ -13,6 +13,7 @@ export interface UploadOptions {
 
 const malformed = () => invalidInput([{ field: 'body', message: 'is not well-formed multipart/form-data' }]);
 const endedEarly = () => invalidInput([{ field: 'body', message: 'ended before the multipart body was complete' }], 'The upload was cut off.');
+const tooLarge = (maxBytes: number) => invalidArgument('file_too_large', `The file must be at most ${maxBytes} bytes.`);
 const stalled = (idleMs: number) =>
   invalidInput([{ field: 'body', message: `no data arrived for ${idleMs / 1000} s` }], 'The upload stalled.');
 
@@ -56,11 +57,14 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
 
   try {
     watch();
-    const file = await new Promise<NodeJS.ReadableStream & { truncated?: boolean }>((resolve, reject) => {
+    const file = await new Promise<NodeJS.ReadableStream>((resolve, reject) => {
       let found = false;
       parser.on('file', (name, stream) => {
         // busboy destroys a file stream with an error when the body ends inside it, possibly before anyone reads it.
         stream.on('error', () => {});
+        // busboy would read the rest of an oversized file to its end, however long the client goes on sending. It
+        // still uses the stream right after this event, so the parser is ended on the next turn.
+        stream.on('limit', () => setImmediate(() => fail(tooLarge(maxBytes))));
         if (name !== field || found) {
           stream.resume();
           return;
@@ -87,7 +91,6 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
         }
         held = chunk;
       }
-      if (file.truncated) throw invalidArgument('file_too_large', `The file must be at most ${maxBytes} bytes.`);
       // The file part ending is not enough: the rest of the body must be well-formed too.
       await finished(parser);
     } catch (err) {

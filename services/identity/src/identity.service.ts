@@ -258,7 +258,9 @@ export class IdentityService {
       await attempt.failed().catch(() => undefined);
       throw err;
     }
-    await attempt.succeeded();
+    // The check succeeded: a lost write here must not turn it into an error (the attempt then counts as failed once
+    // its lease runs out, which the window absorbs).
+    await attempt.succeeded().catch(() => undefined);
     return result;
   }
 }
