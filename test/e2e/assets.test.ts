@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { failRowsContaining, sql } from './support/db.ts';
 import { runJob } from './support/jobs.ts';
 import { type AssetBody, createChannel, type MessageBody, type Page, post } from './support/messages.ts';
+import { storedAssetFiles } from './support/storage.ts';
 import { addMember, createWorkspace, inWorkspace } from './support/workspaces.ts';
 
 const MiB = 1024 * 1024;
@@ -40,20 +40,7 @@ const form = (bytes: Buffer, name = 'file.bin', field = 'file') => {
 const upload = (account: Account, assetId: string, bytes: Buffer, conversationId = conv) =>
   inWorkspace(account, ws, 'PUT', `${base(conversationId)}/${assetId}/content`, { body: form(bytes) });
 
-/** Every file the fs driver keeps for an asset of this file's workspace: its bytes and their metadata. */
-async function storedFiles(assetId: string): Promise<string[]> {
-  const dir = inject('storageDir');
-  const roots = [path.join(dir, 'assets', ws, assetId), path.join(dir, '.meta', 'assets', ws, assetId)];
-  const listed = await Promise.all(
-    roots.map((root) =>
-      readdir(root, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return [];
-        throw err;
-      }),
-    ),
-  );
-  return listed.flat();
-}
+const storedFiles = (assetId: string) => storedAssetFiles(ws, assetId);
 
 describe('assets end to end (fs driver)', () => {
   it('reserves, attaches, uploads and serves the exact bytes with the content type to anyone holding the URL', async () => {

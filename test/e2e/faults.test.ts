@@ -4,6 +4,7 @@ import { type TestDependency, startTestPostgres, startTestRedis, waitFor } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, startCluster } from '../launcher/cluster.ts';
 import { components } from '../launcher/components.ts';
+import { launcherLog } from '../launcher/testing.ts';
 import { type Account, signUp } from './support/accounts.ts';
 import { type ApiResponse, api, useCluster } from './support/http.ts';
 import { image, multipart } from './support/images.ts';
@@ -124,6 +125,8 @@ describe('dependency faults under steady load', () => {
     }
     expect(during.filter((s) => s.probe.startsWith('messaging') && s.status === 503).length).toBeGreaterThan(0);
     expectRecoveredWithin(load, readyAt, 3000);
+    // The launcher says why it restarted it.
+    expect(await launcherLog(cluster.logDir)).toMatch(/messaging exited \(signal SIGKILL\); restarting in \d+ ms/);
     const { messaging: _, ...others } = before;
     const { messaging: relaunched, ...othersAfter } = pids();
     expect(relaunched).not.toBe(before.messaging);

@@ -7,7 +7,7 @@ import nodemailer from 'nodemailer';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestPostgres, startTestRedis } from '@wms/kit/test-infra';
+import { startTestPostgres, startTestRedis, waitFor } from '@wms/kit/test-infra';
 import { withDatabase } from '@wms/kit/testing';
 import { bannerLines } from '../launcher/banner.ts';
 import { type Cluster, type DevCluster, generateJwtKeys, nextRestartDelay, startCluster } from '../launcher/cluster.ts';
@@ -15,7 +15,7 @@ import type { ComponentSpec } from '../launcher/components.ts';
 import { acceptsTcp, redisAnswers } from '../launcher/infra.ts';
 import { resolveSettings, type SettingsInput } from '../launcher/settings.ts';
 import { type CaughtMail, startSmtpCatcher } from '../launcher/smtp-catcher.ts';
-import { isAlive, launcherLog, processesOf, waitFor } from '../launcher/testing.ts';
+import { isAlive, launcherLog, processesOf } from '../launcher/testing.ts';
 
 // The launcher is tested with stand-in components, so it does not depend on any service's business logic.
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'launcher', 'fixtures');

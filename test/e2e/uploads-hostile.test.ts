@@ -1,11 +1,10 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
 import { api, parseRawAnswer, rawHttp } from './support/http.ts';
 import { image } from './support/images.ts';
 import { type AssetBody, createChannel } from './support/messages.ts';
+import { storedAssetFiles } from './support/storage.ts';
 import { createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
 
 // Every upload route against every way a body can end early, through the real services: the answer is 400
@@ -44,8 +43,7 @@ async function nothingStored(route: string, assetId: string): Promise<void> {
     const [row] = await sql<{ storage_key: string | null; status: string }>('SELECT storage_key, status FROM asset.assets WHERE id = $1', [assetId]);
     expect(row).toEqual({ storage_key: null, status: 'pending' });
     // Not even a partial object under the asset's keys.
-    const files = await readdir(path.join(inject('storageDir'), 'assets', ws, assetId), { recursive: true }).catch(() => []);
-    expect(files).toEqual([]);
+    expect(await storedAssetFiles(ws, assetId)).toEqual([]);
   } else if (route.startsWith('/workspace/actors')) {
     expect((await myActor(owner, ws)).avatar_id).toBeNull();
   } else {

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sleep } from './infra.ts';
 
 /** The live processes a cluster started, told apart from other clusters' by the `DATABASE_URL` they were given. */
 export function processesOf(databaseUrl: string): number[] {
@@ -31,15 +30,4 @@ export function isAlive(pid: number): boolean {
 export function launcherLog(logDir: string | undefined): Promise<string> {
   if (!logDir) throw new Error('the cluster writes no log files (logs: inherit)');
   return readFile(path.join(logDir, 'launcher.log'), 'utf8').catch(() => '');
-}
-
-/** Polls until `probe` returns something other than undefined; fails naming `what` after the timeout. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await sleep(100);
-  }
 }

@@ -26,13 +26,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Polls `condition` until it returns true, failing with `what` after `timeoutMs` (no fixed sleeps in tests). */
-export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000, everyMs = 100): Promise<void> {
+/**
+ * Polls `probe` until it returns a value other than `undefined` or `false`, and returns that value; fails naming
+ * `what` after `timeoutMs` (no fixed sleeps in tests). A probe that throws is tried again.
+ */
+export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000, everyMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
-      if (await condition()) return;
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
     } catch (err) {
       last = err;
     }
