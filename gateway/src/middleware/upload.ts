@@ -47,7 +47,13 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
     clearTimeout(idle);
     idle = undefined;
   };
-  const onData = () => idle?.refresh();
+  // An oversized file is read to its end, so that the client can read the answer, but not without bound.
+  let received = 0;
+  const onData = (chunk: Buffer) => {
+    idle?.refresh();
+    received += chunk.length;
+    if (received > 2 * maxBytes) fail(tooLarge(maxBytes));
+  };
   const onClose = () => {
     if (!req.complete) fail(endedEarly());
   };
@@ -62,9 +68,6 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
       parser.on('file', (name, stream) => {
         // busboy destroys a file stream with an error when the body ends inside it, possibly before anyone reads it.
         stream.on('error', () => {});
-        // busboy would read the rest of an oversized file to its end, however long the client goes on sending. It
-        // still uses the stream right after this event, so the parser is ended on the next turn.
-        stream.on('limit', () => setImmediate(() => fail(tooLarge(maxBytes))));
         if (name !== field || found) {
           stream.resume();
           return;
@@ -91,6 +94,7 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
         }
         held = chunk;
       }
+      if ((file as { truncated?: boolean }).truncated) throw tooLarge(maxBytes);
       // The file part ending is not enough: the rest of the body must be well-formed too.
       await finished(parser);
     } catch (err) {
