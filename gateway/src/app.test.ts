@@ -66,6 +66,21 @@ describe('gateway HTTP behaviour', () => {
     expect(body.error.request_id).toBe(res.headers.get('x-request-id'));
   });
 
+  it('says what is wrong with a JSON body sent without the JSON content type, before reading it', async () => {
+    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}] as Array<Record<string, string>>) {
+      const res = await fetch(`${base}/auth/login`, { method: 'POST', body: JSON.stringify({ email: 'a@b.io', password: 'x' }), headers });
+      expect(res.status, JSON.stringify(headers)).toBe(400);
+      const { error } = (await res.json()) as { error: { code: string; details: unknown } };
+      expect(error.code).toBe('invalid_input');
+      expect(error.details).toEqual([{ field: 'header.content-type', message: 'must be application/json' }]);
+    }
+    nextAnswer = async () => ({ access_token: 't', token_type: 'Bearer', user: {}, expires_at: null });
+    const typed = await fetch(`${base}/auth/login`, { method: 'POST', body: JSON.stringify({ email: 'a@b.io', password: 'x' }), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(typed.status).toBe(200);
+    const upload = await fetch(`${base}/workspace/avatar`, { method: 'PUT', body: 'x', headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004', 'content-type': 'image/png' } });
+    expect(((await upload.json()) as { error: { details: Array<{ field: string }> } }).error.details[0]!.field).toBe('header.content-type');
+  });
+
   it('lists every invalid field with its location', async () => {
     const res = await post('/auth/register', JSON.stringify({ email: 'x', password: 3, extra: true }));
     expect(res.status).toBe(400);

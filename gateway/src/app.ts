@@ -5,7 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Clients } from './clients.ts';
 import { trustProxySetting } from './config.ts';
 import type { Authenticate } from './middleware/auth.ts';
-import { errorHandler, sendError } from './middleware/errors.ts';
+import { declaresBody, errorHandler, sendError } from './middleware/errors.ts';
 import { requestContextMiddleware } from './middleware/request-context.ts';
 import { readUpload, streamUpload } from './middleware/upload.ts';
 import { parsePart } from './middleware/validate.ts';
@@ -50,6 +50,8 @@ export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady
   return routes;
 }
 
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
 /** An Express path (`/a/:id/b`, `/files/*key`) as Express matches it: case-insensitive, an optional trailing slash. */
 function pathPattern(path: string): { regex: RegExp; names: string[] } {
   const names: string[] = [];
@@ -82,7 +84,7 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   app.set('query parser', 'simple');
   app.use(requestContextMiddleware);
   // Parsed inside each route, after the session and workspace checks: a bad body must not answer before a 401 (contract §1).
-  const parseJson = express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] });
+  const parseJson = express.json({ limit: '1mb', type: JSON_TYPES });
 
   /** The route's session and workspace checks, which come before every other answer (contract §1). */
   const authorize = async (r: Route, req: Request) => {
@@ -108,6 +110,9 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
         );
       });
       await authorize(r, req);
+      if (r.body && declaresBody(req) && !req.is(JSON_TYPES)) {
+        throw invalidInput([{ field: 'header.content-type', message: 'must be application/json' }], 'Send the body as JSON, with Content-Type: application/json.');
+      }
       await new Promise<void>((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
       const params = parsePart(r.params, req.params, 'path');
       const query = parsePart(r.query, req.query, 'query');

@@ -1,7 +1,7 @@
 import { DomainError, type ErrorKind, type FieldIssue } from '@wms/kit/errors';
 import type { Logger } from '@wms/kit/logger';
 import { randomUUID } from 'node:crypto';
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Response } from 'express';
 
@@ -17,15 +17,17 @@ const httpStatus: Record<ErrorKind, number> = {
   internal: 500,
 };
 
+/** Whether a request announces a body (a non-zero Content-Length, or chunks). */
+export const declaresBody = (req: IncomingMessage): boolean =>
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+
 /**
  * Writes the contract's error body (§1). An answer given before the request body was read closes the connection,
  * so a client still sending (or stalled) does not hold it.
  */
 export function sendError(res: Response, status: number, code: string, message: string, details?: FieldIssue[]): void {
   const requestId = String(res.getHeader('X-Request-Id') ?? '');
-  const { req } = res;
-  const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.readableEnded) res.setHeader('Connection', 'close');
+  if (declaresBody(res.req) && !res.req.readableEnded) res.setHeader('Connection', 'close');
   res.status(status).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
 }
 

@@ -29,7 +29,7 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
     // busboy reports its fileSize limit when a file reaches it, so the limit given is one byte over the largest file allowed.
     parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, parts: 25 } });
   } catch {
-    throw invalidInput([{ field: 'body', message: 'must be multipart/form-data' }], 'Upload the file as multipart/form-data.');
+    throw invalidInput([{ field: 'header.content-type', message: 'must be multipart/form-data with a boundary' }], 'Upload the file as multipart/form-data.');
   }
   // Every failure becomes one error that destroys the parser, which passes it on to the file stream being read.
   let failure: DomainError | undefined;
