@@ -30,8 +30,8 @@ if (config.ROLE === 'migrate') {
     log,
   });
   // grpc.health.v1 only, for the chart's probes: NOT_SERVING while Postgres or the worker's Redis is down.
-  const health = await startHealthServer({ port: config.GRPC_PORT, dependencies: { checks: [postgresCheck(db), redisCheck(sweeper.connection)], log } });
-  log.info({ port: health.port }, 'asset worker running');
+  const health = await startHealthServer({ port: config.GRPC_PORT, host: config.GRPC_HOST, dependencies: { checks: [postgresCheck(db), redisCheck(sweeper.connection)], log } });
+  log.info({ host: config.GRPC_HOST, port: health.port }, 'asset worker running');
   onShutdown(log, [
     ['health', () => health.stop()],
     ['worker', () => sweeper.close()],
@@ -43,11 +43,12 @@ if (config.ROLE === 'migrate') {
   const { AssetService: definition } = loadProto('asset').wms.asset.v1;
   const server = await startGrpcServer({
     port: config.GRPC_PORT,
+    host: config.GRPC_HOST,
     services: [{ definition: definition.service, implementation: bindHandlers(definition.service, assetHandlers(service), log) }],
     // The server role holds no Redis client.
     dependencies: { checks: [postgresCheck(db)], log },
   });
-  log.info({ port: server.port }, 'asset serving');
+  log.info({ host: config.GRPC_HOST, port: server.port }, 'asset serving');
   onShutdown(log, [
     ['grpc', () => server.stop()],
     ['messaging client', async () => messaging.close()],

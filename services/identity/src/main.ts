@@ -35,10 +35,11 @@ if (config.ROLE === 'migrate') {
   const { IdentityService: definition } = loadProto('identity').wms.identity.v1;
   const server = await startGrpcServer({
     port: config.GRPC_PORT,
+    host: config.GRPC_HOST,
     services: [{ definition: definition.service, implementation: bindHandlers(definition.service, identityHandlers(service), log) }],
     dependencies: { checks: [postgresCheck(db), redisCheck(redis)], log },
   });
-  log.info({ port: server.port }, 'identity serving');
+  log.info({ host: config.GRPC_HOST, port: server.port }, 'identity serving');
   onShutdown(log, [
     ['grpc', () => server.stop()],
     ['mail', () => mailer.close()],

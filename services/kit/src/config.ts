@@ -32,6 +32,11 @@ export const env = {
 /** Variables every service shares (DESIGN.md, Configuration). */
 export const serviceEnv = {
   LOG_LEVEL: env.logLevel(),
+  /**
+   * Where a server or worker role listens for gRPC: every interface by default, as a container must; the launcher
+   * sets 127.0.0.1, since its processes reach each other over loopback and nothing else should reach them.
+   */
+  GRPC_HOST: env.string('0.0.0.0'),
   DATABASE_URL: env.url('postgres://postgres@127.0.0.1:5432/wms'),
   REDIS_URL: env.url('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key and BullMQ queue, so several clusters (tests beside `pnpm start`) can share one Redis. */

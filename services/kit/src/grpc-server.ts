@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { type CallContext, contextFromHeaders, requestContext } from './context.ts';
 import { DomainError, invalidInput, isDependencyOutage, isUnstorableText, unavailable } from './errors.ts';
 import { internalGrpcError, toGrpcError } from './grpc-errors.ts';
-import { type DependencyMonitor, type DependencyMonitorOptions, HealthService, startDependencyMonitor } from './health.ts';
+import { type DependencyMonitor, type DependencyMonitorOptions, HealthService, serviceNameOf, startDependencyMonitor } from './health.ts';
 
 export { HealthService } from './health.ts';
 
@@ -63,7 +63,8 @@ export function bindHandlers<D extends grpc.ServiceDefinition, S extends string 
 
 export interface GrpcServerOptions {
   port: number;
-  host?: string;
+  /** The address to listen on (a service's `GRPC_HOST`): required, so nothing listens on every interface unasked. */
+  host: string;
   services: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
   /**
    * The process's dependencies (health.ts: `postgresCheck`, `redisCheck`): health is NOT_SERVING while any of them
@@ -81,10 +82,13 @@ export interface RunningGrpcServer {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Starts a gRPC server with the given services plus grpc.health.v1; port 0 picks a free port. */
-export async function startGrpcServer({ port, host = '0.0.0.0', services, dependencies }: GrpcServerOptions): Promise<RunningGrpcServer> {
+/**
+ * Starts a gRPC server with the given services plus grpc.health.v1, which answers for "" and each service's full
+ * name; port 0 picks a free port.
+ */
+export async function startGrpcServer({ port, host, services, dependencies }: GrpcServerOptions): Promise<RunningGrpcServer> {
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
-  const health = new HealthService();
+  const health = new HealthService(services.map((s) => serviceNameOf(s.definition)).filter((name): name is string => name !== undefined));
   const monitor = dependencies ? await startDependencyMonitor(health, dependencies) : undefined;
   server.addService(loadProto('health').grpc.health.v1.Health.service, health.implementation());
   for (const s of services) server.addService(s.definition, s.implementation);
@@ -123,7 +127,7 @@ export async function startGrpcServer({ port, host = '0.0.0.0', services, depend
  * The gRPC server of a role that serves no RPCs (a BullMQ worker): grpc.health.v1 only, following the role's
  * dependencies, so the chart probes workers the same way as servers.
  */
-export function startHealthServer(options: { port: number; host?: string; dependencies: DependencyMonitorOptions }): Promise<RunningGrpcServer> {
+export function startHealthServer(options: { port: number; host: string; dependencies: DependencyMonitorOptions }): Promise<RunningGrpcServer> {
   return startGrpcServer({ ...options, services: [] });
 }
 

@@ -1,4 +1,4 @@
-import type * as grpc from '@grpc/grpc-js';
+import * as grpc from '@grpc/grpc-js';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -6,45 +6,73 @@ import type { Logger } from 'pino';
 export type ServingStatus = 'SERVING' | 'NOT_SERVING';
 
 /**
- * The grpc.health.v1 service: one overall status (service ""). The dependency monitor sets it; `shutdown()` turns
- * it off for good, so nothing (a monitor round still in flight) can report SERVING while the process drains.
+ * The grpc.health.v1 service. It knows the overall status (service "") and the full name of every service the
+ * server registered (`wms.messaging.v1.MessagingService`), all following the same status, since they share the
+ * process's dependencies; any other name is NOT_FOUND (Watch: SERVICE_UNKNOWN), so a probe with a mistyped name fails.
+ * The dependency monitor sets the status; `shutdown()` turns it off for good, so nothing (a monitor round still in
+ * flight) can report SERVING while the process drains.
  */
 export class HealthService {
   private status: ServingStatus = 'SERVING';
   private shuttingDown = false;
-  private readonly watchers = new Set<grpc.ServerWritableStream<unknown, unknown>>();
+  private readonly names = new Set<string>(['']);
+  /** Open Watch streams, with whether they watch a known name (only those get status changes). */
+  private readonly watchers = new Map<grpc.ServerWritableStream<unknown, unknown>, boolean>();
+
+  /** @param services full names of the services reported besides the overall status "". */
+  constructor(services: Iterable<string> = []) {
+    for (const name of services) this.names.add(name);
+  }
 
   get current(): ServingStatus {
     return this.status;
+  }
+
+  /** The names answered (the overall "" first). */
+  get services(): readonly string[] {
+    return [...this.names];
   }
 
   /** Sets the status and tells watchers when it changed; ignored once `shutdown()` began. */
   set(status: ServingStatus): void {
     if (this.shuttingDown || status === this.status) return;
     this.status = status;
-    for (const call of this.watchers) call.write({ status });
+    for (const [call, known] of this.watchers) if (known) call.write({ status });
   }
 
   /** NOT_SERVING from now on; open Watch streams get it and end. */
   shutdown(): void {
     this.set('NOT_SERVING');
     this.shuttingDown = true;
-    for (const call of this.watchers) call.end();
+    for (const call of this.watchers.keys()) call.end();
     this.watchers.clear();
   }
 
   implementation(): grpc.UntypedServiceImplementation {
+    const nameOf = (call: { request: unknown }) => String((call.request as { service?: unknown } | undefined)?.service ?? '');
     return {
-      Check: (_call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => callback(null, { status: this.status }),
+      Check: (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        const name = nameOf(call);
+        if (!this.names.has(name)) return callback({ code: grpc.status.NOT_FOUND, details: `unknown service "${name}"` });
+        callback(null, { status: this.status });
+      },
+      // As the health protocol asks: an unknown name gets SERVICE_UNKNOWN and the stream stays open.
       Watch: (call: grpc.ServerWritableStream<unknown, unknown>) => {
-        call.write({ status: this.status });
+        const known = this.names.has(nameOf(call));
+        call.write({ status: known ? this.status : 'SERVICE_UNKNOWN' });
         // A watch that arrives while draining must not hold the server's graceful shutdown open.
         if (this.shuttingDown) return void call.end();
-        this.watchers.add(call);
+        this.watchers.set(call, known);
         call.on('cancelled', () => this.watchers.delete(call));
       },
     };
   }
+}
+
+/** The full name of a service definition (`wms.messaging.v1.MessagingService`), read from its methods' paths. */
+export function serviceNameOf(definition: grpc.ServiceDefinition): string | undefined {
+  const first = Object.values(definition)[0];
+  return first?.path.match(/^\/([^/]+)\//)?.[1];
 }
 
 /** One dependency of a process, as the monitor sees it. */

@@ -1,3 +1,5 @@
+import * as grpc from '@grpc/grpc-js';
+import { loadProto } from '@wms/protos';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Knex } from '../src/db.ts';
@@ -181,6 +183,70 @@ describe('a worker health server', () => {
       await worker.close();
       await queue.close();
       await Promise.all([consumer.quit().catch(() => {}), producer.quit().catch(() => {}), db.destroy()]);
+    }
+  });
+});
+
+describe('health service names', () => {
+  const { Health } = loadProto('health').grpc.health.v1;
+  const { IdentityService } = loadProto('identity').wms.identity.v1;
+  const check = (port: number, service: string) =>
+    new Promise<string>((resolve) => {
+      const client = new Health(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+      client.Check({ service }, { deadline: Date.now() + 2000 }, (err, res) => {
+        client.close();
+        resolve(err ? grpc.status[err.code] : String(res?.status));
+      });
+    });
+  const firstWatched = (port: number, service: string) =>
+    new Promise<string>((resolve, reject) => {
+      const client = new Health(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+      const call = client.Watch({ service });
+      call.once('data', (res: { status?: unknown }) => {
+        resolve(String(res.status));
+        call.cancel();
+        client.close();
+      });
+      call.once('error', (err: grpc.ServiceError) => {
+        if (err.code !== grpc.status.CANCELLED) reject(err);
+      });
+    });
+
+  it('answers for "" and each registered service by full name, NOT_FOUND for any other name', async () => {
+    let up = true;
+    const dependency = { name: 'switch', check: async () => (up ? undefined : Promise.reject(new Error('switched off'))) };
+    const server = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      services: [{ definition: IdentityService.service, implementation: {} }],
+      dependencies: { checks: [dependency], log, intervalMs: 20 },
+    });
+    try {
+      expect(server.health.services).toEqual(['', 'wms.identity.v1.IdentityService']);
+      expect(await check(server.port, '')).toBe('SERVING');
+      expect(await check(server.port, 'wms.identity.v1.IdentityService')).toBe('SERVING');
+      for (const unknown of ['wms.messaging.v1.MessagingService', 'IdentityService', 'nonsense']) expect(await check(server.port, unknown)).toBe('NOT_FOUND');
+      expect(await firstWatched(server.port, 'wms.identity.v1.IdentityService')).toBe('SERVING');
+      expect(await firstWatched(server.port, 'nonsense')).toBe('SERVICE_UNKNOWN');
+
+      up = false;
+      await waitFor('NOT_SERVING by name', async () => (await check(server.port, 'wms.identity.v1.IdentityService')) === 'NOT_SERVING');
+      expect(await check(server.port, '')).toBe('NOT_SERVING');
+      expect(await check(server.port, 'nonsense')).toBe('NOT_FOUND');
+      up = true;
+      await waitFor('SERVING by name again', async () => (await check(server.port, 'wms.identity.v1.IdentityService')) === 'SERVING');
+    } finally {
+      await server.stop(100);
+    }
+  });
+
+  it('of a worker health server is only the overall status', async () => {
+    const server = await startHealthServer({ port: 0, host: '127.0.0.1', dependencies: { checks: [], log } });
+    try {
+      expect(await check(server.port, '')).toBe('SERVING');
+      expect(await check(server.port, 'wms.asset.v1.AssetService')).toBe('NOT_FOUND');
+    } finally {
+      await server.stop(100);
     }
   });
 });

@@ -40,8 +40,8 @@ if (config.ROLE === 'migrate') {
     log,
   });
   // grpc.health.v1 only, for the chart's probes: NOT_SERVING while Postgres or the worker's Redis is down.
-  const health = await startHealthServer({ port: config.GRPC_PORT, dependencies: { checks: [postgresCheck(db), redisCheck(sweeper.connection)], log } });
-  log.info({ port: health.port }, 'messaging worker running');
+  const health = await startHealthServer({ port: config.GRPC_PORT, host: config.GRPC_HOST, dependencies: { checks: [postgresCheck(db), redisCheck(sweeper.connection)], log } });
+  log.info({ host: config.GRPC_HOST, port: health.port }, 'messaging worker running');
   onShutdown(log, [
     ['health', () => health.stop()],
     ['worker', () => sweeper.close()],
@@ -71,11 +71,12 @@ if (config.ROLE === 'migrate') {
   const { MessagingService: definition } = loadProto('messaging').wms.messaging.v1;
   const server = await startGrpcServer({
     port: config.GRPC_PORT,
+    host: config.GRPC_HOST,
     services: [{ definition: definition.service, implementation: bindHandlers(definition.service, messagingHandlers(services), log) }],
     // The server role holds no Redis client.
     dependencies: { checks: [postgresCheck(db)], log },
   });
-  log.info({ port: server.port }, 'messaging serving');
+  log.info({ host: config.GRPC_HOST, port: server.port }, 'messaging serving');
   onShutdown(log, [
     ['grpc', () => server.stop()],
     ['clients', async () => [workspace, assets].forEach((c) => c.close())],

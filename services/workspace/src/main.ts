@@ -37,8 +37,8 @@ if (config.ROLE === 'migrate') {
   );
   await redisReady(connection);
   // grpc.health.v1 only, for the chart's probes: NOT_SERVING while Postgres or the workers' Redis is down.
-  const health = await startHealthServer({ port: config.GRPC_PORT, dependencies: { checks: [postgresCheck(db), redisCheck(connection)], log } });
-  log.info({ port: health.port }, 'workspace worker running');
+  const health = await startHealthServer({ port: config.GRPC_PORT, host: config.GRPC_HOST, dependencies: { checks: [postgresCheck(db), redisCheck(connection)], log } });
+  log.info({ host: config.GRPC_HOST, port: health.port }, 'workspace worker running');
   onShutdown(log, [
     ['health', () => health.stop()],
     ['workers', () => Promise.all([resize.close(), purge.close()])],
@@ -68,10 +68,11 @@ if (config.ROLE === 'migrate') {
   const { WorkspaceService: definition } = loadProto('workspace').wms.workspace.v1;
   const server = await startGrpcServer({
     port: config.GRPC_PORT,
+    host: config.GRPC_HOST,
     services: [{ definition: definition.service, implementation: bindHandlers(definition.service, workspaceHandlers(workspaces, avatars), log) }],
     dependencies: { checks: [postgresCheck(db), redisCheck([redis, producer])], log },
   });
-  log.info({ port: server.port }, 'workspace serving');
+  log.info({ host: config.GRPC_HOST, port: server.port }, 'workspace serving');
   onShutdown(log, [
     ['grpc', () => server.stop()],
     ['queues', () => Promise.all([resizeEvents.close(), resizeQueue.close(), purgeQueue.close()])],
