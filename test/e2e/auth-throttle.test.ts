@@ -19,7 +19,13 @@ describe('auth throttling', () => {
     for (let i = 0; i < 10; i++) {
       expectError(await api('POST', '/auth/login', { body: { email: account.email, password: `wrong-guess-${i}` }, ip: attacker }), 401, 'invalid_credentials');
     }
-    expectLimited(await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: attacker }));
+    const limited = await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: attacker });
+    expectLimited(limited);
+    // The answer says which limit was reached and when it frees.
+    const seconds = limited.headers.get('retry-after');
+    expect(expectError(limited, 429, 'rate_limited').details).toEqual([
+      { field: 'body.email', message: `at most 10 failed attempts for this address from this client address in 15 minutes; the next is allowed in ${seconds} s` },
+    ]);
     // The owner, from elsewhere, is not locked out.
     expect((await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: randomIp() })).status).toBe(200);
   });

@@ -15,7 +15,7 @@ import {
   tokenCheck,
 } from './domain/rules.ts';
 import { codeMaxAttempts, hashSecret, hashToken, lifetimesMs, newCode, newToken, type TokenKind, verifyDecoy, verifySecret } from './domain/secrets.ts';
-import { bucketsFor, countsEveryAttempt, type ThrottledAction, type ThrottleLimits } from './domain/throttle.ts';
+import { bucketsFor, countsEveryAttempt, limitReached, type ThrottledAction, type ThrottleLimits } from './domain/throttle.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { EmailCodeStore } from './store/email-code.store.ts';
 import type { EmailTokenStore } from './store/email-token.store.ts';
@@ -243,7 +243,10 @@ export class IdentityService {
   private async throttle(ctx: CallContext, action: ThrottledAction, email?: string) {
     const buckets = bucketsFor(action, { email, ip: ctx.clientIp ?? 'unknown' }, this.d.config.limits);
     const admission = await this.d.throttle.admit(buckets, countsEveryAttempt(action) ? 'every_attempt' : 'failures');
-    if (!admission.admitted) throw rateLimited(Math.max(1, Math.ceil(admission.retryAfterMs / 1000)));
+    if (!admission.admitted) {
+      const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+      throw rateLimited(seconds, [limitReached(admission.bucket, action, this.d.config.limits.windowSeconds, seconds)]);
+    }
     return admission;
   }
 

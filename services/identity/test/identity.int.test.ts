@@ -18,6 +18,7 @@ import type { Mailer } from '../src/mail/mailer.ts';
 import { identityHandlers } from '../src/rpc.ts';
 import { EmailTokenStore } from '../src/store/email-token.store.ts';
 import { type Admission, ThrottleStore } from '../src/store/throttle.store.ts';
+import type { Bucket } from '../src/domain/throttle.ts';
 import { buildIdentityService } from '../src/wiring.ts';
 
 const log = createLogger('identity-test', 'silent');
@@ -210,7 +211,7 @@ describe('sessions without expiry (SESSION_TTL_SECONDS=0)', () => {
 });
 
 describe(ThrottleStore.name, () => {
-  const bucket = (limit: number) => [{ key: `throttle:test:${Math.random()}`, limit }];
+  const bucket = (limit: number): Bucket[] => [{ key: `throttle:test:${Math.random()}`, limit, scope: 'ip' }];
   type Admitted = Extract<Admission, { admitted: true }>;
   const admitted = (a: Admission): Admitted => {
     expect(a.admitted).toBe(true);
@@ -225,7 +226,8 @@ describe(ThrottleStore.name, () => {
       admitted(await store.admit(buckets, 'every_attempt'));
       now += 1000;
     }
-    expect(await store.admit(buckets, 'every_attempt')).toEqual({ admitted: false, retryAfterMs: 7000 });
+    // The refusal names the bucket that is full.
+    expect(await store.admit(buckets, 'every_attempt')).toEqual({ admitted: false, retryAfterMs: 7000, bucket: buckets[0] });
     now += 7000;
     admitted(await store.admit(buckets, 'every_attempt'));
   });
@@ -311,7 +313,7 @@ describe(ThrottleStore.name, () => {
     const buckets = bucket(1);
     admitted(await store.admit(buckets, 'failures'));
     now += 5001;
-    expect(await store.admit(buckets, 'failures')).toEqual({ admitted: false, retryAfterMs: 10_000 });
+    expect(await store.admit(buckets, 'failures')).toEqual({ admitted: false, retryAfterMs: 10_000, bucket: buckets[0] });
   });
 });
 

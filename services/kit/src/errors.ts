@@ -66,9 +66,9 @@ export const alreadyExists = (code: string, message: string) => new DomainError(
 /** 409 for an operation the resource's state forbids. */
 export const failedPrecondition = (code: string, message: string) => new DomainError('failed_precondition', code, message);
 
-/** 429 `rate_limited` with the seconds to wait. */
-export const rateLimited = (retryAfterSeconds: number) =>
-  new DomainError('resource_exhausted', 'rate_limited', 'Too many attempts; try again later.', { retryAfterSeconds });
+/** 429 `rate_limited` with the seconds to wait, and optionally which limit was reached. */
+export const rateLimited = (retryAfterSeconds: number, details?: FieldIssue[]) =>
+  new DomainError('resource_exhausted', 'rate_limited', 'Too many attempts; try again later.', { retryAfterSeconds, details });
 
 /** 503 `unavailable`: a dependency is down or too slow. */
 export const unavailable = (message = 'A dependency is unavailable; try again shortly.') =>

@@ -18,7 +18,7 @@ const script = `
 local now, window, lease, giveUp = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local member, hold = ARGV[5], ARGV[6] == '1'
 local buckets = #KEYS / 3
-local wait, busy = 0, false
+local wait, worst, busy = 0, 0, false
 for i = 1, buckets do
   local counted, inflight, queue = KEYS[3 * i - 2], KEYS[3 * i - 1], KEYS[3 * i]
   local limit = tonumber(ARGV[6 + i])
@@ -34,7 +34,7 @@ for i = 1, buckets do
   if count >= limit then
     local oldest = redis.call('ZRANGE', counted, count - limit, count - limit, 'WITHSCORES')
     local free = tonumber(oldest[2]) + window - now
-    if free > wait then wait = free end
+    if free > wait then wait, worst = free, i end
   else
     local ahead = redis.call('ZRANK', queue, member) or redis.call('ZCARD', queue)
     if count + redis.call('ZCARD', inflight) + ahead >= limit then busy = true end
@@ -45,7 +45,7 @@ if wait == 0 and busy then
     redis.call('ZADD', KEYS[3 * i], 'NX', now, member)
     redis.call('PEXPIRE', KEYS[3 * i], giveUp)
   end
-  return -1
+  return {-1, 0}
 end
 for i = 1, buckets do
   redis.call('ZREM', KEYS[3 * i], member)
@@ -59,13 +59,13 @@ for i = 1, buckets do
     end
   end
 end
-return wait
+return {wait, worst}
 `;
 
 /** What `admit` decided: go ahead and settle the attempt when its outcome is known, or refuse for this long. */
 export type Admission =
   | { admitted: true; succeeded: () => Promise<void>; failed: () => Promise<void> }
-  | { admitted: false; retryAfterMs: number };
+  | { admitted: false; retryAfterMs: number; bucket?: Bucket };
 
 export interface ThrottleStoreOptions {
   /** The clock of the windows (tests move it). */
@@ -105,15 +105,15 @@ export class ThrottleStore {
    * attempts which may yet succeed are holding, nor may a guess start before those attempts are known not to fail.
    */
   async admit(buckets: Bucket[], counting: 'every_attempt' | 'failures'): Promise<Admission> {
-    const redis = this.redis as unknown as { wmsThrottle(...args: Array<string | number>): Promise<number> };
+    const redis = this.redis as unknown as { wmsThrottle(...args: Array<string | number>): Promise<[number, number]> };
     const keys = buckets.flatMap((b) => [b.key, `${b.key}:inflight`, `${b.key}:queue`]);
     const member = randomUUID();
     const hold = counting === 'failures' ? 1 : 0;
     const deadline = performance.now() + this.maxWaitMs;
     for (;;) {
       const args = [this.now(), this.windowMs, this.leaseMs, this.maxWaitMs, member, hold, ...buckets.map((b) => b.limit)];
-      const waitMs = await redis.wmsThrottle(keys.length, ...keys, ...args);
-      if (waitMs > 0) return { admitted: false, retryAfterMs: waitMs };
+      const [waitMs, worst] = await redis.wmsThrottle(keys.length, ...keys, ...args);
+      if (waitMs > 0) return { admitted: false, retryAfterMs: waitMs, bucket: buckets[worst - 1] };
       if (waitMs === 0) break;
       if (performance.now() >= deadline) {
         await this.leaveQueues(buckets, member);
