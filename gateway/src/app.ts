@@ -10,6 +10,7 @@ import { requestContextMiddleware } from './middleware/request-context.ts';
 import { readUpload, streamUpload } from './middleware/upload.ts';
 import { parsePart } from './middleware/validate.ts';
 import type { Metrics } from './metrics.ts';
+import { accountPages } from './pages.ts';
 import { buildOpenApi } from './openapi/build.ts';
 import { assetRoutes } from './routes/asset.routes.ts';
 import { channelRoutes } from './routes/channel.routes.ts';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
     });
   }
 
+  app.use(accountPages(deps.clients, deps.log));
   app.use((_req, res) => sendError(res, 404, 'not_found', 'No such route.'));
   // Express decodes path parameters while matching, before any route runs: a malformed percent-encoding is answered
   // here, after the checks of the route it was meant for, naming the parameter.

@@ -17,6 +17,9 @@ const httpStatus: Record<ErrorKind, number> = {
   internal: 500,
 };
 
+/** The HTTP status of a domain error (DESIGN.md's mapping). */
+export const httpStatusOf = (err: DomainError): number => httpStatus[err.kind];
+
 /** Whether a request announces a body (a non-zero Content-Length, or chunks). */
 export const declaresBody = (req: IncomingMessage): boolean =>
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
@@ -42,7 +45,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     if (err instanceof DomainError) {
       if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-      sendError(res, httpStatus[err.kind], err.code, err.message, err.details);
+      sendError(res, httpStatusOf(err), err.code, err.message, err.details);
       return;
     }
     // body-parser's failures carry a 4xx status; decompression errors (a body sent with a false Content-Encoding) have no type.

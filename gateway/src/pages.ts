@@ -1,0 +1,166 @@
+import { DomainError } from '@wms/kit/errors';
+import type { Logger } from '@wms/kit/logger';
+import express, { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import type { Clients } from './clients.ts';
+import { httpStatusOf } from './middleware/errors.ts';
+import * as s from './schemas.ts';
+
+/**
+ * Minimal pages at the paths mailed links point to when `PUBLIC_URL` is the gateway itself (`/verify-email`,
+ * `/reset-password`, `/sign-in`). Plain HTML forms, no script, that complete the action through the identity service.
+ * A link opened in a browser only shows a form: a mail scanner that fetches it does not use up the single-use token.
+ */
+export function accountPages({ identity }: Clients, log: Logger): Router {
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '16kb' });
+
+  const handle = (work: (req: Request) => Promise<Page>) => async (req: Request, res: Response) => {
+    let page: Page;
+    try {
+      page = await work(req);
+    } catch (err) {
+      if (err instanceof DomainError) page = { status: httpStatusOf(err), title: 'That did not work', body: [p(err.message), ...detailsOf(err)] };
+      else {
+        log.error({ err }, 'page failed');
+        page = { status: 500, title: 'Something went wrong', body: [p('Something went wrong on our side; try again in a moment.')] };
+      }
+    }
+    send(res, page);
+  };
+
+  router.get(
+    '/verify-email',
+    handle(async (req) => {
+      const { token } = parse(z.object({ token: s.token }), req.query);
+      return {
+        title: 'Confirm your email address',
+        body: [
+          p('Confirm the address this link was sent to.'),
+          `<form method="post" action="/verify-email">${hidden('token', token)}<button type="submit">Confirm</button></form>`,
+        ],
+      };
+    }),
+  );
+  router.post(
+    '/verify-email',
+    form,
+    handle(async (req) => {
+      const { token } = parse(z.object({ token: s.token }), req.body);
+      const verified = await identity.VerifyEmail({ token }, req.ctx);
+      if (!verified.auth) return { title: 'Address confirmed', body: [p(`${verified.user?.email ?? 'Your new address'} is now the address of your account.`)] };
+      return { title: 'Address confirmed', body: [p(`You are signed in as ${verified.auth.user?.email ?? ''}.`), ...accessToken(verified.auth.access_token)] };
+    }),
+  );
+
+  router.get(
+    '/reset-password',
+    handle(async (req) => {
+      const { token } = parse(z.object({ token: s.token }), req.query);
+      return {
+        title: 'Choose a new password',
+        body: [
+          `<form method="post" action="/reset-password">${hidden('token', token)}` +
+            '<label for="password">New password (8 to 128 characters)</label>' +
+            '<input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="128" required>' +
+            '<button type="submit">Set the password</button></form>',
+        ],
+      };
+    }),
+  );
+  router.post(
+    '/reset-password',
+    form,
+    handle(async (req) => {
+      const body = parse(z.object({ token: s.token, password: s.password }), req.body);
+      await identity.ResetPassword(body, req.ctx);
+      return { title: 'Password changed', body: [p('Every session of your account was signed out.'), '<p><a href="/sign-in">Sign in</a></p>'] };
+    }),
+  );
+
+  router.get(
+    '/sign-in',
+    handle(async () => ({
+      title: 'Sign in',
+      body: [
+        '<form method="post" action="/sign-in">' +
+          '<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required>' +
+          '<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>' +
+          '<button type="submit">Sign in</button></form>',
+        '<h2>No password at hand?</h2>',
+        '<form method="post" action="/sign-in/link">' +
+          '<label for="link-email">Email</label><input id="link-email" name="email" type="email" autocomplete="email" required>' +
+          '<button type="submit" name="send" value="link">Email me a sign-in link</button>' +
+          '<button type="submit" name="send" value="reset">Email me a password reset link</button></form>',
+      ],
+    })),
+  );
+  router.post(
+    '/sign-in',
+    form,
+    handle(async (req) => {
+      const body = parse(z.object({ email: s.email, password: z.string().min(1).max(128) }), req.body);
+      const signedIn = await identity.Login(body, req.ctx);
+      return { title: 'Signed in', body: [p(`You are signed in as ${signedIn.user?.email ?? ''}.`), ...accessToken(signedIn.access_token)] };
+    }),
+  );
+  router.post(
+    '/sign-in/link',
+    form,
+    handle(async (req) => {
+      const { email, send: what } = parse(z.object({ email: s.email, send: z.enum(['link', 'reset']).default('link') }), req.body);
+      if (what === 'reset') await identity.RecoverAccount({ email }, req.ctx);
+      else await identity.RequestMagicLink({ email }, req.ctx);
+      return { title: 'Check your inbox', body: [p(`If ${email} has an account, a ${what === 'reset' ? 'password reset' : 'sign-in'} link is on its way to it.`)] };
+    }),
+  );
+  return router;
+}
+
+interface Page {
+  status?: number;
+  title: string;
+  body: string[];
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const p = (text: string) => `<p>${escape(text)}</p>`;
+const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escape(value)}">`;
+const accessToken = (value: string) => [
+  p('Your access token, for API requests (Authorization: Bearer …):'),
+  `<pre><code>${escape(value)}</code></pre>`,
+];
+const detailsOf = (err: DomainError) => (err.details?.length ? [`<ul>${err.details.map((d) => `<li>${escape(`${d.field}: ${d.message}`)}</li>`).join('')}</ul>`] : []);
+
+/** Parses a submitted form; problems become the page's 400 with one line per field. */
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  throw new DomainError('invalid_argument', 'invalid_input', 'Please check the form.', {
+    details: result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
+  });
+}
+
+function send(res: Response, { status = 200, title, body }: Page): void {
+  // The token of a mailed link is in this page's address: it must not travel on in a Referer, nor be cached.
+  res.set({
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res
+    .status(status)
+    .type('html')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${escape(title)} · wms</title><style>${STYLE}</style></head><body><main><h1>${escape(title)}</h1>${body.join('')}</main></body></html>`,
+    );
+}
+
+const STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#f6f6f4}main{max-width:28rem;margin:3rem auto;padding:0 1rem}' +
+  'label{display:block;margin-top:1rem;font-weight:600}input{display:block;width:100%;box-sizing:border-box;padding:.5rem;font:inherit;border:1px solid #767676;border-radius:4px}' +
+  'button{margin:1rem .5rem 0 0;padding:.5rem 1rem;font:inherit;border:0;border-radius:4px;background:#1f4fbf;color:#fff;cursor:pointer}' +
+  'button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f5a623;outline-offset:2px}pre{white-space:pre-wrap;word-break:break-all;background:#fff;padding:.5rem;border:1px solid #ddd}';
