@@ -16,8 +16,10 @@ const clients = new Proxy({}, { get: () => new Proxy({}, { get: () => (request: 
 
 let server: Server;
 let base: string;
+/** The gateway's log lines, as JSON. */
+const logged: Array<Record<string, unknown>> = [];
 const { app } = createApp({
-  log: createLogger('gateway-test', 'silent'),
+  log: createLogger('gateway-test', 'info', { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) }),
   clients,
   storage: { storage: undefined, secret: '' },
   authenticate: async (header) => {
@@ -120,6 +122,19 @@ describe('gateway HTTP behaviour', () => {
     const answer = await rawHttp(base, 'GET /no/such/route HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 404 /);
     expect(answer).toMatch(/connection: keep-alive/i);
+  });
+
+  it('logs and counts every request once, unmatched ones too, with route, status, error code and duration', async () => {
+    logged.length = 0;
+    const res = await fetch(`${base}/no/such/thing`, { headers: { 'x-request-id': 'log-probe-1' } });
+    expect(res.status).toBe(404);
+    await fetch(`${base}/users/me`, { headers: { 'x-request-id': 'log-probe-2' } });
+    await expect.poll(() => logged.filter((l) => l.msg === 'request' && String(l.request_id).startsWith('log-probe')).length).toBe(2);
+    const lines = logged.filter((l) => l.msg === 'request');
+    expect(lines.find((l) => l.request_id === 'log-probe-1')).toMatchObject({ method: 'GET', route: 'unmatched', status: 404, code: 'not_found', ms: expect.any(Number) });
+    expect(lines.find((l) => l.request_id === 'log-probe-2')).toMatchObject({ method: 'GET', route: '/users/me', status: 401, code: 'unauthenticated' });
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(/wms_http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} \d+/);
   });
 
   it('answers unknown routes with 404 and the error body', async () => {

@@ -84,6 +84,19 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
   app.set('query parser', 'simple');
   app.use(requestContextMiddleware);
+  // Every request once, in the log and the metrics: its route template (`unmatched` for none), status, error code and
+  // duration; a client that went away before the answer was complete is `aborted`.
+  app.use((req, res, next) => {
+    const stop = deps.metrics.requests.startTimer();
+    res.once('close', () => {
+      const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
+      const status = res.writableFinished ? res.statusCode : 'aborted';
+      const seconds = stop({ method: req.method, route, status: String(status) });
+      const code = res.locals.errorCode as string | undefined;
+      requestContext.run(req.ctx, () => deps.log.info({ method: req.method, route, status, code, ms: Math.round(seconds * 1000) }, 'request'));
+    });
+    next();
+  });
   // Parsed inside each route, after the session and workspace checks: a bad body must not answer before a 401 (contract §1).
   const parseJson = express.json({ limit: '1mb', type: JSON_TYPES });
 
@@ -103,13 +116,6 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   const routes = routeTable(deps);
   for (const r of routes) {
     app[r.method](r.path, async (req: Request, res: Response) => {
-      const stop = deps.metrics.requests.startTimer({ method: r.method.toUpperCase(), route: r.path });
-      res.once('finish', () => {
-        const seconds = stop({ status: String(res.statusCode) });
-        requestContext.run(req.ctx, () =>
-          deps.log.info({ method: req.method, route: r.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request'),
-        );
-      });
       await authorize(r, req);
       if (r.body && declaresBody(req) && !req.is(JSON_TYPES)) {
         throw invalidInput([{ field: 'header.content-type', message: 'must be application/json' }], 'Send the body as JSON, with Content-Type: application/json.');

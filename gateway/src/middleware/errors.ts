@@ -31,6 +31,7 @@ export const declaresBody = (req: IncomingMessage): boolean =>
 export function sendError(res: Response, status: number, code: string, message: string, details?: FieldIssue[]): void {
   const requestId = String(res.getHeader('X-Request-Id') ?? '');
   if (declaresBody(res.req) && !res.req.readableEnded) res.setHeader('Connection', 'close');
+  res.locals.errorCode = code;
   res.status(status).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
 }
 
