@@ -1,13 +1,15 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestPostgres, startTestRedis, waitFor } from '@wms/kit/test-infra';
+import { freePort, startTestPostgres, startTestRedis, waitFor } from '@wms/kit/test-infra';
 import { withDatabase } from '@wms/kit/testing';
 import { bannerLines } from '../launcher/banner.ts';
 import { type Cluster, type DevCluster, generateJwtKeys, nextRestartDelay, startCluster } from '../launcher/cluster.ts';
@@ -15,7 +17,7 @@ import type { ComponentSpec } from '../launcher/components.ts';
 import { acceptsTcp, redisAnswers } from '../launcher/infra.ts';
 import { resolveSettings, type SettingsInput } from '../launcher/settings.ts';
 import { type CaughtMail, startSmtpCatcher } from '../launcher/smtp-catcher.ts';
-import { isAlive, launcherLog, processesOf } from '../launcher/testing.ts';
+import { isAlive, launcherLog, listenAddresses, processesOf } from '../launcher/testing.ts';
 
 // The launcher is tested with stand-in components, so it does not depend on any service's business logic.
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'launcher', 'fixtures');
@@ -93,11 +95,13 @@ describe('startCluster', () => {
     // Settings in the developer's shell do not reach a test cluster.
     process.env.AUTH_RATE_LIMIT_PER_IP = '1';
     process.env.GRPC_DEADLINE_MS = '1';
+    process.env.GRPC_HOST = '0.0.0.0';
     try {
       cluster = await startCluster({ mode: 'test', logs: 'files', components: fakeCluster });
     } finally {
       delete process.env.AUTH_RATE_LIMIT_PER_IP;
       delete process.env.GRPC_DEADLINE_MS;
+      delete process.env.GRPC_HOST;
     }
     const { gatewayUrl, databaseUrl, redisUrl, redisPrefix } = cluster;
     const adminUrl = withDatabase(databaseUrl, 'postgres');
@@ -119,6 +123,7 @@ describe('startCluster', () => {
       FAKE_GRPC_URL: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
     });
     expect(env).not.toHaveProperty('GRPC_PORT');
+    expect(env).not.toHaveProperty('GRPC_HOST');
     expect(env).not.toHaveProperty('AUTH_RATE_LIMIT_PER_IP');
     expect(env).not.toHaveProperty('GRPC_DEADLINE_MS');
     expect(cluster.jwt.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
@@ -138,6 +143,14 @@ describe('startCluster', () => {
     expect(workerPort).toMatch(/^\d+$/);
     expect([grpcPort, Number(env.PORT)]).not.toContain(Number(workerPort));
     expect(cluster.pidOf('fake-worker')).toEqual(expect.any(Number));
+
+    // Internal gRPC (services and workers' health) listens on loopback only, whatever the shell's GRPC_HOST said.
+    expect(await redis.get(`${redisPrefix}:fake:worker-grpc-host`)).toBe('127.0.0.1');
+    for (const port of [grpcPort, Number(workerPort)]) {
+      expect(listenAddresses(port)).toEqual(['127.0.0.1']);
+      const outside = Object.values(networkInterfaces()).flat().find((a) => a && !a.internal && a.family === 'IPv4');
+      if (outside) expect(await acceptsTcp(port, outside.address)).toBe(false);
+    }
 
     await cluster.stop();
     await cluster.stop();
@@ -433,4 +446,49 @@ describe('startCluster in dev mode', () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+});
+
+describe('pnpm start (test/launcher/start.ts)', () => {
+  it('warns when the mail catcher cannot have its usual port, and exits 0 after a Ctrl-C that reaches it twice', async () => {
+    const repoRoot = path.resolve(fixtures, '..', '..', '..');
+    // Its own Postgres and Redis, so the dev database `wms` and prefix `wms` are nobody else's.
+    const [postgres, redis] = await Promise.all([startTestPostgres(), startTestRedis()]);
+    // Held for the test when free; when something else holds it, it is just as taken.
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => {
+      holder.once('error', () => resolve());
+      holder.listen(8025, '127.0.0.1', () => resolve());
+    });
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DATABASE_URL: postgres.url, REDIS_URL: redis.url, LOG_LEVEL: 'warn' };
+    delete env.SMTP_URL;
+    // Detached: a group of its own, as a terminal's foreground job is, so the group can be sent the Ctrl-C.
+    const launcher = spawn(process.execPath, ['--import', 'tsx', 'test/launcher/start.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    launcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    launcher.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
+    try {
+      await waitFor('the start banner', () => output.includes('wms is running') || launcher.exitCode !== null, 90_000, 200);
+      expect(output).toContain('wms is running');
+      expect(output).toMatch(/\[mail\] +warning: port 8025 is taken; the inbox is on port \d+ instead \(http:\/\/127\.0\.0\.1:\d+\)/);
+      expect(output).not.toContain('inbox http://127.0.0.1:8025 ');
+
+      // The terminal's Ctrl-C goes to the whole group; a runner (pnpm, npm) forwards one more to its child.
+      process.kill(-launcher.pid!, 'SIGINT');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      process.kill(launcher.pid!, 'SIGINT');
+      expect(await exited).toBe(0);
+      expect(output).toContain('SIGINT: stopping the cluster');
+      expect(output).not.toContain('again: killing the cluster');
+      expect(output.trimEnd().split('\n').at(-1)).toMatch(/\[launcher\] +stopped$/);
+      expect(processesOf(withDatabase(postgres.url, 'wms'))).toEqual([]);
+    } finally {
+      if (launcher.exitCode === null) {
+        launcher.kill('SIGKILL');
+        await exited;
+      }
+      await new Promise((resolve) => holder.close(resolve));
+      await Promise.all([postgres.destroy(), redis.destroy()]);
+    }
+  }, 150_000);
 });

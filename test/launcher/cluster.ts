@@ -24,7 +24,7 @@ export interface ClusterOptions {
   /**
    * Passed to every process, over the launcher's own values (in dev mode it counts as part of the operator's
    * environment, so the start banner names it too). The cluster's wiring stays the launcher's: `DATABASE_URL`,
-   * `REDIS_URL`, `REDIS_PREFIX`, `*_GRPC_URL`, `GRPC_PORT`, `PORT` and `ROLE`.
+   * `REDIS_URL`, `REDIS_PREFIX`, `*_GRPC_URL`, `GRPC_HOST`, `GRPC_PORT`, `PORT` and `ROLE`.
    */
   env?: Record<string, string>;
   /** Admin URL of a Postgres the caller runs (instead of DATABASE_URL, 127.0.0.1:5432 or an embedded one); never stopped by the launcher. */
@@ -91,6 +91,9 @@ const RESTART_MAX_DELAY_MS = 10_000;
 const RESTART_RESET_AFTER_MS = 30_000;
 const TAIL_LINES = 50;
 const KEPT_LOG_RUNS = 20;
+/** The mail catcher's usual ports in dev mode (MailHog's and Mailpit's). */
+const SMTP_PORT = 1025;
+const INBOX_PORT = 8025;
 
 /** Starts Postgres/Redis (or finds them), the mail catcher and every component, each ready before the next step. */
 export function startCluster(options: ClusterOptions & { mode: 'test' }): Promise<Cluster>;
@@ -221,7 +224,8 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       ...spec.env,
       ...wiring,
       ROLE: role,
-      ...(spec.kind === 'http' ? { PORT: String(portOf.get(spec.name)) } : { GRPC_PORT: String(portOf.get(spec.name)) }),
+      // gRPC on loopback only: the processes reach each other there, and internal services are no one else's to call.
+      ...(spec.kind === 'http' ? { PORT: String(portOf.get(spec.name)) } : { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(portOf.get(spec.name)) }),
     });
     const launch = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker') => {
       const proc = spawnComponent(spec, repoRoot, envFor(spec, role), sink);
@@ -413,8 +417,12 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
 async function startCatcher(mode: 'dev' | 'test', dir: string | undefined, log: (line: string) => void): Promise<SmtpCatcher> {
   if (mode === 'test') return startSmtpCatcher({ smtpPort: 0, httpPort: 0, log });
   // Well-known ports for developers' mail clients and bookmarks, when nothing else holds them.
-  const [smtpFree, httpFree] = await Promise.all([isPortFree(1025), isPortFree(8025)]);
-  return startSmtpCatcher({ smtpPort: smtpFree ? 1025 : 0, httpPort: httpFree ? 8025 : 0, dir, log });
+  const [smtpFree, httpFree] = await Promise.all([isPortFree(SMTP_PORT), isPortFree(INBOX_PORT)]);
+  const catcher = await startSmtpCatcher({ smtpPort: smtpFree ? SMTP_PORT : 0, httpPort: httpFree ? INBOX_PORT : 0, dir, log });
+  // Said out loud: a developer's mail client or bookmark still points at the usual port.
+  if (!smtpFree) log(`warning: port ${SMTP_PORT} is taken; SMTP on port ${catcher.smtpPort} instead (${catcher.smtpUrl})`);
+  if (!httpFree) log(`warning: port ${INBOX_PORT} is taken; the inbox is on port ${catcher.httpPort} instead (${catcher.inboxUrl})`);
+  return catcher;
 }
 
 /** The launcher's environment minus what the launcher decides per process. */
@@ -425,7 +433,7 @@ function inheritedEnv(mode: 'dev' | 'test'): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     // A schema from the developer's shell would make every service share it.
-    if (['ROLE', 'PORT', 'GRPC_PORT', 'DATABASE_SCHEMA'].includes(key) || key.endsWith('_GRPC_URL')) delete env[key];
+    if (['ROLE', 'PORT', 'GRPC_HOST', 'GRPC_PORT', 'DATABASE_SCHEMA'].includes(key) || key.endsWith('_GRPC_URL')) delete env[key];
     if (mode === 'test' && WMS_SETTING.test(key)) delete env[key];
   }
   return env;

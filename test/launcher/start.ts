@@ -7,19 +7,25 @@ if (!Number.isInteger(gatewayPort) || gatewayPort <= 0 || gatewayPort > 65535) {
   process.exit(1);
 }
 
+/** A repeat within this window is the same Ctrl-C arriving twice, not a second one asking to hurry. */
+const REPEAT_WINDOW_MS = 1000;
+
 const aborted = new AbortController();
 let cluster: DevCluster | undefined;
-let stopping = false;
+let stoppingSince: number | undefined;
 
 // Signals are handled from the first moment: the children run in their own process groups, so a launcher that
-// died on a Ctrl-C would leave them running.
+// died on a Ctrl-C would leave them running. A Ctrl-C reaches the launcher twice when a runner forwards it too
+// (pnpm and npm send SIGINT to their child besides the terminal's to the whole group), so only a repeat after a
+// moment kills the cluster. A clean stop exits 0: the operator asked for it.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < REPEAT_WINDOW_MS) return;
       console.log(`\n${signal} again: killing the cluster`);
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     console.log(`\n${signal}: stopping the cluster`);
     aborted.abort();
     if (cluster) void cluster.stop().then(() => process.exit(0));
@@ -29,7 +35,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 try {
   cluster = await startCluster({ mode: 'dev', logs: 'inherit', gatewayPort, signal: aborted.signal });
 } catch (err) {
-  if (stopping) process.exit(0);
+  if (stoppingSince !== undefined) process.exit(0);
   console.error(`\ncluster failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 }

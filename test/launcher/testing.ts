@@ -31,3 +31,28 @@ export function launcherLog(logDir: string | undefined): Promise<string> {
   if (!logDir) throw new Error('the cluster writes no log files (logs: inherit)');
   return readFile(path.join(logDir, 'launcher.log'), 'utf8').catch(() => '');
 }
+
+/** The local addresses with a listening TCP socket on `port` (IPv4 dotted, IPv6 `::`/`::1` or raw hex), from /proc/net. */
+export function listenAddresses(port: number): string[] {
+  const found: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let table: string;
+    try {
+      table = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of table.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (!local || state !== '0A') continue;
+      const [hexAddress, hexPort] = local.split(':') as [string, string];
+      if (parseInt(hexPort, 16) !== port) continue;
+      found.push(hexAddress.length === 8 ? hexIpv4(hexAddress) : hexIpv6(hexAddress));
+    }
+  }
+  return found;
+}
+
+// /proc/net/tcp writes an IPv4 address as one little-endian 32-bit word.
+const hexIpv4 = (hex: string) => [6, 4, 2, 0].map((i) => parseInt(hex.slice(i, i + 2), 16)).join('.');
+const hexIpv6 = (hex: string) => (/^0+$/.test(hex) ? '::' : hex === '00000000000000000000000001000000' ? '::1' : hex);
