@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { freePort, startTestPostgres, startTestRedis, waitFor } from '@wms/kit/t
 import { withDatabase } from '@wms/kit/testing';
 import { bannerLines } from '../launcher/banner.ts';
 import { type Cluster, type DevCluster, generateJwtKeys, nextRestartDelay, startCluster } from '../launcher/cluster.ts';
-import type { ComponentSpec } from '../launcher/components.ts';
+import { type ComponentSpec, components } from '../launcher/components.ts';
 import { acceptsTcp, redisAnswers } from '../launcher/infra.ts';
 import { resolveSettings, type SettingsInput } from '../launcher/settings.ts';
 import { type CaughtMail, startSmtpCatcher } from '../launcher/smtp-catcher.ts';
@@ -472,6 +472,14 @@ describe('pnpm start (test/launcher/start.ts)', () => {
       expect(output).toContain('wms is running');
       expect(output).toMatch(/\[mail\] +warning: port 8025 is taken; the inbox is on port \d+ instead \(http:\/\/127\.0\.0\.1:\d+\)/);
       expect(output).not.toContain('inbox http://127.0.0.1:8025 ');
+
+      // The real services and workers listen for gRPC on loopback only.
+      const grpcPorts = processesOf(withDatabase(postgres.url, 'wms'))
+        .map((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('GRPC_PORT='))?.slice('GRPC_PORT='.length))
+        .filter((port): port is string => port !== undefined)
+        .map(Number);
+      expect(grpcPorts).toHaveLength(components.filter((c) => c.kind !== 'http').length);
+      for (const port of grpcPorts) expect(listenAddresses(port)).toEqual(['127.0.0.1']);
 
       // The terminal's Ctrl-C goes to the whole group; a runner (pnpm, npm) forwards one more to its child.
       process.kill(-launcher.pid!, 'SIGINT');
