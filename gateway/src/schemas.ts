@@ -1,46 +1,151 @@
 import { z } from 'zod';
+import { documentedAs } from './openapi/documented-as.ts';
 
 /** Response and shared request schemas of the HTTP API (spec/contract.md); the OpenAPI document is built from them. */
 
-const timestamp = z.string().describe('ISO 8601 UTC timestamp with milliseconds');
+const timestamp = z.iso.datetime({ precision: 3 }).describe('ISO 8601 UTC timestamp with milliseconds');
 const nullableTimestamp = timestamp.nullable();
+
+/** Every error code of the contract (§1), with the HTTP status it is answered with. */
+export const errorStatus = {
+  invalid_json: 400,
+  invalid_input: 400,
+  invalid_workspace_header: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  email_not_verified: 401,
+  invalid_token: 401,
+  invalid_code: 401,
+  rate_limited: 429,
+  forbidden: 403,
+  not_found: 404,
+  workspace_not_found: 404,
+  account_not_found: 404,
+  already_member: 409,
+  channel_name_taken: 409,
+  slug_taken: 409,
+  message_deleted: 409,
+  thread_root_deleted: 409,
+  asset_not_ready: 409,
+  file_too_large: 400,
+  size_mismatch: 400,
+  unsupported_image: 400,
+  image_too_large: 400,
+  owner_protected: 400,
+  invalid_role: 400,
+  invalid_ownership_target: 400,
+  wrong_conversation: 400,
+  not_a_root_message: 400,
+  invalid_emoji: 400,
+  too_many_reactions: 400,
+  invalid_signature: 401,
+  unavailable: 503,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
 
 export const ErrorBody = z
   .object({
     error: z.object({
-      code: z.string(),
-      message: z.string(),
-      request_id: z.string(),
-      details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+      code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]).describe('Stable, snake_case; the part of the answer to branch on'),
+      message: z.string().describe('Human readable; may change'),
+      request_id: z.string().min(1).max(128).describe('The `X-Request-Id` of the answer'),
+      details: z
+        .array(
+          z.object({
+            field: z.string().regex(/^(body|query|path|header)(\.[^.]+)*$/).describe('`<where>.<name>`, nested as `body.items.0.id`'),
+            message: z.string(),
+          }),
+        )
+        .optional()
+        .describe('Present on every 400 `invalid_input`: each invalid field with its location'),
     }),
   })
-  .meta({ id: 'Error' });
+  .meta({
+    id: 'Error',
+    description: 'The body of every non-2xx answer (contract §1)',
+    examples: [
+      {
+        error: {
+          code: 'invalid_input',
+          message: 'The request is not valid.',
+          request_id: '3f1c2a9e-8b7d-4c61-9e0f-2a4b6c8d0e1f',
+          details: [{ field: 'body.email', message: 'must be a valid email address' }],
+        },
+      },
+    ],
+  });
+
+const ex = {
+  user: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f60',
+  workspace: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f61',
+  workspaceUser: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f62',
+  actor: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f63',
+  channel: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f64',
+  message: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f65',
+  reply: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f66',
+  asset: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f67',
+  avatar: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f68',
+  at: '2026-11-21T18:38:41.008Z',
+  later: '2026-11-21T18:40:12.517Z',
+} as const;
+/** Ids and times the examples of the OpenAPI document share, so that they tell one story. */
+export const exampleIds = ex;
+
+// Rules the owning service checks (contract), shown in the OpenAPI document only: the gateway passes these values on
+// unchecked, so the service's answer (its code, message and details) stays the only one.
+const serviceChecked = <T extends z.ZodType>(schema: T, rule: Record<string, unknown>): T => schema.meta(rule) as T;
+
+const emailOut = z.email().max(254);
+const nameOut = z.string().min(1).max(80);
+
+const userExample = {
+  id: ex.user,
+  email: 'ada@example.org',
+  name: 'Ada',
+  email_verified_at: ex.at,
+  pending_email: null,
+  created_at: ex.at,
+  updated_at: ex.at,
+};
 
 export const User = z
   .object({
     id: z.uuid(),
-    email: z.string(),
-    name: z.string(),
+    email: emailOut.describe('normalized (lowercase)'),
+    name: nameOut,
     email_verified_at: nullableTimestamp,
-    pending_email: z.string().nullable(),
+    pending_email: emailOut.nullable().describe('a new address waiting for its confirmation link'),
     created_at: timestamp,
     updated_at: timestamp,
   })
-  .meta({ id: 'User' });
+  .meta({ id: 'User', examples: [userExample] });
 
 export const AuthResponse = z
-  .object({ access_token: z.string(), token_type: z.literal('Bearer'), user: User, expires_at: nullableTimestamp })
-  .meta({ id: 'AuthResponse' });
+  .object({
+    access_token: z.string().min(1).describe('a signed JWT naming the session; send it as `Authorization: Bearer <access_token>`'),
+    token_type: z.literal('Bearer'),
+    user: User,
+    expires_at: nullableTimestamp.describe('null when sessions do not expire (`SESSION_TTL_SECONDS=0`)'),
+  })
+  .meta({
+    id: 'AuthResponse',
+    examples: [{ access_token: 'eyJhbGciOiJFUzI1NiJ9.eyJzaWQiOiIuLi4ifQ.c2lnbmF0dXJl', token_type: 'Bearer', user: userExample, expires_at: '2026-12-21T18:38:41.008Z' }],
+  });
 
-export const EmailPending = z.object({ status: z.literal('email_pending'), email: z.string() }).meta({ id: 'EmailPending' });
+export const EmailPending = z
+  .object({ status: z.literal('email_pending'), email: emailOut.describe('normalized (lowercase)') })
+  .meta({ id: 'EmailPending', examples: [{ status: 'email_pending', email: 'ada@example.org' }] });
 
 export const EmailCodePending = z
-  .object({ status: z.literal('code_pending'), email: z.string(), expires_at: timestamp })
-  .meta({ id: 'EmailCodePending' });
+  .object({ status: z.literal('code_pending'), email: emailOut.describe('normalized (lowercase)'), expires_at: timestamp.describe('the code lives 10 minutes') })
+  .meta({ id: 'EmailCodePending', examples: [{ status: 'code_pending', email: 'ada@example.org', expires_at: ex.later }] });
 
-export const EmailVerified = z.object({ status: z.literal('email_verified'), user: User }).meta({ id: 'EmailVerified' });
+export const EmailVerified = z
+  .object({ status: z.literal('email_verified'), user: User })
+  .meta({ id: 'EmailVerified', examples: [{ status: 'email_verified', user: userExample }] });
 
-export const PasswordReset = z.object({ status: z.literal('password_reset') }).meta({ id: 'PasswordReset' });
+export const PasswordReset = z.object({ status: z.literal('password_reset') }).meta({ id: 'PasswordReset', examples: [{ status: 'password_reset' }] });
 
 // Request fields (contract §2). The identity service checks the same rules again; these make the 400s and the docs.
 export const email = z.string().trim().max(254).regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 'must be a valid email address');
@@ -49,9 +154,47 @@ export const name = z.string().trim().min(1).max(80);
 export const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a token from a mailed link');
 export const code = z.string().regex(/^\d{6}$/, 'must be exactly 6 digits');
 
+const SLUG = '^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$';
+const CHANNEL_NAME = '^[a-z0-9][a-z0-9_-]{0,79}$';
+const MEDIA_TYPE = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}(\\s*;.*)?$';
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+// Request fields the owning service checks (contract §3, §4, §6).
+export const workspaceName = serviceChecked(z.string(), { minLength: 1, maxLength: 80, description: '1..80 characters after trimming', examples: ['Acme'] });
+export const slug = serviceChecked(z.string(), { pattern: SLUG, description: '3..40 lowercase letters, digits or inner dashes; unique among all workspaces (409 `slug_taken`)', examples: ['acme'] });
+export const assignableRole = serviceChecked(z.string(), { enum: ['admin', 'member'], description: 'anything else, `owner` included, is 400 `invalid_role`' });
+export const displayName = serviceChecked(z.string(), { minLength: 1, maxLength: 80, description: '1..80 characters after trimming' });
+export const title = serviceChecked(z.string(), { maxLength: 120, description: 'at most 120 characters; empty after trimming, or null, clears it' });
+export const channelName = serviceChecked(z.string(), { pattern: CHANNEL_NAME, description: 'unique in the workspace (409 `channel_name_taken`)', examples: ['general'] });
+export const topic = serviceChecked(z.string(), { maxLength: 250 });
+export const bodyText = serviceChecked(z.string(), { maxLength: 40_000, description: '1..40,000 characters; empty only when `asset_ids` is not empty' });
+export const editedBodyText = serviceChecked(z.string(), { minLength: 1, maxLength: 40_000 });
+export const clientMessageId = serviceChecked(z.string(), {
+  minLength: 1,
+  maxLength: 64,
+  description: 'extension: a retry with the same value by the same actor in the same conversation within 24 h answers 201 with the original message',
+});
+export const assetName = serviceChecked(z.string(), { minLength: 1, maxLength: 255, description: '1..255 characters after trimming, no control characters' });
+export const contentType = serviceChecked(z.string(), { maxLength: 255, pattern: MEDIA_TYPE, description: 'a media type such as `image/png`' });
+export const sizeBytes = serviceChecked(z.number().int(), { minimum: 1, maximum: MAX_FILE_BYTES, description: 'the exact length of the file to upload; outside 1..10,485,760 is 400 `file_too_large`' });
+export const emoji = serviceChecked(z.string(), {
+  minLength: 1,
+  description: 'exactly one emoji, URL-encoded (a single RGI emoji; ZWJ sequences, modifiers, flags and keycaps included); else 400 `invalid_emoji`',
+  examples: ['%F0%9F%91%8D'],
+});
+/** The maximum size of an uploaded file (asset content, avatars). */
+export const maxFileBytes = MAX_FILE_BYTES;
+
 export const Workspace = z
-  .object({ id: z.uuid(), name: z.string(), slug: z.string(), avatar_id: z.uuid().nullable(), created_at: timestamp, updated_at: timestamp })
-  .meta({ id: 'Workspace' });
+  .object({
+    id: z.uuid(),
+    name: nameOut,
+    slug: z.string().regex(new RegExp(SLUG)),
+    avatar_id: z.uuid().nullable().describe('the current photo (256 × 256 WebP); changes on every upload'),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Workspace', examples: [{ id: ex.workspace, name: 'Acme', slug: 'acme', avatar_id: null, created_at: ex.at, updated_at: ex.at }] });
 
 export const WorkspaceUser = z
   .object({
@@ -63,48 +206,112 @@ export const WorkspaceUser = z
     accepted_at: nullableTimestamp,
     created_at: timestamp,
     updated_at: timestamp,
-    user: z.object({ id: z.uuid(), email: z.string(), name: z.string() }),
+    user: z.object({ id: z.uuid(), email: emailOut, name: nameOut }),
   })
-  .meta({ id: 'WorkspaceUser' });
+  .meta({
+    id: 'WorkspaceUser',
+    examples: [
+      {
+        id: ex.workspaceUser,
+        workspace_id: ex.workspace,
+        user_id: ex.user,
+        actor_id: ex.actor,
+        role: 'owner',
+        accepted_at: ex.at,
+        created_at: ex.at,
+        updated_at: ex.at,
+        user: { id: ex.user, email: 'ada@example.org', name: 'Ada' },
+      },
+    ],
+  });
 
 export const WorkspaceActor = z
   .object({
     id: z.uuid(),
     workspace_id: z.uuid(),
     kind: z.enum(['user', 'agent']),
-    user_id: z.uuid().nullable(),
-    display_name: z.string(),
-    title: z.string().nullable(),
+    user_id: z.uuid().nullable().describe('null for agents'),
+    display_name: z.string().min(1).max(80),
+    title: z.string().max(120).nullable(),
     avatar_id: z.uuid().nullable(),
     managed_by_admins: z.boolean(),
-    deactivated_at: nullableTimestamp,
+    deactivated_at: nullableTimestamp.describe('set when the member was removed; the actor stays as the author of its messages'),
     created_at: timestamp,
     updated_at: timestamp,
   })
-  .meta({ id: 'WorkspaceActor' });
+  .meta({
+    id: 'WorkspaceActor',
+    examples: [
+      {
+        id: ex.actor,
+        workspace_id: ex.workspace,
+        kind: 'user',
+        user_id: ex.user,
+        display_name: 'Ada',
+        title: 'Engineer',
+        avatar_id: null,
+        managed_by_admins: false,
+        deactivated_at: null,
+        created_at: ex.at,
+        updated_at: ex.at,
+      },
+    ],
+  });
 
 export const AssetDownload = z
-  .object({ url: z.string(), expires_at: timestamp, name: z.string(), content_type: z.string(), size_bytes: z.number().int() })
-  .meta({ id: 'AssetDownload' });
+  .object({
+    url: z.url().describe('absolute; serves the exact bytes to anyone holding it, without headers, until `expires_at`'),
+    expires_at: timestamp.describe('five minutes after the answer'),
+    name: z.string(),
+    content_type: z.string(),
+    size_bytes: z.number().int().min(0).max(MAX_FILE_BYTES),
+  })
+  .meta({
+    id: 'AssetDownload',
+    examples: [
+      {
+        url: 'http://localhost:8080/storage/assets/0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f67?expires=1795286621&type=image%2Fpng&name=diagram.png&disposition=attachment&sig=9f8e',
+        expires_at: ex.later,
+        name: 'diagram.png',
+        content_type: 'image/png',
+        size_bytes: 48213,
+      },
+    ],
+  });
 
 /** A path or body id: any-case UUID, answered in lowercase; anything else is 400 `invalid_input`. */
 export const uuid = z
   .string()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.toLowerCase())
+  .register(documentedAs, { type: 'string', format: 'uuid', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
 
 export const Channel = z
   .object({
     id: z.uuid(),
     workspace_id: z.uuid(),
-    conversation_id: z.uuid(),
-    name: z.string(),
-    topic: z.string().nullable(),
+    conversation_id: z.uuid().describe('equals `id`: every `{conversation_id}` route accepts a channel id'),
+    name: z.string().regex(new RegExp(CHANNEL_NAME)),
+    topic: z.string().max(250).nullable(),
     created_by_actor_id: z.uuid(),
     created_at: timestamp,
     updated_at: timestamp,
   })
-  .meta({ id: 'Channel' });
+  .meta({
+    id: 'Channel',
+    examples: [
+      {
+        id: ex.channel,
+        workspace_id: ex.workspace,
+        conversation_id: ex.channel,
+        name: 'general',
+        topic: 'Everything else',
+        created_by_actor_id: ex.actor,
+        created_at: ex.at,
+        updated_at: ex.at,
+      },
+    ],
+  });
 
 const ids = z.array(z.uuid());
 
@@ -114,16 +321,37 @@ export const limit = z
   .regex(/^\d{1,3}$/, 'must be an integer from 1 to 100')
   .transform(Number)
   .pipe(z.number().int().min(1, 'must be an integer from 1 to 100').max(100, 'must be an integer from 1 to 100'))
-  .optional();
+  .optional()
+  .register(documentedAs, { type: 'integer', minimum: 1, maximum: 100, default: 50, description: 'page size; anything else is 400 `invalid_input`' });
 
 /** A query boolean: exactly `true` or `false` (contract §5). */
-export const queryBoolean = z
-  .enum(['true', 'false'], { error: 'must be true or false' })
-  .transform((v) => v === 'true')
-  .optional();
+export const queryBoolean = (fallback: boolean, description: string) =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional()
+    .register(documentedAs, { type: 'boolean', default: fallback, description: `${description}; exactly \`true\` or \`false\` (else 400 \`invalid_input\`)` });
 
-const page = <T extends z.ZodType>(item: T, id: string) =>
-  z.object({ items: z.array(item), next_cursor: z.string().nullable().describe('null on the last page') }).meta({ id });
+const page = <T extends z.ZodType>(item: T, id: string, example: unknown) =>
+  z
+    .object({
+      items: z.array(item),
+      next_cursor: z.string().nullable().describe('null exactly when no further item exists; else pass it as `cursor` for the next page'),
+    })
+    .meta({ id, examples: [{ items: [example], next_cursor: null }] });
+
+const assetExample = {
+  id: ex.asset,
+  created_at: ex.at,
+  updated_at: ex.later,
+  conversation_id: ex.channel,
+  message_id: ex.message,
+  name: 'diagram.png',
+  size_bytes: 48213,
+  content_type: 'image/png',
+  status: 'ready',
+  preview_kind: 'image',
+};
 
 export const Asset = z
   .object({
@@ -131,52 +359,77 @@ export const Asset = z
     created_at: timestamp,
     updated_at: timestamp,
     conversation_id: z.uuid(),
-    message_id: z.uuid().nullable(),
-    name: z.string(),
-    size_bytes: z.number().int(),
-    content_type: z.string(),
-    status: z.enum(['pending', 'ready']),
-    preview_kind: z.enum(['image']).nullable(),
+    message_id: z.uuid().nullable().describe('the message it is attached to'),
+    name: z.string().min(1).max(255),
+    size_bytes: z.number().int().min(1).max(MAX_FILE_BYTES),
+    content_type: z.string().describe('media type'),
+    status: z.enum(['pending', 'ready']).describe('`pending` until its content is uploaded; a ready asset never changes'),
+    preview_kind: z.enum(['image']).nullable().describe('`image` for image/png, image/jpeg, image/gif and image/webp; else null'),
   })
-  .meta({ id: 'Asset' });
+  .meta({ id: 'Asset', examples: [assetExample] });
 
-export const Reaction = z.object({ emoji: z.string(), actor_ids: ids.describe('in reaction order') }).meta({ id: 'Reaction' });
+export const Reaction = z
+  .object({ emoji: z.string().min(1).describe('one Unicode emoji'), actor_ids: ids.describe('in reaction order') })
+  .meta({ id: 'Reaction', examples: [{ emoji: '👍', actor_ids: [ex.actor] }] });
+
+const messageExample = {
+  id: ex.message,
+  created_at: ex.at,
+  updated_at: ex.later,
+  children: [{ type: 'text', text: 'The new diagram is up.' }],
+  loading_expires_at: null,
+  saved_at: null,
+  reply_count: 1,
+  reply_actor_ids: [ex.actor],
+  last_reply_at: ex.later,
+  reactions: [{ emoji: '👍', actor_ids: [ex.actor] }],
+  reactions_version: 1,
+  assets: [assetExample],
+  workspace_id: ex.workspace,
+  conversation_id: ex.channel,
+  author_actor_id: ex.actor,
+  body_text: 'The new diagram is up.',
+  mentioned_actor_ids: [],
+  parent_message_id: null,
+  edited_at: null,
+  deleted_at: null,
+};
 
 export const Message = z
   .object({
-    id: z.uuid().describe('UUIDv7'),
+    id: z.uuid().describe('UUIDv7: ordering by id is ordering by creation time'),
     created_at: timestamp,
     updated_at: timestamp,
-    children: z.array(z.object({ type: z.literal('text'), text: z.string() })),
-    loading_expires_at: nullableTimestamp,
+    children: z.array(z.object({ type: z.literal('text'), text: z.string().min(1).max(40_000) })).max(1).describe('`[{type: "text", text: body_text}]`, or `[]` when `body_text` is empty'),
+    loading_expires_at: nullableTimestamp.describe('`created_at` + 5 minutes for a message created with `loading: true`, until its first edit'),
     saved_at: nullableTimestamp.describe("the caller's own bookmark"),
-    reply_count: z.number().int(),
+    reply_count: z.number().int().min(0),
     reply_actor_ids: ids.describe('distinct, in order of first reply'),
     last_reply_at: nullableTimestamp,
-    reactions: z.array(Reaction).describe("ordered by each emoji's first reaction"),
-    reactions_version: z.number().int(),
-    assets: z.array(Asset),
+    reactions: z.array(Reaction).max(50).describe("ordered by each emoji's first reaction"),
+    reactions_version: z.number().int().min(0).describe('starts at 0, one more on every change'),
+    assets: z.array(Asset).max(10).describe('the attached assets'),
     workspace_id: z.uuid(),
     conversation_id: z.uuid(),
     author_actor_id: z.uuid(),
-    body_text: z.string(),
-    mentioned_actor_ids: ids,
-    parent_message_id: z.uuid().nullable(),
+    body_text: z.string().max(40_000).describe('`""` once deleted'),
+    mentioned_actor_ids: ids.max(50),
+    parent_message_id: z.uuid().nullable().describe('set on replies: the thread root'),
     edited_at: nullableTimestamp,
-    deleted_at: nullableTimestamp,
+    deleted_at: nullableTimestamp.describe('a deleted message stays as a placeholder: text, mentions, assets and reactions emptied'),
   })
-  .meta({ id: 'Message' });
+  .meta({ id: 'Message', examples: [messageExample] });
 
-export const MessagePage = page(Message, 'MessagePage');
-export const SavedMessagePage = page(Message, 'SavedMessagePage');
+export const MessagePage = page(Message, 'MessagePage', messageExample);
+export const SavedMessagePage = page(Message, 'SavedMessagePage', { ...messageExample, saved_at: ex.later });
 
 export const SavedMessageState = z
   .object({ message_id: z.uuid(), saved: z.boolean(), saved_at: nullableTimestamp })
-  .meta({ id: 'SavedMessageState' });
+  .meta({ id: 'SavedMessageState', examples: [{ message_id: ex.message, saved: true, saved_at: ex.later }] });
 
 export const MessageReactions = z
-  .object({ message_id: z.uuid(), reactions: z.array(Reaction), reactions_version: z.number().int() })
-  .meta({ id: 'MessageReactions' });
+  .object({ message_id: z.uuid(), reactions: z.array(Reaction).max(50), reactions_version: z.number().int().min(0) })
+  .meta({ id: 'MessageReactions', examples: [{ message_id: ex.message, reactions: [{ emoji: '👍', actor_ids: [ex.actor] }], reactions_version: 1 }] });
 
 export const ConversationReadState = z
   .object({
@@ -184,25 +437,50 @@ export const ConversationReadState = z
     thread_root_id: z.uuid().nullable(),
     last_read_message_id: z.uuid().nullable(),
     last_read_at: nullableTimestamp,
-    unread_count: z.number().int(),
-    mention_count: z.number().int(),
+    unread_count: z.number().int().min(0).describe("messages after `last_read_message_id` that are neither deleted nor the caller's own"),
+    mention_count: z.number().int().min(0).describe('those of them that mention the caller'),
     following: z.boolean().nullable().describe('null for a conversation'),
     updated_at: nullableTimestamp,
   })
-  .meta({ id: 'ConversationReadState' });
+  .meta({
+    id: 'ConversationReadState',
+    examples: [
+      {
+        conversation_id: ex.channel,
+        thread_root_id: null,
+        last_read_message_id: ex.message,
+        last_read_at: ex.later,
+        unread_count: 0,
+        mention_count: 0,
+        following: null,
+        updated_at: ex.later,
+      },
+    ],
+  });
 
 export const Thread = z
   .object({
     id: z.uuid().describe('the root message id'),
     conversation_id: z.uuid(),
     root_message: Message,
-    reply_count: z.number().int(),
+    reply_count: z.number().int().min(1),
     last_reply_at: nullableTimestamp,
     following: z.boolean(),
     last_read_message_id: z.uuid().nullable(),
-    unread_count: z.number().int(),
-    mention_count: z.number().int(),
+    unread_count: z.number().int().min(0),
+    mention_count: z.number().int().min(0),
   })
   .meta({ id: 'Thread' });
 
-export const ThreadPage = page(Thread, 'ThreadPage');
+const threadExample = {
+  id: ex.message,
+  conversation_id: ex.channel,
+  root_message: messageExample,
+  reply_count: 1,
+  last_reply_at: ex.later,
+  following: true,
+  last_read_message_id: null,
+  unread_count: 1,
+  mention_count: 0,
+};
+export const ThreadPage = page(Thread, 'ThreadPage', threadExample);

@@ -27,13 +27,13 @@ export const assetRoutes = ({ asset }: Clients) => [
   route({
     method: 'post', path: '/conversations/:conversation_id/assets', tag: 'Assets', summary: 'Reserve a pending attachment (then attach it to a message and upload its content)', auth: 'workspace',
     params: z.object({ conversation_id: s.uuid }),
-    body: z.object({ name: z.string(), content_type: z.string(), size_bytes: z.number().int() }),
-    status: 201, response: s.Asset,
+    body: z.object({ name: s.assetName, content_type: s.contentType, size_bytes: s.sizeBytes }).meta({ examples: [{ name: 'diagram.png', content_type: 'image/png', size_bytes: 48213 }] }),
+    status: 201, response: s.Asset, codes: ['not_found', 'file_too_large'],
     handle: async ({ params, body, ctx }) => toAsset(await asset.CreateAsset({ conversation_id: params.conversation_id, ...body }, ctx)),
   }),
   route({
     method: 'put', path: '/conversations/:conversation_id/assets/:asset_id/content', tag: 'Assets', summary: 'Upload the content (multipart field `file`, at most 10 MiB, the reserved size); a ready asset never changes', auth: 'workspace',
-    params: assetPath, upload: ASSET_UPLOAD, status: 200, response: s.Asset, errors: [403],
+    params: assetPath, upload: ASSET_UPLOAD, status: 200, response: s.Asset, errors: [403], codes: ['forbidden', 'not_found', 'file_too_large', 'size_mismatch'],
     handle: async ({ params, stream, ctx }) => {
       // Streamed to the service as it arrives: the gateway never holds the file.
       async function* chunks() {
@@ -45,7 +45,7 @@ export const assetRoutes = ({ asset }: Clients) => [
   }),
   route({
     method: 'get', path: '/conversations/:conversation_id/assets/:asset_id/download', tag: 'Assets', summary: 'A URL serving the exact bytes for five minutes', auth: 'workspace',
-    params: assetPath, status: 200, response: s.AssetDownload, errors: [409],
+    params: assetPath, status: 200, response: s.AssetDownload, errors: [409], codes: ['not_found', 'asset_not_ready'],
     handle: async ({ params, ctx }) => toDownload(await asset.GetAssetDownload(params, ctx)),
   }),
 ];

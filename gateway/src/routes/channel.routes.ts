@@ -19,7 +19,8 @@ export const toChannel = (c: Channel__Output) => ({
 export const channelRoutes = ({ messaging }: Clients) => [
   route({
     method: 'post', path: '/channels', tag: 'Channels', summary: 'Create a channel (any member); names are unique in the workspace', auth: 'workspace',
-    body: z.object({ name: z.string(), topic: z.string().nullable().optional() }), status: 201, response: s.Channel, errors: [409],
+    body: z.object({ name: s.channelName, topic: s.topic.nullable().optional() }).meta({ examples: [{ name: 'general', topic: 'Everything else' }] }),
+    status: 201, response: s.Channel, errors: [409], codes: ['channel_name_taken'],
     handle: async ({ body, ctx }) => toChannel(await messaging.CreateChannel({ name: body.name, topic: body.topic ?? undefined }, ctx)),
   }),
   route({
@@ -29,7 +30,7 @@ export const channelRoutes = ({ messaging }: Clients) => [
   }),
   route({
     method: 'get', path: '/channels/:channel_id', tag: 'Channels', summary: 'One channel', auth: 'workspace',
-    params: z.object({ channel_id: s.uuid }), status: 200, response: s.Channel,
+    params: z.object({ channel_id: s.uuid }), status: 200, response: s.Channel, codes: ['not_found'],
     handle: async ({ params, ctx }) => toChannel(await messaging.GetChannel({ channel_id: params.channel_id }, ctx)),
   }),
 ];

@@ -22,29 +22,32 @@ const toAuth = (a: AuthResponse__Output | null) => ({
   expires_at: a?.expires_at ?? null,
 });
 
-const emailBody = z.object({ email: s.email });
+const emailBody = z.object({ email: s.email }).meta({ examples: [{ email: 'ada@example.org' }] });
 const throttled = [429];
+const rateLimited = ['rate_limited'] as const;
 
 /** The spec's Auth and Users sections (contract §2), served by the identity service. */
 export const identityRoutes = ({ identity }: Clients) => [
   route({
     method: 'post', path: '/auth/register', tag: 'Auth', summary: 'Create an account; a confirmation link is mailed', auth: 'none',
-    body: z.object({ email: s.email, password: s.password, name: s.name }), status: 201, response: s.EmailPending, errors: throttled,
+    body: z.object({ email: s.email, password: s.password, name: s.name }).meta({ examples: [{ email: 'ada@example.org', password: 'correct-horse-1', name: 'Ada' }] }),
+    status: 201, response: s.EmailPending, errors: throttled, codes: [...rateLimited],
     handle: async ({ body, ctx }) => ({ status: 'email_pending', email: (await identity.Register(body, ctx)).email }),
   }),
   route({
     method: 'post', path: '/auth/magic-link', tag: 'Auth', summary: 'Mail a sign-in link (same answer whether or not the account exists)', auth: 'none',
-    body: emailBody, status: 200, response: s.EmailPending, errors: throttled,
+    body: emailBody, status: 200, response: s.EmailPending, errors: throttled, codes: [...rateLimited],
     handle: async ({ body, ctx }) => ({ status: 'email_pending', email: (await identity.RequestMagicLink(body, ctx)).email }),
   }),
   route({
     method: 'post', path: '/auth/recover', tag: 'Auth', summary: 'Mail a password reset link (same answer whether or not the account exists)', auth: 'none',
-    body: emailBody, status: 200, response: s.EmailPending, errors: throttled,
+    body: emailBody, status: 200, response: s.EmailPending, errors: throttled, codes: [...rateLimited],
     handle: async ({ body, ctx }) => ({ status: 'email_pending', email: (await identity.RecoverAccount(body, ctx)).email }),
   }),
   route({
     method: 'post', path: '/auth/reset-password', tag: 'Auth', summary: 'Set a new password with a reset link; ends every session, link and code', auth: 'none',
-    body: z.object({ token: s.token, password: s.password }), status: 200, response: s.PasswordReset, errors: [401, 429],
+    body: z.object({ token: s.token, password: s.password }).meta({ examples: [{ token: 'q3Zk7d2Yb1mXnR8vT0sLw4pE6aJ9cH5uF2gK8oI1yQz', password: 'correct-horse-2' }] }),
+    status: 200, response: s.PasswordReset, errors: [401, 429], codes: ['invalid_token', 'rate_limited'],
     handle: async ({ body, ctx }) => {
       await identity.ResetPassword(body, ctx);
       return { status: 'password_reset' };
@@ -52,7 +55,7 @@ export const identityRoutes = ({ identity }: Clients) => [
   }),
   route({
     method: 'post', path: '/auth/email-code', tag: 'Auth', summary: 'Mail a 6-digit sign-in code (same answer whether or not the account exists)', auth: 'none',
-    body: emailBody, status: 200, response: s.EmailCodePending, errors: throttled,
+    body: emailBody, status: 200, response: s.EmailCodePending, errors: throttled, codes: [...rateLimited],
     handle: async ({ body, ctx }) => {
       const r = await identity.RequestEmailCode(body, ctx);
       return { status: 'code_pending', email: r.email, expires_at: r.expires_at };
@@ -60,12 +63,14 @@ export const identityRoutes = ({ identity }: Clients) => [
   }),
   route({
     method: 'post', path: '/auth/verify-code', tag: 'Auth', summary: 'Sign in with a mailed code (10 minutes, 5 tries)', auth: 'none',
-    body: z.object({ email: s.email, code: s.code }), status: 200, response: s.AuthResponse, errors: [401, 429],
+    body: z.object({ email: s.email, code: s.code }).meta({ examples: [{ email: 'ada@example.org', code: '042917' }] }),
+    status: 200, response: s.AuthResponse, errors: [401, 429], codes: ['invalid_code', 'rate_limited'],
     handle: async ({ body, ctx }) => toAuth(await identity.VerifyEmailCode(body, ctx)),
   }),
   route({
     method: 'post', path: '/auth/verify-email', tag: 'Auth', summary: 'Use a mailed link: registration and magic links sign in, an email-change link confirms the address', auth: 'none',
-    body: z.object({ token: s.token }), status: 200, response: z.union([s.AuthResponse, s.EmailVerified]), errors: [401, 429],
+    body: z.object({ token: s.token }).meta({ examples: [{ token: 'q3Zk7d2Yb1mXnR8vT0sLw4pE6aJ9cH5uF2gK8oI1yQz' }] }),
+    status: 200, response: z.union([s.AuthResponse, s.EmailVerified]), errors: [401, 429], codes: ['invalid_token', 'rate_limited'],
     handle: async ({ body, ctx }) => {
       const r = await identity.VerifyEmail(body, ctx);
       return r.auth ? toAuth(r.auth) : { status: 'email_verified', user: toUser(r.user) };
@@ -73,7 +78,8 @@ export const identityRoutes = ({ identity }: Clients) => [
   }),
   route({
     method: 'post', path: '/auth/login', tag: 'Auth', summary: 'Sign in with email and password', auth: 'none',
-    body: z.object({ email: s.email, password: z.string().min(1).max(128) }), status: 200, response: s.AuthResponse, errors: [401, 429],
+    body: z.object({ email: s.email, password: z.string().min(1).max(128) }).meta({ examples: [{ email: 'ada@example.org', password: 'correct-horse-1' }] }),
+    status: 200, response: s.AuthResponse, errors: [401, 429], codes: ['invalid_credentials', 'email_not_verified', 'rate_limited'],
     handle: async ({ body, ctx }) => toAuth(await identity.Login(body, ctx)),
   }),
   route({
@@ -90,7 +96,8 @@ export const identityRoutes = ({ identity }: Clients) => [
   }),
   route({
     method: 'patch', path: '/users/me', tag: 'Users', summary: 'Change the name, or start an email change (confirmed by a link to the new address)', auth: 'session',
-    body: z.object({ name: s.name.optional(), email: s.email.optional() }), status: 200, response: s.User, errors: throttled,
+    body: z.object({ name: s.name.optional(), email: s.email.optional() }).meta({ examples: [{ name: 'Ada Lovelace' }] }),
+    status: 200, response: s.User, errors: throttled, codes: [...rateLimited],
     handle: async ({ body, ctx }) => toUser(await identity.UpdateMe(body, ctx)),
   }),
 ];

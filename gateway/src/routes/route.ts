@@ -1,6 +1,7 @@
 import type { CallContext } from '@wms/kit/context';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import type { ErrorCode } from '../schemas.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -42,6 +43,8 @@ export interface Route<P = unknown, Q = unknown, B = unknown> {
   response?: z.ZodType;
   /** Error statuses this route can answer besides the ones every route shares. */
   errors?: number[];
+  /** Contract error codes this route can answer besides the shared ones (session, workspace, validation, 500, 503). */
+  codes?: ErrorCode[];
   handle(input: RouteInput<P, Q, B>): Promise<unknown>;
 }
 

@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { notFound } from '@wms/kit/errors';
 import { type ObjectStorage, verifySignedStorageRequest } from '@wms/kit/storage';
 import { z } from 'zod';
+import { documentedAs } from '../openapi/documented-as.ts';
 import { route } from './route.ts';
 
 export interface StorageRouteDeps {
@@ -14,9 +15,22 @@ export interface StorageRouteDeps {
 export const storageRoutes = ({ storage, secret }: StorageRouteDeps) => [
   route({
     method: 'get', path: '/storage/*key', tag: 'Downloads', summary: 'A signed download URL (from an AssetDownload) of the filesystem storage driver', auth: 'none',
-    params: z.object({ key: z.array(z.string()).transform((parts) => parts.join('/')) }),
-    query: z.object({ expires: z.string(), type: z.string(), name: z.string().optional(), disposition: z.string(), sig: z.string() }).partial(),
-    status: 200, errors: [404],
+    params: z.object({
+      key: z
+        .array(z.string())
+        .transform((parts) => parts.join('/'))
+        .register(documentedAs, { type: 'string', minLength: 1, description: 'the storage key, its `/` included (one wildcard segment)' }),
+    }),
+    query: z
+      .object({
+        expires: z.string().describe('Unix seconds after which the URL answers 404'),
+        type: z.string().describe('the Content-Type to answer with'),
+        name: z.string().optional().describe('the file name of Content-Disposition'),
+        disposition: z.string().describe('`attachment` or `inline`'),
+        sig: z.string().describe('hex HMAC-SHA256 of the key and the other fields; any change makes the URL 404'),
+      })
+      .partial(),
+    status: 200, errors: [404], codes: ['not_found'],
     handle: async ({ params, req, res }) => {
       const expired = () => notFound('This download link is invalid or has expired.');
       const headers = storage && verifySignedStorageRequest(secret, params.key, new URL(req.originalUrl, 'http://x').searchParams);

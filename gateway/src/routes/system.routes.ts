@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { unavailable } from '@wms/kit/errors';
 import { z } from 'zod';
 import type { Metrics } from '../metrics.ts';
@@ -40,4 +43,47 @@ export const systemRoutes = ({ metrics, notReady, openapi }: SystemDeps) => [
     method: 'get', path: '/openapi.json', tag: 'Health', summary: 'This API as an OpenAPI 3.1 document', auth: 'none', status: 200,
     handle: async () => openapi(),
   }),
+  route({
+    method: 'get', path: '/docs', tag: 'Health', summary: 'A readable reference of this API (Scalar, served by the gateway itself)', auth: 'none', status: 200,
+    handle: async ({ res }) => {
+      setDocsHeaders(res);
+      res.type('html').send(DOCS_PAGE);
+    },
+  }),
+  route({
+    method: 'get', path: '/docs/scalar.js', tag: 'Health', summary: 'The reference renderer of /docs (@scalar/api-reference)', auth: 'none', status: 200,
+    handle: async ({ res }) => {
+      setDocsHeaders(res);
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      scalarBundle ??= readFile(join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js'));
+      res.type('text/javascript').send(await scalarBundle);
+    },
+  }),
 ];
+
+// Read on first use: 4 MB that most gateways never serve.
+let scalarBundle: Promise<Buffer> | undefined;
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>wms API reference</title>
+  </head>
+  <body>
+    <script id="api-reference" data-url="/openapi.json" data-configuration='{"withDefaultFonts":false}'></script>
+    <script src="/docs/scalar.js"></script>
+  </body>
+</html>
+`;
+
+// Security: the page loads nothing but this gateway's own files (no CDN, no fonts or telemetry from elsewhere);
+// Scalar injects its styles at run time, hence the inline styles.
+function setDocsHeaders(res: { setHeader(name: string, value: string): unknown }) {
+  res.setHeader(
+    'Content-Security-Policy',
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  );
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+}

@@ -52,22 +52,24 @@ export const toDownload = (d: Download__Output) => ({
   size_bytes: Number(d.size_bytes),
 });
 
-const workspaceFields = { name: z.string(), slug: z.string() };
-const profile = z.object({ display_name: z.string().optional(), title: z.string().nullable().optional() });
+const workspaceFields = { name: s.workspaceName, slug: s.slug };
+const profile = z
+  .object({ display_name: s.displayName.optional(), title: s.title.nullable().optional() })
+  .meta({ examples: [{ display_name: 'Ada', title: 'Engineer' }] });
 const toProfile = (b: z.output<typeof profile>) => ({
   display_name: b.display_name,
   // Absent: leave alone; null: clear; a string: set.
   title: b.title === undefined ? undefined : { value: b.title ?? undefined },
 });
 // A string per the contract (`me`, or an id; a malformed one is 404); a UUID in capitals is the same id as in lowercase.
-const actorPath = z.object({ workspace_actor_id: z.string().transform((v) => v.toLowerCase()) });
+const actorPath = z.object({ workspace_actor_id: z.string().transform((v) => v.toLowerCase()).describe('`me` or an actor id; a malformed one is 404') });
 const actorUuidPath = z.object({ workspace_actor_id: s.uuid });
 
 /** The spec's Workspaces, Workspace users and Workspace actors tables (contract §3), served by the workspace service. */
 export const workspaceRoutes = ({ workspace }: Clients) => [
   route({
     method: 'post', path: '/workspaces', tag: 'Workspaces', summary: 'Create a workspace; the caller becomes its owner', auth: 'session',
-    body: z.object(workspaceFields), status: 201, response: s.Workspace, errors: [409],
+    body: z.object(workspaceFields).meta({ examples: [{ name: 'Acme', slug: 'acme' }] }), status: 201, response: s.Workspace, errors: [409], codes: ['slug_taken'],
     handle: async ({ body, ctx }) => toWorkspace(await workspace.CreateWorkspace(body, ctx)),
   }),
   route({
@@ -81,37 +83,40 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
   }),
   route({
     method: 'patch', path: '/workspace', tag: 'Workspaces', summary: 'Rename the workspace or change its slug (owners and admins)', auth: 'workspace',
-    body: z.object({ name: z.string().optional(), slug: z.string().optional() }), status: 200, response: s.Workspace, errors: [403, 409],
+    body: z.object({ name: s.workspaceName.optional(), slug: s.slug.optional() }).meta({ examples: [{ name: 'Acme Inc.' }] }),
+    status: 200, response: s.Workspace, errors: [403, 409], codes: ['forbidden', 'slug_taken'],
     handle: async ({ body, ctx }) => toWorkspace(await workspace.UpdateWorkspace(body, ctx)),
   }),
   route({
     method: 'delete', path: '/workspace', tag: 'Workspaces', summary: 'Delete the workspace (owner); its data is purged in the background', auth: 'workspace',
-    status: 204, errors: [403],
+    status: 204, errors: [403], codes: ['forbidden'],
     handle: async ({ ctx }) => void (await workspace.DeleteWorkspace({}, ctx)),
   }),
   route({
     method: 'put', path: '/workspace/owner', tag: 'Workspaces', summary: 'Transfer ownership (owner); the previous owner becomes an admin', auth: 'workspace',
-    body: z.object({ workspace_user_id: s.uuid }), status: 200, response: s.WorkspaceUser, errors: [403],
+    body: z.object({ workspace_user_id: s.uuid }).meta({ examples: [{ workspace_user_id: s.exampleIds.workspaceUser }] }),
+    status: 200, response: s.WorkspaceUser, errors: [403], codes: ['forbidden', 'invalid_ownership_target'],
     handle: async ({ body, ctx }) => toWorkspaceUser(await workspace.TransferOwnership(body, ctx)),
   }),
   route({
     method: 'put', path: '/workspace/avatar', tag: 'Workspaces', summary: 'Replace the workspace photo (owners and admins): JPG, PNG, WebP or GIF, 10 MiB, 40 MP; stored as 256 × 256 WebP', auth: 'workspace',
-    upload: AVATAR_UPLOAD, status: 200, response: s.Workspace, errors: [403],
+    upload: AVATAR_UPLOAD, status: 200, response: s.Workspace, errors: [403], codes: ['forbidden', 'file_too_large', 'image_too_large', 'unsupported_image'],
     handle: async ({ file, ctx }) => toWorkspace(await workspace.SetWorkspaceAvatar({ content: file }, ctx)),
   }),
   route({
     method: 'delete', path: '/workspace/avatar', tag: 'Workspaces', summary: 'Remove the workspace photo (owners and admins)', auth: 'workspace',
-    status: 200, response: s.Workspace, errors: [403],
+    status: 200, response: s.Workspace, errors: [403], codes: ['forbidden'],
     handle: async ({ ctx }) => toWorkspace(await workspace.DeleteWorkspaceAvatar({}, ctx)),
   }),
   route({
     method: 'get', path: '/workspace/avatar/:avatar_id', tag: 'Workspaces', summary: 'A download URL of the current workspace photo', auth: 'workspace',
-    params: z.object({ avatar_id: s.uuid }), status: 200, response: s.AssetDownload,
+    params: z.object({ avatar_id: s.uuid }), status: 200, response: s.AssetDownload, codes: ['not_found'],
     handle: async ({ params, ctx }) => toDownload(await workspace.GetWorkspaceAvatar({ actor_id: '', avatar_id: params.avatar_id }, ctx)),
   }),
   route({
     method: 'post', path: '/workspace/users', tag: 'Workspace users', summary: 'Add an existing account (owners and admins; only the owner adds admins)', auth: 'workspace',
-    body: z.object({ email: s.email, role: z.string().optional() }), status: 201, response: s.WorkspaceUser, errors: [403, 409],
+    body: z.object({ email: s.email, role: s.assignableRole.optional().meta({ default: 'member' }) }).meta({ examples: [{ email: 'grace@example.org', role: 'member' }] }),
+    status: 201, response: s.WorkspaceUser, errors: [403, 409], codes: ['forbidden', 'account_not_found', 'already_member', 'invalid_role'],
     handle: async ({ body, ctx }) => toWorkspaceUser(await workspace.AddWorkspaceUser({ email: body.email, role: body.role }, ctx)),
   }),
   route({
@@ -121,12 +126,13 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
   }),
   route({
     method: 'patch', path: '/workspace/users/:workspace_user_id', tag: 'Workspace users', summary: "Change a member's role to admin or member (owner)", auth: 'workspace',
-    params: z.object({ workspace_user_id: s.uuid }), body: z.object({ role: z.string() }), status: 200, response: s.WorkspaceUser, errors: [403],
+    params: z.object({ workspace_user_id: s.uuid }), body: z.object({ role: s.assignableRole }).meta({ examples: [{ role: 'admin' }] }), status: 200, response: s.WorkspaceUser, errors: [403],
+    codes: ['forbidden', 'not_found', 'invalid_role', 'owner_protected'],
     handle: async ({ params, body, ctx }) => toWorkspaceUser(await workspace.UpdateWorkspaceUserRole({ workspace_user_id: params.workspace_user_id, role: body.role }, ctx)),
   }),
   route({
     method: 'delete', path: '/workspace/users/:workspace_user_id', tag: 'Workspace users', summary: 'Remove a member (owners remove admins and members, admins members; anyone may leave)', auth: 'workspace',
-    params: z.object({ workspace_user_id: s.uuid }), status: 204, errors: [403],
+    params: z.object({ workspace_user_id: s.uuid }), status: 204, errors: [403], codes: ['forbidden', 'not_found', 'owner_protected'],
     handle: async ({ params, ctx }) => void (await workspace.RemoveWorkspaceUser({ workspace_user_id: params.workspace_user_id }, ctx)),
   }),
   route({
@@ -136,7 +142,8 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
   }),
   route({
     method: 'post', path: '/workspace/actors', tag: 'Workspace actors', summary: 'Create an agent actor managed by admins (owners and admins; extension)', auth: 'workspace',
-    body: z.object({ display_name: z.string(), title: z.string().nullable().optional() }), status: 201, response: s.WorkspaceActor, errors: [403],
+    body: z.object({ display_name: s.displayName, title: s.title.nullable().optional() }).meta({ examples: [{ display_name: 'Build bot', title: 'CI' }] }),
+    status: 201, response: s.WorkspaceActor, errors: [403], codes: ['forbidden'],
     handle: async ({ body, ctx }) => toActor(await workspace.CreateAgentActor({ display_name: body.display_name, title: body.title ?? undefined }, ctx)),
   }),
   route({
@@ -151,27 +158,28 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
   }),
   route({
     method: 'get', path: '/workspace/actors/:workspace_actor_id', tag: 'Workspace actors', summary: 'One actor', auth: 'workspace',
-    params: actorPath, status: 200, response: s.WorkspaceActor,
+    params: actorPath, status: 200, response: s.WorkspaceActor, codes: ['not_found'],
     handle: async ({ params, ctx }) => toActor(await workspace.GetActor({ actor_id: params.workspace_actor_id }, ctx)),
   }),
   route({
     method: 'patch', path: '/workspace/actors/:workspace_actor_id', tag: 'Workspace actors', summary: "Edit one's own profile, or (owners and admins) an agent managed by admins", auth: 'workspace',
-    params: actorPath, body: profile, status: 200, response: s.WorkspaceActor, errors: [403],
+    params: actorPath, body: profile, status: 200, response: s.WorkspaceActor, errors: [403], codes: ['forbidden', 'not_found'],
     handle: async ({ params, body, ctx }) => toActor(await workspace.UpdateActor({ actor_id: params.workspace_actor_id, ...toProfile(body) }, ctx)),
   }),
   route({
     method: 'put', path: '/workspace/actors/:workspace_actor_id/avatar', tag: 'Workspace actors', summary: "Replace an actor's photo (as for profile edits): JPG, PNG, WebP or GIF, 10 MiB, 40 MP; stored as 256 × 256 WebP", auth: 'workspace',
     params: actorUuidPath, upload: AVATAR_UPLOAD, status: 200, response: s.WorkspaceActor, errors: [403],
+    codes: ['forbidden', 'not_found', 'file_too_large', 'image_too_large', 'unsupported_image'],
     handle: async ({ params, file, ctx }) => toActor(await workspace.SetActorAvatar({ actor_id: params.workspace_actor_id, content: file }, ctx)),
   }),
   route({
     method: 'delete', path: '/workspace/actors/:workspace_actor_id/avatar', tag: 'Workspace actors', summary: "Remove an actor's photo (as for profile edits)", auth: 'workspace',
-    params: actorUuidPath, status: 200, response: s.WorkspaceActor, errors: [403],
+    params: actorUuidPath, status: 200, response: s.WorkspaceActor, errors: [403], codes: ['forbidden', 'not_found'],
     handle: async ({ params, ctx }) => toActor(await workspace.DeleteActorAvatar({ actor_id: params.workspace_actor_id }, ctx)),
   }),
   route({
     method: 'get', path: '/workspace/actors/:workspace_actor_id/avatar/:avatar_id', tag: 'Workspace actors', summary: "A download URL of an actor's current photo", auth: 'workspace',
-    params: z.object({ workspace_actor_id: s.uuid, avatar_id: s.uuid }), status: 200, response: s.AssetDownload,
+    params: z.object({ workspace_actor_id: s.uuid, avatar_id: s.uuid }), status: 200, response: s.AssetDownload, codes: ['not_found'],
     handle: async ({ params, ctx }) => toDownload(await workspace.GetActorAvatar({ actor_id: params.workspace_actor_id, avatar_id: params.avatar_id }, ctx)),
   }),
 ];
