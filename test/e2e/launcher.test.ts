@@ -18,6 +18,7 @@ import { acceptsTcp, redisAnswers } from '../launcher/infra.ts';
 import { resolveSettings, type SettingsInput } from '../launcher/settings.ts';
 import { type CaughtMail, startSmtpCatcher } from '../launcher/smtp-catcher.ts';
 import { isAlive, launcherLog, listenAddresses, processesOf } from '../launcher/testing.ts';
+import { prettyLine } from '../launcher/pretty.ts';
 
 // The launcher is tested with stand-in components, so it does not depend on any service's business logic.
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'launcher', 'fixtures');
@@ -499,4 +500,18 @@ describe('pnpm start (test/launcher/start.ts)', () => {
       await Promise.all([postgres.destroy(), redis.destroy()]);
     }
   }, 150_000);
+});
+
+describe('prettyLine', () => {
+  it('shows a pino line as time, level, message and the other fields, with an error stack below', () => {
+    const line = JSON.stringify({ level: 'info', time: '2026-11-24T12:00:01.234Z', service: 'gateway', msg: 'request', method: 'GET', route: '/users/me', status: 200, ms: 3 });
+    expect(prettyLine(line, false)).toBe('12:00:01.234 INFO  request method=GET route=/users/me status=200 ms=3');
+    const failed = JSON.stringify({ level: 'error', time: '2026-11-24T12:00:02.000Z', msg: 'rpc failed', rpc: 'Login', err: { message: 'boom', stack: 'Error: boom\n    at x' } });
+    expect(prettyLine(failed, false)).toBe('12:00:02.000 ERROR rpc failed rpc=Login\n    Error: boom\n        at x');
+    expect(prettyLine(line, true)).toContain('\x1b[36mINFO ');
+  });
+
+  it('leaves lines that are not pino JSON as they are', () => {
+    for (const line of ['plain text', '{"no":"msg"}', '[1,2]', '']) expect(prettyLine(line, true)).toBe(line);
+  });
 });

@@ -12,13 +12,17 @@ import pg from 'pg';
 import { type ComponentSpec, components as defaultComponents, grpcUrlVariable } from './components.ts';
 import { acceptsTcp, type Dependency, freePorts, isPortFree, redact, resolvePostgres, resolveRedis, sleep, terminate } from './infra.ts';
 import { resolveSettings, type SettingSource } from './settings.ts';
+import { prettyLine } from './pretty.ts';
 import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher.ts';
 
 export interface ClusterOptions {
   /** `dev`: persistent database `wms`, keys kept across starts, mail on 1025/8025. `test`: everything fresh and removed on stop. */
   mode: 'dev' | 'test';
-  /** `inherit`: children's lines prefixed with `[name]` on stdout. `files`: `.wms/logs/<run-id>/<name>.log`. */
-  logs: 'inherit' | 'files';
+  /**
+   * `pretty`: children's lines on stdout, readable (prettyLine) and prefixed with `[name]`; `json`: the same as raw
+   * JSON lines; `files`: `.wms/logs/<run-id>/<name>.log`.
+   */
+  logs: 'pretty' | 'json' | 'files';
   /** Defaults to a free port. */
   gatewayPort?: number;
   /**
@@ -109,7 +113,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
   const wmsDir = path.join(repoRoot, '.wms');
   const runSuffix = randomBytes(4).toString('hex');
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${runSuffix}`;
-  const sink = options.logs === 'files' ? await fileSink(path.join(wmsDir, 'logs'), runId) : inheritSink(specs.map((s) => s.name));
+  const sink = options.logs === 'files' ? await fileSink(path.join(wmsDir, 'logs'), runId) : stdoutSink(specs.map((s) => s.name), options.logs === 'pretty');
   const log = (line: string) => sink.write('launcher', line);
 
   const cleanups: Array<{ what: string; run: () => Promise<void> }> = [];
@@ -445,11 +449,12 @@ interface LogSink {
   close(): Promise<void>;
 }
 
-function inheritSink(names: string[]): LogSink {
+function stdoutSink(names: string[], pretty: boolean): LogSink {
   const width = Math.max(...['launcher', 'mail', ...names].map((n) => n.length)) + 2;
+  const colour = pretty && process.stdout.isTTY && !process.env.NO_COLOR;
   return {
     dir: undefined,
-    write: (name, line) => process.stdout.write(`${`[${name}]`.padEnd(width)} ${line}\n`),
+    write: (name, line) => process.stdout.write(`${`[${name}]`.padEnd(width)} ${pretty ? prettyLine(line, colour) : line}\n`),
     close: async () => {},
   };
 }

@@ -33,7 +33,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 try {
-  cluster = await startCluster({ mode: 'dev', logs: 'inherit', gatewayPort, signal: aborted.signal });
+  cluster = await startCluster({ mode: 'dev', logs: process.argv.includes('--json') ? 'json' : 'pretty', gatewayPort, signal: aborted.signal });
 } catch (err) {
   if (stoppingSince !== undefined) process.exit(0);
   console.error(`\ncluster failed to start: ${err instanceof Error ? err.message : String(err)}`);

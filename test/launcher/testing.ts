@@ -28,7 +28,7 @@ export function isAlive(pid: number): boolean {
 
 /** The launcher's own log of a `logs: 'files'` cluster. */
 export function launcherLog(logDir: string | undefined): Promise<string> {
-  if (!logDir) throw new Error('the cluster writes no log files (logs: inherit)');
+  if (!logDir) throw new Error('the cluster writes no log files (logs: pretty or json)');
   return readFile(path.join(logDir, 'launcher.log'), 'utf8').catch(() => '');
 }
 
