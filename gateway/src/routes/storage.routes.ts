@@ -21,13 +21,14 @@ export const storageRoutes = ({ storage, secret }: StorageRouteDeps) => [
         .transform((parts) => parts.join('/'))
         .register(documentedAs, { type: 'string', minLength: 1, description: 'the storage key, its `/` included (one wildcard segment)' }),
     }),
+    // Checked only as a whole, by the signature: anything wrong is 404 (the rules below are documentation).
     query: z
       .object({
-        expires: z.string().describe('Unix seconds after which the URL answers 404'),
-        type: z.string().describe('the Content-Type to answer with'),
-        name: z.string().optional().describe('the file name of Content-Disposition'),
-        disposition: z.string().describe('`attachment` or `inline`'),
-        sig: z.string().describe('hex HMAC-SHA256 of the key and the other fields; any change makes the URL 404'),
+        expires: z.string().meta({ pattern: '^[0-9]+$', description: 'Unix seconds after which the URL answers 404' }),
+        type: z.string().meta({ minLength: 1, maxLength: 255, description: 'the Content-Type to answer with' }),
+        name: z.string().optional().meta({ maxLength: 255, description: 'the file name of Content-Disposition (empty for none)' }),
+        disposition: z.string().meta({ enum: ['attachment', 'inline'] }),
+        sig: z.string().meta({ pattern: '^[0-9a-f]{64}$', description: 'hex HMAC-SHA256 of the key and the other fields; any change makes the URL 404' }),
       })
       .partial(),
     status: 200, errors: [404], codes: ['not_found'],
