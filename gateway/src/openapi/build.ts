@@ -155,6 +155,7 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
     if (r.auth === 'workspace') {
       parameters.push({ $ref: '#/components/parameters/WorkspaceId' });
     }
+    parameters.push({ $ref: '#/components/parameters/RequestId' });
     addParameters(r.params, 'path');
     addParameters(r.query, 'query');
 
@@ -200,7 +201,7 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
       description: describeAuth(r),
       operationId: r.method + (path === '/' ? 'Root' : path.replace(/[{}]/g, '').replace(/[/._-]+([a-z])/g, (_m, c: string) => c.toUpperCase())),
       ...(r.auth === 'none' ? { security: [] } : {}),
-      ...(parameters.length > 0 ? { parameters } : {}),
+      parameters,
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(r.body) } } } } : {}),
       ...(r.upload
         ? {
@@ -256,6 +257,13 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
           required: true,
           description: 'The workspace acted in; missing or malformed is 400 `invalid_workspace_header`',
           schema: { type: 'string', format: 'uuid' },
+        },
+        RequestId: {
+          name: 'X-Request-Id',
+          in: 'header',
+          required: false,
+          description: 'Your id for this request, echoed in the `X-Request-Id` answer header and error bodies when it is 1..128 characters from `[A-Za-z0-9._:-]` (else a new UUID is used)',
+          schema: { type: 'string' },
         },
       },
       headers: { 'X-Request-Id': requestIdHeader, 'Retry-After': retryAfterHeader },
