@@ -24,13 +24,9 @@ export const httpStatusOf = (err: DomainError): number => httpStatus[err.kind];
 export const declaresBody = (req: IncomingMessage): boolean =>
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
 
-/**
- * Writes the contract's error body (§1). An answer given before the request body was read closes the connection,
- * so a client still sending (or stalled) does not hold it.
- */
+/** Writes the contract's error body (§1). */
 export function sendError(res: Response, status: number, code: string, message: string, details?: FieldIssue[]): void {
   const requestId = String(res.getHeader('X-Request-Id') ?? '');
-  if (declaresBody(res.req) && !res.req.readableEnded) res.setHeader('Connection', 'close');
   res.locals.errorCode = code;
   res.status(status).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
 }

@@ -37,11 +37,17 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
     failure ??= err;
     parser.destroy(failure);
   };
+  // A client that stalls or sends on without bound must not keep its connection; any other early answer lets Node
+  // read the rest of the body, so that a client still sending can read the answer.
+  const failAndClose = (err: DomainError) => {
+    if (req.res && !req.res.headersSent) req.res.setHeader('Connection', 'close');
+    fail(err);
+  };
   // Runs only while the gateway waits for the client, never while the file waits for the service.
   let idle: NodeJS.Timeout | undefined;
   const watch = () => {
     clearTimeout(idle);
-    idle = setTimeout(() => fail(stalled(idleMs)), idleMs);
+    idle = setTimeout(() => failAndClose(stalled(idleMs)), idleMs);
   };
   const unwatch = () => {
     clearTimeout(idle);
@@ -52,7 +58,7 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
   const onData = (chunk: Buffer) => {
     idle?.refresh();
     received += chunk.length;
-    if (received > 2 * maxBytes) fail(tooLarge(maxBytes));
+    if (received > 2 * maxBytes) failAndClose(tooLarge(maxBytes));
   };
   const onClose = () => {
     if (!req.complete) fail(endedEarly());
