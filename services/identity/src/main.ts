@@ -2,6 +2,7 @@ import { createDb, runMigrationRole } from '@wms/kit/db';
 import { bindHandlers, onShutdown, startGrpcServer } from '@wms/kit/grpc-server';
 import { postgresCheck, redisCheck } from '@wms/kit/health';
 import { createLogger } from '@wms/kit/logger';
+import { startProcessMetrics } from '@wms/kit/metrics';
 import { createRedis, redisReady } from '@wms/kit/redis';
 import { loadProto } from '@wms/protos';
 import { migrations } from '../migrations/index.ts';
@@ -17,6 +18,7 @@ const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, 
 if (config.ROLE === 'migrate') {
   await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
 } else {
+  const { metrics, server: metricsServer } = await startProcessMetrics({ port: config.METRICS_PORT, host: config.GRPC_HOST, log, db });
   const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
   await redisReady(redis);
   const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, log);
@@ -36,14 +38,15 @@ if (config.ROLE === 'migrate') {
   const server = await startGrpcServer({
     port: config.GRPC_PORT,
     host: config.GRPC_HOST,
-    services: [{ definition: definition.service, implementation: bindHandlers(definition.service, identityHandlers(service), log) }],
+    services: [{ definition: definition.service, implementation: bindHandlers(definition.service, identityHandlers(service), log, metrics) }],
     dependencies: { checks: [postgresCheck(db), redisCheck(redis)], log },
   });
-  log.info({ host: config.GRPC_HOST, port: server.port }, 'identity serving');
+  log.info({ host: config.GRPC_HOST, port: server.port, metrics_port: metricsServer.port }, 'identity serving');
   onShutdown(log, [
     ['grpc', () => server.stop()],
     ['mail', () => mailer.close()],
     ['redis', () => redis.quit()],
     ['db', () => db.destroy()],
+    ['metrics', () => metricsServer.close()],
   ]);
 }

@@ -6,6 +6,7 @@ import { type CallContext, contextFromHeaders, requestContext } from './context.
 import { DomainError, invalidInput, isDependencyOutage, isUnstorableText, unavailable } from './errors.ts';
 import { internalGrpcError, toGrpcError } from './grpc-errors.ts';
 import { type DependencyMonitor, type DependencyMonitorOptions, HealthService, serviceNameOf, startDependencyMonitor } from './health.ts';
+import type { ProcessMetrics } from './metrics.ts';
 
 export { HealthService } from './health.ts';
 
@@ -21,18 +22,36 @@ export type AsyncHandlers<D, S extends string = never> = {
     : never;
 };
 
-/** Adapts promise-style handlers to grpc-js: context from metadata, request-scoped logs, errors to statuses. */
+/**
+ * Adapts promise-style handlers to grpc-js: context from metadata, request-scoped logs, errors to statuses; with
+ * `metrics`, each call is counted and timed by method and status code.
+ */
 export function bindHandlers<D extends grpc.ServiceDefinition, S extends string = never>(
   definition: D,
   handlers: AsyncHandlers<D, S>,
   log: Logger,
+  metrics?: ProcessMetrics,
 ): grpc.UntypedServiceImplementation {
   const impl: grpc.UntypedServiceImplementation = {};
+  const service = serviceNameOf(definition) ?? 'unknown';
   for (const name of Object.keys(definition)) {
     const handler = (handlers as Record<string, unknown>)[name] as (req: unknown, ctx: CallContext) => Promise<unknown>;
     // A client-streaming call is itself an async iterable of the requests.
     const streaming = definition[name]!.requestStream;
-    impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerReadableStream<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerReadableStream<unknown, unknown>, reply: grpc.sendUnaryData<unknown>) => {
+      const started = performance.now();
+      let counted = false;
+      const count = (code: grpc.status) => {
+        if (counted || !metrics) return;
+        counted = true;
+        metrics.observeGrpcCall(service, name, grpc.status[code] ?? String(code), (performance.now() - started) / 1000);
+      };
+      // A call the client cancelled, or whose deadline passed, ends then (grpc-js answers it), not when its handler does.
+      if (metrics) call.on('cancelled', () => count(grpc.status.CANCELLED));
+      const callback: grpc.sendUnaryData<unknown> = (err, res) => {
+        count(err?.code ?? grpc.status.OK);
+        reply(err, res);
+      };
       const ctx = contextFromHeaders((key) => {
         const value = call.metadata.get(key)[0];
         return typeof value === 'string' ? value : undefined;

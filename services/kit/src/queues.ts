@@ -1,6 +1,7 @@
 import { type JobsOptions, type Processor, Queue, QueueEvents, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
+import { type ProcessMetrics, QUEUE_STATES } from './metrics.ts';
 import { logConnectionErrors } from './redis.ts';
 
 export { UnrecoverableError } from 'bullmq';
@@ -97,13 +98,19 @@ export function createQueue<T, R = unknown>(
 }
 
 /**
- * A worker that logs every failure and error with the queue name and job id, never the payload.
+ * A worker that logs every failure and error with the queue name and job id, never the payload; with `metrics`, it
+ * counts job outcomes and reports the queue's depth by state on each scrape (until it closes).
  * `connection`, when given, must be a `workerConnection` (BullMQ refuses one that retries per request).
  */
 export function createWorker<T, R>(
   name: string,
   processor: Processor<T, R, string>,
-  opts: QueueBaseOptions & { log: Logger; concurrency?: number; worker?: Omit<WorkerOptions, 'connection' | 'prefix' | 'concurrency'> },
+  opts: QueueBaseOptions & {
+    log: Logger;
+    concurrency?: number;
+    metrics?: ProcessMetrics;
+    worker?: Omit<WorkerOptions, 'connection' | 'prefix' | 'concurrency'>;
+  },
 ): Worker<T, R, string> {
   const { log } = opts;
   const worker = new Worker<T, R, string>(name, processor, {
@@ -120,8 +127,25 @@ export function createWorker<T, R>(
     const fields = { queue: name, job_id: job?.id, job_name: job?.name, attempts_made: job?.attemptsMade, attempts, err };
     if (final) log.error(fields, 'job failed');
     else log.warn(fields, 'job failed; will retry');
+    opts.metrics?.countJob(name, final ? 'failed' : 'retried');
   });
   worker.on('error', logErrors(name, 'worker', log));
+  if (opts.metrics) {
+    const metrics = opts.metrics;
+    worker.on('completed', () => metrics.countJob(name, 'completed'));
+    // Counting only reads; it shares the worker's connection when it was given one.
+    const counter = new Queue(name, { connection: connectionFor(opts, 'worker'), prefix: bullPrefix(opts.prefix) });
+    counter.on('error', logErrors(name, 'queue counter', log));
+    const unwatch = metrics.watchQueue(name, async () => {
+      const counts = await counter.getJobCounts(...QUEUE_STATES, 'prioritized');
+      // Jobs of a paused queue and jobs with a priority wait too (BullMQ keeps them in lists of their own).
+      return { ...counts, waiting: (counts.waiting ?? 0) + (counts.paused ?? 0) + (counts.prioritized ?? 0) };
+    });
+    worker.once('closed', () => {
+      unwatch();
+      void counter.close().catch(() => {});
+    });
+  }
   return worker;
 }
 
@@ -141,14 +165,14 @@ export function createQueueEvents(name: string, opts: QueueBaseOptions): QueueEv
  */
 export async function startScheduledWorker<R>(
   name: string,
-  opts: { job: string; everyMs: number; processor: Processor<unknown, R, string>; redisUrl: string; prefix: string; log: Logger },
+  opts: { job: string; everyMs: number; processor: Processor<unknown, R, string>; redisUrl: string; prefix: string; log: Logger; metrics?: ProcessMetrics },
 ): Promise<{ close(): Promise<void>; connection: Redis }> {
   const base = { prefix: opts.prefix, log: opts.log };
   const producer = producerConnection(opts.redisUrl, opts.log);
   const consumer = workerConnection(opts.redisUrl, opts.log);
   const queue = createQueue(name, { ...base, connection: producer });
   await queue.upsertJobScheduler(opts.job, { every: opts.everyMs }, { name: opts.job });
-  const worker = createWorker(name, opts.processor, { ...base, connection: consumer });
+  const worker = createWorker(name, opts.processor, { ...base, connection: consumer, metrics: opts.metrics });
   return {
     /** The worker's own connection (`maxRetriesPerRequest: null`), e.g. for a health check. */
     connection: consumer,

@@ -3,6 +3,7 @@ import { createAsyncClient } from '@wms/kit/grpc-client';
 import { bindHandlers, onShutdown, startGrpcServer, startHealthServer } from '@wms/kit/grpc-server';
 import { postgresCheck, redisCheck } from '@wms/kit/health';
 import { createLogger } from '@wms/kit/logger';
+import { startProcessMetrics } from '@wms/kit/metrics';
 import { startScheduledWorker } from '@wms/kit/queues';
 import { loadProto } from '@wms/protos';
 import { migrations } from '../migrations/index.ts';
@@ -30,6 +31,7 @@ const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, 
 if (config.ROLE === 'migrate') {
   await runMigrationRole(db, config.DATABASE_SCHEMA, migrations, log);
 } else if (config.ROLE === 'worker') {
+  const { metrics, server: metricsServer } = await startProcessMetrics({ port: config.METRICS_PORT, host: config.GRPC_HOST, log, db });
   const assets = createAsyncClient(loadProto('asset').wms.asset.v1.AssetService, config.ASSET_GRPC_URL);
   const sweeper = await startScheduledWorker(queueNames.cleanup, {
     job: SWEEP_JOB,
@@ -38,17 +40,20 @@ if (config.ROLE === 'migrate') {
     redisUrl: config.REDIS_URL,
     prefix: config.REDIS_PREFIX,
     log,
+    metrics,
   });
   // grpc.health.v1 only, for the chart's probes: NOT_SERVING while Postgres or the worker's Redis is down.
   const health = await startHealthServer({ port: config.GRPC_PORT, host: config.GRPC_HOST, dependencies: { checks: [postgresCheck(db), redisCheck(sweeper.connection)], log } });
-  log.info({ host: config.GRPC_HOST, port: health.port }, 'messaging worker running');
+  log.info({ host: config.GRPC_HOST, port: health.port, metrics_port: metricsServer.port }, 'messaging worker running');
   onShutdown(log, [
     ['health', () => health.stop()],
     ['worker', () => sweeper.close()],
     ['asset client', async () => assets.close()],
     ['db', () => db.destroy()],
+    ['metrics', () => metricsServer.close()],
   ]);
 } else {
+  const { metrics, server: metricsServer } = await startProcessMetrics({ port: config.METRICS_PORT, host: config.GRPC_HOST, log, db });
   const workspace = createAsyncClient(loadProto('workspace').wms.workspace.v1.WorkspaceService, config.WORKSPACE_GRPC_URL);
   const assets = createAsyncClient(loadProto('asset').wms.asset.v1.AssetService, config.ASSET_GRPC_URL);
   const stores = {
@@ -72,14 +77,15 @@ if (config.ROLE === 'migrate') {
   const server = await startGrpcServer({
     port: config.GRPC_PORT,
     host: config.GRPC_HOST,
-    services: [{ definition: definition.service, implementation: bindHandlers(definition.service, messagingHandlers(services), log) }],
+    services: [{ definition: definition.service, implementation: bindHandlers(definition.service, messagingHandlers(services), log, metrics) }],
     // The server role holds no Redis client.
     dependencies: { checks: [postgresCheck(db)], log },
   });
-  log.info({ host: config.GRPC_HOST, port: server.port }, 'messaging serving');
+  log.info({ host: config.GRPC_HOST, port: server.port, metrics_port: metricsServer.port }, 'messaging serving');
   onShutdown(log, [
     ['grpc', () => server.stop()],
     ['clients', async () => [workspace, assets].forEach((c) => c.close())],
     ['db', () => db.destroy()],
+    ['metrics', () => metricsServer.close()],
   ]);
 }
