@@ -10,6 +10,8 @@ declare module 'vitest' {
     redisUrl: string;
     redisPrefix: string;
     storageDir: string;
+    /** Prometheus endpoint of each server and worker, by component name. */
+    metricsUrls: Record<string, string>;
   }
 }
 
@@ -24,5 +26,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('redisUrl', cluster.redisUrl);
   project.provide('redisPrefix', cluster.redisPrefix);
   project.provide('storageDir', cluster.storageDir);
+  project.provide('metricsUrls', { ...cluster.metricsUrls });
   return () => cluster.stop();
 }

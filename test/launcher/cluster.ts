@@ -28,7 +28,7 @@ export interface ClusterOptions {
   /**
    * Passed to every process, over the launcher's own values (in dev mode it counts as part of the operator's
    * environment, so the start banner names it too). The cluster's wiring stays the launcher's: `DATABASE_URL`,
-   * `REDIS_URL`, `REDIS_PREFIX`, `*_GRPC_URL`, `GRPC_HOST`, `GRPC_PORT`, `PORT` and `ROLE`.
+   * `REDIS_URL`, `REDIS_PREFIX`, `*_GRPC_URL`, `GRPC_HOST`, `GRPC_PORT`, `METRICS_PORT`, `PORT` and `ROLE`.
    */
   env?: Record<string, string>;
   /** Admin URL of a Postgres the caller runs (instead of DATABASE_URL, 127.0.0.1:5432 or an embedded one); never stopped by the launcher. */
@@ -73,6 +73,8 @@ export interface DevCluster {
   settings: readonly SettingSource[];
   /** Log files of this run (`files` mode). */
   logDir: string | undefined;
+  /** Where each server and worker serves Prometheus metrics (`http://127.0.0.1:<METRICS_PORT>/metrics`), by component name. */
+  metricsUrls: Readonly<Record<string, string>>;
   /** The pid of a component's current process; undefined while it is down (or waits to be restarted) and for unknown names. */
   pidOf(name: string): number | undefined;
   /** Stops supervision, then the processes (gateway first), the mail catcher, test data and any Postgres/Redis the launcher started. Idempotent. */
@@ -176,11 +178,14 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     const grpcSpecs = specs.filter((s) => s.kind === 'grpc');
     const httpSpecs = specs.filter((s) => s.kind === 'http');
     const workerSpecs = specs.filter((s) => s.kind === 'worker');
-    // Workers get a port of their own too, for the gRPC health service they are to serve.
-    const ports = await freePorts(specs.length + 1);
+    // Workers get a port of their own too, for the gRPC health service they are to serve; every server and worker
+    // one more for its metrics (the gateway serves /metrics on its own port).
+    const backSpecs = specs.filter((s) => s.kind !== 'http');
+    const ports = await freePorts(specs.length + 1 + backSpecs.length);
     const gatewayPort = options.gatewayPort ?? ports.pop()!;
     const portOf = new Map<string, number>();
     for (const spec of specs) portOf.set(spec.name, spec.public ? gatewayPort : ports.pop()!);
+    const metricsPortOf = new Map<string, number>(backSpecs.map((spec) => [spec.name, ports.pop()!]));
 
     const testStorageDir = path.join(wmsDir, 'test-storage', runId);
     if (mode === 'test') cleanups.push({ what: 'test storage', run: () => rm(testStorageDir, { recursive: true, force: true }) });
@@ -229,7 +234,9 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       ...wiring,
       ROLE: role,
       // gRPC on loopback only: the processes reach each other there, and internal services are no one else's to call.
-      ...(spec.kind === 'http' ? { PORT: String(portOf.get(spec.name)) } : { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(portOf.get(spec.name)) }),
+      ...(spec.kind === 'http'
+        ? { PORT: String(portOf.get(spec.name)) }
+        : { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(portOf.get(spec.name)), METRICS_PORT: String(metricsPortOf.get(spec.name)) }),
     });
     const launch = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker') => {
       const proc = spawnComponent(spec, repoRoot, envFor(spec, role), sink);
@@ -261,6 +268,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     // Servers and workers alike answer grpc.health.v1 SERVING once their dependencies answer.
     await Promise.all(backSlots.map(({ proc }) => waitReady(proc, grpcProbe(portOf.get(proc.name)!), readyTimeoutMs, signal)));
     log(`ready: ${[...grpcSpecs, ...workerSpecs].map((s) => s.name).join(', ') || '(no grpc services)'}`);
+    if (metricsPortOf.size > 0) log(`metrics: ${[...metricsPortOf].map(([name, port]) => `${name} http://127.0.0.1:${port}/metrics`).join(', ')}`);
 
     for (const spec of httpSpecs) {
       const slot = launchSlot(spec, 'server');
@@ -307,6 +315,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       jwt: settings.jwt,
       settings: sources,
       logDir: sink.dir,
+      metricsUrls: Object.fromEntries([...metricsPortOf].map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`])),
       pidOf: (name) => {
         const slot = slots.get(name);
         return slot && !hasExited(slot.proc) ? slot.proc.child.pid : undefined;
@@ -437,7 +446,7 @@ function inheritedEnv(mode: 'dev' | 'test'): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     // A schema from the developer's shell would make every service share it.
-    if (['ROLE', 'PORT', 'GRPC_HOST', 'GRPC_PORT', 'DATABASE_SCHEMA'].includes(key) || key.endsWith('_GRPC_URL')) delete env[key];
+    if (['ROLE', 'PORT', 'GRPC_HOST', 'GRPC_PORT', 'METRICS_PORT', 'DATABASE_SCHEMA'].includes(key) || key.endsWith('_GRPC_URL')) delete env[key];
     if (mode === 'test' && WMS_SETTING.test(key)) delete env[key];
   }
   return env;
