@@ -7,6 +7,7 @@ const schema = z.object({
   ...storageEnv,
   ROLE: z.enum(['server', 'worker', 'migrate']).default('server'),
   GRPC_PORT: env.port(50054),
+  METRICS_PORT: env.port(9464),
   DATABASE_SCHEMA: env.string('asset'),
   MESSAGING_GRPC_URL: env.string('127.0.0.1:50053'),
 });

@@ -5,6 +5,7 @@ const schema = z.object({
   ...serviceEnv,
   ROLE: z.enum(['server', 'migrate']).default('server'),
   GRPC_PORT: env.port(50051),
+  METRICS_PORT: env.port(9461),
   DATABASE_SCHEMA: env.string('identity'),
   SMTP_URL: env.url('smtp://127.0.0.1:1025'),
   MAIL_FROM: env.string('wms <no-reply@wms.local>'),

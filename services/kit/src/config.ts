@@ -37,8 +37,6 @@ export const serviceEnv = {
    * sets 127.0.0.1, since its processes reach each other over loopback and nothing else should reach them.
    */
   GRPC_HOST: env.string('0.0.0.0'),
-  /** Where a server or worker role serves `GET /metrics` (Prometheus), on `GRPC_HOST`; 9464 is the usual exporter port. */
-  METRICS_PORT: env.port(9464),
   DATABASE_URL: env.url('postgres://postgres@127.0.0.1:5432/wms'),
   REDIS_URL: env.url('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key and BullMQ queue, so several clusters (tests beside `pnpm start`) can share one Redis. */

@@ -7,6 +7,7 @@ const schema = z.object({
   ...storageEnv,
   ROLE: z.enum(['server', 'worker', 'migrate']).default('server'),
   GRPC_PORT: env.port(50052),
+  METRICS_PORT: env.port(9462),
   DATABASE_SCHEMA: env.string('workspace'),
   IDENTITY_GRPC_URL: env.string('127.0.0.1:50051'),
   // The worker purges a deleted workspace's data in the services that hold it.
