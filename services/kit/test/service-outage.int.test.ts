@@ -127,7 +127,8 @@ beforeAll(async () => {
 
   for (const role of roles) {
     const port = ports.get(role.name)!;
-    const child = spawnRole(role.service, role.role, { GRPC_PORT: String(port) });
+    // Each role its own ports, as the launcher and the chart give them (a server and its worker share defaults).
+    const child = spawnRole(role.service, role.role, { GRPC_PORT: String(port), METRICS_PORT: String(await freePort()), GRPC_HOST: '127.0.0.1' });
     const proc: Proc = { role, port, child, lines: [], output: [] };
     let buffered = '';
     child.stdout?.on('data', (d: Buffer) => {
