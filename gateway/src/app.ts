@@ -31,7 +31,7 @@ export interface AppDeps {
   notReady(): Promise<string[]>;
   trustProxy: string;
   /** How long an upload may stall before it is refused (`UPLOAD_IDLE_TIMEOUT_MS`). */
-  uploadIdleMs?: number;
+  uploadIdleMs: number;
 }
 
 /** Every route of the API, in one table: the OpenAPI document and the Express router are both made from it. */
@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
       const params = parsePart(r.params, req.params, 'path');
       const query = parsePart(r.query, req.query, 'query');
       const body = parsePart(r.body, req.body ?? {}, 'body');
-      const upload = r.upload && { field: r.upload.field, maxBytes: r.upload.maxBytes, idleMs: deps.uploadIdleMs ?? 30_000 };
+      const upload = r.upload && { field: r.upload.field, maxBytes: r.upload.maxBytes, idleMs: deps.uploadIdleMs };
       const file = upload && !r.upload!.streamed ? await readUpload(req, upload) : Buffer.alloc(0);
       const stream = () => (upload ? streamUpload(req, upload) : noUpload());
       const result = await r.handle({ params, query, body, file, stream, ctx: req.ctx, req, res });
