@@ -1,0 +1,689 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createDb, type Knex } from '@wms/kit/db';
+import { DomainError } from '@wms/kit/errors';
+import { uuidv7 } from '@wms/kit/ids';
+import { createLogger } from '@wms/kit/logger';
+import { createTestDatabase } from '@wms/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../migrations/index.ts';
+import type { Channel } from '../src/domain/channel.ts';
+import { conversationChannel, MAX_PAYLOAD_BYTES, type OutboxEvent } from '../src/domain/events.ts';
+import { LOADING_MS, type Message } from '../src/domain/message.ts';
+import { ChannelStore } from '../src/store/channel.store.ts';
+import { MessageStore } from '../src/store/message.store.ts';
+import { OutboxStore } from '../src/store/outbox.store.ts';
+import { PurgeStore } from '../src/store/purge.store.ts';
+import { ReactionStore } from '../src/store/reaction.store.ts';
+import { ReadStateStore } from '../src/store/read-state.store.ts';
+import { SavedStore } from '../src/store/saved.store.ts';
+
+const log = createLogger('messaging-store-test', 'silent');
+
+let database: { url: string; drop(): Promise<void> };
+let db: Knex;
+let channels: ChannelStore;
+let messages: MessageStore;
+let reactions: ReactionStore;
+let readStates: ReadStateStore;
+let saved: SavedStore;
+let outbox: OutboxStore;
+let purge: PurgeStore;
+
+beforeAll(async () => {
+  database = await createTestDatabase('messaging', migrations);
+  db = createDb({ url: database.url, schema: 'messaging', log });
+  channels = new ChannelStore(db);
+  messages = new MessageStore(db);
+  reactions = new ReactionStore();
+  readStates = new ReadStateStore(db);
+  saved = new SavedStore(db);
+  outbox = new OutboxStore();
+  purge = new PurgeStore(db);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+// Factories: random ids and names, so tests share the database without seeing each other's rows.
+const actor = (): string => randomUUID();
+const workspace = (): string => randomUUID();
+const uniqueName = (prefix = 'c') => `${prefix}-${randomBytes(5).toString('hex')}`;
+
+const newChannel = (workspaceId = workspace(), name = uniqueName()) =>
+  channels.insert({ id: uuidv7(), workspaceId, name, topic: null, createdByActorId: actor() });
+
+/** Posts as the message service does: insert, count the reply on its root, follow the thread, store mentions. */
+async function post(
+  channel: Channel,
+  author: string,
+  opts: { parent?: Message; mentions?: string[]; body?: string; assetIds?: string[]; loading?: boolean } = {},
+): Promise<Message> {
+  return db.transaction(async (trx) => {
+    const mentions = opts.mentions ?? [];
+    const message = await messages.insert(trx, {
+      id: uuidv7(),
+      workspaceId: channel.workspaceId,
+      conversationId: channel.id,
+      parentMessageId: opts.parent?.id ?? null,
+      authorActorId: author,
+      bodyText: opts.body ?? `text ${randomBytes(3).toString('hex')}`,
+      mentionedActorIds: mentions,
+      assetIds: opts.assetIds ?? [],
+      loading: opts.loading ?? false,
+    });
+    if (opts.parent) {
+      const root = await messages.countReply(trx, channel.id, opts.parent.id, author);
+      if (!root) throw new Error('reply refused by countReply');
+      await readStates.follow(trx, root, [author, ...mentions], [root.authorActorId, ...root.mentionedActorIds]);
+    }
+    await messages.addMentions(trx, message, opts.parent?.id ?? null);
+    return message;
+  });
+}
+
+const reload = async (m: Message) => (await messages.find(m.workspaceId, m.id, actor()))!.message;
+
+/** Adds or removes a reaction under the message's lock, rewriting the summary only on a change (as the service does). */
+const react = (m: Message, op: 'add' | 'remove', emoji: string, actorId: string) =>
+  db.transaction(async (trx) => {
+    const locked = await messages.lock(trx, m.workspaceId, m.id);
+    if (!locked) throw new Error('message not found');
+    const changed = await reactions[op](trx, m.id, emoji, actorId);
+    return { changed, message: changed ? await reactions.summarise(trx, m.id) : locked };
+  });
+
+async function refusal(p: Promise<unknown>): Promise<DomainError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
+}
+
+describe(ChannelStore.name, () => {
+  it('inserts a channel and finds it only within its own workspace', async () => {
+    const c = await newChannel();
+    expect(c).toMatchObject({ topic: null, workspaceId: c.workspaceId });
+    expect(c.createdAt).toBeInstanceOf(Date);
+    expect(await channels.find(c.workspaceId, c.id)).toEqual(c);
+    expect(await channels.find(workspace(), c.id)).toBeUndefined();
+  });
+
+  it('turns a name taken in the workspace into channel_name_taken, and allows it in another workspace', async () => {
+    const c = await newChannel();
+    const err = await refusal(newChannel(c.workspaceId, c.name));
+    expect(err).toMatchObject({ kind: 'already_exists', code: 'channel_name_taken' });
+    expect(await channels.list(c.workspaceId)).toHaveLength(1);
+    const elsewhere = await newChannel(workspace(), c.name);
+    expect(elsewhere.name).toBe(c.name);
+  });
+
+  it('lists the workspace channels in byte order of their names, bounded by the limit', async () => {
+    const ws = workspace();
+    for (const name of ['pb', 'p_b', 'pa', 'p0', 'p-b']) await newChannel(ws, name);
+    await newChannel(workspace(), 'p-a');
+    expect((await channels.list(ws)).map((c) => c.name)).toEqual(['p-b', 'p0', 'p_b', 'pa', 'pb']);
+    expect((await channels.list(ws, 2)).map((c) => c.name)).toEqual(['p-b', 'p0']);
+  });
+});
+
+describe(MessageStore.name, () => {
+  /** Walks every page as ListMessages does: asks for limit + 1, the last item shown is the next cursor. */
+  async function walk(c: Channel, parentMessageId: string | null, limit: number, actorId = actor()) {
+    const pages: string[][] = [];
+    let before: string | null = null;
+    for (let i = 0; i < 50; i++) {
+      const rows = await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId, before, limit: limit + 1, actorId });
+      const items = rows.slice(0, limit);
+      pages.push(items.map((r) => r.message.id));
+      if (rows.length <= limit) return pages;
+      before = items.at(-1)!.message.id;
+    }
+    throw new Error('paging did not end');
+  }
+
+  it('pages top-level messages newest first by id, with the cursor and limit + 1 finding the next page', async () => {
+    const c = await newChannel();
+    const author = actor();
+    const posted: Message[] = [];
+    for (let i = 0; i < 5; i++) posted.push(await post(c, author));
+    await post(c, author, { parent: posted[1]! });
+    const newestFirst = posted.map((m) => m.id).reverse();
+    expect([...newestFirst].sort().reverse()).toEqual(newestFirst);
+
+    expect(await walk(c, null, 2)).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2, 4), newestFirst.slice(4)]);
+    expect(await walk(c, null, 5)).toEqual([newestFirst]);
+    expect(await walk(c, null, 10)).toEqual([newestFirst]);
+  });
+
+  it('pages a thread\'s replies apart from the top-level messages', async () => {
+    const c = await newChannel();
+    const root = await post(c, actor());
+    const other = await post(c, actor());
+    const replies = [await post(c, actor(), { parent: root }), await post(c, actor(), { parent: root }), await post(c, actor(), { parent: root })];
+    await post(c, actor(), { parent: other });
+    expect((await walk(c, root.id, 2)).flat()).toEqual(replies.map((r) => r.id).reverse());
+    expect((await walk(c, null, 10)).flat()).toEqual([other.id, root.id]);
+  });
+
+  it('does not page or find messages under another workspace', async () => {
+    const c = await newChannel();
+    const m = await post(c, actor());
+    const rows = await messages.page({ workspaceId: workspace(), conversationId: c.id, parentMessageId: null, before: null, limit: 10, actorId: actor() });
+    expect(rows).toEqual([]);
+    expect(await messages.find(workspace(), m.id, actor())).toBeUndefined();
+    expect((await messages.find(c.workspaceId, m.id, actor()))?.message.id).toBe(m.id);
+  });
+
+  it('joins only the caller\'s own bookmark into reads', async () => {
+    const c = await newChannel();
+    const m = await post(c, actor());
+    const saver = actor();
+    const { savedAt } = await db.transaction((trx) => saved.save(trx, saver, c.workspaceId, m.id));
+    expect((await messages.find(c.workspaceId, m.id, saver))?.savedAt).toEqual(savedAt);
+    expect((await messages.find(c.workspaceId, m.id, actor()))?.savedAt).toBeNull();
+    const [mine] = await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, before: null, limit: 1, actorId: saver });
+    expect(mine?.savedAt).toEqual(savedAt);
+  });
+
+  it('shows a loading message for five minutes from creation, until an edit clears it', async () => {
+    const c = await newChannel();
+    const plain = await post(c, actor());
+    expect(plain.loadingExpiresAt).toBeNull();
+    const m = await post(c, actor(), { loading: true, body: 'drafting' });
+    expect(m.loadingExpiresAt!.getTime() - m.createdAt.getTime()).toBe(LOADING_MS);
+    expect(m.editedAt).toBeNull();
+    const edited = await db.transaction((trx) => messages.edit(trx, m.id, 'done'));
+    expect(edited).toMatchObject({ bodyText: 'done', loadingExpiresAt: null });
+    expect(edited!.editedAt).toBeInstanceOf(Date);
+    expect((await reload(m)).bodyText).toBe('done');
+  });
+
+  it('counts replies on a live root: distinct repliers in first-reply order and the newest reply time', async () => {
+    const c = await newChannel();
+    const root = await post(c, actor());
+    const [a, b] = [actor(), actor()];
+    const first = await post(c, a, { parent: root });
+    const afterFirst = await reload(root);
+    await post(c, b, { parent: root });
+    await post(c, a, { parent: root });
+    const counted = await reload(root);
+    expect(counted).toMatchObject({ replyCount: 3, replyActorIds: [a, b] });
+    expect(counted.lastReplyAt!.getTime()).toBeGreaterThanOrEqual(afterFirst.lastReplyAt!.getTime());
+    expect(afterFirst.lastReplyAt!.getTime()).toBeGreaterThanOrEqual(first.createdAt.getTime());
+
+    const other = await newChannel(c.workspaceId);
+    await db.transaction(async (trx) => {
+      expect(await messages.countReply(trx, c.id, first.id, a)).toBeUndefined(); // a reply is no root
+      expect(await messages.countReply(trx, other.id, root.id, a)).toBeUndefined(); // another conversation
+      expect(await messages.countReply(trx, c.id, uuidv7(), a)).toBeUndefined();
+    });
+    expect((await reload(root)).replyCount).toBe(3);
+  });
+
+  it('counts every one of many parallel replies', async () => {
+    const c = await newChannel();
+    const root = await post(c, actor());
+    const repliers = Array.from({ length: 8 }, actor);
+    await Promise.all(repliers.map((r) => post(c, r, { parent: root })));
+    const counted = await reload(root);
+    expect(counted.replyCount).toBe(8);
+    expect([...counted.replyActorIds].sort()).toEqual([...repliers].sort());
+  });
+
+  it('soft-deletes into a placeholder: text, mentions and reactions gone, thread fields kept, once', async () => {
+    const c = await newChannel();
+    const [author, mentioned] = [actor(), actor()];
+    const root = await post(c, author, { mentions: [mentioned], assetIds: [randomUUID()] });
+    await post(c, actor(), { parent: root });
+    await react(root, 'add', '👍', mentioned);
+    const before = await reload(root);
+    expect(before.reactionsVersion).toBe(1);
+
+    const deleted = await db.transaction((trx) => messages.softDelete(trx, root.id));
+    expect(deleted).toMatchObject({ bodyText: '', mentionedActorIds: [], reactions: [], reactionsVersion: 2, replyCount: 1, loadingExpiresAt: null });
+    expect(deleted!.deletedAt).toBeInstanceOf(Date);
+    expect(deleted!.replyActorIds).toEqual(before.replyActorIds);
+    expect(await db('reactions').where({ message_id: root.id })).toEqual([]);
+    expect(await db('mentions').where({ message_id: root.id })).toEqual([]);
+
+    // Lists keep the placeholder in its place.
+    const [listed] = await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, before: null, limit: 10, actorId: actor() });
+    expect(listed?.message).toMatchObject({ id: root.id, bodyText: '' });
+    expect(listed?.message.deletedAt).toEqual(deleted!.deletedAt);
+
+    await db.transaction(async (trx) => {
+      expect(await messages.softDelete(trx, root.id)).toBeUndefined();
+      expect(await messages.edit(trx, root.id, 'back')).toBeUndefined();
+      expect(await messages.countReply(trx, c.id, root.id, author)).toBeUndefined();
+    });
+    expect(await reload(root)).toMatchObject({ deletedAt: deleted!.deletedAt, bodyText: '', reactionsVersion: 2, replyCount: 1 });
+  });
+
+  it('leaves the reactions version alone when deleting a message without reactions', async () => {
+    const c = await newChannel();
+    const m = await post(c, actor());
+    const deleted = await db.transaction((trx) => messages.softDelete(trx, m.id));
+    expect(deleted?.reactionsVersion).toBe(0);
+  });
+
+  it('stores mentions for counts without the author\'s own', async () => {
+    const c = await newChannel();
+    const [author, x, y] = [actor(), actor(), actor()];
+    const m = await post(c, author, { mentions: [x, author, y] });
+    expect(m.mentionedActorIds).toEqual([x, author, y]);
+    const rows = await db('mentions').where({ message_id: m.id }).select('actor_id', 'conversation_id', 'thread_root_id');
+    expect(rows.map((r) => r.actor_id).sort()).toEqual([x, y].sort());
+    expect(rows.every((r) => r.conversation_id === c.id && r.thread_root_id === null)).toBe(true);
+    const reply = await post(c, author, { parent: m, mentions: [x] });
+    expect(await db('mentions').where({ message_id: reply.id }).select('actor_id', 'thread_root_id')).toEqual([{ actor_id: x, thread_root_id: m.id }]);
+  });
+
+  describe('client_message_id claims', () => {
+    /** Claims the key for a new message and inserts it in the same transaction; returns the holder when the key was taken. */
+    const postOnce = (c: Channel, actorId: string, clientMessageId: string) =>
+      db.transaction(async (trx) => {
+        const id = uuidv7();
+        const heldBy = await messages.claimClientId(trx, { conversationId: c.id, actorId, clientMessageId }, id);
+        if (heldBy) return { heldBy };
+        await messages.insert(trx, {
+          id, workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, authorActorId: actorId,
+          bodyText: 'once', mentionedActorIds: [], assetIds: [], loading: false,
+        });
+        return { created: id };
+      });
+
+    it('lets the first post of a key claim it and answers repeats with the holder', async () => {
+      const c = await newChannel();
+      const a = actor();
+      const first = await postOnce(c, a, 'k-1');
+      expect(first.created).toBeDefined();
+      expect(await postOnce(c, a, 'k-1')).toEqual({ heldBy: first.created });
+      // The key is per actor and per conversation.
+      expect((await postOnce(c, actor(), 'k-1')).created).toBeDefined();
+      expect((await postOnce(await newChannel(c.workspaceId), a, 'k-1')).created).toBeDefined();
+      expect((await postOnce(c, a, 'k-2')).created).toBeDefined();
+    });
+
+    it('lets a new post take over a claim older than 24 hours', async () => {
+      const c = await newChannel();
+      const a = actor();
+      const first = await postOnce(c, a, 'stale');
+      await db('client_messages').where({ message_id: first.created }).update({ created_at: db.raw("now() - interval '25 hours'") });
+      const second = await postOnce(c, a, 'stale');
+      expect(second.created).toBeDefined();
+      expect(second.created).not.toBe(first.created);
+      expect(await postOnce(c, a, 'stale')).toEqual({ heldBy: second.created });
+    });
+
+    it('lets exactly one of parallel posts of the same key claim it', async () => {
+      const c = await newChannel();
+      const a = actor();
+      const results = await Promise.all(Array.from({ length: 5 }, () => postOnce(c, a, 'race')));
+      const created = results.filter((r) => r.created).map((r) => r.created);
+      expect(created).toHaveLength(1);
+      expect(results.filter((r) => r.heldBy === created[0])).toHaveLength(4);
+      expect(await db('messages').where({ conversation_id: c.id })).toHaveLength(1);
+    });
+
+    it('drops the claim with a rolled-back post', async () => {
+      const c = await newChannel();
+      const a = actor();
+      await expect(
+        db.transaction(async (trx) => {
+          await messages.claimClientId(trx, { conversationId: c.id, actorId: a, clientMessageId: 'rb' }, uuidv7());
+          throw new Error('the insert failed');
+        }),
+      ).rejects.toThrow('the insert failed');
+      expect((await postOnce(c, a, 'rb')).created).toBeDefined();
+    });
+
+    it('sweeps claims made before the cutoff, a bounded batch at a time', async () => {
+      const c = await newChannel();
+      const a = actor();
+      const old = [await postOnce(c, a, 'o1'), await postOnce(c, a, 'o2'), await postOnce(c, a, 'o3')].map((r) => r.created!);
+      const kept = (await postOnce(c, a, 'fresh')).created!;
+      await db('client_messages').whereIn('message_id', old).update({ created_at: new Date('2001-01-01T00:00:00Z') });
+      const cutoff = new Date('2001-01-02T00:00:00Z');
+      expect(await messages.deleteClientIds(cutoff, 2)).toBe(2);
+      expect(await messages.deleteClientIds(cutoff, 2)).toBe(1);
+      expect(await messages.deleteClientIds(cutoff, 2)).toBe(0);
+      expect(await db('client_messages').where({ conversation_id: c.id }).pluck('message_id')).toEqual([kept]);
+    });
+  });
+
+  it('lists deleted messages whose assets are still to be released, and forgets them only for deleted messages', async () => {
+    const c = await newChannel();
+    const asset = randomUUID();
+    const gone = await post(c, actor(), { assetIds: [asset, randomUUID()] });
+    const live = await post(c, actor(), { assetIds: [randomUUID()] });
+    const goneWithout = await post(c, actor());
+    expect(gone.assetIds[0]).toBe(asset);
+    await db.transaction(async (trx) => {
+      await messages.softDelete(trx, gone.id);
+      await messages.softDelete(trx, goneWithout.id);
+    });
+    const later = new Date(Date.now() + 60_000);
+    const pending = await messages.withUnreleasedAssets(later, 1000);
+    expect(pending).toContain(gone.id);
+    expect(pending).not.toContain(live.id);
+    expect(pending).not.toContain(goneWithout.id);
+    expect(await messages.withUnreleasedAssets(new Date(Date.now() - 3_600_000), 1000)).not.toContain(gone.id);
+
+    await messages.forgetAssets([gone.id, live.id]);
+    expect((await reload(gone)).assetIds).toEqual([]);
+    expect((await reload(live)).assetIds).toEqual(live.assetIds);
+    expect(await messages.withUnreleasedAssets(later, 1000)).not.toContain(gone.id);
+  });
+});
+
+describe(ReactionStore.name, () => {
+  it('orders emoji by first reaction and actors by reaction order, with one version per change', async () => {
+    const c = await newChannel();
+    const m = await post(c, actor());
+    expect(m).toMatchObject({ reactions: [], reactionsVersion: 0 });
+    const [a, b, d] = [actor(), actor(), actor()];
+
+    expect((await react(m, 'add', '👍', a)).message.reactionsVersion).toBe(1);
+    await react(m, 'add', '🎉', b);
+    const third = await react(m, 'add', '👍', d);
+    expect(third.message.reactions).toEqual([
+      { emoji: '👍', actor_ids: [a, d] },
+      { emoji: '🎉', actor_ids: [b] },
+    ]);
+    expect(third.message.reactionsVersion).toBe(3);
+
+    // Repeats change nothing.
+    expect(await react(m, 'add', '👍', a)).toMatchObject({ changed: false, message: { reactionsVersion: 3 } });
+    expect(await react(m, 'remove', '❤️', a)).toMatchObject({ changed: false, message: { reactionsVersion: 3 } });
+
+    // Removing the first 👍 leaves 🎉 as the earliest first reaction.
+    const removed = await react(m, 'remove', '👍', a);
+    expect(removed).toMatchObject({ changed: true, message: { reactionsVersion: 4 } });
+    expect(removed.message.reactions).toEqual([
+      { emoji: '🎉', actor_ids: [b] },
+      { emoji: '👍', actor_ids: [d] },
+    ]);
+    await react(m, 'remove', '🎉', b);
+    const last = await react(m, 'remove', '👍', d);
+    expect(last.message).toMatchObject({ reactions: [], reactionsVersion: 6 });
+    expect(await reload(m)).toMatchObject({ reactions: [], reactionsVersion: 6 });
+  });
+
+  it('loses no change among parallel reactions to one message', async () => {
+    const c = await newChannel();
+    const m = await post(c, actor());
+    const reactors = Array.from({ length: 8 }, actor);
+    await Promise.all(reactors.map((r, i) => react(m, 'add', i % 2 ? '🔥' : '✅', r)));
+    const after = await reload(m);
+    expect(after.reactionsVersion).toBe(8);
+    expect(after.reactions.flatMap((r) => r.actor_ids).sort()).toEqual([...reactors].sort());
+    expect(after.reactions.map((r) => r.emoji).sort()).toEqual(['✅', '🔥'].sort());
+  });
+});
+
+describe(SavedStore.name, () => {
+  it('saves once: a repeat keeps the first time and reports that it made nothing', async () => {
+    const c = await newChannel();
+    const m = await post(c, actor());
+    const a = actor();
+    const first = await db.transaction((trx) => saved.save(trx, a, c.workspaceId, m.id));
+    expect(first.created).toBe(true);
+    const again = await db.transaction((trx) => saved.save(trx, a, c.workspaceId, m.id));
+    expect(again).toEqual({ savedAt: first.savedAt, created: false });
+    expect(await db('saved_messages').where({ actor_id: a })).toHaveLength(1);
+
+    expect(await db.transaction((trx) => saved.unsave(trx, a, m.id))).toBe(true);
+    expect(await db.transaction((trx) => saved.unsave(trx, a, m.id))).toBe(false);
+    expect((await messages.find(c.workspaceId, m.id, a))?.savedAt).toBeNull();
+  });
+
+  it('pages live saved messages of the workspace newest save first, by save order rather than message order', async () => {
+    const c = await newChannel();
+    const a = actor();
+    const [m1, m2, m3, m4] = [await post(c, actor()), await post(c, actor()), await post(c, actor()), await post(c, actor())];
+    const elsewhere = await post(await newChannel(), actor());
+    for (const m of [m3, m1, m4, m2, elsewhere]) await db.transaction((trx) => saved.save(trx, a, m.workspaceId, m.id));
+    await db.transaction((trx) => messages.softDelete(trx, m4.id));
+    await db.transaction((trx) => saved.save(trx, actor(), c.workspaceId, m1.id));
+
+    const first = await saved.page({ actorId: a, workspaceId: c.workspaceId, beforeSeq: null, limit: 2 });
+    expect(first.map((r) => r.message.id)).toEqual([m2.id, m1.id]);
+    expect(first.every((r) => r.savedAt instanceof Date)).toBe(true);
+    const second = await saved.page({ actorId: a, workspaceId: c.workspaceId, beforeSeq: first.at(-1)!.seq, limit: 2 });
+    expect(second.map((r) => r.message.id)).toEqual([m3.id]);
+    expect(Number(first[0]!.seq)).toBeGreaterThan(Number(first[1]!.seq));
+  });
+});
+
+describe(ReadStateStore.name, () => {
+  const mark = (a: string, c: Channel, m: Message) => db.transaction((trx) => readStates.markConversation(trx, a, c.id, m.id));
+  const markThread = (a: string, root: Message, m: Message) => db.transaction((trx) => readStates.markThread(trx, a, root, m.id));
+
+  it('has no mark before the first read, and counts everything then', async () => {
+    const c = await newChannel();
+    const a = actor();
+    expect(await readStates.conversationMark(a, c.id)).toEqual({ lastReadMessageId: null, lastReadAt: null, updatedAt: null, following: null });
+    await post(c, actor(), { mentions: [a] });
+    await post(c, actor());
+    expect(await readStates.conversationCounts(a, c.id, null)).toEqual({ unreadCount: 2, mentionCount: 1 });
+  });
+
+  it('counts unread top-level messages after the mark, skipping deleted and own ones, and those mentioning the caller', async () => {
+    const c = await newChannel();
+    const [a, b] = [actor(), actor()];
+    const m1 = await post(c, b);
+    const m2 = await post(c, b, { mentions: [a] });
+    const m3 = await post(c, b, { mentions: [a] });
+    await post(c, a, { mentions: [a] }); // own, and a self-mention is not stored
+    const reply = await post(c, b, { parent: m1, mentions: [a] }); // a reply counts in its thread only
+    await db.transaction((trx) => messages.softDelete(trx, m3.id));
+    const m5 = await post(c, b);
+
+    expect(await readStates.conversationCounts(a, c.id, null)).toEqual({ unreadCount: 3, mentionCount: 1 });
+    expect(await readStates.conversationCounts(a, c.id, m1.id)).toEqual({ unreadCount: 2, mentionCount: 1 });
+    expect(await readStates.conversationCounts(a, c.id, m2.id)).toEqual({ unreadCount: 1, mentionCount: 0 });
+    expect(await readStates.conversationCounts(a, c.id, reply.id)).toEqual({ unreadCount: 1, mentionCount: 0 });
+    expect(await readStates.conversationCounts(a, c.id, m5.id)).toEqual({ unreadCount: 0, mentionCount: 0 });
+    // The author's view: b's own messages do not count.
+    expect(await readStates.conversationCounts(b, c.id, null)).toEqual({ unreadCount: 1, mentionCount: 0 });
+  });
+
+  it('moves the conversation mark forwards and backwards, one row per actor and conversation', async () => {
+    const c = await newChannel();
+    const a = actor();
+    const [m1, m2] = [await post(c, actor()), await post(c, actor())];
+    const forward = await mark(a, c, m2);
+    expect(forward.lastReadMessageId).toBe(m2.id);
+    expect(forward.lastReadAt).toBeInstanceOf(Date);
+    const back = await mark(a, c, m1);
+    expect(back.lastReadMessageId).toBe(m1.id);
+    expect(back.updatedAt!.getTime()).toBeGreaterThanOrEqual(forward.updatedAt!.getTime());
+    expect(await readStates.conversationMark(a, c.id)).toMatchObject({ lastReadMessageId: m1.id, following: null });
+    expect(await db('conversation_reads').where({ actor_id: a })).toHaveLength(1);
+    expect((await readStates.conversationMark(actor(), c.id)).lastReadMessageId).toBeNull();
+  });
+
+  it('counts a thread\'s unread replies and mentions after its mark, keeping the following choice', async () => {
+    const c = await newChannel();
+    const [a, b] = [actor(), actor()];
+    const root = await post(c, a);
+    const r1 = await post(c, b, { parent: root, mentions: [a] });
+    const r2 = await post(c, b, { parent: root });
+    await post(c, a, { parent: root });
+    const r4 = await post(c, b, { parent: root, mentions: [a] });
+    await db.transaction((trx) => messages.softDelete(trx, r4.id));
+    await post(c, b); // top-level: not in the thread
+
+    expect(await readStates.threadCounts(a, root.id, null)).toEqual({ unreadCount: 2, mentionCount: 1 });
+    expect(await readStates.threadCounts(a, root.id, root.id)).toEqual({ unreadCount: 2, mentionCount: 1 });
+    expect(await readStates.threadCounts(a, root.id, r1.id)).toEqual({ unreadCount: 1, mentionCount: 0 });
+
+    expect((await readStates.threadMark(a, root.id)).following).toBe(true); // the root's author follows on the first reply
+    const marked = await markThread(a, root, r2);
+    expect(marked).toMatchObject({ lastReadMessageId: r2.id, following: true });
+    expect(await readStates.threadCounts(a, root.id, marked.lastReadMessageId)).toEqual({ unreadCount: 0, mentionCount: 0 });
+    // A mark on a thread nobody follows yet leaves following unset (the implicit rule).
+    const quiet = await post(c, b);
+    expect(await markThread(a, quiet, quiet)).toMatchObject({ lastReadMessageId: quiet.id, following: null });
+  });
+
+  it('follows on replies: forced actors override an explicit unfollow, implicit ones keep their choice', async () => {
+    const c = await newChannel();
+    const root = await post(c, actor());
+    const [forced, implicitOff, implicitNew, neverSet] = [actor(), actor(), actor(), actor()];
+    await db.transaction(async (trx) => {
+      await readStates.setFollowing(trx, forced, root, false);
+      await readStates.setFollowing(trx, implicitOff, root, false);
+    });
+    const unsubscribed = await db.transaction((trx) => readStates.setFollowing(trx, neverSet, root, false));
+    expect(unsubscribed).toMatchObject({ following: false, lastReadMessageId: null });
+
+    await db.transaction((trx) => readStates.follow(trx, root, [forced], [implicitOff, implicitNew]));
+    expect((await readStates.threadMark(forced, root.id)).following).toBe(true);
+    expect((await readStates.threadMark(implicitOff, root.id)).following).toBe(false);
+    expect((await readStates.threadMark(implicitNew, root.id)).following).toBe(true);
+    expect((await readStates.threadMark(neverSet, root.id)).following).toBe(false);
+
+    // An explicit subscription keeps the read mark.
+    await markThread(neverSet, root, root);
+    expect(await db.transaction((trx) => readStates.setFollowing(trx, neverSet, root, true))).toMatchObject({ following: true, lastReadMessageId: root.id });
+  });
+
+  it('lists threads newest root first: followed ones, every one with its following, unread ones, and by cursor', async () => {
+    const ws = workspace();
+    const c = await newChannel(ws);
+    const c2 = await newChannel(ws);
+    const [a, b, x] = [actor(), actor(), actor()];
+    const r1 = await post(c, a);
+    const r2 = await post(c2, b, { mentions: [a] });
+    const r3 = await post(c, b);
+    await post(c, b); // a root without replies is no thread
+    const foreign = await newChannel();
+    await post(foreign, a, { parent: await post(foreign, a) }); // another workspace's thread
+
+    await post(c, b, { parent: r1 });
+    await post(c2, b, { parent: r2 });
+    await post(c, x, { parent: r3, mentions: [a] });
+    await post(c, x, { parent: r3 });
+
+    const list = (q: Partial<{ following: boolean; unread: boolean; before: string | null; limit: number }>, actorId = a) =>
+      readStates.threads({ workspaceId: ws, actorId, following: true, unread: false, before: null, limit: 10, ...q });
+    const ids = (rows: Awaited<ReturnType<typeof list>>) => rows.map((r) => r.root.message.id);
+
+    // a follows r1 (author), r2 (mentioned in the root) and r3 (mentioned in a reply).
+    expect(ids(await list({}))).toEqual([r3.id, r2.id, r1.id]);
+    await db.transaction((trx) => readStates.setFollowing(trx, a, r2, false));
+    expect(ids(await list({}))).toEqual([r3.id, r1.id]);
+
+    const all = await list({ following: false });
+    expect(ids(all)).toEqual([r3.id, r2.id, r1.id]);
+    expect(all.map((t) => t.following)).toEqual([true, false, true]);
+    expect(all.map((t) => [t.unreadCount, t.mentionCount])).toEqual([
+      [2, 1],
+      [1, 0],
+      [1, 0],
+    ]);
+    expect(all[0]!.root.message.replyCount).toBe(2);
+
+    await markThread(a, r1, (await messages.page({ workspaceId: ws, conversationId: c.id, parentMessageId: r1.id, before: null, limit: 1, actorId: a }))[0]!.message);
+    const unread = await list({ following: false, unread: true });
+    expect(ids(unread)).toEqual([r3.id, r2.id]);
+    const r1Row = (await list({})).find((t) => t.root.message.id === r1.id)!;
+    expect(r1Row).toMatchObject({ unreadCount: 0, mentionCount: 0, following: true });
+    expect(r1Row.lastReadMessageId).not.toBeNull();
+
+    expect(ids(await list({ following: false, limit: 1 }))).toEqual([r3.id]);
+    expect(ids(await list({ following: false, before: r3.id, limit: 1 }))).toEqual([r2.id]);
+    expect(ids(await list({ following: false, before: r1.id }))).toEqual([]);
+
+    // Someone who never touched these threads follows none; in the full list only the implicit rule applies.
+    const stranger = actor();
+    expect(await list({}, stranger)).toEqual([]);
+    expect((await list({ following: false }, stranger)).map((t) => t.following)).toEqual([false, false, false]);
+    expect((await list({ following: false }, b)).map((t) => t.following)).toEqual([true, true, true]);
+  });
+});
+
+describe(OutboxStore.name, () => {
+  const event = (workspaceId: string, payload: Record<string, unknown>): OutboxEvent => ({
+    workspaceId,
+    channel: conversationChannel(randomUUID()),
+    event: 'message.created',
+    payload,
+    ref: { type: 'message', id: randomUUID(), conversation_id: randomUUID() },
+  });
+
+  it('appends events with the caller\'s transaction only, the oversized ones as their reference', async () => {
+    const ws = workspace();
+    await expect(
+      db.transaction(async (trx) => {
+        await outbox.append(trx, [event(ws, { event_id: 'lost' })]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await db('outbox').where({ workspace_id: ws })).toEqual([]);
+
+    const big = event(ws, { event_id: 'big', text: 'x'.repeat(MAX_PAYLOAD_BYTES) });
+    await db.transaction(async (trx) => {
+      await outbox.append(trx, []);
+      await outbox.append(trx, [event(ws, { event_id: 'small', n: 1 }), big]);
+    });
+    const rows = await db('outbox').where({ workspace_id: ws }).orderBy('id').select('channel', 'event', 'payload');
+    expect(rows.map((r) => r.payload)).toEqual([{ event_id: 'small', n: 1 }, { event_id: 'big', ref: big.ref, truncated: true }]);
+    expect(rows[1]).toMatchObject({ channel: big.channel, event: 'message.created' });
+  });
+});
+
+describe(PurgeStore.name, () => {
+  it('purges a deleted workspace in bounded batches and leaves other workspaces alone', async () => {
+    const ws = workspace();
+    const [a, b] = [actor(), actor()];
+    for (const c of [await newChannel(ws), await newChannel(ws)]) {
+      for (let i = 0; i < 3; i++) {
+        const root = await post(c, a, { mentions: [b] });
+        await post(c, b, { parent: root, mentions: [a] });
+        await post(c, a, { parent: root });
+        await react(root, 'add', '👍', b);
+        await db.transaction(async (trx) => {
+          await saved.save(trx, b, ws, root.id);
+          await readStates.markConversation(trx, b, c.id, root.id);
+          await messages.claimClientId(trx, { conversationId: c.id, actorId: a, clientMessageId: `k${i}` }, root.id);
+          await outbox.append(trx, [{ workspaceId: ws, channel: conversationChannel(c.id), event: 'message.created', payload: { event_id: randomUUID() }, ref: { type: 'message', id: root.id, conversation_id: c.id } }]);
+        });
+      }
+    }
+    const keep = await newChannel();
+    const kept = await post(keep, a, { mentions: [b] });
+    await post(keep, b, { parent: kept });
+    await db.transaction((trx) => outbox.append(trx, [{ workspaceId: keep.workspaceId, channel: 'c', event: 'e', payload: {}, ref: { type: 'message', id: kept.id, conversation_id: keep.id } }]));
+
+    let batches = 0;
+    while (!(await purge.purgeBatch(ws, 2))) {
+      batches++;
+      expect(batches).toBeLessThan(100);
+    }
+    expect(batches).toBeGreaterThan(2);
+    expect(await purge.purgeBatch(ws, 2)).toBe(true);
+
+    const count = async (table: string, where: (q: Knex.QueryBuilder) => Knex.QueryBuilder) => Number((await where(db(table)).count({ n: '*' }))[0]!.n);
+    expect(await count('channels', (q) => q.where({ workspace_id: ws }))).toBe(0);
+    expect(await count('messages', (q) => q.where({ workspace_id: ws }))).toBe(0);
+    expect(await count('outbox', (q) => q.where({ workspace_id: ws }))).toBe(0);
+    expect(await count('saved_messages', (q) => q.where({ workspace_id: ws }))).toBe(0);
+    expect(await count('thread_reads', (q) => q.where({ workspace_id: ws }))).toBe(0);
+    expect(await count('conversation_reads', (q) => q.where({ actor_id: b }))).toBe(0);
+    expect(await count('client_messages', (q) => q.where({ actor_id: a }))).toBe(0);
+    expect(await count('reactions', (q) => q.where({ actor_id: b }))).toBe(0);
+
+    // The other workspace keeps everything, mentions and thread state included.
+    expect(await channels.find(keep.workspaceId, keep.id)).toEqual(keep);
+    expect(await count('messages', (q) => q.where({ workspace_id: keep.workspaceId }))).toBe(2);
+    expect(await count('mentions', (q) => q.where({ message_id: kept.id }))).toBe(1);
+    expect(await count('thread_reads', (q) => q.where({ root_id: kept.id }))).toBeGreaterThan(0);
+    expect(await count('outbox', (q) => q.where({ workspace_id: keep.workspaceId }))).toBe(1);
+  });
+});
