@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
-import { isUniqueViolation, type Knex } from '@wms/kit/db';
-import { alreadyExists, forbidden, invalidArgument, invalidInput, notFound, unauthenticated } from '@wms/kit/errors';
+import type { Knex } from '@wms/kit/db';
+import { forbidden, invalidArgument, invalidInput, notFound, unauthenticated } from '@wms/kit/errors';
 import type { AsyncClient } from '@wms/kit/grpc-client';
 import { isUuid } from '@wms/kit/ids';
 import type { CachedMembership } from '@wms/kit/membership';
 import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
 import type { Actor, Workspace, WorkspaceUser } from './domain/model.ts';
 import {
+  alreadyMember,
   assignableRole,
   requireCanAdd,
   requireCanEditActor,
@@ -140,7 +141,6 @@ export class WorkspaceService {
     const { user } = await this.d.identity.FindUserByEmail({ email: input.email }, ctx);
     if (!user) throw notFound('No account has that email address.', 'account_not_found');
     const workspaceId = ctx.workspaceId!;
-    const alreadyMember = () => alreadyExists('already_member', 'That account already belongs to the workspace.');
     const member = await this.change(async (trx) => {
       const existing = await this.d.members.findAnyByUserForUpdate(workspaceId, user.id, trx);
       if (existing && !existing.removed) throw alreadyMember();
@@ -149,12 +149,9 @@ export class WorkspaceService {
         added = await this.d.members.reactivate(existing.id, role, trx);
         await this.d.actors.setDeactivated(existing.actorId, false, trx);
       } else {
-        try {
-          const actor = await this.d.actors.insert({ id: randomUUID(), workspaceId, kind: 'user', userId: user.id, displayName: user.name || 'Member', title: null, managedByAdmins: false }, trx);
-          added = await this.d.members.insert({ id: randomUUID(), workspaceId, userId: user.id, actorId: actor.id, role }, trx);
-        } catch (err) {
-          throw isUniqueViolation(err) ? alreadyMember() : err;
-        }
+        // A racing add of the same account fails on the stores' unique indexes as already_member.
+        const actor = await this.d.actors.insert({ id: randomUUID(), workspaceId, kind: 'user', userId: user.id, displayName: user.name || 'Member', title: null, managedByAdmins: false }, trx);
+        added = await this.d.members.insert({ id: randomUUID(), workspaceId, userId: user.id, actorId: actor.id, role }, trx);
       }
       return { result: added, workspaceId, cache: [{ userId: user.id, membership: cached(added) }] };
     });

@@ -245,13 +245,13 @@ describe(MemberStore.name, () => {
     expect(await members.find(randomUUID(), member.id)).toBeUndefined();
   });
 
-  it('lets the database refuse a second membership of a user and a second owner, as unique violations', async () => {
+  it('refuses a second membership of a user as already_member, and the database a second owner', async () => {
     const w = await newWorkspace();
     const userId = randomUUID();
     const { member } = await newMember(w.id, 'owner', db, userId);
     const agent = await newAgent(w.id);
     const twice = await refusal(members.insert({ id: randomUUID(), workspaceId: w.id, userId, actorId: agent.id, role: 'member' }));
-    expect(isUniqueViolation(twice, 'workspace_users_user_key')).toBe(true);
+    expect(twice).toMatchObject({ kind: 'already_exists', code: 'already_member' });
     const secondOwner = await refusal(newMember(w.id, 'owner'));
     expect(isUniqueViolation(secondOwner, 'workspace_users_one_owner')).toBe(true);
     expect((await members.list(w.id)).map((m) => m.id)).toEqual([member.id]);
@@ -424,12 +424,12 @@ describe(ActorStore.name, () => {
     expect(await actors.find(randomUUID(), actor.id)).toBeUndefined();
   });
 
-  it('lets the database refuse a second actor of the same user in a workspace', async () => {
+  it('refuses a second actor of the same user in a workspace as already_member', async () => {
     const w = await newWorkspace();
     const userId = randomUUID();
     await newMember(w.id, 'member', db, userId);
     const err = await refusal(actors.insert({ id: randomUUID(), workspaceId: w.id, kind: 'user', userId, displayName: 'Twin', title: null, managedByAdmins: false }));
-    expect(isUniqueViolation(err, 'actors_user_per_workspace')).toBe(true);
+    expect(err).toMatchObject({ kind: 'already_exists', code: 'already_member' });
     const elsewhere = await newWorkspace();
     expect(await actors.insert({ id: randomUUID(), workspaceId: elsewhere.id, kind: 'user', userId, displayName: 'Same user', title: null, managedByAdmins: false })).toMatchObject({ userId });
   });

@@ -1,4 +1,4 @@
-import { ensure, forbidden, invalidArgument } from '@wms/kit/errors';
+import { alreadyExists, ensure, forbidden, invalidArgument } from '@wms/kit/errors';
 import type { Actor, Role } from './model.ts';
 
 const slugPattern = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
@@ -71,3 +71,6 @@ export function requireCanEditActor(caller: { role: string | undefined; actorId:
   if (isManager(caller.role) && actor.kind === 'agent' && actor.managedByAdmins) return;
   throw forbidden('You can edit only your own profile, or agents managed by admins.');
 }
+
+/** 409 `already_member`: the account already belongs to the workspace. */
+export const alreadyMember = () => alreadyExists('already_member', 'That account already belongs to the workspace.');

@@ -1,5 +1,6 @@
-import type { Knex } from '@wms/kit/db';
+import { isUniqueViolation, type Knex } from '@wms/kit/db';
 import type { Actor } from '../domain/model.ts';
+import { alreadyMember } from '../domain/rules.ts';
 
 interface ActorRow {
   id: string;
@@ -48,7 +49,11 @@ export class ActorStore {
         title: a.title,
         managed_by_admins: a.managedByAdmins,
       })
-      .returning(columns);
+      .returning(columns)
+      .catch((err: unknown) => {
+        // One user actor per user and workspace: a second one means the user is a member already.
+        throw isUniqueViolation(err, 'actors_user_per_workspace') ? alreadyMember() : err;
+      });
     return toActor(row as ActorRow);
   }
 

@@ -1,5 +1,6 @@
-import type { Knex } from '@wms/kit/db';
+import { isUniqueViolation, type Knex } from '@wms/kit/db';
 import type { Role, WorkspaceUser } from '../domain/model.ts';
+import { alreadyMember } from '../domain/rules.ts';
 
 interface MemberRow {
   id: string;
@@ -29,10 +30,14 @@ const toMember = (r: MemberRow): WorkspaceUser => ({
 export class MemberStore {
   constructor(private readonly db: Knex) {}
 
+  /** 409 `already_member` when the user already has a membership here, removed or not. */
   async insert(m: { id: string; workspaceId: string; userId: string; actorId: string; role: Role }, db: Knex = this.db): Promise<WorkspaceUser> {
     const [row] = await db('workspace_users')
       .insert({ id: m.id, workspace_id: m.workspaceId, user_id: m.userId, actor_id: m.actorId, role: m.role, accepted_at: db.fn.now() })
-      .returning(columns);
+      .returning(columns)
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err, 'workspace_users_user_key') ? alreadyMember() : err;
+      });
     return toMember(row as MemberRow);
   }
 
