@@ -4,7 +4,7 @@ import { type Caller, callerOf } from '@wms/kit/caller';
 import type { CallContext } from '@wms/kit/context';
 import { type DomainError, failedPrecondition, forbidden, invalidInput, notFound } from '@wms/kit/errors';
 import type { AsyncClient } from '@wms/kit/grpc-client';
-import { isUuid, uuidv7 } from '@wms/kit/ids';
+import { batchIds, isUuid, uuidv7 } from '@wms/kit/ids';
 import type { Logger } from '@wms/kit/logger';
 import type { ObjectStorage } from '@wms/kit/storage';
 import type { UploadChunk__Output } from '@wms/protos/gen/wms/asset/v1/UploadChunk';
@@ -110,8 +110,7 @@ export class AssetService {
   }
 
   getByIds(ctx: CallContext, ids: string[]): Promise<Asset[]> {
-    if (ids.length > 1000) throw invalidInput([{ field: 'ids', message: 'at most 1000 ids per call' }]);
-    return this.d.assets.findMany(callerOf(ctx).workspaceId, [...new Set(ids)].filter(isUuid));
+    return this.d.assets.findMany(callerOf(ctx).workspaceId, batchIds(ids));
   }
 
   private async requireAsset(me: Caller, conversationId: string, assetId: string): Promise<Asset> {

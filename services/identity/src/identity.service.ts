@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
-import { isUuid } from '@wms/kit/ids';
+import { batchIds } from '@wms/kit/ids';
 import { isUniqueViolation, type Knex } from '@wms/kit/db';
 import { ensure, rateLimited, unauthenticated } from '@wms/kit/errors';
 import type { AccessTokens } from './access-tokens.ts';
@@ -210,10 +210,9 @@ export class IdentityService {
     return updated;
   }
 
-  /** For other services: users by id (at most 1000 per call), unknown ones left out. */
+  /** For other services: users by id, unknown ones left out. */
   async getUsersByIds(ids: string[]): Promise<User[]> {
-    ensure(['ids', ids.length <= 1000, 'at most 1000 ids per call']);
-    return this.d.users.findByIds([...new Set(ids)].filter(isUuid));
+    return this.d.users.findByIds(batchIds(ids));
   }
 
   /** For other services (adding a member by address): the account of an address, if any. */

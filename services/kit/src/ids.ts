@@ -1,4 +1,5 @@
 import { v7 } from 'uuid';
+import { ensure } from './errors.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -7,3 +8,12 @@ export const uuidv7 = (): string => v7();
 
 /** True for a lowercase UUID string. */
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && uuidPattern.test(value);
+
+/** How many ids one batch read (`Get…ByIds`) takes at most. */
+export const MAX_BATCH_IDS = 1000;
+
+/** The distinct well-formed ids of a batch read (unknown shapes can match nothing); 400 past `MAX_BATCH_IDS`. */
+export function batchIds(ids: string[]): string[] {
+  ensure(['ids', ids.length <= MAX_BATCH_IDS, `at most ${MAX_BATCH_IDS} ids per call`]);
+  return [...new Set(ids)].filter(isUuid);
+}

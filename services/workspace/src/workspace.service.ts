@@ -3,7 +3,7 @@ import type { CallContext } from '@wms/kit/context';
 import type { Knex } from '@wms/kit/db';
 import { forbidden, invalidArgument, invalidInput, notFound, unauthenticated } from '@wms/kit/errors';
 import type { AsyncClient } from '@wms/kit/grpc-client';
-import { isUuid } from '@wms/kit/ids';
+import { batchIds, isUuid, MAX_BATCH_IDS } from '@wms/kit/ids';
 import type { CachedMembership } from '@wms/kit/membership';
 import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
 import type { Actor, Workspace, WorkspaceUser } from './domain/model.ts';
@@ -239,8 +239,7 @@ export class WorkspaceService {
 
   /** For other services: actors of the caller's workspace, in one query (unknown ids left out). */
   getActorsByIds(ctx: CallContext, ids: string[]): Promise<Actor[]> {
-    if (ids.length > 1000) throw invalidInput([{ field: 'ids', message: 'at most 1000 ids per call' }]);
-    return this.d.actors.findMany(ctx.workspaceId!, [...new Set(ids)].filter(isUuid));
+    return this.d.actors.findMany(ctx.workspaceId!, batchIds(ids));
   }
 
   /** The actor an edit (profile or avatar) may change, after the permission check of contract §3. */
@@ -276,9 +275,9 @@ export class WorkspaceService {
     return ctx.userId;
   }
 
-  /** Users by id, in batches of GetUsersByIds' 1,000 (a member list holds up to 10,000), fetched at once. */
+  /** Users by id, in batches of GetUsersByIds' limit (a member list holds up to 10,000), fetched at once. */
   private async users(ids: string[], ctx: CallContext): Promise<UserSummary[]> {
-    const batches = Array.from({ length: Math.ceil(ids.length / 1000) }, (_, i) => ids.slice(i * 1000, (i + 1) * 1000));
+    const batches = Array.from({ length: Math.ceil(ids.length / MAX_BATCH_IDS) }, (_, i) => ids.slice(i * MAX_BATCH_IDS, (i + 1) * MAX_BATCH_IDS));
     const users = (await Promise.all(batches.map(async (batch) => (await this.d.identity.GetUsersByIds({ ids: batch }, ctx)).users))).flat();
     const byId = new Map(users.map((u) => [u.id, { id: u.id, email: u.email, name: u.name }]));
     return ids.map((id) => byId.get(id) ?? { id, email: '', name: '' });
