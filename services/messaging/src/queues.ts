@@ -6,5 +6,3 @@ export const SWEEP_JOB = 'sweep';
 export const SWEEP_EVERY_MS = 5 * 60 * 1000;
 /** A delete releases its assets itself right after committing; the worker takes over for those still unreleased after this. */
 export const RELEASE_GRACE_MS = 60 * 1000;
-/** How long a client_message_id claim holds (contract §4). */
-export const CLIENT_ID_TTL_MS = 24 * 60 * 60 * 1000;

@@ -44,6 +44,8 @@ export interface AssetView {
 export const LIMITS = { bodyChars: 40_000, assets: 10, mentions: 50, clientMessageIdChars: 64, distinctEmoji: 50 } as const;
 /** How long a message created with `loading: true` shows as loading (contract §4). */
 export const LOADING_MS = 5 * 60 * 1000;
+/** How long a client_message_id claim holds (contract §4). */
+export const CLIENT_ID_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Length in characters (code points), as Postgres counts them. */
 const chars = (text: string) => {

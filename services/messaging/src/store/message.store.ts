@@ -1,5 +1,5 @@
 import type { Knex } from '@wms/kit/db';
-import { LOADING_MS, type Message, type ReactionSummary } from '../domain/message.ts';
+import { CLIENT_ID_TTL_MS, LOADING_MS, type Message, type ReactionSummary } from '../domain/message.ts';
 
 export interface MessageRow {
   id: string;
@@ -196,7 +196,7 @@ export class MessageStore {
 
   /**
    * Claims a `client_message_id` for a new message (contract §4): returns undefined when this post wins the key, or
-   * the id of the message that already holds it (posted within 24 hours). A concurrent post of the same key waits
+   * the id of the message that already holds it (claimed within CLIENT_ID_TTL_MS). A concurrent post of the same key waits
    * for the first to commit, then sees its claim.
    */
   async claimClientId(trx: Knex.Transaction, key: { conversationId: string; actorId: string; clientMessageId: string }, messageId: string): Promise<string | undefined> {
@@ -205,9 +205,9 @@ export class MessageStore {
         `INSERT INTO client_messages (conversation_id, actor_id, client_message_id, message_id) VALUES (?, ?, ?, ?)
          ON CONFLICT (conversation_id, actor_id, client_message_id)
            DO UPDATE SET message_id = excluded.message_id, created_at = now()
-           WHERE client_messages.created_at < now() - interval '24 hours'
+           WHERE client_messages.created_at < now() - make_interval(secs => ?)
          RETURNING message_id`,
-        [key.conversationId, key.actorId, key.clientMessageId, messageId],
+        [key.conversationId, key.actorId, key.clientMessageId, messageId, CLIENT_ID_TTL_MS / 1000],
       ),
     );
     if (won.length > 0) return undefined;
