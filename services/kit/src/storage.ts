@@ -10,6 +10,7 @@ import { Client, S3Error } from 'minio';
 import { z } from 'zod';
 import { ConfigError, env } from './config.ts';
 import { invalidInput, notFound } from './errors.ts';
+import { isMediaType } from './media-type.ts';
 
 /** Object storage behind one small interface: the filesystem driver locally, any S3 (MinIO) in production. */
 export interface ObjectStorage {
@@ -112,11 +113,8 @@ export function assertValidKey(key: string): void {
   }
 }
 
-// A type/subtype with optional parameters; no CR, LF or other control characters can reach a header.
-const CONTENT_TYPE_PATTERN = /^[A-Za-z0-9][\w!#$&^.+-]*\/[A-Za-z0-9][\w!#$&^.+-]*(?:\s*;\s*[\w!#$&^.+-]+=(?:[\w!#$&^.+-]+|"[^"\\\p{Cc}]*"))*$/u;
-
 function assertValidContentType(contentType: string): void {
-  if (contentType.length > 255 || !CONTENT_TYPE_PATTERN.test(contentType)) {
+  if (!isMediaType(contentType)) {
     throw invalidInput([{ field: 'contentType', message: 'must be a media type such as image/png' }], 'The content type is invalid.');
   }
 }
