@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
 import type { Knex } from '@wms/kit/db';
-import { notFound } from '@wms/kit/errors';
-import { isUuid, uuidv7 } from '@wms/kit/ids';
+import { uuidv7 } from '@wms/kit/ids';
 import { callerOf } from '@wms/kit/caller';
 import { type Channel, validateNewChannel } from './domain/channel.ts';
 import { workspaceChannel } from './domain/events.ts';
 import type { ChannelStore } from './store/channel.store.ts';
+import { requireChannel } from './lookups.ts';
 import type { OutboxStore } from './store/outbox.store.ts';
 
 /** The channel as clients see it in events (contract §4: `conversation_id` equals `id`). */
@@ -52,11 +52,4 @@ export class ChannelService {
   async getChannel(ctx: CallContext, id: string): Promise<Channel> {
     return requireChannel(this.d.channels, callerOf(ctx).workspaceId, id);
   }
-}
-
-/** A channel (conversation) of the workspace, or 404: another workspace's id, or a malformed one, is not found. */
-export async function requireChannel(channels: ChannelStore, workspaceId: string, id: string): Promise<Channel> {
-  const channel = isUuid(id) ? await channels.find(workspaceId, id) : undefined;
-  if (!channel) throw notFound('No such conversation.');
-  return channel;
 }

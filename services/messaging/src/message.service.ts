@@ -1,18 +1,19 @@
 import type { CallContext } from '@wms/kit/context';
 import type { Knex } from '@wms/kit/db';
 import type { Logger } from '@wms/kit/logger';
-import { ensure, forbidden, invalidInput, notFound } from '@wms/kit/errors';
+import { forbidden, invalidInput, notFound } from '@wms/kit/errors';
 import { isUuid, uuidv7 } from '@wms/kit/ids';
 import type { AsyncClient } from '@wms/kit/grpc-client';
 import type { WorkspaceServiceDefinition } from '@wms/protos/gen/wms/workspace/v1/WorkspaceService';
 import { type Caller, callerOf } from '@wms/kit/caller';
 import type { Attachments } from './attachments.ts';
-import { requireChannel } from './channel.service.ts';
+import { type Page, pageLimit } from './domain/paging.ts';
+import { requireChannel, requireMessage } from './lookups.ts';
 import { messageEvent, threadEvent } from './domain/events.ts';
 import { type AssetView, canDelete, type Message, messageDeleted, replyRefusal, validateEditedBody, validateNewMessage } from './domain/message.ts';
 import { type MessageView, messageView } from './domain/views.ts';
 import type { ChannelStore } from './store/channel.store.ts';
-import type { MessageStore, MessageWithSave } from './store/message.store.ts';
+import type { MessageStore } from './store/message.store.ts';
 import type { OutboxStore } from './store/outbox.store.ts';
 import type { ReadStateStore } from './store/read-state.store.ts';
 
@@ -37,28 +38,6 @@ export interface CreateMessageInput {
   mentionedActorIds: string[];
   loading: boolean;
   clientMessageId?: string | undefined;
-}
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** `limit` of every paged list (contract §1): 1..100. */
-export function pageLimit(limit: number): number {
-  ensure(['query.limit', Number.isInteger(limit) && limit >= 1 && limit <= 100, 'must be an integer from 1 to 100']);
-  return limit;
-}
-
-/** A message of the caller's workspace with the caller's bookmark; a malformed or another workspace's id is not found. */
-export const findMessage = (messages: MessageStore, me: Caller, messageId: string): Promise<MessageWithSave | undefined> =>
-  isUuid(messageId) ? messages.find(me.workspaceId, messageId, me.actorId) : Promise.resolve(undefined);
-
-/** A message of the conversation, or 404 (a message of another conversation or workspace is not found). */
-export async function requireMessage(messages: MessageStore, me: Caller, conversationId: string, messageId: string): Promise<MessageWithSave> {
-  const found = await findMessage(messages, me, messageId);
-  if (!found || found.message.conversationId !== conversationId) throw notFound('No such message in this conversation.');
-  return found;
 }
 
 /** The message lifecycle (contract §4): post, reply, list, read, edit and soft delete, with their events. */

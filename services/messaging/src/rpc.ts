@@ -9,7 +9,8 @@ import type { ChannelService } from './channel.service.ts';
 import type { Channel } from './domain/channel.ts';
 import type { MessageView, readStateView, savedView } from './domain/views.ts';
 import type { MessageActionsService } from './message-actions.service.ts';
-import type { MessageService, Page } from './message.service.ts';
+import type { Page } from './domain/paging.ts';
+import type { MessageService } from './message.service.ts';
 import type { ReadStateService } from './read-state.service.ts';
 import type { PurgeStore } from './store/purge.store.ts';
 

@@ -1,0 +1,26 @@
+import type { Caller } from '@wms/kit/caller';
+import { notFound } from '@wms/kit/errors';
+import { isUuid } from '@wms/kit/ids';
+import type { Channel } from './domain/channel.ts';
+import type { ChannelStore } from './store/channel.store.ts';
+import type { MessageStore, MessageWithSave } from './store/message.store.ts';
+
+// The lookups every messaging service starts from: what the caller may not see is simply not found.
+
+/** A channel (conversation) of the workspace, or 404: another workspace's id, or a malformed one, is not found. */
+export async function requireChannel(channels: ChannelStore, workspaceId: string, id: string): Promise<Channel> {
+  const channel = isUuid(id) ? await channels.find(workspaceId, id) : undefined;
+  if (!channel) throw notFound('No such conversation.');
+  return channel;
+}
+
+/** A message of the caller's workspace with the caller's bookmark; a malformed or another workspace's id is not found. */
+export const findMessage = (messages: MessageStore, me: Caller, messageId: string): Promise<MessageWithSave | undefined> =>
+  isUuid(messageId) ? messages.find(me.workspaceId, messageId, me.actorId) : Promise.resolve(undefined);
+
+/** A message of the conversation, or 404 (a message of another conversation or workspace is not found). */
+export async function requireMessage(messages: MessageStore, me: Caller, conversationId: string, messageId: string): Promise<MessageWithSave> {
+  const found = await findMessage(messages, me, messageId);
+  if (!found || found.message.conversationId !== conversationId) throw notFound('No such message in this conversation.');
+  return found;
+}
