@@ -3,8 +3,8 @@ import { requestContext } from './context.ts';
 
 export type { Logger } from 'pino';
 
-/** Creates the process's root logger; every line carries the current request's ids when there is one. */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
+/** Creates the process's root logger at `level` (the config's `LOG_LEVEL`); every line carries the current request's ids when there is one. */
+export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
   const options: LoggerOptions = {
     level,
     base: { service },
