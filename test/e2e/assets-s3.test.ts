@@ -7,12 +7,11 @@ import path from 'node:path';
 import { type BucketItem, Client as Minio } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, startCluster } from '../launcher/cluster.ts';
-import { expectError } from './support/accounts.ts';
-import { type ApiResponse, randomIp, uniqueEmail } from './support/http.ts';
-import { type CaughtMail, linkToken } from './support/mail.ts';
+import { type Account, expectError, signUp } from './support/accounts.ts';
+import { type ApiResponse, useCluster } from './support/http.ts';
 import { expectFlatUploads, serverPid } from './support/memory.ts';
-import type { AssetBody } from './support/messages.ts';
-import { uniqueSlug } from './support/workspaces.ts';
+import { type AssetBody, createChannel } from './support/messages.ts';
+import { createWorkspace, inWorkspace } from './support/workspaces.ts';
 
 // s3rver ships no types; this is the part of its API the test uses.
 interface S3rverServer {
@@ -30,11 +29,6 @@ interface DownloadBody {
   size_bytes: number;
 }
 
-interface Account {
-  token: string;
-  ip: string;
-}
-
 const MiB = 1024 * 1024;
 const S3_KEY = 'S3RVER';
 const BUCKET = `wms-e2e-${randomBytes(4).toString('hex')}`;
@@ -48,46 +42,8 @@ let owner: Account;
 let ws: string;
 let conv: string;
 
-/** One request to this file's own cluster (support/http.ts talks to the shared one), as an account or from an address. */
-async function call(method: string, urlPath: string, { body, as, ip }: { body?: unknown; as?: Account; ip?: string } = {}): Promise<ApiResponse> {
-  const headers: Record<string, string> = { 'x-forwarded-for': as?.ip ?? ip ?? randomIp() };
-  if (as) headers.authorization = `Bearer ${as.token}`;
-  if (as && ws) headers['x-workspace-id'] = ws;
-  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const res = await fetch(new URL(urlPath, cluster!.gatewayUrl), {
-    method,
-    headers,
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  const isJson = /^application\/([\w.+-]+\+)?json/i.test(res.headers.get('content-type') ?? '');
-  return { status: res.status, headers: res.headers, body: isJson && text !== '' ? JSON.parse(text) : text };
-}
-
-async function waitForMail(to: string): Promise<CaughtMail> {
-  const url = new URL('/messages', cluster!.inboxUrl);
-  url.searchParams.set('to', to);
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-    expect(res.status).toBe(200);
-    const [newest] = (await res.json()) as CaughtMail[];
-    if (newest) return newest;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} within 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function signUp(tag: string): Promise<Account> {
-  const email = uniqueEmail(tag);
-  const ip = randomIp();
-  expect((await call('POST', '/auth/register', { body: { email, password: 'correct-horse-1', name: `Test ${tag}` }, ip })).status).toBe(201);
-  const token = linkToken(await waitForMail(email));
-  const verified = await call('POST', '/auth/verify-email', { body: { token }, ip });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  return { token: (verified.body as { access_token: string }).access_token, ip };
-}
+/** A request of the owner in the workspace, to this file's own cluster (useCluster). */
+const asOwner = (method: string, urlPath: string, body?: unknown) => inWorkspace(owner, ws, method, urlPath, { body, timeoutMs: 30_000 });
 
 /** Every object in the cluster's bucket under the prefix, by key (none while the bucket does not exist yet). */
 async function objects(prefix = ''): Promise<Map<string, number>> {
@@ -102,7 +58,7 @@ const assetPrefix = (asset: Pick<AssetBody, 'id'>) => `assets/${ws}/${asset.id}/
 const base = () => `/conversations/${conv}/assets`;
 
 async function reserve(body: { name: string; content_type: string; size_bytes: number }): Promise<AssetBody> {
-  const res = await call('POST', base(), { body, as: owner });
+  const res = await asOwner('POST', base(), body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as AssetBody;
 }
@@ -110,17 +66,17 @@ async function reserve(body: { name: string; content_type: string; size_bytes: n
 function upload(assetId: string, bytes: Buffer): Promise<ApiResponse> {
   const form = new FormData();
   form.append('file', new Blob([bytes]), 'file.bin');
-  return call('PUT', `${base()}/${assetId}/content`, { body: form, as: owner });
+  return asOwner('PUT', `${base()}/${assetId}/content`, form);
 }
 
 async function postMessage(assetIds: string[]): Promise<{ id: string; assets: unknown[] }> {
-  const res = await call('POST', `/conversations/${conv}/messages`, { body: { body_text: 'see attached', asset_ids: assetIds }, as: owner });
+  const res = await asOwner('POST', `/conversations/${conv}/messages`, { body_text: 'see attached', asset_ids: assetIds });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; assets: unknown[] };
 }
 
 async function download(assetId: string): Promise<DownloadBody> {
-  const res = await call('GET', `${base()}/${assetId}/download`, { as: owner });
+  const res = await asOwner('GET', `${base()}/${assetId}/download`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as DownloadBody;
 }
@@ -138,13 +94,10 @@ beforeAll(async () => {
     env: { STORAGE_DRIVER: 's3', S3_ENDPOINT: s3Endpoint, S3_ACCESS_KEY: S3_KEY, S3_SECRET_KEY: S3_KEY, S3_REGION: 'us-east-1', S3_BUCKET: BUCKET },
   });
 
+  useCluster(cluster);
   owner = await signUp('s3-owner');
-  const created = await call('POST', '/workspaces', { body: { name: 'S3 assets', slug: uniqueSlug() }, as: owner });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  ws = (created.body as { id: string }).id;
-  const channel = await call('POST', '/channels', { body: { name: uniqueSlug('s3') }, as: owner });
-  expect(channel.status, JSON.stringify(channel.body)).toBe(201);
-  conv = (channel.body as { id: string }).id;
+  ws = (await createWorkspace(owner, 'S3 assets')).id;
+  conv = await createChannel(owner, ws, 's3');
 });
 
 afterAll(async () => {
@@ -202,10 +155,10 @@ describe('assets end to end (s3 driver)', () => {
 
   it('answers 409 asset_not_ready for a pending asset, attached or not', async () => {
     const loose = await reserve({ name: 'later.txt', content_type: 'text/plain', size_bytes: 5 });
-    expectError(await call('GET', `${base()}/${loose.id}/download`, { as: owner }), 409, 'asset_not_ready');
+    expectError(await asOwner('GET', `${base()}/${loose.id}/download`), 409, 'asset_not_ready');
     const attached = await reserve({ name: 'attached.txt', content_type: 'text/plain', size_bytes: 5 });
     await postMessage([attached.id]);
-    expectError(await call('GET', `${base()}/${attached.id}/download`, { as: owner }), 409, 'asset_not_ready');
+    expectError(await asOwner('GET', `${base()}/${attached.id}/download`), 409, 'asset_not_ready');
     expect(await objects(assetPrefix(attached))).toEqual(new Map());
   });
 
@@ -215,7 +168,7 @@ describe('assets end to end (s3 driver)', () => {
     expectError(await upload(asset.id, randomBytes(99_999)), 400, 'size_mismatch');
     expectError(await upload(asset.id, randomBytes(100_001)), 400, 'size_mismatch');
     expect(await objects()).toEqual(before);
-    expectError(await call('GET', `${base()}/${asset.id}/download`, { as: owner }), 409, 'asset_not_ready');
+    expectError(await asOwner('GET', `${base()}/${asset.id}/download`), 409, 'asset_not_ready');
 
     const bytes = randomBytes(100_000);
     expect((await upload(asset.id, bytes)).status).toBe(200);
@@ -273,9 +226,9 @@ describe('assets end to end (s3 driver)', () => {
     expect((await upload(asset.id, Buffer.from('data'))).status).toBe(200);
     expect((await objects(assetPrefix(asset))).size).toBe(1);
 
-    expect((await call('DELETE', `/conversations/${conv}/messages/${message.id}`, { as: owner })).status).toBe(204);
+    expect((await asOwner('DELETE', `/conversations/${conv}/messages/${message.id}`)).status).toBe(204);
     expect(await objects(assetPrefix(asset))).toEqual(new Map());
-    expectError(await call('GET', `${base()}/${asset.id}/download`, { as: owner }), 404, 'not_found');
+    expectError(await asOwner('GET', `${base()}/${asset.id}/download`), 404, 'not_found');
   });
 });
 

@@ -12,6 +12,8 @@ export interface ApiOptions {
   headers?: Record<string, string>;
   /** The client address the gateway should see (sent as X-Forwarded-For; the test cluster trusts loopback). */
   ip?: string;
+  /** How long to wait for the answer (15 s). */
+  timeoutMs?: number;
 }
 
 export interface ApiResponse {
@@ -35,7 +37,7 @@ export const gatewayUrl = (): string => target?.gatewayUrl ?? inject('gatewayUrl
 export const inboxUrl = (): string => target?.inboxUrl ?? inject('inboxUrl');
 
 /** One request to the test cluster's gateway. */
-export async function api(method: string, path: string, { body, raw, token, headers = {}, ip }: ApiOptions = {}): Promise<ApiResponse> {
+export async function api(method: string, path: string, { body, raw, token, headers = {}, ip, timeoutMs = 15_000 }: ApiOptions = {}): Promise<ApiResponse> {
   const sent: Record<string, string> = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   const form = body instanceof FormData ? body : undefined;
   const payload = raw ?? (form || body === undefined ? undefined : JSON.stringify(body));
@@ -46,7 +48,7 @@ export async function api(method: string, path: string, { body, raw, token, head
     method,
     headers: sent,
     body: form ?? payload,
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await res.text();
   const isJson = /^application\/([\w.+-]+\+)?json/i.test(res.headers.get('content-type') ?? '');
