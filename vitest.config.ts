@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './test/summary-reporter.ts';
 
 // Three levels (STYLE.md): unit tests beside the code, integration tests against the real Postgres and Redis,
-// end-to-end tests through the gateway of a whole cluster started by the launcher.
+// end-to-end tests through the gateway of a whole cluster started by the launcher; and the launcher's own tests.
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryReporter()],
@@ -19,6 +19,15 @@ export default defineConfig({
           include: ['services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The launcher's own tests start the clusters they need; they need no shared one.
+          name: 'launcher',
+          include: ['test/launcher/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

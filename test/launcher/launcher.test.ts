@@ -11,17 +11,17 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startTestPostgres, startTestRedis, waitFor } from '@wms/kit/test-infra';
 import { withDatabase } from '@wms/kit/testing';
-import { bannerLines } from '../launcher/banner.ts';
-import { type Cluster, type DevCluster, generateJwtKeys, nextRestartDelay, startCluster } from '../launcher/cluster.ts';
-import { type ComponentSpec, components } from '../launcher/components.ts';
-import { acceptsTcp, redisAnswers } from '../launcher/infra.ts';
-import { resolveSettings, type SettingsInput } from '../launcher/settings.ts';
-import { type CaughtMail, startSmtpCatcher } from '../launcher/smtp-catcher.ts';
-import { isAlive, launcherLog, listenAddresses, processesOf } from '../launcher/testing.ts';
-import { prettyLine } from '../launcher/pretty.ts';
+import { bannerLines } from './banner.ts';
+import { type Cluster, type DevCluster, generateJwtKeys, nextRestartDelay, startCluster } from './cluster.ts';
+import { type ComponentSpec, components } from './components.ts';
+import { acceptsTcp, redisAnswers } from './infra.ts';
+import { resolveSettings, type SettingsInput } from './settings.ts';
+import { type CaughtMail, startSmtpCatcher } from './smtp-catcher.ts';
+import { isAlive, launcherLog, listenAddresses, processesOf } from './testing.ts';
+import { prettyLine } from './pretty.ts';
 
 // The launcher is tested with stand-in components, so it does not depend on any service's business logic.
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'launcher', 'fixtures');
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const fakeCluster: ComponentSpec[] = [
   { name: 'fake', entry: path.join(fixtures, 'fake-service.ts'), kind: 'grpc', migrate: true },
   { name: 'fake-worker', entry: path.join(fixtures, 'fake-service.ts'), kind: 'worker' },
