@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
 import { runJob } from './support/jobs.ts';
-import { createChannel, MESSAGE_FIELDS, type MessageBody, type Page, post, postText, walk } from './support/messages.ts';
+import { createChannel, MESSAGE_FIELDS, type MessageBody, type Page, postText, walk } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
 
 let owner: Account;

@@ -17,7 +17,7 @@ import { type ComponentSpec, components } from './components.ts';
 import { acceptsTcp, redisAnswers } from './infra.ts';
 import { resolveSettings, type SettingsInput } from './settings.ts';
 import { type CaughtMail, startSmtpCatcher } from './smtp-catcher.ts';
-import { isAlive, launcherLog, listenAddresses, processesOf } from './testing.ts';
+import { launcherLog, listenAddresses, processesOf } from './testing.ts';
 import { prettyLine } from './pretty.ts';
 
 // The launcher is tested with stand-in components, so it does not depend on any service's business logic.

@@ -17,15 +17,6 @@ export function processesOf(databaseUrl: string): number[] {
   return found;
 }
 
-/** Whether a process with this pid runs (a zombie counts as gone). */
-export function isAlive(pid: number): boolean {
-  try {
-    return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
-  } catch {
-    return false;
-  }
-}
-
 /** The launcher's own log of a `logs: 'files'` cluster. */
 export function launcherLog(logDir: string | undefined): Promise<string> {
   if (!logDir) throw new Error('the cluster writes no log files (logs: pretty or json)');
