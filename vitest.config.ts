@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './test/summary-reporter.ts';
 
 // Three levels (STYLE.md): unit tests beside the code, integration tests against the real Postgres and Redis,
-// end-to-end tests through the gateway of a whole cluster started by the launcher; and the launcher's own tests.
+// end-to-end tests through the gateway of a whole local cluster; and the local cluster's own tests.
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryReporter()],
@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts'],
+          include: ['services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'testkit/src/**/*.test.ts', 'protos/src/**/*.test.ts'],
         },
       },
       {
@@ -23,9 +23,9 @@ export default defineConfig({
       },
       {
         test: {
-          // The launcher's own tests start the clusters they need; they need no shared one.
-          name: 'launcher',
-          include: ['test/launcher/**/*.test.ts'],
+          // The local cluster's own tests start the clusters they need; they need no shared one.
+          name: 'local-cluster',
+          include: ['local-cluster/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

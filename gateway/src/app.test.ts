@@ -30,6 +30,7 @@ const { app } = createApp({
   notReady: async () => [],
   trustProxy: 'false',
   uploadIdleMs: 300,
+  realtimeProvider: undefined,
 });
 
 beforeAll(async () => {
@@ -84,11 +85,22 @@ describe('gateway HTTP behaviour', () => {
   });
 
   it('lists every invalid field with its location', async () => {
-    const res = await post('/auth/register', JSON.stringify({ email: 'x', password: 3, extra: true }));
+    const res = await post('/auth/register', JSON.stringify({ email: 1, password: 3, extra: true }));
     expect(res.status).toBe(400);
     const { error } = (await res.json()) as { error: { code: string; details: Array<{ field: string }> } };
     expect(error.code).toBe('invalid_input');
     expect(error.details.map((d) => d.field).sort()).toEqual(['body.email', 'body.name', 'body.password']);
+  });
+
+  it("leaves a service's own field rules to it: the values reach it as sent", async () => {
+    let seen: unknown;
+    nextAnswer = async (request) => {
+      seen = request;
+      return { email: 'x' };
+    };
+    const sent = { email: ' not-an-email ', password: 'short', name: ' ' };
+    expect((await post('/auth/register', JSON.stringify(sent))).status).toBe(201);
+    expect(seen).toEqual(sent);
   });
 
   it('echoes a well-formed X-Request-Id and replaces a malformed one', async () => {
@@ -161,6 +173,7 @@ describe('gateway HTTP behaviour', () => {
       [new DomainError('failed_precondition', 'message_deleted', 'gone'), 409],
       [new DomainError('permission_denied', 'forbidden', 'no'), 403],
       [new DomainError('not_found', 'not_found', 'no'), 404],
+      [new DomainError('gone', 'cursor_expired', 'no longer kept'), 410],
     ];
     for (const [error, status] of cases) {
       nextAnswer = async () => {

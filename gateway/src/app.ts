@@ -12,11 +12,13 @@ import { parsePart } from './middleware/validate.ts';
 import type { Metrics } from './metrics.ts';
 import { accountPages } from './pages.ts';
 import { buildOpenApi } from './openapi/build.ts';
+import { type RealtimeProvider, type RealtimeWebsockets, realtimeWebsockets } from './realtime-proxy.ts';
 import { assetRoutes } from './routes/asset.routes.ts';
 import { channelRoutes } from './routes/channel.routes.ts';
 import { identityRoutes } from './routes/identity.routes.ts';
 import { messageRoutes } from './routes/message.routes.ts';
 import { readStateRoutes } from './routes/read-state.routes.ts';
+import { realtimeRoutes } from './routes/realtime.routes.ts';
 import type { Route } from './routes/route.ts';
 import { type StorageRouteDeps, storageRoutes } from './routes/storage.routes.ts';
 import { systemRoutes } from './routes/system.routes.ts';
@@ -32,6 +34,8 @@ export interface AppDeps {
   trustProxy: string;
   /** How long an upload may stall before it is refused (`UPLOAD_IDLE_TIMEOUT_MS`). */
   uploadIdleMs: number;
+  /** The self-hosted realtime provider whose websocket the gateway serves; undefined with Pusher's hosted service. */
+  realtimeProvider: RealtimeProvider | undefined;
 }
 
 /** Every route of the API, in one table: the OpenAPI document and the Express router are both made from it. */
@@ -45,6 +49,7 @@ export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady
     ...messageRoutes(deps.clients),
     ...readStateRoutes(deps.clients),
     ...assetRoutes(deps.clients),
+    ...realtimeRoutes(deps.clients),
     ...storageRoutes(deps.storage),
   );
   const openapi = buildOpenApi(routes, { title: 'wms: team messaging API', version: '1.0.0' });
@@ -52,6 +57,7 @@ export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady
 }
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** An Express path (`/a/:id/b`, `/files/*key`) as Express matches it: case-insensitive, an optional trailing slash. */
 function pathPattern(path: string): { regex: RegExp; names: string[] } {
@@ -78,7 +84,8 @@ function decodes(value: string): boolean {
 
 async function* noUpload(): AsyncGenerator<Buffer> {}
 
-export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
+/** The gateway's Express app, its route table, and the realtime provider's websockets when it is self-hosted. */
+export function createApp(deps: AppDeps): { app: Express; routes: Route[]; websockets: RealtimeWebsockets | undefined } {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
@@ -99,6 +106,10 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   });
   // Parsed inside each route, after the session and workspace checks: a bad body must not answer before a 401 (contract §1).
   const parseJson = express.json({ limit: '1mb', type: JSON_TYPES });
+  const parseForm = express.urlencoded({ extended: false, limit: '1mb', type: FORM_TYPE });
+  const readRaw = express.raw({ limit: '1mb', type: () => true });
+  const parse = (parser: express.RequestHandler, req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) => void parser(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
 
   /** The route's session and workspace checks, which come before every other answer (contract §1). */
   const authorize = async (r: Route, req: Request) => {
@@ -117,17 +128,22 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
   for (const r of routes) {
     app[r.method](r.path, async (req: Request, res: Response) => {
       await authorize(r, req);
-      if (r.body && declaresBody(req) && !req.is(JSON_TYPES)) {
-        throw invalidInput([{ field: 'header.content-type', message: 'must be application/json' }], 'Send the body as JSON, with Content-Type: application/json.');
+      const types = r.form ? [...JSON_TYPES, FORM_TYPE] : JSON_TYPES;
+      if (r.body && declaresBody(req) && !req.is(types)) {
+        throw r.form
+          ? invalidInput([{ field: 'header.content-type', message: `must be application/json or ${FORM_TYPE}` }], `Send the body as JSON or as a form (${FORM_TYPE}).`)
+          : invalidInput([{ field: 'header.content-type', message: 'must be application/json' }], 'Send the body as JSON, with Content-Type: application/json.');
       }
-      await new Promise<void>((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+      if (r.rawBody) await parse(readRaw, req, res);
+      else await parse(r.form && req.is(FORM_TYPE) ? parseForm : parseJson, req, res);
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const params = parsePart(r.params, req.params, 'path');
       const query = parsePart(r.query, req.query, 'query');
-      const body = parsePart(r.body, req.body ?? {}, 'body');
+      const body = parsePart(r.body, r.rawBody ? {} : (req.body ?? {}), 'body');
       const upload = r.upload && { field: r.upload.field, maxBytes: r.upload.maxBytes, idleMs: deps.uploadIdleMs };
       const file = upload && !r.upload!.streamed ? await readUpload(req, upload) : Buffer.alloc(0);
       const stream = () => (upload ? streamUpload(req, upload) : noUpload());
-      const result = await r.handle({ params, query, body, file, stream, ctx: req.ctx, req, res });
+      const result = await r.handle({ params, query, body, file, raw, stream, ctx: req.ctx, req, res });
       if (res.headersSent) return;
       if (r.status === 204) res.status(204).end();
       else res.status(r.status).json(result);
@@ -153,5 +169,5 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[] } {
     }
   });
   app.use(errorHandler(deps.log));
-  return { app, routes };
+  return { app, routes, websockets: deps.realtimeProvider && realtimeWebsockets(deps.realtimeProvider, deps.log) };
 }

@@ -1,5 +1,6 @@
-import { env, loadConfig } from '@wms/kit/config';
+import { env, loadConfig, peerEnv } from '@wms/kit/config';
 import { storageEnv } from '@wms/kit/storage';
+import { serviceNames } from '@wms/protos';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -8,10 +9,7 @@ const schema = z.object({
   REDIS_URL: env.url('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().default('wms'),
   ...storageEnv,
-  IDENTITY_GRPC_URL: env.string('127.0.0.1:50051'),
-  WORKSPACE_GRPC_URL: env.string('127.0.0.1:50052'),
-  MESSAGING_GRPC_URL: env.string('127.0.0.1:50053'),
-  ASSET_GRPC_URL: env.string('127.0.0.1:50054'),
+  ...peerEnv(serviceNames),
   JWT_PUBLIC_KEY: z.string({ error: 'is required (PEM, SPKI Ed25519)' }).min(1),
   /** Express `trust proxy`: `false`, `true`, a hop count, or addresses/subnets (`loopback`, `10.0.0.0/8`, ...). */
   TRUST_PROXY: z.string().default('false'),
@@ -19,6 +17,16 @@ const schema = z.object({
   GRPC_DEADLINE_MS: env.int(10_000, 1),
   /** How long an upload may send nothing before it is refused (400) and its connection closed. */
   UPLOAD_IDLE_TIMEOUT_MS: env.int(30_000, 1),
+  /**
+   * A self-hosted realtime provider (Soketi), whose websocket clients reach through the gateway at `/realtime/ws`.
+   * Unset (or empty): Pusher's hosted service, which clients reach directly.
+   */
+  PUSHER_HOST: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  PUSHER_PORT: env.port(6001),
+  PUSHER_USE_TLS: env.bool(false),
 });
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;

@@ -36,7 +36,7 @@ async function resolveMembership(workspaceId: string, userId: string): Promise<C
 }
 
 const storageConfig = storageConfigFrom(config);
-const { app } = createApp({
+const { app, websockets } = createApp({
   log,
   clients: downstream.clients,
   storage: storageConfig.driver === 'fs' ? { storage: createStorage(storageConfig), secret: storageConfig.secret } : { storage: undefined, secret: '' },
@@ -45,6 +45,7 @@ const { app } = createApp({
   notReady,
   trustProxy: config.TRUST_PROXY,
   uploadIdleMs: config.UPLOAD_IDLE_TIMEOUT_MS,
+  realtimeProvider: config.PUSHER_HOST ? { host: config.PUSHER_HOST, port: config.PUSHER_PORT, useTls: config.PUSHER_USE_TLS } : undefined,
 });
 
 const server = app.listen(config.PORT, (err?: Error) => {
@@ -58,9 +59,10 @@ const server = app.listen(config.PORT, (err?: Error) => {
 });
 server.keepAliveTimeout = 65_000;
 answerUnparsableRequests(server);
+if (websockets) server.on('upgrade', websockets.upgrade);
 
 onShutdown(log, [
-  ['http', () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); })],
+  ['http', () => new Promise<void>((resolve) => { websockets?.close(); server.close(() => resolve()); server.closeIdleConnections(); })],
   ['downstream', async () => downstream.close()],
   ['redis', () => redis.quit()],
 ]);

@@ -32,7 +32,7 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
   router.get(
     '/verify-email',
     handle(async (req) => {
-      const { token } = parse(z.object({ token: s.token }), req.query);
+      const { token } = parse(z.object({ token: linkToken }), req.query);
       return {
         title: 'Confirm your email address',
         body: [
@@ -46,7 +46,7 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
     '/verify-email',
     form,
     handle(async (req) => {
-      const { token } = parse(z.object({ token: s.token }), req.body);
+      const { token } = parse(z.object({ token: linkToken }), req.body);
       const verified = await identity.VerifyEmail({ token }, req.ctx);
       if (!verified.auth) return { title: 'Address confirmed', body: [p(`${verified.user?.email ?? 'Your new address'} is now the address of your account.`)] };
       return { title: 'Address confirmed', body: [p(`You are signed in as ${verified.auth.user?.email ?? ''}.`), ...accessToken(verified.auth.access_token)] };
@@ -56,7 +56,7 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
   router.get(
     '/reset-password',
     handle(async (req) => {
-      const { token } = parse(z.object({ token: s.token }), req.query);
+      const { token } = parse(z.object({ token: linkToken }), req.query);
       return {
         title: 'Choose a new password',
         body: [
@@ -72,7 +72,7 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
     '/reset-password',
     form,
     handle(async (req) => {
-      const body = parse(z.object({ token: s.token, password: s.password }), req.body);
+      const body = parse(z.object({ token: linkToken, password: s.password }), req.body);
       await identity.ResetPassword(body, req.ctx);
       return { title: 'Password changed', body: [p('Every session of your account was signed out.'), '<p><a href="/sign-in">Sign in</a></p>'] };
     }),
@@ -99,7 +99,7 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
     '/sign-in',
     form,
     handle(async (req) => {
-      const body = parse(z.object({ email: s.email, password: z.string().min(1).max(128) }), req.body);
+      const body = parse(z.object({ email: s.email, password: s.loginPassword }), req.body);
       const signedIn = await identity.Login(body, req.ctx);
       return { title: 'Signed in', body: [p(`You are signed in as ${signedIn.user?.email ?? ''}.`), ...accessToken(signedIn.access_token)] };
     }),
@@ -109,13 +109,16 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
     form,
     handle(async (req) => {
       const { email, send: what } = parse(z.object({ email: s.email, send: z.enum(['link', 'reset']).default('link') }), req.body);
-      if (what === 'reset') await identity.RecoverAccount({ email }, req.ctx);
-      else await identity.RequestMagicLink({ email }, req.ctx);
-      return { title: 'Check your inbox', body: [p(`If ${email} has an account, a ${what === 'reset' ? 'password reset' : 'sign-in'} link is on its way to it.`)] };
+      const mailed = what === 'reset' ? await identity.RecoverAccount({ email }, req.ctx) : await identity.RequestMagicLink({ email }, req.ctx);
+      return { title: 'Check your inbox', body: [p(`If ${mailed.email} has an account, a ${what === 'reset' ? 'password reset' : 'sign-in'} link is on its way to it.`)] };
     }),
   );
   return router;
 }
+
+// A page for a mailed link is shown without asking the identity service, so the link's token is checked here: a
+// malformed one gets the 400 page, not a form that cannot work.
+const linkToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a token from a mailed link');
 
 interface Page {
   status?: number;

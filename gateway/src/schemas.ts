@@ -3,6 +3,9 @@ import { documentedAs } from './openapi/documented-as.ts';
 
 /** Response and shared request schemas of the HTTP API (spec/contract.md); the OpenAPI document is built from them. */
 
+/** The JSON body a response schema describes: its output side, as the OpenAPI document shows it. */
+export type Body<S extends z.ZodType> = z.output<S>;
+
 const timestamp = z.iso.datetime({ precision: 3 }).describe('ISO 8601 UTC timestamp with milliseconds');
 const nullableTimestamp = timestamp.nullable();
 
@@ -39,6 +42,7 @@ export const errorStatus = {
   invalid_emoji: 400,
   too_many_reactions: 400,
   invalid_signature: 401,
+  cursor_expired: 410,
   unavailable: 503,
   internal: 500,
 } as const;
@@ -147,12 +151,21 @@ export const EmailVerified = z
 
 export const PasswordReset = z.object({ status: z.literal('password_reset') }).meta({ id: 'PasswordReset', examples: [{ status: 'password_reset' }] });
 
-// Request fields (contract §2). The identity service checks the same rules again; these make the 400s and the docs.
-export const email = z.string().trim().max(254).regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 'must be a valid email address');
-export const password = z.string().min(8).max(128);
-export const name = z.string().trim().min(1).max(80);
-export const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a token from a mailed link');
-export const code = z.string().regex(/^\d{6}$/, 'must be exactly 6 digits');
+// Request fields of the identity service (contract §2), which checks each of them on every call with the same field
+// names (services/identity/src/domain/rules.ts).
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export const email = serviceChecked(z.string(), { maxLength: 254, pattern: EMAIL.source });
+export const password = serviceChecked(z.string(), { minLength: 8, maxLength: 128 });
+/** The password of a sign-in: any the account could have. */
+export const loginPassword = serviceChecked(z.string(), { minLength: 1, maxLength: 128 });
+export const name = serviceChecked(z.string(), { minLength: 1, maxLength: 80 });
+export const token = serviceChecked(z.string(), { pattern: '^[A-Za-z0-9_-]{43}$' });
+export const code = serviceChecked(z.string(), { pattern: '^\\d{6}$' });
+/**
+ * An account's address where no service checks its form: adding a member only looks the account up. Identity's rule,
+ * checked here so that a malformed address is 400 `invalid_input`, not 404 `account_not_found`.
+ */
+export const accountEmail = z.string().trim().max(254).regex(EMAIL, 'must be a valid email address');
 
 const SLUG = '^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$';
 const CHANNEL_NAME = '^[a-z0-9][a-z0-9_-]{0,79}$';
@@ -484,3 +497,137 @@ const threadExample = {
   mention_count: 0,
 };
 export const ThreadPage = page(Thread, 'ThreadPage', threadExample);
+
+// Realtime (contract §7): the provider speaks the Pusher protocol; these are the gateway's side of it.
+
+export const RealtimeConfiguration = z
+  .object({
+    provider: z.literal('pusher'),
+    app_key: z.string().min(1),
+    cluster: z.string().min(1).describe("the provider's cluster; pass it to the client library (a self-hosted provider ignores it)"),
+    ws_host: z.string().min(1),
+    ws_port: z.number().int().min(1).max(65535),
+    wss_port: z.number().int().min(1).max(65535),
+    ws_path: z.string().describe('the websocket path prefix, `/realtime/ws` when the gateway serves a self-hosted provider; "" for none'),
+    force_tls: z.boolean(),
+    channel_authorization_endpoint: z.literal('/realtime/authorize'),
+    user_authentication_endpoint: z.literal('/realtime/authenticate'),
+    channels: z
+      .object({
+        workspace: z.string().describe("`private-workspace-<workspace_id>`: the workspace's events"),
+        presence: z.string().describe('`presence-workspace-<workspace_id>`: who is online (at most 100 members)'),
+        actor: z.string().describe("`private-actor-<actor_id>`: the caller's own events; being subscribed makes it online"),
+      })
+      .describe("the caller's channels; conversations are `private-conversation-<conversation_id>`"),
+  })
+  .meta({
+    id: 'RealtimeConfiguration',
+    examples: [
+      {
+        provider: 'pusher',
+        app_key: 'wms-3f9c1a7e52b04d68e1c2',
+        cluster: 'mt1',
+        ws_host: 'localhost',
+        ws_port: 8080,
+        wss_port: 8080,
+        ws_path: '/realtime/ws',
+        force_tls: false,
+        channel_authorization_endpoint: '/realtime/authorize',
+        user_authentication_endpoint: '/realtime/authenticate',
+        channels: { workspace: `private-workspace-${ex.workspace}`, presence: `presence-workspace-${ex.workspace}`, actor: `private-actor-${ex.actor}` },
+      },
+    ],
+  });
+
+const SOCKET_ID = '^\\d+\\.\\d+$';
+/** The client library's socket id (pusher-js's `socket_id`), checked by the realtime service. */
+export const socketId = serviceChecked(z.string(), { pattern: SOCKET_ID, description: "the connection's socket id, e.g. `1234.5678`; anything else is 400 `invalid_input`" });
+export const realtimeChannelName = serviceChecked(z.string(), {
+  minLength: 1,
+  maxLength: 200,
+  description:
+    "one of the caller's channels: its workspace's two, `private-conversation-<id>` of a conversation of this workspace, or its own actor channel; anything else is 403 `forbidden`",
+});
+
+export const RealtimeAuthorization = z
+  .object({
+    auth: z.string().min(1).describe('`<app_key>:<signature>`, as the client library expects'),
+    channel_data: z.string().nullable().describe('presence channels only: `{"user_id": <actor_id>, "user_info": {"display_name", "avatar_id"}}` as JSON text; else null'),
+  })
+  .meta({ id: 'RealtimeAuthorization', examples: [{ auth: 'wms-3f9c1a7e52b04d68e1c2:9a1f0c4be2d7a8b6c3e5f7091d2b4a6c8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6', channel_data: null }] });
+
+export const RealtimeUserAuthorization = z
+  .object({
+    auth: z.string().min(1).describe('`<app_key>:<signature>`, as the client library expects'),
+    user_data: z.string().min(1).describe("JSON text whose `id` is the caller's actor id"),
+  })
+  .meta({
+    id: 'RealtimeUserAuthorization',
+    examples: [{ auth: 'wms-3f9c1a7e52b04d68e1c2:0b2d4f6a8c1e3a5b7d9f0e2c4a6b8d1f3e5a7c9b0d2f4e6a8c1b3d5f7e9a0c2', user_data: `{"id":"${ex.actor}"}` }],
+  });
+
+export const ActorPresence = z
+  .object({
+    actor_id: z.uuid(),
+    status: z.literal('online'),
+    since: timestamp.describe('when the provider first reported it online'),
+  })
+  .meta({ id: 'ActorPresence', examples: [{ actor_id: ex.actor, status: 'online', since: ex.at }] });
+
+export const ActorPresenceList = z
+  .array(ActorPresence)
+  .describe("the workspace's actors online now: those subscribed to their actor channel or members of the presence channel");
+
+/**
+ * A provider webhook as Pusher and Soketi send it (only documented: the body is passed on as its exact bytes, which
+ * the signature covers).
+ */
+export const PusherWebhook = z
+  .object({
+    time_ms: z.number().int(),
+    events: z.array(
+      z.object({
+        name: z.string().describe('`channel_occupied`, `channel_vacated`, `member_added` or `member_removed`; others are ignored'),
+        channel: z.string(),
+        user_id: z.string().optional().describe('member events'),
+      }),
+    ),
+  })
+  .meta({ id: 'PusherWebhook', examples: [{ time_ms: 1795286535117, events: [{ name: 'channel_occupied', channel: `private-actor-${ex.actor}` }] }] });
+
+/** A catch-up cursor (an event's `cursor`, or `next_cursor`), checked by the realtime service. */
+export const eventCursor = serviceChecked(z.string(), {
+  pattern: '^(0|[1-9][0-9]{0,17})$',
+  description: 'the `cursor` of the last event seen, or a `next_cursor`; without it, no events and the cursor to start from. Malformed is 400, expired (older than 24 hours) 410 `cursor_expired`',
+});
+
+export const DeliveredEvent = z
+  .object({
+    cursor: z.string().describe('pass it as `after` to continue after this event'),
+    channel: z.string(),
+    event: z.string().describe('the event name, e.g. `message.created`'),
+    data: z.record(z.string(), z.unknown()).describe('the payload as it was triggered, `event_id` included (a reference with `truncated: true` when it was over 10 KB)'),
+  })
+  .meta({ id: 'DeliveredEvent' });
+
+export const EventPage = z
+  .object({
+    items: z.array(DeliveredEvent).describe('oldest first: the events of channels the caller could subscribe to'),
+    next_cursor: z.string().describe('where to continue: the last item\'s cursor, or `after` itself when there was nothing new'),
+  })
+  .meta({
+    id: 'EventPage',
+    examples: [
+      {
+        items: [
+          {
+            cursor: '1043',
+            channel: `private-workspace-${ex.workspace}`,
+            event: 'channel.created',
+            data: { event_id: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f69', channel: { id: ex.channel, name: 'general' } },
+          },
+        ],
+        next_cursor: '1043',
+      },
+    ],
+  });

@@ -4,7 +4,7 @@ import { createLogger } from '@wms/kit/logger';
 import { createRedis, redisReady } from '@wms/kit/redis';
 import { type CachedMembership, membershipCache } from '@wms/kit/membership';
 import { session } from '@wms/kit/sessions';
-import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/kit/testing';
+import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/testkit';
 import { importPKCS8, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAuthenticator } from '../src/middleware/auth.ts';

@@ -19,6 +19,7 @@ import type { ListMessagesRequest as _wms_messaging_v1_ListMessagesRequest, List
 import type { ListSavedMessagesRequest as _wms_messaging_v1_ListSavedMessagesRequest, ListSavedMessagesRequest__Output as _wms_messaging_v1_ListSavedMessagesRequest__Output } from './wms/messaging/v1/ListSavedMessagesRequest.ts';
 import type { ListThreadsRequest as _wms_messaging_v1_ListThreadsRequest, ListThreadsRequest__Output as _wms_messaging_v1_ListThreadsRequest__Output } from './wms/messaging/v1/ListThreadsRequest.ts';
 import type { Message as _wms_messaging_v1_Message, Message__Output as _wms_messaging_v1_Message__Output } from './wms/messaging/v1/Message.ts';
+import type { MessageChild as _wms_messaging_v1_MessageChild, MessageChild__Output as _wms_messaging_v1_MessageChild__Output } from './wms/messaging/v1/MessageChild.ts';
 import type { MessagePage as _wms_messaging_v1_MessagePage, MessagePage__Output as _wms_messaging_v1_MessagePage__Output } from './wms/messaging/v1/MessagePage.ts';
 import type { MessageReactions as _wms_messaging_v1_MessageReactions, MessageReactions__Output as _wms_messaging_v1_MessageReactions__Output } from './wms/messaging/v1/MessageReactions.ts';
 import type { MessageRef as _wms_messaging_v1_MessageRef, MessageRef__Output as _wms_messaging_v1_MessageRef__Output } from './wms/messaging/v1/MessageRef.ts';
@@ -65,6 +66,7 @@ export interface ProtoGrpcType {
         ListSavedMessagesRequest: MessageTypeDefinition<_wms_messaging_v1_ListSavedMessagesRequest, _wms_messaging_v1_ListSavedMessagesRequest__Output>
         ListThreadsRequest: MessageTypeDefinition<_wms_messaging_v1_ListThreadsRequest, _wms_messaging_v1_ListThreadsRequest__Output>
         Message: MessageTypeDefinition<_wms_messaging_v1_Message, _wms_messaging_v1_Message__Output>
+        MessageChild: MessageTypeDefinition<_wms_messaging_v1_MessageChild, _wms_messaging_v1_MessageChild__Output>
         MessagePage: MessageTypeDefinition<_wms_messaging_v1_MessagePage, _wms_messaging_v1_MessagePage__Output>
         MessageReactions: MessageTypeDefinition<_wms_messaging_v1_MessageReactions, _wms_messaging_v1_MessageReactions__Output>
         MessageRef: MessageTypeDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_MessageRef__Output>

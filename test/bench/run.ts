@@ -1,6 +1,6 @@
 import { uuidv7 } from '@wms/kit/ids';
 import pg from 'pg';
-import { type Cluster, startCluster } from '../launcher/cluster.ts';
+import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
 import { callIn, createWorkspace, eachLimited, type Session, sessionHeaders, signUp } from './api.ts';
 import { type HttpRequest, type Load, type Measurement, measureHttp, measurePg } from './measure.ts';
 import { machineLines, type Row, table } from './report.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BucketItem, Client as Minio } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, startCluster } from '../launcher/cluster.ts';
+import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { type ApiResponse, useCluster } from './support/http.ts';
 import { expectFlatUploads, serverPid } from './support/memory.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
-import { sql } from './support/db.ts';
+import { recordedEvents } from './support/events.ts';
 import { addMember, createWorkspace, inWorkspace, myActor, type WorkspaceBody } from './support/workspaces.ts';
 
 interface ChannelBody {
@@ -35,11 +35,8 @@ describe('channels', () => {
     expect(channel).toMatchObject({ name, topic: 'Everything', workspace_id: ws.id, conversation_id: channel.id, created_by_actor_id: (await myActor(member, ws.id)).id });
     expect((await inWorkspace(owner, ws.id, 'GET', `/channels/${channel.id}`)).body).toEqual(channel);
 
-    // The change is in the outbox for the realtime relay, written with it.
-    const events = await sql<{ event: string; channel: string; payload: { channel: ChannelBody; event_id: string } }>(
-      `SELECT event, channel, payload FROM messaging.outbox WHERE payload -> 'channel' ->> 'id' = $1`,
-      [channel.id],
-    );
+    // The change was recorded with it and relayed to realtime.
+    const events = await recordedEvents<{ channel: ChannelBody; event_id: string }>('messaging', `payload -> 'channel' ->> 'id' = $1`, [channel.id]);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ event: 'channel.created', channel: `private-workspace-${ws.id}`, payload: { channel: { id: channel.id, name } } });
     expect(events[0]!.payload.event_id).toMatch(/^[0-9a-f-]{36}$/);

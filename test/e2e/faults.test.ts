@@ -1,10 +1,9 @@
 import { Queue } from 'bullmq';
 import sharp from 'sharp';
-import { type TestDependency, startTestPostgres, startTestRedis, waitFor } from '@wms/kit/test-infra';
+import { launcherLog, type TestDependency, startTestPostgres, startTestRedis, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, startCluster } from '../launcher/cluster.ts';
-import { components } from '../launcher/components.ts';
-import { launcherLog } from '../launcher/testing.ts';
+import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
+import { components } from '@wms/local-cluster/components';
 import { type Account, signUp } from './support/accounts.ts';
 import { type ApiResponse, api, useCluster } from './support/http.ts';
 import { image, multipart } from './support/images.ts';

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startCluster } from '../launcher/cluster.ts';
+import { startCluster } from '@wms/local-cluster/cluster';
 
 declare module 'vitest' {
   export interface ProvidedContext {

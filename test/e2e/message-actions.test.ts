@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
-import { sql } from './support/db.ts';
+import { recordedEvents } from './support/events.ts';
 import type { ApiResponse } from './support/http.ts';
 import { createChannel, MESSAGE_FIELDS, type MessageBody, type Page, postText, walk } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
@@ -92,12 +92,9 @@ async function freshMember(tag: string): Promise<Account> {
   return account;
 }
 
-/** Outbox rows of one event about one message, oldest first (the key holds the payload's `message_id`). */
+/** Recorded events of one kind about one message, oldest first (the key holds the payload's `message_id`). */
 const outbox = <P>(event: string, key: 'reactions' | 'saved', messageId: string) =>
-  sql<{ channel: string; payload: P }>(
-    `SELECT channel, payload FROM messaging.outbox WHERE event = $1 AND payload -> '${key}' ->> 'message_id' = $2 ORDER BY id`,
-    [event, messageId],
-  );
+  recordedEvents<P>('messaging', `event = $1 AND payload -> '${key}' ->> 'message_id' = $2`, [event, messageId]);
 
 describe('reactions', () => {
   it('adds reactions ordered by first reaction, actors in reaction order, one version step per change', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
+import { recordedEvents } from './support/events.ts';
 import { runJob } from './support/jobs.ts';
 import { createChannel, MESSAGE_FIELDS, type MessageBody, type Page, postText, walk } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
@@ -277,16 +278,12 @@ describe('client_message_id', () => {
 });
 
 describe('events', () => {
-  it('writes message.created, thread.updated, message.updated and message.deleted to the outbox with the change', async () => {
+  it('records message.created, thread.updated, message.updated and message.deleted with the change, relayed in order', async () => {
     const root = await postText(member, ws, conv, 'evented');
     const reply = await postText(owner, ws, conv, 'a reply', { parent_message_id: root.id });
     await inWorkspace(member, ws, 'PATCH', path(conv, `/${root.id}`), { body: { body_text: 'evented, edited' } });
     await inWorkspace(member, ws, 'DELETE', path(conv, `/${root.id}`));
-    const events = await sql<{ channel: string; event: string; payload: Record<string, unknown> }>(
-      `SELECT channel, event, payload FROM messaging.outbox
-       WHERE payload -> 'message' ->> 'id' IN ($1, $2) OR payload ->> 'root_id' = $1 ORDER BY id`,
-      [root.id, reply.id],
-    );
+    const events = await recordedEvents('messaging', `payload -> 'message' ->> 'id' IN ($1, $2) OR payload ->> 'root_id' = $1`, [root.id, reply.id]);
     expect(events.map((e) => e.event)).toEqual(['message.created', 'message.created', 'thread.updated', 'message.updated', 'message.deleted']);
     expect(new Set(events.map((e) => e.channel))).toEqual(new Set([`private-conversation-${conv}`]));
     expect(new Set(events.map((e) => e.payload.event_id)).size).toBe(5);
@@ -297,10 +294,7 @@ describe('events', () => {
 
   it('sends a reference instead of a payload over the 10 KB provider limit', async () => {
     const big = await postText(member, ws, conv, 'ü'.repeat(20_000));
-    const [event] = await sql<{ payload: Record<string, unknown> }>(
-      "SELECT payload FROM messaging.outbox WHERE event = 'message.created' AND payload -> 'ref' ->> 'id' = $1",
-      [big.id],
-    );
+    const [event] = await recordedEvents('messaging', "event = 'message.created' AND payload -> 'ref' ->> 'id' = $1", [big.id]);
     expect(event?.payload).toEqual({ event_id: expect.any(String), ref: { type: 'message', id: big.id, conversation_id: conv }, truncated: true });
   });
 });

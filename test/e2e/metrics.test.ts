@@ -1,8 +1,7 @@
 import { Queue } from 'bullmq';
-import { waitFor } from '@wms/kit/test-infra';
+import { listenAddresses, waitFor } from '@wms/testkit';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { components } from '../launcher/components.ts';
-import { listenAddresses } from '../launcher/testing.ts';
+import { components } from '@wms/local-cluster/components';
 import { type Account, signUp } from './support/accounts.ts';
 import { api, gatewayUrl } from './support/http.ts';
 import { image, multipart } from './support/images.ts';
@@ -73,6 +72,8 @@ beforeAll(async () => {
   expect(avatar.status, JSON.stringify(avatar.body)).toBe(200);
   await runJobOnce('messaging-cleanup', 'sweep');
   await runJobOnce('asset-cleanup', 'sweep-unattached');
+  await runJobOnce('realtime-events', 'sweep');
+  expect((await inWorkspace(owner, ws, 'GET', '/realtime/config')).status).toBe(200);
   for (const [name, url] of Object.entries(urls)) scraped[name] = await scrape(url);
   scraped.gateway = await scrape(`${gatewayUrl()}/metrics`);
 });
@@ -107,6 +108,7 @@ describe('metrics of every process', () => {
       workspace: ['CreateWorkspace', 'SetActorAvatar'],
       messaging: ['CreateChannel', 'CreateMessage', 'ListMessages'],
       asset: ['CreateAsset'],
+      realtime: ['GetRealtimeConfig'],
     };
     expect(Object.keys(expected).sort()).toEqual([...servers].sort());
     for (const [name, methods] of Object.entries(expected)) {
@@ -128,6 +130,7 @@ describe('metrics of every process', () => {
       'workspace-worker': ['avatar-resize', 'workspace-purge'],
       'messaging-worker': ['messaging-cleanup'],
       'asset-worker': ['asset-cleanup'],
+      'realtime-worker': ['realtime-events', 'realtime-occupancy'],
     };
     expect(Object.keys(expected).sort()).toEqual([...workers].sort());
     for (const [name, queues] of Object.entries(expected)) {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
-import { sql } from './support/db.ts';
+import { recordedEvents } from './support/events.ts';
 import type { ApiResponse } from './support/http.ts';
 import { createChannel, MESSAGE_FIELDS, type MessageBody, type Page, postText, type ReadStateBody, type ThreadBody, walk } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
@@ -589,10 +589,7 @@ describe('events', () => {
     await threads(bob);
     expectError(await inWorkspace(bob, ws, 'PUT', `/conversations/${cid}/read-state`, { body: { last_read_message_id: foreign.id } }), 400, 'wrong_conversation');
 
-    const rows = await sql<{ channel: string; event: string; payload: { event_id: string; read_state: ReadStateBody } }>(
-      `SELECT channel, event, payload FROM messaging.outbox WHERE payload -> 'read_state' ->> 'conversation_id' = $1`,
-      [cid],
-    );
+    const rows = await recordedEvents<{ event_id: string; read_state: ReadStateBody }>('messaging', `payload -> 'read_state' ->> 'conversation_id' = $1`, [cid]);
     expect(rows).toHaveLength(answers.length);
     for (const row of rows) {
       expect(row).toMatchObject({ channel: `private-actor-${actor.bob}`, event: 'read_state.updated' });
@@ -624,7 +621,7 @@ describe('workspace isolation', () => {
     expectError(await asOlga('PUT', `/threads/${root.id}/subscription`, { following: true }), 404, 'not_found');
     expect(ids((await threads(olga, '?following=false&limit=100', wsB)).items)).not.toContain(root.id);
     // Nothing was recorded for the outsider.
-    expect(await sql(`SELECT 1 FROM messaging.outbox WHERE event = 'read_state.updated' AND payload -> 'read_state' ->> 'conversation_id' = $1`, [cid])).toEqual([]);
+    expect(await recordedEvents('messaging', `event = 'read_state.updated' AND payload -> 'read_state' ->> 'conversation_id' = $1`, [cid])).toEqual([]);
   });
 
   it("treats another workspace's message as unknown when marking (404)", async () => {

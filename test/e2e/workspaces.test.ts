@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
+import { recordedEvents } from './support/events.ts';
 import { api } from './support/http.ts';
 import { multipart } from './support/images.ts';
 import { createChannel, post, postText } from './support/messages.ts';
@@ -342,5 +343,32 @@ describe('workspace actors', () => {
     expectError(await inWorkspace(owner, ws.id, 'GET', `/workspace/actors/${strangerActor.id}`), 404, 'not_found');
     expectError(await inWorkspace(owner, ws.id, 'PATCH', `/workspace/actors/${strangerActor.id}`, { body: { title: 'x' } }), 404, 'not_found');
     expect((await myActor(stranger, other.id)).title).toBeNull();
+  });
+});
+
+describe('events', () => {
+  it('records each change on the workspace channel, the resource as the API answers it, relayed in order', async () => {
+    const ws = await createWorkspace(owner);
+    const renamed = (await inWorkspace(owner, ws.id, 'PATCH', '/workspace', { body: { name: 'Evented' } })).body as WorkspaceBody;
+    expectError(await inWorkspace(member, ws.id, 'PATCH', '/workspace', { body: { name: 'Refused' } }), 404, 'workspace_not_found');
+    const added = await addMember(owner, ws.id, member);
+    const promoted = (await inWorkspace(owner, ws.id, 'PATCH', `/workspace/users/${added.id}`, { body: { role: 'admin' } })).body as WorkspaceUserBody;
+    const profile = (await inWorkspace(member, ws.id, 'PATCH', '/workspace/actors/me', { body: { title: 'Evented' } })).body as ActorBody;
+    expect((await inWorkspace(owner, ws.id, 'DELETE', `/workspace/users/${added.id}`)).status).toBe(204);
+    const gone = (await inWorkspace(owner, ws.id, 'GET', `/workspace/actors/${added.actor_id}`)).body as ActorBody;
+
+    const events = await recordedEvents<Record<string, unknown> & { event_id: string }>('workspace', 'channel = $1', [`private-workspace-${ws.id}`]);
+    expect(events.map((e) => e.event)).toEqual(['workspace.updated', 'actor.updated', 'workspace_user.added', 'workspace_user.updated', 'actor.updated', 'workspace_user.removed', 'actor.updated']);
+    expect(new Set(events.map((e) => e.payload.event_id)).size).toBe(events.length);
+    for (const e of events) expect(e.payload.event_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(events.map((e) => Object.keys(e.payload).sort())).toEqual(
+      ['workspace', 'actor', 'workspace_user', 'workspace_user', 'actor', 'workspace_user', 'actor'].map((resource) => ['event_id', resource].sort()),
+    );
+    expect(events[0]!.payload.workspace).toEqual(renamed);
+    expect(events[2]!.payload.workspace_user).toEqual(added);
+    expect(events[3]!.payload.workspace_user).toEqual(promoted);
+    expect(events[4]!.payload.actor).toEqual(profile);
+    expect(events[5]!.payload.workspace_user).toMatchObject({ id: added.id, role: 'admin', user: added.user });
+    expect(events[6]!.payload.actor).toEqual(gone);
   });
 });

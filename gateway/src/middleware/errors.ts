@@ -12,6 +12,7 @@ const httpStatus: Record<ErrorKind, number> = {
   not_found: 404,
   already_exists: 409,
   failed_precondition: 409,
+  gone: 410,
   resource_exhausted: 429,
   unavailable: 503,
   internal: 500,

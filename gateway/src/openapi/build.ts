@@ -11,6 +11,7 @@ const statusDescriptions: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found or not accessible',
   409: 'Conflicts with the current state',
+  410: 'No longer available',
   429: 'Too many attempts; `Retry-After` says how many seconds to wait',
   500: 'Internal error (the message is scrubbed; the request id finds the log)',
   503: 'A service the gateway depends on is unavailable or did not answer in time',
@@ -48,6 +49,7 @@ const codeMeanings: Record<ErrorCode, string> = {
   invalid_emoji: 'not exactly one emoji',
   too_many_reactions: 'the message already holds 50 distinct emoji',
   invalid_signature: 'the webhook signature does not verify',
+  cursor_expired: 'the events after this cursor are no longer kept; reload instead of catching up',
   unavailable: 'a dependency is down or timed out',
   internal: 'an unexpected failure',
 };
@@ -58,6 +60,7 @@ export function routeErrorCodes(r: Route): ErrorCode[] {
   if (r.auth !== 'none') codes.add('unauthenticated');
   if (r.auth === 'workspace') ['invalid_workspace_header', 'workspace_not_found'].forEach((c) => codes.add(c as ErrorCode));
   if (r.body) ['invalid_json', 'invalid_input'].forEach((c) => codes.add(c as ErrorCode));
+  if (r.rawBody) codes.add('invalid_input');
   if (r.params || r.query) codes.add('invalid_input');
   if (r.upload) ['invalid_input', 'file_too_large'].forEach((c) => codes.add(c as ErrorCode));
   for (const c of r.codes ?? []) codes.add(c);
@@ -88,6 +91,7 @@ const tagDescriptions: Record<string, string> = {
   'Read state and threads': 'Per-user read state, thread subscriptions and the thread inbox (contract §5)',
   Assets: 'Attachments: reserve, upload, download (contract §6)',
   Downloads: 'Signed download URLs of the filesystem storage driver',
+  Realtime: 'Realtime provider access (Pusher protocol), presence, provider webhooks and catch-up of missed events (contract §7)',
 };
 
 /**
@@ -158,6 +162,7 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
     parameters.push({ $ref: '#/components/parameters/RequestId' });
     addParameters(r.params, 'path');
     addParameters(r.query, 'query');
+    for (const [name, description] of Object.entries(r.headers ?? {})) parameters.push({ name, in: 'header', required: true, description, schema: { type: 'string' } });
 
     const codes = routeErrorCodes(r);
     const byStatus = new Map<number, ErrorCode[]>();
@@ -202,7 +207,26 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
       operationId: r.method + (path === '/' ? 'Root' : path.replace(/[{}]/g, '').replace(/[/._-]+([a-z])/g, (_m, c: string) => c.toUpperCase())),
       ...(r.auth === 'none' ? { security: [] } : {}),
       parameters,
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(r.body) } } } } : {}),
+      ...(r.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': { schema: requestSchema(r.body) },
+                ...(r.form ? { 'application/x-www-form-urlencoded': { schema: requestSchema(r.body) } } : {}),
+              },
+            },
+          }
+        : {}),
+      ...(r.rawBody
+        ? {
+            requestBody: {
+              required: true,
+              description: 'Passed on as its exact bytes, which `X-Pusher-Signature` signs',
+              content: { 'application/json': { schema: convert(r.rawBody, 'input') } },
+            },
+          }
+        : {}),
       ...(r.upload
         ? {
             requestBody: {

@@ -1,24 +1,10 @@
-import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
+import { toAsset, toDownload } from '../mappers.ts';
 import * as s from '../schemas.ts';
 import { route } from './route.ts';
-import { toDownload } from './workspace.routes.ts';
 
 const ASSET_UPLOAD = { field: 'file', maxBytes: 10 * 1024 * 1024, streamed: true };
-
-export const toAsset = (a: Asset__Output) => ({
-  id: a.id,
-  created_at: a.created_at,
-  updated_at: a.updated_at,
-  conversation_id: a.conversation_id,
-  message_id: a.message_id ?? null,
-  name: a.name,
-  size_bytes: Number(a.size_bytes),
-  content_type: a.content_type,
-  status: a.status,
-  preview_kind: a.preview_kind ?? null,
-});
 
 const assetPath = z.object({ conversation_id: s.uuid, asset_id: s.uuid });
 

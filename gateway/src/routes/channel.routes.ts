@@ -1,19 +1,8 @@
-import type { Channel__Output } from '@wms/protos/gen/wms/messaging/v1/Channel';
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
+import { toChannel } from '../mappers.ts';
 import * as s from '../schemas.ts';
 import { route } from './route.ts';
-
-export const toChannel = (c: Channel__Output) => ({
-  id: c.id,
-  workspace_id: c.workspace_id,
-  conversation_id: c.id,
-  name: c.name,
-  topic: c.topic ?? null,
-  created_by_actor_id: c.created_by_actor_id,
-  created_at: c.created_at,
-  updated_at: c.updated_at,
-});
 
 /** The spec's Channels table (contract §4), served by the messaging service. */
 export const channelRoutes = ({ messaging }: Clients) => [

@@ -1,26 +1,8 @@
-import type { User__Output } from '@wms/protos/gen/wms/common/v1/User';
-import type { AuthResponse__Output } from '@wms/protos/gen/wms/identity/v1/AuthResponse';
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
+import { passwordReset, toAuth, toEmailCodePending, toEmailPending, toUser, toVerifiedEmail } from '../mappers.ts';
 import * as s from '../schemas.ts';
 import { route } from './route.ts';
-
-export const toUser = (u: User__Output | null) => ({
-  id: u?.id ?? '',
-  email: u?.email ?? '',
-  name: u?.name ?? '',
-  email_verified_at: u?.email_verified_at ?? null,
-  pending_email: u?.pending_email ?? null,
-  created_at: u?.created_at ?? '',
-  updated_at: u?.updated_at ?? '',
-});
-
-const toAuth = (a: AuthResponse__Output | null) => ({
-  access_token: a?.access_token ?? '',
-  token_type: 'Bearer' as const,
-  user: toUser(a?.user ?? null),
-  expires_at: a?.expires_at ?? null,
-});
 
 const emailBody = z.object({ email: s.email }).meta({ examples: [{ email: 'ada@example.org' }] });
 const throttled = [429];
@@ -32,17 +14,17 @@ export const identityRoutes = ({ identity }: Clients) => [
     method: 'post', path: '/auth/register', tag: 'Auth', summary: 'Create an account; a confirmation link is mailed', auth: 'none',
     body: z.object({ email: s.email, password: s.password, name: s.name }).meta({ examples: [{ email: 'ada@example.org', password: 'correct-horse-1', name: 'Ada' }] }),
     status: 201, response: s.EmailPending, errors: throttled, codes: [...rateLimited],
-    handle: async ({ body, ctx }) => ({ status: 'email_pending', email: (await identity.Register(body, ctx)).email }),
+    handle: async ({ body, ctx }) => toEmailPending(await identity.Register(body, ctx)),
   }),
   route({
     method: 'post', path: '/auth/magic-link', tag: 'Auth', summary: 'Mail a sign-in link (same answer whether or not the account exists)', auth: 'none',
     body: emailBody, status: 200, response: s.EmailPending, errors: throttled, codes: [...rateLimited],
-    handle: async ({ body, ctx }) => ({ status: 'email_pending', email: (await identity.RequestMagicLink(body, ctx)).email }),
+    handle: async ({ body, ctx }) => toEmailPending(await identity.RequestMagicLink(body, ctx)),
   }),
   route({
     method: 'post', path: '/auth/recover', tag: 'Auth', summary: 'Mail a password reset link (same answer whether or not the account exists)', auth: 'none',
     body: emailBody, status: 200, response: s.EmailPending, errors: throttled, codes: [...rateLimited],
-    handle: async ({ body, ctx }) => ({ status: 'email_pending', email: (await identity.RecoverAccount(body, ctx)).email }),
+    handle: async ({ body, ctx }) => toEmailPending(await identity.RecoverAccount(body, ctx)),
   }),
   route({
     method: 'post', path: '/auth/reset-password', tag: 'Auth', summary: 'Set a new password with a reset link; ends every session, link and code', auth: 'none',
@@ -50,16 +32,13 @@ export const identityRoutes = ({ identity }: Clients) => [
     status: 200, response: s.PasswordReset, errors: [401, 429], codes: ['invalid_token', 'rate_limited'],
     handle: async ({ body, ctx }) => {
       await identity.ResetPassword(body, ctx);
-      return { status: 'password_reset' };
+      return passwordReset;
     },
   }),
   route({
     method: 'post', path: '/auth/email-code', tag: 'Auth', summary: 'Mail a 6-digit sign-in code (same answer whether or not the account exists)', auth: 'none',
     body: emailBody, status: 200, response: s.EmailCodePending, errors: throttled, codes: [...rateLimited],
-    handle: async ({ body, ctx }) => {
-      const r = await identity.RequestEmailCode(body, ctx);
-      return { status: 'code_pending', email: r.email, expires_at: r.expires_at };
-    },
+    handle: async ({ body, ctx }) => toEmailCodePending(await identity.RequestEmailCode(body, ctx)),
   }),
   route({
     method: 'post', path: '/auth/verify-code', tag: 'Auth', summary: 'Sign in with a mailed code (10 minutes, 5 tries)', auth: 'none',
@@ -71,14 +50,11 @@ export const identityRoutes = ({ identity }: Clients) => [
     method: 'post', path: '/auth/verify-email', tag: 'Auth', summary: 'Use a mailed link: registration and magic links sign in, an email-change link confirms the address', auth: 'none',
     body: z.object({ token: s.token }).meta({ examples: [{ token: 'q3Zk7d2Yb1mXnR8vT0sLw4pE6aJ9cH5uF2gK8oI1yQz' }] }),
     status: 200, response: z.union([s.AuthResponse, s.EmailVerified]), errors: [401, 429], codes: ['invalid_token', 'rate_limited'],
-    handle: async ({ body, ctx }) => {
-      const r = await identity.VerifyEmail(body, ctx);
-      return r.auth ? toAuth(r.auth) : { status: 'email_verified', user: toUser(r.user) };
-    },
+    handle: async ({ body, ctx }) => toVerifiedEmail(await identity.VerifyEmail(body, ctx)),
   }),
   route({
     method: 'post', path: '/auth/login', tag: 'Auth', summary: 'Sign in with email and password', auth: 'none',
-    body: z.object({ email: s.email, password: z.string().min(1).max(128) }).meta({ examples: [{ email: 'ada@example.org', password: 'correct-horse-1' }] }),
+    body: z.object({ email: s.email, password: s.loginPassword }).meta({ examples: [{ email: 'ada@example.org', password: 'correct-horse-1' }] }),
     status: 200, response: s.AuthResponse, errors: [401, 429], codes: ['invalid_credentials', 'email_not_verified', 'rate_limited'],
     handle: async ({ body, ctx }) => toAuth(await identity.Login(body, ctx)),
   }),

@@ -1,41 +1,8 @@
-import type { Message__Output } from '@wms/protos/gen/wms/messaging/v1/Message';
-import type { MessagePage__Output } from '@wms/protos/gen/wms/messaging/v1/MessagePage';
-import type { MessageReactions__Output } from '@wms/protos/gen/wms/messaging/v1/MessageReactions';
-import type { SavedMessageState__Output } from '@wms/protos/gen/wms/messaging/v1/SavedMessageState';
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
+import { toMessage, toMessagePage, toMessageReactions, toSavedMessageState } from '../mappers.ts';
 import * as s from '../schemas.ts';
-import { toAsset } from './asset.routes.ts';
 import { route } from './route.ts';
-
-export const toMessage = (m: Message__Output) => ({
-  id: m.id,
-  created_at: m.created_at,
-  updated_at: m.updated_at,
-  children: m.body_text === '' ? [] : [{ type: 'text', text: m.body_text }],
-  loading_expires_at: m.loading_expires_at ?? null,
-  saved_at: m.saved_at ?? null,
-  reply_count: m.reply_count,
-  reply_actor_ids: m.reply_actor_ids,
-  last_reply_at: m.last_reply_at ?? null,
-  reactions: m.reactions,
-  reactions_version: m.reactions_version,
-  assets: m.assets.map(toAsset),
-  workspace_id: m.workspace_id,
-  conversation_id: m.conversation_id,
-  author_actor_id: m.author_actor_id,
-  body_text: m.body_text,
-  mentioned_actor_ids: m.mentioned_actor_ids,
-  parent_message_id: m.parent_message_id ?? null,
-  edited_at: m.edited_at ?? null,
-  deleted_at: m.deleted_at ?? null,
-});
-
-export const toMessagePage = (p: MessagePage__Output) => ({ items: p.items.map(toMessage), next_cursor: p.next_cursor ?? null });
-
-const toSaved = (s: SavedMessageState__Output) => ({ message_id: s.message_id, saved: s.saved, saved_at: s.saved_at ?? null });
-
-const toReactions = (r: MessageReactions__Output) => ({ message_id: r.message_id, reactions: r.reactions, reactions_version: r.reactions_version });
 
 const createMessage = z
   .object({
@@ -123,22 +90,22 @@ export const messageRoutes = ({ messaging }: Clients) => {
     route({
       method: 'put', path: '/conversations/:conversation_id/messages/:message_id/saved', tag: 'Messages', summary: 'Privately save (bookmark) a message; idempotent', auth: 'workspace',
       params: messagePath, status: 200, response: s.SavedMessageState, errors: [409], codes: ['not_found', 'message_deleted'],
-      handle: async ({ params, ctx }) => toSaved(await messaging.SaveMessage(params, ctx)),
+      handle: async ({ params, ctx }) => toSavedMessageState(await messaging.SaveMessage(params, ctx)),
     }),
     route({
       method: 'delete', path: '/conversations/:conversation_id/messages/:message_id/saved', tag: 'Messages', summary: "Remove the caller's bookmark; idempotent", auth: 'workspace',
       params: messagePath, status: 200, response: s.SavedMessageState, codes: ['not_found'],
-      handle: async ({ params, ctx }) => toSaved(await messaging.UnsaveMessage(params, ctx)),
+      handle: async ({ params, ctx }) => toSavedMessageState(await messaging.UnsaveMessage(params, ctx)),
     }),
     route({
       method: 'put', path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji', tag: 'Messages', summary: "Add the caller's reaction (one URL-encoded emoji); idempotent", auth: 'workspace',
       params: reactionPath, status: 200, response: s.MessageReactions, errors: [409], codes: ['not_found', 'invalid_emoji', 'too_many_reactions', 'message_deleted'],
-      handle: async ({ params, ctx }) => toReactions(await messaging.AddReaction(params, ctx)),
+      handle: async ({ params, ctx }) => toMessageReactions(await messaging.AddReaction(params, ctx)),
     }),
     route({
       method: 'delete', path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji', tag: 'Messages', summary: "Remove the caller's reaction; idempotent", auth: 'workspace',
       params: reactionPath, status: 200, response: s.MessageReactions, codes: ['not_found', 'invalid_emoji'],
-      handle: async ({ params, ctx }) => toReactions(await messaging.RemoveReaction(params, ctx)),
+      handle: async ({ params, ctx }) => toMessageReactions(await messaging.RemoveReaction(params, ctx)),
     }),
     route({
       method: 'get', path: '/saved-messages', tag: 'Saved messages', summary: "The caller's saved messages in this workspace, newest save first", auth: 'workspace',

@@ -1,37 +1,13 @@
-import type { ReadState__Output } from '@wms/protos/gen/wms/messaging/v1/ReadState';
-import type { Thread__Output } from '@wms/protos/gen/wms/messaging/v1/Thread';
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
+import { toReadState, toThreadPage } from '../mappers.ts';
 import * as s from '../schemas.ts';
-import { conversationForms, toMessage } from './message.routes.ts';
+import { conversationForms } from './message.routes.ts';
 import { route } from './route.ts';
 
-const toReadState = (r: ReadState__Output) => ({
-  conversation_id: r.conversation_id,
-  thread_root_id: r.thread_root_id ?? null,
-  last_read_message_id: r.last_read_message_id ?? null,
-  last_read_at: r.last_read_at ?? null,
-  unread_count: r.unread_count,
-  mention_count: r.mention_count,
-  following: r.following ?? null,
-  updated_at: r.updated_at ?? null,
-});
-
-const toThread = (t: Thread__Output) => ({
-  id: t.id,
-  conversation_id: t.conversation_id,
-  root_message: toMessage(t.root_message!),
-  reply_count: t.reply_count,
-  last_reply_at: t.last_reply_at ?? null,
-  following: t.following,
-  last_read_message_id: t.last_read_message_id ?? null,
-  unread_count: t.unread_count,
-  mention_count: t.mention_count,
-});
-
 const updateReadState = z.object({ last_read_message_id: s.uuid }).meta({ examples: [{ last_read_message_id: s.exampleIds.message }] });
-// Read-state and thread path ids are strings (contract §1): a malformed one is simply not found.
-// A string per the contract (a malformed id is 404, not 400); a UUID in capitals is the same id as in lowercase.
+// Read-state and thread path ids are strings (contract §1): a malformed one is simply not found, and a UUID in
+// capitals is the same id as in lowercase.
 const threadPath = z.object({ thread_root_id: z.string().transform((v) => v.toLowerCase()).describe('the root message id; a malformed one is 404') });
 
 /** The spec's Read state and threads table (contract §5), served by the messaging service. */
@@ -76,9 +52,7 @@ export const readStateRoutes = ({ messaging }: Clients) => [
       cursor: s.uuid.optional().describe('`next_cursor` of the previous page (a root message id)'),
       limit: s.limit,
     }), status: 200, response: s.ThreadPage,
-    handle: async ({ query, ctx }) => {
-      const page = await messaging.ListThreads({ following: query.following ?? true, unread: query.unread ?? false, cursor: query.cursor, limit: query.limit ?? 50 }, ctx);
-      return { items: page.items.map(toThread), next_cursor: page.next_cursor ?? null };
-    },
+    handle: async ({ query, ctx }) =>
+      toThreadPage(await messaging.ListThreads({ following: query.following ?? true, unread: query.unread ?? false, cursor: query.cursor, limit: query.limit ?? 50 }, ctx)),
   }),
 ];

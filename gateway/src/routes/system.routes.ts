@@ -17,12 +17,12 @@ export interface SystemDeps {
 export const systemRoutes = ({ metrics, notReady, openapi }: SystemDeps) => [
   route({
     method: 'get', path: '/', tag: 'Health', summary: 'Health: answers "ok"', auth: 'none', status: 200, response: z.literal('ok'),
-    handle: async () => 'ok',
+    handle: async () => 'ok' as const,
   }),
   route({
     method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness: the process answers', auth: 'none', status: 200,
     response: z.object({ status: z.literal('ok') }),
-    handle: async () => ({ status: 'ok' }),
+    handle: async () => ({ status: 'ok' as const }),
   }),
   route({
     method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: every downstream service and Redis answer (503 otherwise)', auth: 'none',
@@ -30,7 +30,7 @@ export const systemRoutes = ({ metrics, notReady, openapi }: SystemDeps) => [
     handle: async () => {
       const down = await notReady();
       if (down.length > 0) throw unavailable(`Not ready: ${down.join(', ')}.`);
-      return { status: 'ready' };
+      return { status: 'ready' as const };
     },
   }),
   route({
@@ -41,7 +41,9 @@ export const systemRoutes = ({ metrics, notReady, openapi }: SystemDeps) => [
   }),
   route({
     method: 'get', path: '/openapi.json', tag: 'Health', summary: 'This API as an OpenAPI 3.1 document', auth: 'none', status: 200,
-    handle: async () => openapi(),
+    handle: async ({ res }) => {
+      res.json(openapi());
+    },
   }),
   route({
     method: 'get', path: '/docs', tag: 'Health', summary: 'A readable reference of this API (Scalar, served by the gateway itself)', auth: 'none', status: 200,

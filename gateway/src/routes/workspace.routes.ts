@@ -1,56 +1,10 @@
-import type { Download__Output } from '@wms/protos/gen/wms/common/v1/Download';
-import type { Actor__Output } from '@wms/protos/gen/wms/workspace/v1/Actor';
-import type { Workspace__Output } from '@wms/protos/gen/wms/workspace/v1/Workspace';
-import type { WorkspaceUser__Output } from '@wms/protos/gen/wms/workspace/v1/WorkspaceUser';
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
+import { toActor, toDownload, toWorkspace, toWorkspaceUser } from '../mappers.ts';
 import * as s from '../schemas.ts';
 import { route } from './route.ts';
 
 const AVATAR_UPLOAD = { field: 'file', maxBytes: 10 * 1024 * 1024 };
-
-export const toWorkspace = (w: Workspace__Output) => ({
-  id: w.id,
-  name: w.name,
-  slug: w.slug,
-  avatar_id: w.avatar_id ?? null,
-  created_at: w.created_at,
-  updated_at: w.updated_at,
-});
-
-export const toWorkspaceUser = (m: WorkspaceUser__Output) => ({
-  id: m.id,
-  workspace_id: m.workspace_id,
-  user_id: m.user_id,
-  actor_id: m.actor_id,
-  role: m.role,
-  accepted_at: m.accepted_at ?? null,
-  created_at: m.created_at,
-  updated_at: m.updated_at,
-  user: { id: m.user?.id ?? m.user_id, email: m.user?.email ?? '', name: m.user?.name ?? '' },
-});
-
-export const toActor = (a: Actor__Output) => ({
-  id: a.id,
-  workspace_id: a.workspace_id,
-  kind: a.kind,
-  user_id: a.user_id ?? null,
-  display_name: a.display_name,
-  title: a.title ?? null,
-  avatar_id: a.avatar_id ?? null,
-  managed_by_admins: a.managed_by_admins,
-  deactivated_at: a.deactivated_at ?? null,
-  created_at: a.created_at,
-  updated_at: a.updated_at,
-});
-
-export const toDownload = (d: Download__Output) => ({
-  url: d.url,
-  expires_at: d.expires_at,
-  name: d.name,
-  content_type: d.content_type,
-  size_bytes: Number(d.size_bytes),
-});
 
 const workspaceFields = { name: s.workspaceName, slug: s.slug };
 const profile = z
@@ -115,7 +69,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
   }),
   route({
     method: 'post', path: '/workspace/users', tag: 'Workspace users', summary: 'Add an existing account (owners and admins; only the owner adds admins)', auth: 'workspace',
-    body: z.object({ email: s.email, role: s.assignableRole.optional().meta({ default: 'member' }) }).meta({ examples: [{ email: 'grace@example.org', role: 'member' }] }),
+    body: z.object({ email: s.accountEmail, role: s.assignableRole.optional().meta({ default: 'member' }) }).meta({ examples: [{ email: 'grace@example.org', role: 'member' }] }),
     status: 201, response: s.WorkspaceUser, errors: [403, 409], codes: ['forbidden', 'account_not_found', 'already_member', 'invalid_role'],
     handle: async ({ body, ctx }) => toWorkspaceUser(await workspace.AddWorkspaceUser({ email: body.email, role: body.role }, ctx)),
   }),

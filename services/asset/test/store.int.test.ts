@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, type Knex } from '@wms/kit/db';
 import { createLogger } from '@wms/kit/logger';
-import { createTestDatabase } from '@wms/kit/testing';
+import { createTestDatabase } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { type Asset, MAX_ASSET_BYTES, UNATTACHED_TTL_MS } from '../src/domain/asset.ts';
@@ -43,7 +43,7 @@ const keyFor = (a: Asset) => `assets/${a.workspaceId}/${a.id}/${randomUUID()}`;
 
 async function readyAsset(at: Place): Promise<Asset> {
   const a = await reserve(at);
-  const ready = await store.markReady(a.id, keyFor(a));
+  const ready = await store.markReady(a.workspaceId, a.id, keyFor(a));
   expect(ready?.status).toBe('ready');
   return ready!;
 }
@@ -95,12 +95,17 @@ describe(AssetStore.name, () => {
       expect(await store.find(a.workspaceId, randomUUID())).toBeUndefined();
     });
 
+    it('finds nothing for a malformed id', async () => {
+      const a = await reserve(place());
+      expect(await store.find(a.workspaceId, 'not-a-uuid')).toBeUndefined();
+    });
+
     it('reads many ids of the workspace at once, leaving out unknown ids and other workspaces', async () => {
       const at = place();
       const mine = await Promise.all([reserve(at), reserve({ ...at, conversationId: randomUUID() }), readyAsset(at)]);
       const theirs = await reserve(place());
       const found = await store.findMany(at.workspaceId, [...mine.map((a) => a.id), theirs.id, randomUUID()]);
-      expect(found.map((a) => a.id).sort()).toEqual(mine.map((a) => a.id).sort());
+      expect(found.map((a) => a.id)).toEqual(mine.map((a) => a.id).sort());
       const ready = found.find((a) => a.id === mine[2]!.id);
       expect(ready).toEqual(mine[2]);
       expect(await store.findMany(at.workspaceId, [])).toEqual([]);
@@ -111,20 +116,26 @@ describe(AssetStore.name, () => {
     it('records the key of a pending asset once and then refuses to change it', async () => {
       const a = await reserve(place());
       const key = keyFor(a);
-      const ready = await store.markReady(a.id, key);
+      const ready = await store.markReady(a.workspaceId, a.id, key);
       expect(ready).toMatchObject({ id: a.id, status: 'ready', storageKey: key });
-      expect(await store.markReady(a.id, keyFor(a))).toBeUndefined();
+      expect(await store.markReady(a.workspaceId, a.id, keyFor(a))).toBeUndefined();
       expect(await row(a.id)).toMatchObject({ status: 'ready', storage_key: key });
     });
 
     it('answers undefined for an unknown id', async () => {
-      expect(await store.markReady(randomUUID(), 'assets/none')).toBeUndefined();
+      expect(await store.markReady(randomUUID(), randomUUID(), 'assets/none')).toBeUndefined();
+    });
+
+    it('leaves an asset of another workspace pending', async () => {
+      const a = await reserve(place());
+      expect(await store.markReady(randomUUID(), a.id, keyFor(a))).toBeUndefined();
+      expect(await row(a.id)).toMatchObject({ status: 'pending', storage_key: null });
     });
 
     it('lets exactly one of several concurrent uploads win', async () => {
       const a = await reserve(place());
       const keys = Array.from({ length: 6 }, () => keyFor(a));
-      const results = await Promise.all(keys.map((k) => store.markReady(a.id, k)));
+      const results = await Promise.all(keys.map((k) => store.markReady(a.workspaceId, a.id, k)));
       const winners = results.filter((r): r is Asset => r !== undefined);
       expect(winners).toHaveLength(1);
       expect(keys).toContain(winners[0]!.storageKey);
@@ -187,6 +198,15 @@ describe(AssetStore.name, () => {
       const at = place();
       const ok = await reserve(at);
       expect(await attachTo(at, randomUUID(), [ok.id, randomUUID()])).toBeUndefined();
+      expect((await row(ok.id))?.message_id).toBeNull();
+    });
+
+    it('attaches nothing when an id is malformed', async () => {
+      const at = place();
+      const ok = await reserve(at);
+      expect(await attachTo(at, randomUUID(), [ok.id, 'not-a-uuid'])).toBeUndefined();
+      expect(await attachTo(at, 'not-a-uuid', [ok.id])).toBeUndefined();
+      expect(await store.attach({ workspaceId: at.workspaceId, conversationId: 'not-a-uuid', actorId: at.actorId, messageId: randomUUID(), ids: [ok.id] })).toBeUndefined();
       expect((await row(ok.id))?.message_id).toBeNull();
     });
 
@@ -303,7 +323,7 @@ describe(AssetStore.name, () => {
   });
 
   describe('purge by workspace', () => {
-    it('hands out a deleted workspace’s assets in bounded batches until deleting them leaves none', async () => {
+    it('hands out a deleted workspace’s assets in bounded batches, in id order, until deleting them leaves none', async () => {
       const at = place();
       const other = await readyAsset(place());
       const pending = await Promise.all([reserve(at), reserve({ ...at, conversationId: randomUUID() })]);
@@ -316,10 +336,10 @@ describe(AssetStore.name, () => {
         const batch = await store.ofWorkspace(at.workspaceId, 2);
         expect(batch.length).toBeLessThanOrEqual(2);
         seen.push(...batch);
-        if (batch.length > 0) await store.deleteIds(batch.map((a) => a.id));
+        if (batch.length > 0) await store.deleteIds(at.workspaceId, batch.map((a) => a.id));
         if (batch.length < 2) break;
       }
-      expect(seen.map((a) => a.id).sort()).toEqual(all.map((a) => a.id).sort());
+      expect(seen.map((a) => a.id)).toEqual(all.map((a) => a.id).sort());
       expect(seen.flatMap((a) => (a.storageKey ? [a.storageKey] : [])).sort()).toEqual(ready.map((a) => a.storageKey).sort());
       expect(await store.ofWorkspace(at.workspaceId, 2)).toEqual([]);
       expect(await store.find(other.workspaceId, other.id)).toEqual(other);
@@ -328,9 +348,15 @@ describe(AssetStore.name, () => {
     it('deletes only the ids given', async () => {
       const at = place();
       const [a, b] = await Promise.all([reserve(at), reserve(at)]);
-      await store.deleteIds([a!.id]);
-      await store.deleteIds([]);
+      await store.deleteIds(at.workspaceId, [a!.id]);
+      await store.deleteIds(at.workspaceId, []);
       expect((await store.findMany(at.workspaceId, [a!.id, b!.id])).map((x) => x.id)).toEqual([b!.id]);
+    });
+
+    it('deletes nothing of another workspace', async () => {
+      const a = await reserve(place());
+      await store.deleteIds(randomUUID(), [a.id]);
+      expect(await row(a.id)).toBeDefined();
     });
   });
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
-import { batchIds } from '@wms/kit/ids';
-import { isUniqueViolation, type Knex } from '@wms/kit/db';
 import { ensure, rateLimited, unauthenticated } from '@wms/kit/errors';
-import type { AccessTokens } from './access-tokens.ts';
-import { mails } from './domain/mail.ts';
+import { batchIds } from '@wms/kit/ids';
+import type { Transact } from '@wms/kit/transactions';
+import { invalidLink } from './domain/errors.ts';
+import { links, type Mail, mails } from './domain/mail.ts';
 import {
   codeCheck,
   emailCheck,
@@ -16,12 +16,12 @@ import {
 } from './domain/rules.ts';
 import { codeMaxAttempts, hashSecret, hashToken, lifetimesMs, newCode, newToken, type TokenKind, verifyDecoy, verifySecret } from './domain/secrets.ts';
 import { bucketsFor, countsEveryAttempt, limitReached, type ThrottledAction, type ThrottleLimits } from './domain/throttle.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { User } from './domain/user.ts';
 import type { EmailCodeStore } from './store/email-code.store.ts';
 import type { EmailTokenStore } from './store/email-token.store.ts';
 import type { SessionStore } from './store/session.store.ts';
 import type { ThrottleStore } from './store/throttle.store.ts';
-import type { User, UserStore } from './store/user.store.ts';
+import type { UserStore } from './store/user.store.ts';
 
 export interface SignedIn {
   accessToken: string;
@@ -29,24 +29,27 @@ export interface SignedIn {
   expiresAt: Date | null;
 }
 
+export interface Mailer {
+  /** Sends in the background: the request never waits on SMTP, so timing tells nothing about whether mail went out. */
+  send(mail: Mail): void;
+}
+
+export interface AccessTokenSigner {
+  /** The bearer token of a session, which expires with it (never when `expiresAt` is null). */
+  sign(userId: string, sessionId: string, expiresAt: Date | null): Promise<string>;
+}
+
 export interface IdentityDeps {
-  db: Knex;
+  transact: Transact;
   users: UserStore;
   sessions: SessionStore;
   tokens: EmailTokenStore;
   codes: EmailCodeStore;
   throttle: ThrottleStore;
-  accessTokens: AccessTokens;
+  accessTokens: AccessTokenSigner;
   mailer: Mailer;
   config: { publicUrl: string; sessionTtlSeconds: number; limits: ThrottleLimits };
 }
-
-const linkPaths: Record<TokenKind, string> = {
-  register: '/verify-email',
-  magic: '/verify-email',
-  email_change: '/verify-email',
-  reset: '/reset-password',
-};
 
 /** Accounts, sign-in and sessions. Every answer about an address is the same whether or not it has an account. */
 export class IdentityService {
@@ -64,7 +67,7 @@ export class IdentityService {
       const link = await this.issueLink(user.id, 'register', email);
       this.d.mailer.send(mails.verifyRegistration(email, link));
     } else {
-      this.d.mailer.send(mails.alreadyRegistered(email, `${this.d.config.publicUrl}/sign-in`));
+      this.d.mailer.send(mails.alreadyRegistered(email, links.signIn(this.d.config.publicUrl)));
     }
     return { email };
   }
@@ -117,27 +120,20 @@ export class IdentityService {
 
   async verifyEmail(ctx: CallContext, input: { token: string }): Promise<{ signedIn: SignedIn | null; user: User }> {
     ensure(tokenCheck(input.token));
-    const invalid = () => unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
     const verified = await this.attempt(ctx, 'verify_email', undefined, async (): Promise<{ changed: User } | { userId: string }> => {
       const token = await this.d.tokens.consume(hashToken(input.token), ['register', 'magic', 'email_change']);
-      if (!token) throw invalid();
+      if (!token) throw invalidLink();
       if (token.kind !== 'email_change') return { userId: token.userId };
       // Links and codes mailed to the old address stop working with it.
-      const changed = await this.d.db
-        .transaction(async (trx) => {
-          const user = await this.d.users.confirmEmailChange(token.userId, token.email, trx);
-          if (user) {
-            await this.d.tokens.revokeAllForUser(token.userId, trx);
-            await this.d.codes.revokeAllForUser(token.userId, trx);
-          }
-          return user;
-        })
-        .catch((err: unknown) => {
-          // A concurrent confirmation of the same address by another account won the race on the unique index.
-          if (isUniqueViolation(err, 'users_email_key')) return undefined;
-          throw err;
-        });
-      if (!changed) throw invalid();
+      const changed = await this.d.transact(async (tx) => {
+        const user = await this.d.users.confirmEmailChange(token.userId, token.email, tx);
+        if (user) {
+          await this.d.tokens.revokeAllForUser(token.userId, tx);
+          await this.d.codes.revokeAllForUser(token.userId, tx);
+        }
+        return user;
+      });
+      if (!changed) throw invalidLink();
       return { changed };
     });
     if ('changed' in verified) return { signedIn: null, user: verified.changed };
@@ -150,16 +146,16 @@ export class IdentityService {
     ensure(tokenCheck(input.token), passwordCheck(input.password));
     await this.attempt(ctx, 'reset_password', undefined, async () => {
       const passwordHash = await hashSecret(input.password);
-      const done = await this.d.db.transaction(async (trx) => {
-        const token = await this.d.tokens.consume(hashToken(input.token), ['reset'], trx);
+      const done = await this.d.transact(async (tx) => {
+        const token = await this.d.tokens.consume(hashToken(input.token), ['reset'], tx);
         if (!token) return false;
-        await this.d.users.setPassword(token.userId, passwordHash, trx);
-        await this.d.tokens.revokeAllForUser(token.userId, trx);
-        await this.d.codes.revokeAllForUser(token.userId, trx);
-        await this.d.sessions.revokeAllForUser(token.userId, trx);
+        await this.d.users.setPassword(token.userId, passwordHash, tx);
+        await this.d.tokens.revokeAllForUser(token.userId, tx);
+        await this.d.codes.revokeAllForUser(token.userId, tx);
+        await this.d.sessions.revokeAllForUser(token.userId, tx);
         return true;
       });
-      if (!done) throw unauthenticated('invalid_token', 'The link is invalid, expired or already used.');
+      if (!done) throw invalidLink();
     });
   }
 
@@ -232,7 +228,7 @@ export class IdentityService {
   private async issueLink(userId: string, kind: TokenKind, email: string): Promise<string> {
     const token = newToken();
     await this.d.tokens.insert({ id: randomUUID(), userId, kind, tokenHash: hashToken(token), email, expiresAt: new Date(Date.now() + lifetimesMs[kind]) });
-    return `${this.d.config.publicUrl}${linkPaths[kind]}?token=${token}`;
+    return links.token(this.d.config.publicUrl, kind, token);
   }
 
   /**

@@ -1,13 +1,12 @@
-import type { AsyncHandlers } from '@wms/kit/grpc-server';
+import type { ServiceHandlers } from '@wms/kit/grpc-server';
 import type { User as UserMessage } from '@wms/protos/gen/wms/common/v1/User';
 import type { AuthResponse } from '@wms/protos/gen/wms/identity/v1/AuthResponse';
-import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
+import type { User } from './domain/user.ts';
 import type { IdentityService, SignedIn } from './identity.service.ts';
-import type { User } from './store/user.store.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 
-export const toUserMessage = (u: User): UserMessage => ({
+const toUserMessage = (u: User): UserMessage => ({
   id: u.id,
   email: u.email,
   name: u.name,
@@ -19,25 +18,25 @@ export const toUserMessage = (u: User): UserMessage => ({
 
 const toAuth = (s: SignedIn): AuthResponse => ({ access_token: s.accessToken, user: toUserMessage(s.user), expires_at: iso(s.expiresAt) });
 
-export function identityHandlers(service: IdentityService): AsyncHandlers<IdentityServiceDefinition> {
+export function identityHandlers(service: IdentityService): ServiceHandlers<'identity'> {
   return {
-    Register: (req, ctx) => service.register(ctx, req),
-    RequestMagicLink: (req, ctx) => service.requestMagicLink(ctx, req),
-    RecoverAccount: (req, ctx) => service.recoverAccount(ctx, req),
+    Register: (req, ctx) => service.register(ctx, { email: req.email, password: req.password, name: req.name }),
+    RequestMagicLink: (req, ctx) => service.requestMagicLink(ctx, { email: req.email }),
+    RecoverAccount: (req, ctx) => service.recoverAccount(ctx, { email: req.email }),
     ResetPassword: async (req, ctx) => {
-      await service.resetPassword(ctx, req);
+      await service.resetPassword(ctx, { token: req.token, password: req.password });
       return {};
     },
     RequestEmailCode: async (req, ctx) => {
-      const r = await service.requestEmailCode(ctx, req);
+      const r = await service.requestEmailCode(ctx, { email: req.email });
       return { email: r.email, expires_at: r.expiresAt.toISOString() };
     },
-    VerifyEmailCode: async (req, ctx) => toAuth(await service.verifyEmailCode(ctx, req)),
+    VerifyEmailCode: async (req, ctx) => toAuth(await service.verifyEmailCode(ctx, { email: req.email, code: req.code })),
     VerifyEmail: async (req, ctx) => {
-      const r = await service.verifyEmail(ctx, req);
+      const r = await service.verifyEmail(ctx, { token: req.token });
       return { auth: r.signedIn ? toAuth(r.signedIn) : undefined, user: toUserMessage(r.user) };
     },
-    Login: async (req, ctx) => toAuth(await service.login(ctx, req)),
+    Login: async (req, ctx) => toAuth(await service.login(ctx, { email: req.email, password: req.password })),
     Logout: async (_req, ctx) => {
       await service.logout(ctx);
       return {};

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { createDb, type Knex } from '@wms/kit/db';
 import { DomainError } from '@wms/kit/errors';
@@ -7,23 +7,24 @@ import { bindHandlers, type RunningGrpcServer, startGrpcServer } from '@wms/kit/
 import { createLogger } from '@wms/kit/logger';
 import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
 import { session } from '@wms/kit/sessions';
-import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/kit/testing';
-import { loadProto } from '@wms/protos';
+import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/testkit';
+import { loadService } from '@wms/protos';
 import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import type { Mail } from '../src/domain/mail.ts';
 import { hashToken } from '../src/domain/secrets.ts';
-import type { Mailer } from '../src/mail/mailer.ts';
+import type { Mailer } from '../src/identity.service.ts';
 import { identityHandlers } from '../src/rpc.ts';
 import { EmailTokenStore } from '../src/store/email-token.store.ts';
 import { type Admission, ThrottleStore } from '../src/store/throttle.store.ts';
+import { UserStore } from '../src/store/user.store.ts';
 import type { Bucket } from '../src/domain/throttle.ts';
 import { buildIdentityService } from '../src/wiring.ts';
 
 const log = createLogger('identity-test', 'silent');
 const sent: Mail[] = [];
-const mailer: Mailer = { send: (m) => void sent.push(m), close: async () => {} };
+const mailer: Mailer = { send: (m) => void sent.push(m) };
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
@@ -62,13 +63,13 @@ beforeAll(async () => {
   redis = createRedis(testRedisUrl, redisPrefix, log);
   await redisReady(redis);
   const { privateKey } = generateKeyPairSync('ed25519');
-  const service = await buildIdentityService(db, redis, mailer, {
+  const service = await buildIdentityService({ db, redis, mailer }, {
     jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     publicUrl: 'http://app.test',
     sessionTtlSeconds: 3600,
     limits: { perEmailIp: 10, perEmail: 100, resetPerIp: 10, perIp: 1000, windowSeconds: 900 },
   });
-  const { IdentityService } = loadProto('identity').wms.identity.v1;
+  const IdentityService = loadService('identity');
   server = await startGrpcServer({
     port: 0,
     host: '127.0.0.1',
@@ -195,7 +196,7 @@ describe('IdentityService over gRPC', () => {
 describe('sessions without expiry (SESSION_TTL_SECONDS=0)', () => {
   it('signs in with no expires_at and a session key that never expires', async () => {
     const { privateKey } = generateKeyPairSync('ed25519');
-    const forever = await buildIdentityService(db, redis, mailer, {
+    const forever = await buildIdentityService({ db, redis, mailer }, {
       jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       publicUrl: 'http://app.test',
       sessionTtlSeconds: 0,
@@ -325,5 +326,37 @@ describe(EmailTokenStore.name, () => {
     const store = new EmailTokenStore(db);
     expect(await store.consume(hashToken(resetToken), ['register', 'magic', 'email_change'])).toBeUndefined();
     expect(await store.consume(hashToken(resetToken), ['reset'])).toMatchObject({ kind: 'reset', email });
+  });
+});
+
+describe(UserStore.name, () => {
+  it('refuses a confirmation as an invalid link when another account takes the address at the same time', async () => {
+    const store = new UserStore(db);
+    const address = uniqueEmail();
+    const mover = randomUUID();
+    await db('users').insert({ id: mover, email: uniqueEmail(), name: 'Mover', password_hash: 'x', pending_email: address });
+    const other = await db.transaction();
+    try {
+      // Not committed yet: the confirmation does not see it, and waits on the unique index until it commits.
+      await other('users').insert({ id: randomUUID(), email: address, name: 'Other', password_hash: 'x' });
+      const confirming = store.confirmEmailChange(mover, address).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await vi.waitFor(
+        async () => {
+          const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          expect(rows[0]!.n).toBeGreaterThan(0);
+        },
+        { timeout: 10_000 },
+      );
+      await other.commit();
+      expect(await confirming).toMatchObject({ kind: 'unauthenticated', code: 'invalid_token' });
+    } finally {
+      if (!other.isCompleted()) await other.rollback();
+    }
+    expect(await db('users').where({ id: mover }).first()).toMatchObject({ pending_email: address });
   });
 });

@@ -1,3 +1,4 @@
+import { grpcUrlVariable, type ServiceName, topology } from '@wms/protos';
 import { z } from 'zod';
 
 /** Thrown at boot when the environment is invalid; lists every bad variable. */
@@ -42,3 +43,23 @@ export const serviceEnv = {
   /** Prefix of every Redis key and BullMQ queue, so several clusters (tests beside `pnpm start`) can share one Redis. */
   REDIS_PREFIX: z.string().default('wms'),
 };
+
+/** `<PEER>_GRPC_URL` for each peer, defaulting to where the topology puts it on this host. */
+export function peerEnv<const P extends readonly ServiceName[]>(peers: P) {
+  return Object.fromEntries(peers.map((peer) => [grpcUrlVariable(peer), env.string(`127.0.0.1:${topology[peer].grpcPort}`)])) as {
+    [K in P[number] as `${Uppercase<K>}_GRPC_URL`]: ReturnType<typeof env.string>;
+  };
+}
+
+/** Everything a service of the topology reads besides its own settings: shared variables, ROLE, ports, schema, peers. */
+export function serviceEnvOf<N extends ServiceName>(name: N) {
+  const row = topology[name];
+  return {
+    ...serviceEnv,
+    ROLE: z.enum(row.roles).default('server'),
+    GRPC_PORT: env.port(row.grpcPort),
+    METRICS_PORT: env.port(row.metricsPort),
+    DATABASE_SCHEMA: env.string(name),
+    ...peerEnv(row.peers as (typeof topology)[N]['peers']),
+  };
+}

@@ -1,7 +1,9 @@
 import knexFactory, { type Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { Transact, Tx } from './transactions.ts';
 
 export type { Knex } from 'knex';
+export type { Transact, Tx } from './transactions.ts';
 
 /** One migration of a service's schema. */
 export interface Migration {
@@ -72,11 +74,18 @@ export async function migrate(knex: Knex, schema: string, migrations: Migration[
   return applied;
 }
 
+const isViolation =
+  (code: string) =>
+  (err: unknown, constraint?: string): boolean => {
+    const e = err as { code?: string; constraint?: string } | null | undefined;
+    return e?.code === code && (constraint === undefined || e.constraint === constraint);
+  };
+
 /** True when a driver error is a unique violation (Postgres 23505), optionally of one constraint. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
-}
+export const isUniqueViolation = isViolation('23505');
+
+/** True when a driver error is a foreign-key violation (Postgres 23503: the referenced row is missing), optionally of one constraint. */
+export const isForeignKeyViolation = isViolation('23503');
 
 /** The `migrate` role of a service: applies its migrations, logs what ran, and closes the pool. */
 export async function runMigrationRole(knex: Knex, schema: string, migrations: Migration[], log: Logger): Promise<void> {
@@ -87,3 +96,9 @@ export async function runMigrationRole(knex: Knex, schema: string, migrations: M
     await knex.destroy();
   }
 }
+
+/** The transaction runner services receive: each `Tx` it hands out is a knex transaction on `knex`. */
+export const transactor = (knex: Knex): Transact => (work) => knex.transaction((trx) => work(trx as unknown as Tx));
+
+/** Where a store runs a statement: inside the caller's transaction when given one, else on the pool. */
+export const queryable = (knex: Knex, tx: Tx | undefined): Knex => (tx === undefined ? knex : (tx as unknown as Knex.Transaction));

@@ -6,6 +6,7 @@ export type ErrorKind =
   | 'not_found'
   | 'already_exists'
   | 'failed_precondition'
+  | 'gone'
   | 'resource_exhausted'
   | 'unavailable'
   | 'internal';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import * as grpc from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
-import { loadProto } from '@wms/protos';
+import { loadHealthProto, loadService, type ServiceDefinitions, type ServiceName, type topology } from '@wms/protos';
 import { type CallContext, contextToHeaders } from './context.ts';
 import { fromGrpcError } from './grpc-errors.ts';
 
@@ -105,7 +105,7 @@ export function createHealthClient(address: string): {
   status(timeoutMs?: number): Promise<string>;
   close(): void;
 } {
-  const { Health } = loadProto('health').grpc.health.v1;
+  const { Health } = loadHealthProto().grpc.health.v1;
   const client = new Health(address, grpc.credentials.createInsecure(), channelOptions);
   const status = (timeoutMs = 1000) =>
     new Promise<string>((resolve) => {
@@ -116,4 +116,12 @@ export function createHealthClient(address: string): {
     status,
     close: () => client.close(),
   };
+}
+
+/** A client of one service of the topology, typed by its row (client-streaming methods included). */
+export type PeerClient<N extends ServiceName> = AsyncClient<ServiceDefinitions[N], (typeof topology)[N]['clientStreams'][number]> & { close(): void; raw: grpc.Client };
+
+/** A pooled client of the topology's service `name` at `address` (its `<NAME>_GRPC_URL`). */
+export function connectPeer<N extends ServiceName>(name: N, address: string, options?: ClientOptions): PeerClient<N> {
+  return createAsyncClient(loadService(name), address, options) as unknown as PeerClient<N>;
 }

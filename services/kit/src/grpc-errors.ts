@@ -10,6 +10,8 @@ const statusOf: Record<ErrorKind, grpc.status> = {
   not_found: grpc.status.NOT_FOUND,
   already_exists: grpc.status.ALREADY_EXISTS,
   failed_precondition: grpc.status.FAILED_PRECONDITION,
+  // What the request names existed but is no longer kept (an expired cursor): past the range still served.
+  gone: grpc.status.OUT_OF_RANGE,
   resource_exhausted: grpc.status.RESOURCE_EXHAUSTED,
   unavailable: grpc.status.UNAVAILABLE,
   internal: grpc.status.INTERNAL,

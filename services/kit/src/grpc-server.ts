@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
-import { loadProto } from '@wms/protos';
+import { loadHealthProto, type ServiceDefinitions, type ServiceName, type topology } from '@wms/protos';
 import type { Logger } from 'pino';
 import { type CallContext, contextFromHeaders, requestContext } from './context.ts';
 import { DomainError, invalidInput, isDependencyOutage, isUnstorableText, unavailable } from './errors.ts';
@@ -21,6 +21,9 @@ export type AsyncHandlers<D, S extends string = never> = {
       : (req: ReqOut, ctx: CallContext) => Promise<Res>
     : never;
 };
+
+/** The handlers of one service of the topology, typed by its row. */
+export type ServiceHandlers<N extends ServiceName> = AsyncHandlers<ServiceDefinitions[N], (typeof topology)[N]['clientStreams'][number]>;
 
 /**
  * Adapts promise-style handlers to grpc-js: context from metadata, request-scoped logs, errors to statuses; with
@@ -109,7 +112,7 @@ export async function startGrpcServer({ port, host, services, dependencies }: Gr
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
   const health = new HealthService(services.map((s) => serviceNameOf(s.definition)).filter((name): name is string => name !== undefined));
   const monitor = dependencies ? await startDependencyMonitor(health, dependencies) : undefined;
-  server.addService(loadProto('health').grpc.health.v1.Health.service, health.implementation());
+  server.addService(loadHealthProto().grpc.health.v1.Health.service, health.implementation());
   for (const s of services) server.addService(s.definition, s.implementation);
   let bound: number;
   try {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import * as grpc from '@grpc/grpc-js';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
@@ -105,6 +106,8 @@ export function redisCheck(clients: Redis | Redis[], name = 'redis'): Dependency
     name,
     check: async () => {
       for (const client of list) {
+        // A client still making its first connection (the process has just started) is waited for, not failed.
+        if (client.status === 'connecting' && !lastError.has(client)) await once(client, 'ready');
         if (client.status !== 'ready') {
           const last = lastError.get(client);
           throw new Error(`connection ${client.status}${last ? ` (${last})` : ''}`);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { batchIds, MAX_BATCH_IDS, uuidv7 } from './ids.ts';
+import { batchIds, isUuid, MAX_BATCH_IDS, uuidv7 } from './ids.ts';
+
+describe('isUuid', () => {
+  it('takes only the lowercase, hyphenated form, though Postgres reads others as the same uuid', () => {
+    const id = uuidv7();
+    expect(isUuid(id)).toBe(true);
+    for (const other of [id.toUpperCase(), `{${id}}`, id.replaceAll('-', ''), `${id} `, 'not-a-uuid', '', undefined, 42]) expect(isUuid(other)).toBe(false);
+  });
+});
 
 describe('batchIds', () => {
   it('keeps the distinct well-formed ids of a batch read, in order', () => {

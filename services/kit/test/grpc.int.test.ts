@@ -2,12 +2,12 @@ import { DomainError, notFound } from '@wms/kit/errors';
 import { createAsyncClient, createHealthClient } from '@wms/kit/grpc-client';
 import { bindHandlers, type RunningGrpcServer, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
-import { loadProto } from '@wms/protos';
+import { loadHealthProto, loadService } from '@wms/protos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A real gRPC server and client from kit, serving the identity contract with handlers made for each case.
 const log = createLogger('grpc-test', 'silent');
-const { IdentityService } = loadProto('identity').wms.identity.v1;
+const IdentityService = loadService('identity');
 let server: RunningGrpcServer;
 let seen: { requestId?: string; userId?: string; clientIp?: string } = {};
 

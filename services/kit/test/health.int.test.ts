@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { loadProto } from '@wms/protos';
+import { loadHealthProto, loadService } from '@wms/protos';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Knex } from '../src/db.ts';
@@ -8,7 +8,7 @@ import { type RunningGrpcServer, startGrpcServer, startHealthServer } from '../s
 import { HealthService, postgresCheck, redisCheck } from '../src/health.ts';
 import { createQueue, createWorker, producerConnection, workerConnection } from '../src/queues.ts';
 import { createRedis, type Redis, redisReady } from '../src/redis.ts';
-import { startTestPostgres, startTestRedis, type TestDependency, waitFor } from '../src/test-infra.ts';
+import { startTestPostgres, startTestRedis, type TestDependency, waitFor } from '@wms/testkit';
 
 // The dependency monitor against a Postgres and a Redis of this file's own, stopped, killed and started again; the
 // status is read as a client would, through a real grpc.health.v1 Check.
@@ -188,8 +188,8 @@ describe('a worker health server', () => {
 });
 
 describe('health service names', () => {
-  const { Health } = loadProto('health').grpc.health.v1;
-  const { IdentityService } = loadProto('identity').wms.identity.v1;
+  const { Health } = loadHealthProto().grpc.health.v1;
+  const IdentityService = loadService('identity');
   const check = (port: number, service: string) =>
     new Promise<string>((resolve) => {
       const client = new Health(`127.0.0.1:${port}`, grpc.credentials.createInsecure());

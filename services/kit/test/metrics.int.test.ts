@@ -9,9 +9,8 @@ import { createAsyncClient } from '../src/grpc-client.ts';
 import { bindHandlers, startGrpcServer } from '../src/grpc-server.ts';
 import { type MetricsServer, ProcessMetrics, QUEUE_COUNT_TIMEOUT_MS, startMetricsServer, startProcessMetrics } from '../src/metrics.ts';
 import { createQueue, createWorker, UnrecoverableError } from '../src/queues.ts';
-import { dropRedisPrefix, testAdminUrl, testRedisPrefix, testRedisUrl } from '../src/testing.ts';
-import { waitFor } from '../src/test-infra.ts';
-import { loadProto } from '@wms/protos';
+import { dropRedisPrefix, testAdminUrl, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
+import { loadHealthProto, loadService } from '@wms/protos';
 
 // kit's metrics against real parts: a gRPC server and client, a knex pool on the test Postgres, BullMQ on the test
 // Redis (a prefix of its own), each scraped over HTTP as Prometheus would.
@@ -61,7 +60,7 @@ describe(ProcessMetrics.name, () => {
 
   it('counts and times real gRPC calls by method and status code', async () => {
     const metrics = new ProcessMetrics(log);
-    const { IdentityService } = loadProto('identity').wms.identity.v1;
+    const IdentityService = loadService('identity');
     const handlers = {
       GetMe: async () => ({ id: 'u', email: 'a@b.io', name: 'A', created_at: '', updated_at: '' }),
       Login: async () => {

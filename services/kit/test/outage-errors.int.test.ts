@@ -3,8 +3,7 @@ import { createDb } from '../src/db.ts';
 import { isDependencyOutage, isUnstorableText } from '../src/errors.ts';
 import { createLogger } from '../src/logger.ts';
 import { createRedis } from '../src/redis.ts';
-import { freePort } from '../src/test-infra.ts';
-import { testAdminUrl } from '../src/testing.ts';
+import { freePort, testAdminUrl } from '@wms/testkit';
 
 // The errors real clients raise when a dependency is gone, classified as outages (503), and Postgres refusing text
 // classified as the caller's mistake (400); anything else stays a bug (500).

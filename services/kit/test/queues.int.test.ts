@@ -15,7 +15,7 @@ import {
   type Worker,
   workerConnection,
 } from '../src/queues.ts';
-import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '../src/testing.ts';
+import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/testkit';
 
 interface Payload {
   id: string;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHealthClient } from '../src/grpc-client.ts';
-import { freePort, startTestPostgres, startTestRedis, type TestDependency, waitFor } from '../src/test-infra.ts';
+import { freePort, startTestPostgres, startTestRedis, type TestDependency, waitFor } from '@wms/testkit';
 
 // Every server and worker role of every service, as real processes (their main.ts) against a Postgres and a Redis
 // of this file's own: an outage of either turns the health of the roles that use it NOT_SERVING, ends no process,
@@ -25,9 +25,11 @@ const roles: Role[] = [
   { name: 'workspace', service: 'workspace', role: 'server', redis: true },
   { name: 'messaging', service: 'messaging', role: 'server', redis: false },
   { name: 'asset', service: 'asset', role: 'server', redis: false },
+  { name: 'realtime', service: 'realtime', role: 'server', redis: true },
   { name: 'workspace-worker', service: 'workspace', role: 'worker', redis: true },
   { name: 'messaging-worker', service: 'messaging', role: 'worker', redis: true },
   { name: 'asset-worker', service: 'asset', role: 'worker', redis: true },
+  { name: 'realtime-worker', service: 'realtime', role: 'worker', redis: true },
 ];
 
 interface Proc {
@@ -111,9 +113,10 @@ beforeAll(async () => {
     WORKSPACE_GRPC_URL: `127.0.0.1:${ports.get('workspace')}`,
     MESSAGING_GRPC_URL: `127.0.0.1:${ports.get('messaging')}`,
     ASSET_GRPC_URL: `127.0.0.1:${ports.get('asset')}`,
+    REALTIME_GRPC_URL: `127.0.0.1:${ports.get('realtime')}`,
   };
 
-  const migrations = ['identity', 'workspace', 'messaging', 'asset'].map(
+  const migrations = ['identity', 'workspace', 'messaging', 'asset', 'realtime'].map(
     (service) =>
       new Promise<void>((resolve, reject) => {
         const child = spawnRole(service, 'migrate', {});

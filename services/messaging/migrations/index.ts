@@ -4,6 +4,7 @@ import * as messages from './20261121010000_messages.ts';
 import * as messageAssets from './20261121030000_message_assets.ts';
 import * as cleanup from './20261121040000_cleanup.ts';
 import * as purgeIndexes from './20261121050000_purge_indexes.ts';
+import * as outboxXid from './20261201000000_outbox_xid.ts';
 
 /** Every migration of the messaging schema, in order. */
 export const migrations: Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: Migration[] = [
   { name: '20261121030000_message_assets', ...messageAssets },
   { name: '20261121040000_cleanup', ...cleanup },
   { name: '20261121050000_purge_indexes', ...purgeIndexes },
+  { name: '20261201000000_outbox_xid', ...outboxXid },
 ];

@@ -2,8 +2,9 @@ import type { Caller } from '@wms/kit/caller';
 import { notFound } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
 import type { Channel } from './domain/channel.ts';
+import type { MessageWithSave } from './domain/message.ts';
 import type { ChannelStore } from './store/channel.store.ts';
-import type { MessageStore, MessageWithSave } from './store/message.store.ts';
+import type { MessageStore } from './store/message.store.ts';
 
 // The lookups every messaging service starts from: what the caller may not see is simply not found.
 

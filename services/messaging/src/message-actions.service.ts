@@ -1,14 +1,13 @@
+import { type Caller, callerOf } from '@wms/kit/caller';
 import type { CallContext } from '@wms/kit/context';
-import type { Knex } from '@wms/kit/db';
 import { invalidArgument, invalidInput, notFound } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
-import { callerOf } from '@wms/kit/caller';
-import type { Attachments } from './attachments.ts';
+import type { Transact, Tx } from '@wms/kit/transactions';
+import type { Attachments, MessageRead } from './adapters/attachments.ts';
 import { reactionEmoji } from './domain/emoji.ts';
-import { actorEvent, reactionsEvent } from './domain/events.ts';
-import { LIMITS, type Message, messageDeleted } from './domain/message.ts';
-import { type MessageView, messageView, reactionsView, savedView } from './domain/views.ts';
+import { LIMITS, type Message, messageDeleted, type Reactions, type SavedState } from './domain/message.ts';
 import { type Page, pageLimit } from './domain/paging.ts';
+import type { MessagingEvent } from './event-payloads.ts';
 import { requireMessage } from './lookups.ts';
 import type { MessageStore } from './store/message.store.ts';
 import type { OutboxStore } from './store/outbox.store.ts';
@@ -16,7 +15,7 @@ import type { ReactionStore } from './store/reaction.store.ts';
 import type { SavedStore } from './store/saved.store.ts';
 
 export interface MessageActionsDeps {
-  db: Knex;
+  transact: Transact;
   attachments: Attachments;
   messages: MessageStore;
   reactions: ReactionStore;
@@ -24,74 +23,83 @@ export interface MessageActionsDeps {
   outbox: OutboxStore;
 }
 
+/** The largest save sequence number Postgres holds (bigint). */
+const MAX_SEQ = 2n ** 63n - 1n;
+
 /** The saved-messages cursor (opaque to clients): the save sequence number of the last item. */
 const encodeCursor = (seq: string) => Buffer.from(`saved:${seq}`).toString('base64url');
 function decodeCursor(cursor: string): string {
   const match = /^saved:(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw invalidInput([{ field: 'query.cursor', message: 'must be a next_cursor from a previous page' }]);
+  if (!match || BigInt(match[1]!) > MAX_SEQ) throw invalidInput([{ field: 'query.cursor', message: 'must be a next_cursor from a previous page' }]);
   return match[1]!;
 }
+
+const savedUpdated = (me: Caller, conversationId: string, saved: SavedState): MessagingEvent => ({
+  type: 'saved.updated',
+  workspaceId: me.workspaceId,
+  actorId: me.actorId,
+  conversationId,
+  saved,
+});
 
 /** Per-message actions of one actor: private bookmarks and reactions (contract §4). */
 export class MessageActionsService {
   constructor(private readonly d: MessageActionsDeps) {}
 
   /** Saves a live message; saving again keeps the first save. */
-  async save(ctx: CallContext, conversationId: string, messageId: string) {
+  async save(ctx: CallContext, conversationId: string, messageId: string): Promise<SavedState> {
     const me = callerOf(ctx);
     await requireMessage(this.d.messages, me, conversationId, messageId);
-    const savedAt = await this.d.db.transaction(async (trx) => {
+    return this.d.transact(async (tx) => {
       // Checked under the row lock, so a delete running at the same time cannot slip in between.
-      if ((await this.d.messages.lock(trx, me.workspaceId, messageId))?.deletedAt !== null) throw messageDeleted();
-      const saved = await this.d.saved.save(trx, me.actorId, me.workspaceId, messageId);
-      if (saved.created) await this.d.outbox.append(trx, [actorEvent(me.workspaceId, me.actorId, 'saved.updated', { saved: savedView(messageId, saved.savedAt) }, conversationId)]);
-      return saved.savedAt;
+      if ((await this.d.messages.lock(me.workspaceId, messageId, tx))?.deletedAt !== null) throw messageDeleted();
+      const { savedAt, created } = await this.d.saved.save(me.actorId, me.workspaceId, messageId, tx);
+      const state = { messageId, savedAt };
+      if (created) await this.d.outbox.append([savedUpdated(me, conversationId, state)], tx);
+      return state;
     });
-    return savedView(messageId, savedAt);
   }
 
   /** Removes only the caller's bookmark; idempotent, also for deleted messages. */
-  async unsave(ctx: CallContext, conversationId: string, messageId: string) {
+  async unsave(ctx: CallContext, conversationId: string, messageId: string): Promise<SavedState> {
     const me = callerOf(ctx);
     await requireMessage(this.d.messages, me, conversationId, messageId);
-    await this.d.db.transaction(async (trx) => {
-      if (await this.d.saved.unsave(trx, me.actorId, messageId)) {
-        await this.d.outbox.append(trx, [actorEvent(me.workspaceId, me.actorId, 'saved.updated', { saved: savedView(messageId, null) }, conversationId)]);
-      }
+    const state = { messageId, savedAt: null };
+    await this.d.transact(async (tx) => {
+      if (await this.d.saved.unsave(me.actorId, messageId, tx)) await this.d.outbox.append([savedUpdated(me, conversationId, state)], tx);
     });
-    return savedView(messageId, null);
+    return state;
   }
 
   /** The caller's saved live messages of this workspace, newest save first. */
-  async listSaved(ctx: CallContext, q: { cursor?: string | undefined; limit: number }): Promise<Page<MessageView>> {
+  async listSaved(ctx: CallContext, q: { cursor?: string | undefined; limit: number }): Promise<Page<MessageRead>> {
     const me = callerOf(ctx);
     const limit = pageLimit(q.limit);
     const beforeSeq = q.cursor === undefined ? null : decodeCursor(q.cursor);
     const rows = await this.d.saved.page({ actorId: me.actorId, workspaceId: me.workspaceId, beforeSeq, limit: limit + 1 });
     const items = rows.slice(0, limit);
-    const assets = await this.d.attachments.of(ctx, items.map((r) => r.message));
-    return { items: items.map((r) => messageView(r.message, r.savedAt, assets)), nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.seq) : null };
+    return { items: await this.d.attachments.read(ctx, items), nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.seq) : null };
   }
 
   /** Adds the caller's reaction; a repeat changes nothing (same `reactions_version`). */
-  async react(ctx: CallContext, conversationId: string, messageId: string, rawEmoji: string) {
+  async react(ctx: CallContext, conversationId: string, messageId: string, rawEmoji: string): Promise<Reactions> {
     const emoji = reactionEmoji(rawEmoji);
-    return this.changeReaction(ctx, conversationId, messageId, async (trx, message, actorId) => {
+    return this.changeReaction(ctx, conversationId, messageId, async (message, actorId, tx) => {
       if (message.deletedAt !== null) throw messageDeleted();
       const present = message.reactions.find((r) => r.emoji === emoji);
-      if (present?.actor_ids.includes(actorId)) return false;
+      if (present?.actorIds.includes(actorId)) return false;
       if (!present && message.reactions.length >= LIMITS.distinctEmoji) {
         throw invalidArgument('too_many_reactions', `A message holds at most ${LIMITS.distinctEmoji} different emoji.`);
       }
-      return this.d.reactions.add(trx, messageId, emoji, actorId);
+      return this.d.reactions.add(messageId, emoji, actorId, tx);
     });
   }
 
   /** Removes only the caller's reaction; idempotent. */
-  async unreact(ctx: CallContext, conversationId: string, messageId: string, rawEmoji: string) {
+  async unreact(ctx: CallContext, conversationId: string, messageId: string, rawEmoji: string): Promise<Reactions> {
     const emoji = reactionEmoji(rawEmoji);
-    return this.changeReaction(ctx, conversationId, messageId, (trx, message, actorId) =>
-      message.deletedAt === null ? this.d.reactions.remove(trx, messageId, emoji, actorId) : Promise.resolve(false),
+    return this.changeReaction(ctx, conversationId, messageId, (message, actorId, tx) =>
+      message.deletedAt === null ? this.d.reactions.remove(messageId, emoji, actorId, tx) : Promise.resolve(false),
     );
   }
 
@@ -100,17 +108,16 @@ export class MessageActionsService {
     ctx: CallContext,
     conversationId: string,
     messageId: string,
-    change: (trx: Knex.Transaction, message: Message, actorId: string) => Promise<boolean>,
-  ) {
+    change: (message: Message, actorId: string, tx: Tx) => Promise<boolean>,
+  ): Promise<Reactions> {
     const me = callerOf(ctx);
-    const message = await this.d.db.transaction(async (trx) => {
-      const locked = isUuid(messageId) ? await this.d.messages.lock(trx, me.workspaceId, messageId) : undefined;
+    return this.d.transact(async (tx) => {
+      const locked = isUuid(messageId) ? await this.d.messages.lock(me.workspaceId, messageId, tx) : undefined;
       if (!locked || locked.conversationId !== conversationId) throw notFound('No such message in this conversation.');
-      if (!(await change(trx, locked, me.actorId))) return locked;
-      const updated = await this.d.reactions.summarise(trx, messageId);
-      await this.d.outbox.append(trx, [reactionsEvent(updated)]);
+      if (!(await change(locked, me.actorId, tx))) return locked;
+      const updated = await this.d.reactions.summarise(messageId, tx);
+      await this.d.outbox.append([{ type: 'reactions.updated', message: updated }], tx);
       return updated;
     });
-    return reactionsView(message);
   }
 }

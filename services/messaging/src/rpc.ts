@@ -1,73 +1,102 @@
-import { invalidInput } from '@wms/kit/errors';
-import type { AsyncHandlers } from '@wms/kit/grpc-server';
-import { isUuid } from '@wms/kit/ids';
-import type { Channel as ChannelMessage } from '@wms/protos/gen/wms/messaging/v1/Channel';
+import type { ServiceHandlers } from '@wms/kit/grpc-server';
+import type { Channel as ChannelProto } from '@wms/protos/gen/wms/messaging/v1/Channel';
 import type { Message as MessageProto } from '@wms/protos/gen/wms/messaging/v1/Message';
-import type { MessagingServiceDefinition } from '@wms/protos/gen/wms/messaging/v1/MessagingService';
+import type { MessageReactions } from '@wms/protos/gen/wms/messaging/v1/MessageReactions';
+import type { Reaction as ReactionProto } from '@wms/protos/gen/wms/messaging/v1/Reaction';
 import type { ReadState as ReadStateProto } from '@wms/protos/gen/wms/messaging/v1/ReadState';
+import type { SavedMessageState } from '@wms/protos/gen/wms/messaging/v1/SavedMessageState';
+import type { Thread as ThreadProto } from '@wms/protos/gen/wms/messaging/v1/Thread';
+import type { MessageRead } from './adapters/attachments.ts';
 import type { ChannelService } from './channel.service.ts';
 import type { Channel } from './domain/channel.ts';
-import type { MessageView, readStateView, savedView } from './domain/views.ts';
-import type { MessageActionsService } from './message-actions.service.ts';
+import { childrenOf, type Reaction, type Reactions, type SavedState } from './domain/message.ts';
 import type { Page } from './domain/paging.ts';
+import type { ReadState } from './domain/read-state.ts';
+import type { MessageActionsService } from './message-actions.service.ts';
 import type { MessageService } from './message.service.ts';
-import type { ReadStateService } from './read-state.service.ts';
-import type { PurgeStore } from './store/purge.store.ts';
+import type { ReadStateService, ThreadRead } from './read-state.service.ts';
 
-const toChannel = (c: Channel): ChannelMessage => ({
+/** Protobuf leaves a field without value unset. */
+const unset = <T>(value: T | null): T | undefined => value ?? undefined;
+const iso = (d: Date | null): string | undefined => d?.toISOString();
+
+const toChannel = (c: Channel): ChannelProto => ({
   id: c.id,
   workspace_id: c.workspaceId,
   name: c.name,
-  topic: c.topic ?? undefined,
+  topic: unset(c.topic),
   created_by_actor_id: c.createdByActorId,
   created_at: c.createdAt.toISOString(),
   updated_at: c.updatedAt.toISOString(),
 });
 
-/** Views use null for "no value"; protobuf leaves such fields unset. */
-const unset = <T>(value: T | null): T | undefined => value ?? undefined;
+const toReaction = (r: Reaction): ReactionProto => ({ emoji: r.emoji, actor_ids: r.actorIds });
 
-const toMessage = (m: MessageView): MessageProto => ({
-  ...m,
-  parent_message_id: unset(m.parent_message_id),
-  loading_expires_at: unset(m.loading_expires_at),
-  saved_at: unset(m.saved_at),
-  last_reply_at: unset(m.last_reply_at),
-  edited_at: unset(m.edited_at),
-  deleted_at: unset(m.deleted_at),
-  assets: m.assets.map((a) => ({ ...a, message_id: unset(a.message_id), preview_kind: unset(a.preview_kind) })),
+const toReactions = (m: Reactions): MessageReactions => ({ message_id: m.id, reactions: m.reactions.map(toReaction), reactions_version: m.reactionsVersion });
+
+const toMessage = ({ message: m, savedAt, assets }: MessageRead): MessageProto => ({
+  id: m.id,
+  workspace_id: m.workspaceId,
+  conversation_id: m.conversationId,
+  author_actor_id: m.authorActorId,
+  body_text: m.bodyText,
+  children: childrenOf(m),
+  mentioned_actor_ids: m.mentionedActorIds,
+  parent_message_id: unset(m.parentMessageId),
+  loading_expires_at: iso(m.loadingExpiresAt),
+  saved_at: iso(savedAt),
+  reply_count: m.replyCount,
+  reply_actor_ids: m.replyActorIds,
+  last_reply_at: iso(m.lastReplyAt),
+  reactions: m.reactions.map(toReaction),
+  reactions_version: m.reactionsVersion,
+  assets,
+  edited_at: iso(m.editedAt),
+  deleted_at: iso(m.deletedAt),
+  created_at: m.createdAt.toISOString(),
+  updated_at: m.updatedAt.toISOString(),
 });
 
 const toPage = <T, P>(page: Page<T>, map: (item: T) => P) => ({ items: page.items.map(map), next_cursor: unset(page.nextCursor) });
 
-const toReadState = (r: ReturnType<typeof readStateView>): ReadStateProto => ({
-  ...r,
-  thread_root_id: unset(r.thread_root_id),
-  last_read_message_id: unset(r.last_read_message_id),
-  last_read_at: unset(r.last_read_at),
+const toSaved = (s: SavedState): SavedMessageState => ({ message_id: s.messageId, saved: s.savedAt !== null, saved_at: iso(s.savedAt) });
+
+const toReadState = (r: ReadState): ReadStateProto => ({
+  conversation_id: r.conversationId,
+  thread_root_id: unset(r.threadRootId),
+  last_read_message_id: unset(r.lastReadMessageId),
+  last_read_at: iso(r.lastReadAt),
+  unread_count: r.unreadCount,
+  mention_count: r.mentionCount,
   following: unset(r.following),
-  updated_at: unset(r.updated_at),
+  updated_at: iso(r.updatedAt),
 });
 
-const toSaved = (s: ReturnType<typeof savedView>) => ({ ...s, saved_at: unset(s.saved_at) });
+const toThread = (t: ThreadRead): ThreadProto => ({
+  id: t.root.message.id,
+  conversation_id: t.root.message.conversationId,
+  root_message: toMessage(t.root),
+  reply_count: t.root.message.replyCount,
+  last_reply_at: iso(t.root.message.lastReplyAt),
+  following: t.following,
+  last_read_message_id: unset(t.lastReadMessageId),
+  unread_count: t.unreadCount,
+  mention_count: t.mentionCount,
+});
 
 export interface MessagingServices {
   channels: ChannelService;
   messages: MessageService;
   actions: MessageActionsService;
   readStates: ReadStateService;
-  purge: PurgeStore;
 }
 
-export function messagingHandlers({ channels, messages, actions, readStates, purge }: MessagingServices): AsyncHandlers<MessagingServiceDefinition> {
+export function messagingHandlers({ channels, messages, actions, readStates }: MessagingServices): ServiceHandlers<'messaging'> {
   return {
     CreateChannel: async (req, ctx) => toChannel(await channels.createChannel(ctx, { name: req.name, topic: req.topic })),
     ListChannels: async (_req, ctx) => ({ channels: (await channels.listChannels(ctx)).map(toChannel) }),
     GetChannel: async (req, ctx) => toChannel(await channels.getChannel(ctx, req.channel_id)),
-    PurgeWorkspace: async (req) => {
-      if (!isUuid(req.workspace_id)) throw invalidInput([{ field: 'workspace_id', message: 'must be a UUID' }]);
-      return { done: await purge.purgeBatch(req.workspace_id) };
-    },
+    PurgeWorkspace: async (req) => ({ done: await channels.purgeWorkspace(req.workspace_id) }),
 
     CreateMessage: async (req, ctx) =>
       toMessage(
@@ -96,20 +125,14 @@ export function messagingHandlers({ channels, messages, actions, readStates, pur
     SaveMessage: async (req, ctx) => toSaved(await actions.save(ctx, req.conversation_id, req.message_id)),
     UnsaveMessage: async (req, ctx) => toSaved(await actions.unsave(ctx, req.conversation_id, req.message_id)),
     ListSavedMessages: async (req, ctx) => toPage(await actions.listSaved(ctx, { cursor: req.cursor, limit: req.limit }), toMessage),
-    AddReaction: async (req, ctx) => actions.react(ctx, req.conversation_id, req.message_id, req.emoji),
-    RemoveReaction: async (req, ctx) => actions.unreact(ctx, req.conversation_id, req.message_id, req.emoji),
+    AddReaction: async (req, ctx) => toReactions(await actions.react(ctx, req.conversation_id, req.message_id, req.emoji)),
+    RemoveReaction: async (req, ctx) => toReactions(await actions.unreact(ctx, req.conversation_id, req.message_id, req.emoji)),
 
     GetConversationReadState: async (req, ctx) => toReadState(await readStates.conversation(ctx, req.conversation_id)),
     UpdateConversationReadState: async (req, ctx) => toReadState(await readStates.markConversation(ctx, req.conversation_id, req.last_read_message_id)),
     GetThreadReadState: async (req, ctx) => toReadState(await readStates.thread(ctx, req.root_id)),
     UpdateThreadReadState: async (req, ctx) => toReadState(await readStates.markThread(ctx, req.root_id, req.last_read_message_id)),
     UpdateThreadSubscription: async (req, ctx) => toReadState(await readStates.subscribe(ctx, req.root_id, req.following)),
-    ListThreads: async (req, ctx) =>
-      toPage(await readStates.threads(ctx, { following: req.following, unread: req.unread, cursor: req.cursor, limit: req.limit }), (t) => ({
-        ...t,
-        root_message: toMessage(t.root_message),
-        last_reply_at: unset(t.last_reply_at),
-        last_read_message_id: unset(t.last_read_message_id),
-      })),
+    ListThreads: async (req, ctx) => toPage(await readStates.threads(ctx, { following: req.following, unread: req.unread, cursor: req.cursor, limit: req.limit }), toThread),
   };
 }

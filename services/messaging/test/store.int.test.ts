@@ -1,14 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createDb, type Knex } from '@wms/kit/db';
+import type { CallContext } from '@wms/kit/context';
+import { createDb, type Knex, queryable, type Transact, transactor } from '@wms/kit/db';
 import { DomainError } from '@wms/kit/errors';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
-import { createTestDatabase } from '@wms/kit/testing';
+import { actorChannel, conversationChannel, outboxNotifyChannel } from '@wms/kit/outbox';
+import { createTestDatabase, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
+import { readOf } from '../src/adapters/attachments.ts';
 import type { Channel } from '../src/domain/channel.ts';
-import { conversationChannel, MAX_PAYLOAD_BYTES, type OutboxEvent } from '../src/domain/events.ts';
 import { LOADING_MS, type Message } from '../src/domain/message.ts';
+import { MAX_PAYLOAD_BYTES } from '../src/event-payloads.ts';
+import type { MessagingServices } from '../src/rpc.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
 import { MessageStore } from '../src/store/message.store.ts';
 import { OutboxStore } from '../src/store/outbox.store.ts';
@@ -16,11 +20,13 @@ import { PurgeStore } from '../src/store/purge.store.ts';
 import { ReactionStore } from '../src/store/reaction.store.ts';
 import { ReadStateStore } from '../src/store/read-state.store.ts';
 import { SavedStore } from '../src/store/saved.store.ts';
+import { buildMessagingServices } from '../src/wiring.ts';
 
 const log = createLogger('messaging-store-test', 'silent');
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
+let transact: Transact;
 let channels: ChannelStore;
 let messages: MessageStore;
 let reactions: ReactionStore;
@@ -32,12 +38,13 @@ let purge: PurgeStore;
 beforeAll(async () => {
   database = await createTestDatabase('messaging', migrations);
   db = createDb({ url: database.url, schema: 'messaging', log });
+  transact = transactor(db);
   channels = new ChannelStore(db);
   messages = new MessageStore(db);
-  reactions = new ReactionStore();
+  reactions = new ReactionStore(db);
   readStates = new ReadStateStore(db);
   saved = new SavedStore(db);
-  outbox = new OutboxStore();
+  outbox = new OutboxStore(db);
   purge = new PurgeStore(db);
 });
 
@@ -60,25 +67,28 @@ async function post(
   author: string,
   opts: { parent?: Message; mentions?: string[]; body?: string; assetIds?: string[]; loading?: boolean } = {},
 ): Promise<Message> {
-  return db.transaction(async (trx) => {
+  return transact(async (tx) => {
     const mentions = opts.mentions ?? [];
-    const message = await messages.insert(trx, {
-      id: uuidv7(),
-      workspaceId: channel.workspaceId,
-      conversationId: channel.id,
-      parentMessageId: opts.parent?.id ?? null,
-      authorActorId: author,
-      bodyText: opts.body ?? `text ${randomBytes(3).toString('hex')}`,
-      mentionedActorIds: mentions,
-      assetIds: opts.assetIds ?? [],
-      loading: opts.loading ?? false,
-    });
+    const message = await messages.insert(
+      {
+        id: uuidv7(),
+        workspaceId: channel.workspaceId,
+        conversationId: channel.id,
+        parentMessageId: opts.parent?.id ?? null,
+        authorActorId: author,
+        bodyText: opts.body ?? `text ${randomBytes(3).toString('hex')}`,
+        mentionedActorIds: mentions,
+        assetIds: opts.assetIds ?? [],
+        loading: opts.loading ?? false,
+      },
+      tx,
+    );
     if (opts.parent) {
-      const root = await messages.countReply(trx, channel.id, opts.parent.id, author);
+      const root = await messages.countReply(channel.id, opts.parent.id, author, tx);
       if (!root) throw new Error('reply refused by countReply');
-      await readStates.follow(trx, root, [author, ...mentions], [root.authorActorId, ...root.mentionedActorIds]);
+      await readStates.follow(root, [author, ...mentions], [root.authorActorId, ...root.mentionedActorIds], tx);
     }
-    await messages.addMentions(trx, message, opts.parent?.id ?? null);
+    await messages.addMentions(message, opts.parent?.id ?? null, tx);
     return message;
   });
 }
@@ -87,11 +97,11 @@ const reload = async (m: Message) => (await messages.find(m.workspaceId, m.id, a
 
 /** Adds or removes a reaction under the message's lock, rewriting the summary only on a change (as the service does). */
 const react = (m: Message, op: 'add' | 'remove', emoji: string, actorId: string) =>
-  db.transaction(async (trx) => {
-    const locked = await messages.lock(trx, m.workspaceId, m.id);
+  transact(async (tx) => {
+    const locked = await messages.lock(m.workspaceId, m.id, tx);
     if (!locked) throw new Error('message not found');
-    const changed = await reactions[op](trx, m.id, emoji, actorId);
-    return { changed, message: changed ? await reactions.summarise(trx, m.id) : locked };
+    const changed = await reactions[op](m.id, emoji, actorId, tx);
+    return { changed, message: changed ? await reactions.summarise(m.id, tx) : locked };
   });
 
 async function refusal(p: Promise<unknown>): Promise<DomainError> {
@@ -182,7 +192,7 @@ describe(MessageStore.name, () => {
     const c = await newChannel();
     const m = await post(c, actor());
     const saver = actor();
-    const { savedAt } = await db.transaction((trx) => saved.save(trx, saver, c.workspaceId, m.id));
+    const { savedAt } = await saved.save(saver, c.workspaceId, m.id);
     expect((await messages.find(c.workspaceId, m.id, saver))?.savedAt).toEqual(savedAt);
     expect((await messages.find(c.workspaceId, m.id, actor()))?.savedAt).toBeNull();
     const [mine] = await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, before: null, limit: 1, actorId: saver });
@@ -196,7 +206,8 @@ describe(MessageStore.name, () => {
     const m = await post(c, actor(), { loading: true, body: 'drafting' });
     expect(m.loadingExpiresAt!.getTime() - m.createdAt.getTime()).toBe(LOADING_MS);
     expect(m.editedAt).toBeNull();
-    const edited = await db.transaction((trx) => messages.edit(trx, m.id, 'done'));
+    expect(await messages.edit(workspace(), m.id, 'elsewhere')).toBeUndefined();
+    const edited = await messages.edit(c.workspaceId, m.id, 'done');
     expect(edited).toMatchObject({ bodyText: 'done', loadingExpiresAt: null });
     expect(edited!.editedAt).toBeInstanceOf(Date);
     expect((await reload(m)).bodyText).toBe('done');
@@ -216,11 +227,9 @@ describe(MessageStore.name, () => {
     expect(afterFirst.lastReplyAt!.getTime()).toBeGreaterThanOrEqual(first.createdAt.getTime());
 
     const other = await newChannel(c.workspaceId);
-    await db.transaction(async (trx) => {
-      expect(await messages.countReply(trx, c.id, first.id, a)).toBeUndefined(); // a reply is no root
-      expect(await messages.countReply(trx, other.id, root.id, a)).toBeUndefined(); // another conversation
-      expect(await messages.countReply(trx, c.id, uuidv7(), a)).toBeUndefined();
-    });
+    expect(await messages.countReply(c.id, first.id, a)).toBeUndefined(); // a reply is no root
+    expect(await messages.countReply(other.id, root.id, a)).toBeUndefined(); // another conversation
+    expect(await messages.countReply(c.id, uuidv7(), a)).toBeUndefined();
     expect((await reload(root)).replyCount).toBe(3);
   });
 
@@ -243,7 +252,8 @@ describe(MessageStore.name, () => {
     const before = await reload(root);
     expect(before.reactionsVersion).toBe(1);
 
-    const deleted = await db.transaction((trx) => messages.softDelete(trx, root.id));
+    expect(await transact((tx) => messages.softDelete(workspace(), root.id, tx))).toBeUndefined();
+    const deleted = await transact((tx) => messages.softDelete(c.workspaceId, root.id, tx));
     expect(deleted).toMatchObject({ bodyText: '', mentionedActorIds: [], reactions: [], reactionsVersion: 2, replyCount: 1, loadingExpiresAt: null });
     expect(deleted!.deletedAt).toBeInstanceOf(Date);
     expect(deleted!.replyActorIds).toEqual(before.replyActorIds);
@@ -255,10 +265,10 @@ describe(MessageStore.name, () => {
     expect(listed?.message).toMatchObject({ id: root.id, bodyText: '' });
     expect(listed?.message.deletedAt).toEqual(deleted!.deletedAt);
 
-    await db.transaction(async (trx) => {
-      expect(await messages.softDelete(trx, root.id)).toBeUndefined();
-      expect(await messages.edit(trx, root.id, 'back')).toBeUndefined();
-      expect(await messages.countReply(trx, c.id, root.id, author)).toBeUndefined();
+    await transact(async (tx) => {
+      expect(await messages.softDelete(c.workspaceId, root.id, tx)).toBeUndefined();
+      expect(await messages.edit(c.workspaceId, root.id, 'back', tx)).toBeUndefined();
+      expect(await messages.countReply(c.id, root.id, author, tx)).toBeUndefined();
     });
     expect(await reload(root)).toMatchObject({ deletedAt: deleted!.deletedAt, bodyText: '', reactionsVersion: 2, replyCount: 1 });
   });
@@ -266,7 +276,7 @@ describe(MessageStore.name, () => {
   it('leaves the reactions version alone when deleting a message without reactions', async () => {
     const c = await newChannel();
     const m = await post(c, actor());
-    const deleted = await db.transaction((trx) => messages.softDelete(trx, m.id));
+    const deleted = await transact((tx) => messages.softDelete(c.workspaceId, m.id, tx));
     expect(deleted?.reactionsVersion).toBe(0);
   });
 
@@ -285,14 +295,17 @@ describe(MessageStore.name, () => {
   describe('client_message_id claims', () => {
     /** Claims the key for a new message and inserts it in the same transaction; returns the holder when the key was taken. */
     const postOnce = (c: Channel, actorId: string, clientMessageId: string) =>
-      db.transaction(async (trx) => {
+      transact(async (tx) => {
         const id = uuidv7();
-        const heldBy = await messages.claimClientId(trx, { conversationId: c.id, actorId, clientMessageId }, id);
+        const heldBy = await messages.claimClientId({ conversationId: c.id, actorId, clientMessageId }, id, tx);
         if (heldBy) return { heldBy };
-        await messages.insert(trx, {
-          id, workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, authorActorId: actorId,
-          bodyText: 'once', mentionedActorIds: [], assetIds: [], loading: false,
-        });
+        await messages.insert(
+          {
+            id, workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, authorActorId: actorId,
+            bodyText: 'once', mentionedActorIds: [], assetIds: [], loading: false,
+          },
+          tx,
+        );
         return { created: id };
       });
 
@@ -333,8 +346,8 @@ describe(MessageStore.name, () => {
       const c = await newChannel();
       const a = actor();
       await expect(
-        db.transaction(async (trx) => {
-          await messages.claimClientId(trx, { conversationId: c.id, actorId: a, clientMessageId: 'rb' }, uuidv7());
+        transact(async (tx) => {
+          await messages.claimClientId({ conversationId: c.id, actorId: a, clientMessageId: 'rb' }, uuidv7(), tx);
           throw new Error('the insert failed');
         }),
       ).rejects.toThrow('the insert failed');
@@ -362,9 +375,9 @@ describe(MessageStore.name, () => {
     const live = await post(c, actor(), { assetIds: [randomUUID()] });
     const goneWithout = await post(c, actor());
     expect(gone.assetIds[0]).toBe(asset);
-    await db.transaction(async (trx) => {
-      await messages.softDelete(trx, gone.id);
-      await messages.softDelete(trx, goneWithout.id);
+    await transact(async (tx) => {
+      await messages.softDelete(c.workspaceId, gone.id, tx);
+      await messages.softDelete(c.workspaceId, goneWithout.id, tx);
     });
     const later = new Date(Date.now() + 60_000);
     const pending = await messages.withUnreleasedAssets(later, 1000);
@@ -391,8 +404,8 @@ describe(ReactionStore.name, () => {
     await react(m, 'add', '🎉', b);
     const third = await react(m, 'add', '👍', d);
     expect(third.message.reactions).toEqual([
-      { emoji: '👍', actor_ids: [a, d] },
-      { emoji: '🎉', actor_ids: [b] },
+      { emoji: '👍', actorIds: [a, d] },
+      { emoji: '🎉', actorIds: [b] },
     ]);
     expect(third.message.reactionsVersion).toBe(3);
 
@@ -404,8 +417,8 @@ describe(ReactionStore.name, () => {
     const removed = await react(m, 'remove', '👍', a);
     expect(removed).toMatchObject({ changed: true, message: { reactionsVersion: 4 } });
     expect(removed.message.reactions).toEqual([
-      { emoji: '🎉', actor_ids: [b] },
-      { emoji: '👍', actor_ids: [d] },
+      { emoji: '🎉', actorIds: [b] },
+      { emoji: '👍', actorIds: [d] },
     ]);
     await react(m, 'remove', '🎉', b);
     const last = await react(m, 'remove', '👍', d);
@@ -420,7 +433,7 @@ describe(ReactionStore.name, () => {
     await Promise.all(reactors.map((r, i) => react(m, 'add', i % 2 ? '🔥' : '✅', r)));
     const after = await reload(m);
     expect(after.reactionsVersion).toBe(8);
-    expect(after.reactions.flatMap((r) => r.actor_ids).sort()).toEqual([...reactors].sort());
+    expect(after.reactions.flatMap((r) => r.actorIds).sort()).toEqual([...reactors].sort());
     expect(after.reactions.map((r) => r.emoji).sort()).toEqual(['✅', '🔥'].sort());
   });
 });
@@ -430,14 +443,14 @@ describe(SavedStore.name, () => {
     const c = await newChannel();
     const m = await post(c, actor());
     const a = actor();
-    const first = await db.transaction((trx) => saved.save(trx, a, c.workspaceId, m.id));
+    const first = await saved.save(a, c.workspaceId, m.id);
     expect(first.created).toBe(true);
-    const again = await db.transaction((trx) => saved.save(trx, a, c.workspaceId, m.id));
+    const again = await transact((tx) => saved.save(a, c.workspaceId, m.id, tx));
     expect(again).toEqual({ savedAt: first.savedAt, created: false });
     expect(await db('saved_messages').where({ actor_id: a })).toHaveLength(1);
 
-    expect(await db.transaction((trx) => saved.unsave(trx, a, m.id))).toBe(true);
-    expect(await db.transaction((trx) => saved.unsave(trx, a, m.id))).toBe(false);
+    expect(await transact((tx) => saved.unsave(a, m.id, tx))).toBe(true);
+    expect(await saved.unsave(a, m.id)).toBe(false);
     expect((await messages.find(c.workspaceId, m.id, a))?.savedAt).toBeNull();
   });
 
@@ -446,9 +459,9 @@ describe(SavedStore.name, () => {
     const a = actor();
     const [m1, m2, m3, m4] = [await post(c, actor()), await post(c, actor()), await post(c, actor()), await post(c, actor())];
     const elsewhere = await post(await newChannel(), actor());
-    for (const m of [m3, m1, m4, m2, elsewhere]) await db.transaction((trx) => saved.save(trx, a, m.workspaceId, m.id));
-    await db.transaction((trx) => messages.softDelete(trx, m4.id));
-    await db.transaction((trx) => saved.save(trx, actor(), c.workspaceId, m1.id));
+    for (const m of [m3, m1, m4, m2, elsewhere]) await saved.save(a, m.workspaceId, m.id);
+    await transact((tx) => messages.softDelete(c.workspaceId, m4.id, tx));
+    await saved.save(actor(), c.workspaceId, m1.id);
 
     const first = await saved.page({ actorId: a, workspaceId: c.workspaceId, beforeSeq: null, limit: 2 });
     expect(first.map((r) => r.message.id)).toEqual([m2.id, m1.id]);
@@ -460,8 +473,8 @@ describe(SavedStore.name, () => {
 });
 
 describe(ReadStateStore.name, () => {
-  const mark = (a: string, c: Channel, m: Message) => db.transaction((trx) => readStates.markConversation(trx, a, c.id, m.id));
-  const markThread = (a: string, root: Message, m: Message) => db.transaction((trx) => readStates.markThread(trx, a, root, m.id));
+  const mark = (a: string, c: Channel, m: Message) => readStates.markConversation(a, c.id, m.id);
+  const markThread = (a: string, root: Message, m: Message) => readStates.markThread(a, root, m.id);
 
   it('has no mark before the first read, and counts everything then', async () => {
     const c = await newChannel();
@@ -480,7 +493,7 @@ describe(ReadStateStore.name, () => {
     const m3 = await post(c, b, { mentions: [a] });
     await post(c, a, { mentions: [a] }); // own, and a self-mention is not stored
     const reply = await post(c, b, { parent: m1, mentions: [a] }); // a reply counts in its thread only
-    await db.transaction((trx) => messages.softDelete(trx, m3.id));
+    await transact((tx) => messages.softDelete(c.workspaceId, m3.id, tx));
     const m5 = await post(c, b);
 
     expect(await readStates.conversationCounts(a, c.id, null)).toEqual({ unreadCount: 3, mentionCount: 1 });
@@ -515,7 +528,7 @@ describe(ReadStateStore.name, () => {
     const r2 = await post(c, b, { parent: root });
     await post(c, a, { parent: root });
     const r4 = await post(c, b, { parent: root, mentions: [a] });
-    await db.transaction((trx) => messages.softDelete(trx, r4.id));
+    await transact((tx) => messages.softDelete(c.workspaceId, r4.id, tx));
     await post(c, b); // top-level: not in the thread
 
     expect(await readStates.threadCounts(a, root.id, null)).toEqual({ unreadCount: 2, mentionCount: 1 });
@@ -535,14 +548,14 @@ describe(ReadStateStore.name, () => {
     const c = await newChannel();
     const root = await post(c, actor());
     const [forced, implicitOff, implicitNew, neverSet] = [actor(), actor(), actor(), actor()];
-    await db.transaction(async (trx) => {
-      await readStates.setFollowing(trx, forced, root, false);
-      await readStates.setFollowing(trx, implicitOff, root, false);
+    await transact(async (tx) => {
+      await readStates.setFollowing(forced, root, false, tx);
+      await readStates.setFollowing(implicitOff, root, false, tx);
     });
-    const unsubscribed = await db.transaction((trx) => readStates.setFollowing(trx, neverSet, root, false));
+    const unsubscribed = await readStates.setFollowing(neverSet, root, false);
     expect(unsubscribed).toMatchObject({ following: false, lastReadMessageId: null });
 
-    await db.transaction((trx) => readStates.follow(trx, root, [forced], [implicitOff, implicitNew]));
+    await readStates.follow(root, [forced], [implicitOff, implicitNew]);
     expect((await readStates.threadMark(forced, root.id)).following).toBe(true);
     expect((await readStates.threadMark(implicitOff, root.id)).following).toBe(false);
     expect((await readStates.threadMark(implicitNew, root.id)).following).toBe(true);
@@ -550,7 +563,7 @@ describe(ReadStateStore.name, () => {
 
     // An explicit subscription keeps the read mark.
     await markThread(neverSet, root, root);
-    expect(await db.transaction((trx) => readStates.setFollowing(trx, neverSet, root, true))).toMatchObject({ following: true, lastReadMessageId: root.id });
+    expect(await readStates.setFollowing(neverSet, root, true)).toMatchObject({ following: true, lastReadMessageId: root.id });
   });
 
   it('lists threads newest root first: followed ones, every one with its following, unread ones, and by cursor', async () => {
@@ -576,7 +589,7 @@ describe(ReadStateStore.name, () => {
 
     // a follows r1 (author), r2 (mentioned in the root) and r3 (mentioned in a reply).
     expect(ids(await list({}))).toEqual([r3.id, r2.id, r1.id]);
-    await db.transaction((trx) => readStates.setFollowing(trx, a, r2, false));
+    await readStates.setFollowing(a, r2, false);
     expect(ids(await list({}))).toEqual([r3.id, r1.id]);
 
     const all = await list({ following: false });
@@ -609,32 +622,74 @@ describe(ReadStateStore.name, () => {
 });
 
 describe(OutboxStore.name, () => {
-  const event = (workspaceId: string, payload: Record<string, unknown>): OutboxEvent => ({
-    workspaceId,
-    channel: conversationChannel(randomUUID()),
-    event: 'message.created',
-    payload,
-    ref: { type: 'message', id: randomUUID(), conversation_id: randomUUID() },
-  });
+  const outboxOf = (workspaceId: string) =>
+    db('outbox').where({ workspace_id: workspaceId }).orderBy('id').select<Array<{ channel: string; event: string; payload: Record<string, unknown> }>>('channel', 'event', 'payload');
 
-  it('appends events with the caller\'s transaction only, the oversized ones as their reference', async () => {
-    const ws = workspace();
+  it('appends events with the caller\'s transaction only', async () => {
+    const c = await newChannel();
     await expect(
-      db.transaction(async (trx) => {
-        await outbox.append(trx, [event(ws, { event_id: 'lost' })]);
+      transact(async (tx) => {
+        await outbox.append([{ type: 'channel.created', channel: c }], tx);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await db('outbox').where({ workspace_id: ws })).toEqual([]);
+    await transact((tx) => outbox.append([], tx));
+    expect(await outboxOf(c.workspaceId)).toEqual([]);
+  });
 
-    const big = event(ws, { event_id: 'big', text: 'x'.repeat(MAX_PAYLOAD_BYTES) });
-    await db.transaction(async (trx) => {
-      await outbox.append(trx, []);
-      await outbox.append(trx, [event(ws, { event_id: 'small', n: 1 }), big]);
+  it('records the writing transaction on each row and notifies the relay on commit, not on rollback', async () => {
+    const listener = await db.client.acquireRawConnection();
+    try {
+      const notified: string[] = [];
+      listener.on('notification', (n: { channel: string }) => notified.push(n.channel));
+      await listener.query(`LISTEN ${listener.escapeIdentifier(outboxNotifyChannel('messaging'))}`);
+      const c = await newChannel();
+      await expect(
+        transact(async (tx) => {
+          await outbox.append([{ type: 'channel.created', channel: c }], tx);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      const xid = await transact(async (tx) => {
+        await outbox.append([{ type: 'channel.created', channel: c }], tx);
+        return String((await queryable(db, tx).raw('SELECT pg_current_xact_id() AS xid')).rows[0].xid);
+      });
+      await waitFor('the notification', () => notified.length > 0, 5000, 10);
+      expect(notified).toEqual(['messaging_outbox']);
+      expect(await db('outbox').where({ workspace_id: c.workspaceId }).select(db.raw('xid::text AS xid'))).toEqual([{ xid }]);
+    } finally {
+      await db.client.destroyRawConnection(listener);
+    }
+  });
+
+  it('stores each event as realtime clients receive it on its channel, the oversized ones as their reference', async () => {
+    const c = await newChannel();
+    const author = actor();
+    const small = await post(c, author, { body: 'small' });
+    const big = await post(c, author, { body: 'x'.repeat(MAX_PAYLOAD_BYTES) });
+    await transact((tx) =>
+      outbox.append(
+        [
+          { type: 'message.created', message: readOf({ message: small, savedAt: new Date() }) },
+          { type: 'message.created', message: readOf({ message: big, savedAt: null }) },
+          { type: 'saved.updated', workspaceId: c.workspaceId, actorId: author, conversationId: c.id, saved: { messageId: small.id, savedAt: null } },
+        ],
+        tx,
+      ),
+    );
+    const rows = await outboxOf(c.workspaceId);
+    expect(rows.map((r) => [r.event, r.channel])).toEqual([
+      ['message.created', conversationChannel(c.id)],
+      ['message.created', conversationChannel(c.id)],
+      ['saved.updated', actorChannel(author)],
+    ]);
+    // A bookmark is its owner's alone: events carry none.
+    expect(rows[0]!.payload).toEqual({
+      event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      message: expect.objectContaining({ id: small.id, body_text: 'small', children: [{ type: 'text', text: 'small' }], saved_at: null, assets: [], parent_message_id: null }),
     });
-    const rows = await db('outbox').where({ workspace_id: ws }).orderBy('id').select('channel', 'event', 'payload');
-    expect(rows.map((r) => r.payload)).toEqual([{ event_id: 'small', n: 1 }, { event_id: 'big', ref: big.ref, truncated: true }]);
-    expect(rows[1]).toMatchObject({ channel: big.channel, event: 'message.created' });
+    expect(rows[1]!.payload).toEqual({ event_id: expect.any(String), ref: { type: 'message', id: big.id, conversation_id: c.id }, truncated: true });
+    expect(rows[2]!.payload).toEqual({ event_id: expect.any(String), saved: { message_id: small.id, saved: false, saved_at: null } });
   });
 });
 
@@ -648,26 +703,27 @@ describe(PurgeStore.name, () => {
         await post(c, b, { parent: root, mentions: [a] });
         await post(c, a, { parent: root });
         await react(root, 'add', '👍', b);
-        await db.transaction(async (trx) => {
-          await saved.save(trx, b, ws, root.id);
-          await readStates.markConversation(trx, b, c.id, root.id);
-          await messages.claimClientId(trx, { conversationId: c.id, actorId: a, clientMessageId: `k${i}` }, root.id);
-          await outbox.append(trx, [{ workspaceId: ws, channel: conversationChannel(c.id), event: 'message.created', payload: { event_id: randomUUID() }, ref: { type: 'message', id: root.id, conversation_id: c.id } }]);
+        await transact(async (tx) => {
+          await saved.save(b, ws, root.id, tx);
+          await readStates.markConversation(b, c.id, root.id, tx);
+          await messages.claimClientId({ conversationId: c.id, actorId: a, clientMessageId: `k${i}` }, root.id, tx);
+          await outbox.append([{ type: 'message.created', message: readOf({ message: root, savedAt: null }) }], tx);
         });
       }
     }
     const keep = await newChannel();
     const kept = await post(keep, a, { mentions: [b] });
     await post(keep, b, { parent: kept });
-    await db.transaction((trx) => outbox.append(trx, [{ workspaceId: keep.workspaceId, channel: 'c', event: 'e', payload: {}, ref: { type: 'message', id: kept.id, conversation_id: keep.id } }]));
+    await transact((tx) => outbox.append([{ type: 'thread.updated', root: kept }], tx));
 
+    const purgeBatch = () => transact((tx) => purge.purgeBatch(ws, 2, tx));
     let batches = 0;
-    while (!(await purge.purgeBatch(ws, 2))) {
+    while (!(await purgeBatch())) {
       batches++;
       expect(batches).toBeLessThan(100);
     }
     expect(batches).toBeGreaterThan(2);
-    expect(await purge.purgeBatch(ws, 2)).toBe(true);
+    expect(await purgeBatch()).toBe(true);
 
     const count = async (table: string, where: (q: Knex.QueryBuilder) => Knex.QueryBuilder) => Number((await where(db(table)).count({ n: '*' }))[0]!.n);
     expect(await count('channels', (q) => q.where({ workspace_id: ws }))).toBe(0);
@@ -685,5 +741,65 @@ describe(PurgeStore.name, () => {
     expect(await count('mentions', (q) => q.where({ message_id: kept.id }))).toBe(1);
     expect(await count('thread_reads', (q) => q.where({ root_id: kept.id }))).toBeGreaterThan(0);
     expect(await count('outbox', (q) => q.where({ workspace_id: keep.workspaceId }))).toBe(1);
+  });
+});
+
+describe('services built by wiring', () => {
+  /** Peers these tests must not reach: a message without mentions or assets needs neither. */
+  const refuse = () => Promise.reject(new Error('no peer in this test'));
+  let services: MessagingServices;
+  beforeAll(() => {
+    services = buildMessagingServices({
+      db,
+      workspace: { GetActorsByIds: refuse, ResolveMembership: refuse },
+      assets: { GetAssetsByIds: refuse, AttachAssets: refuse, ReleaseMessageAssets: refuse, DetachMessageAssets: refuse },
+      log,
+    });
+  });
+  const as = (workspaceId: string, actorId = actor()): CallContext => ({ requestId: randomUUID(), userId: randomUUID(), workspaceId, actorId });
+  const fields = async (p: Promise<unknown>) => {
+    const err = await refusal(p);
+    expect(err.code).toBe('invalid_input');
+    return err.details?.map((d) => d.field);
+  };
+
+  it('posts, retries by client_message_id, edits and deletes, each change with its event in the outbox', async () => {
+    const c = await newChannel();
+    const ctx = as(c.workspaceId);
+    const input = { conversationId: c.id, bodyText: 'hello', assetIds: [], mentionedActorIds: [], loading: false, clientMessageId: `k-${randomUUID()}` };
+    const created = await services.messages.create(ctx, input);
+    expect(created).toMatchObject({ savedAt: null, assets: [], message: { bodyText: 'hello', authorActorId: ctx.actorId } });
+    expect((await services.messages.create(ctx, { ...input, bodyText: 'again' })).message.id).toBe(created.message.id);
+
+    await services.actions.save(ctx, c.id, created.message.id);
+    const edited = await services.messages.edit(ctx, c.id, created.message.id, 'edited');
+    expect(edited.message.bodyText).toBe('edited');
+    expect(edited.savedAt).toBeInstanceOf(Date);
+    await services.messages.delete(ctx, c.id, created.message.id);
+    expect(await services.messages.get(ctx, c.id, created.message.id)).toMatchObject({ message: { bodyText: '', deletedAt: expect.any(Date) } });
+
+    const events = await db('outbox').where({ workspace_id: c.workspaceId }).orderBy('id').pluck('event');
+    expect(events).toEqual(['message.created', 'saved.updated', 'message.updated', 'message.deleted']);
+  });
+
+  it('refuses malformed ids and cursors with invalid_input rather than letting Postgres fail on them', async () => {
+    const c = await newChannel();
+    const ctx = as(c.workspaceId);
+    expect(await fields(services.messages.list(ctx, { conversationId: c.id, cursor: 'not-an-id', limit: 10 }))).toEqual(['query.cursor']);
+    expect(await fields(services.readStates.threads(ctx, { following: false, unread: false, cursor: 'not-an-id', limit: 10 }))).toEqual(['query.cursor']);
+    const beyondBigint = Buffer.from('saved:9999999999999999999').toString('base64url');
+    expect(await fields(services.actions.listSaved(ctx, { cursor: beyondBigint, limit: 10 }))).toEqual(['query.cursor']);
+    const post = { conversationId: c.id, bodyText: 'x', loading: false };
+    expect(await fields(services.messages.create(ctx, { ...post, assetIds: ['nope'], mentionedActorIds: [] }))).toEqual(['body.asset_ids']);
+    expect(await fields(services.messages.create(ctx, { ...post, assetIds: [], mentionedActorIds: ['nope'] }))).toEqual(['body.mentioned_actor_ids']);
+    expect(await fields(services.channels.purgeWorkspace('nope'))).toEqual(['workspace_id']);
+  });
+
+  it('purges a deleted workspace batch by batch until it answers done', async () => {
+    const c = await newChannel();
+    await post(c, actor());
+    let calls = 0;
+    while (!(await services.channels.purgeWorkspace(c.workspaceId))) expect(++calls).toBeLessThan(10);
+    expect(await channels.find(c.workspaceId, c.id)).toBeUndefined();
   });
 });

@@ -1,43 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
-import type { Knex } from '@wms/kit/db';
 import { invalidArgument, notFound, unavailable } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
-import type { Queue, QueueEvents } from '@wms/kit/queues';
 import type { ObjectStorage } from '@wms/kit/storage';
+import type { Transact, Tx } from '@wms/kit/transactions';
 import { inspectAvatar } from './domain/avatar-image.ts';
-import type { Actor, Workspace } from './domain/model.ts';
+import type { WorkspaceEvent } from './event-payloads.ts';
+import type { Actor, AvatarDownload, Workspace } from './domain/model.ts';
 import { requireManager } from './domain/rules.ts';
-import type { AvatarResizeJob, AvatarResizeResult } from './queues.ts';
+import { requireActor, requireCaller, requireEditableActor, requireLiveWorkspace } from './lookups.ts';
 import type { ActorStore } from './store/actor.store.ts';
 import type { AvatarOwner, AvatarStore } from './store/avatar.store.ts';
+import type { MemberStore } from './store/member.store.ts';
+import type { OutboxStore } from './store/outbox.store.ts';
 import type { WorkspaceStore } from './store/workspace.store.ts';
-import type { WorkspaceService } from './workspace.service.ts';
 
-export interface AvatarDeps {
-  db: Knex;
-  workspaceService: WorkspaceService;
-  workspaces: WorkspaceStore;
-  actors: ActorStore;
-  avatars: AvatarStore;
-  storage: ObjectStorage;
-  resizeQueue: Queue<AvatarResizeJob, AvatarResizeResult>;
-  resizeEvents: QueueEvents;
-  /** How long a PUT waits for the worker before answering 503. */
-  resizeTimeoutMs?: number;
+/** Has the avatar-resize worker render an upload into the stored 256 × 256 WebP. */
+export interface AvatarResizer {
+  /**
+   * Resolves once the WebP is stored at `targetKey`. Rejects with the render failure's contract code as the error's
+   * message when the image cannot be rendered, or with any other error when it was not done in time.
+   */
+  resize(job: { avatarId: string; sourceKey: string; targetKey: string }): Promise<void>;
 }
 
-export interface AvatarDownload {
-  url: string;
-  expiresAt: Date;
-  name: string;
-  contentType: string;
-  sizeBytes: number;
+export interface AvatarDeps {
+  transact: Transact;
+  workspaces: WorkspaceStore;
+  members: MemberStore;
+  actors: ActorStore;
+  avatars: AvatarStore;
+  outbox: OutboxStore;
+  storage: ObjectStorage;
+  resizer: AvatarResizer;
 }
 
 const DOWNLOAD_SECONDS = 300;
 const RENDER_FAILURES = new Set(['unsupported_image', 'image_too_large', 'file_too_large']);
 const avatarGone = () => notFound('No such avatar.');
+const workspaceUpdated = (workspace: Workspace): WorkspaceEvent => ({ type: 'workspace.updated', workspace });
+const actorUpdated = (actor: Actor): WorkspaceEvent => ({ type: 'actor.updated', actor });
 
 /**
  * Workspace and actor photos. The server role checks the upload's header, hands the bytes to the `avatar-resize`
@@ -47,38 +49,39 @@ export class AvatarService {
   constructor(private readonly d: AvatarDeps) {}
 
   async setWorkspaceAvatar(ctx: CallContext, bytes: Buffer): Promise<Workspace> {
-    requireManager((await this.d.workspaceService.caller(ctx)).role);
+    requireManager((await requireCaller(this.d.members, ctx)).role);
     const owner: AvatarOwner = { kind: 'workspace', workspaceId: ctx.workspaceId! };
-    return this.replace(owner, await this.render(bytes), (id, trx) => this.d.workspaces.setAvatar(owner.workspaceId, id, trx));
+    return this.replace(owner, await this.render(bytes), (id, tx) => this.d.workspaces.setAvatar(owner.workspaceId, id, tx), workspaceUpdated);
   }
 
   async deleteWorkspaceAvatar(ctx: CallContext): Promise<Workspace> {
-    requireManager((await this.d.workspaceService.caller(ctx)).role);
+    requireManager((await requireCaller(this.d.members, ctx)).role);
     const owner: AvatarOwner = { kind: 'workspace', workspaceId: ctx.workspaceId! };
-    return this.replace(owner, null, (_, trx) => this.d.workspaces.setAvatar(owner.workspaceId, null, trx));
+    return this.replace(owner, null, (_, tx) => this.d.workspaces.setAvatar(owner.workspaceId, null, tx), workspaceUpdated);
   }
 
   async setActorAvatar(ctx: CallContext, actorId: string, bytes: Buffer): Promise<Actor> {
-    const actor = await this.d.workspaceService.editableActor(ctx, actorId);
+    const actor = await requireEditableActor(this.d, ctx, actorId);
     const owner: AvatarOwner = { kind: 'actor', workspaceId: actor.workspaceId, actorId: actor.id };
-    return this.replace(owner, await this.render(bytes), (id, trx) => this.d.actors.setAvatar(owner.workspaceId, actor.id, id, trx));
+    return this.replace(owner, await this.render(bytes), (id, tx) => this.d.actors.setAvatar(owner.workspaceId, actor.id, id, tx), actorUpdated);
   }
 
   async deleteActorAvatar(ctx: CallContext, actorId: string): Promise<Actor> {
-    const actor = await this.d.workspaceService.editableActor(ctx, actorId);
+    const actor = await requireEditableActor(this.d, ctx, actorId);
     const owner: AvatarOwner = { kind: 'actor', workspaceId: actor.workspaceId, actorId: actor.id };
-    return this.replace(owner, null, (_, trx) => this.d.actors.setAvatar(owner.workspaceId, actor.id, null, trx));
+    return this.replace(owner, null, (_, tx) => this.d.actors.setAvatar(owner.workspaceId, actor.id, null, tx), actorUpdated);
   }
 
   async workspaceAvatarDownload(ctx: CallContext, avatarId: string): Promise<AvatarDownload> {
-    await this.d.workspaceService.caller(ctx);
-    const workspace = await this.d.workspaceService.liveWorkspace(ctx);
+    await requireCaller(this.d.members, ctx);
+    const workspace = await requireLiveWorkspace(this.d.workspaces, ctx);
     if (!isUuid(avatarId) || workspace.avatarId !== avatarId) throw avatarGone();
     return this.download({ kind: 'workspace', workspaceId: workspace.id }, avatarId);
   }
 
   async actorAvatarDownload(ctx: CallContext, actorId: string, avatarId: string): Promise<AvatarDownload> {
-    const actor = await this.d.workspaceService.getActor(ctx, actorId);
+    await requireCaller(this.d.members, ctx);
+    const actor = await requireActor(this.d.actors, ctx, actorId);
     if (!isUuid(avatarId) || actor.avatarId !== avatarId) throw avatarGone();
     return this.download({ kind: 'actor', workspaceId: actor.workspaceId, actorId: actor.id }, avatarId);
   }
@@ -106,8 +109,7 @@ export class AvatarService {
     const key = `avatars/${id}.webp`;
     await this.d.storage.put(sourceKey, bytes, { contentType: 'application/octet-stream', size: bytes.length });
     try {
-      const job = await this.d.resizeQueue.add('render', { avatarId: id, sourceKey, targetKey: key }, { jobId: id });
-      await job.waitUntilFinished(this.d.resizeEvents, this.d.resizeTimeoutMs ?? 30_000);
+      await this.d.resizer.resize({ avatarId: id, sourceKey, targetKey: key });
       return { id, key };
     } catch (err) {
       const reason = (err as Error).message;
@@ -120,14 +122,20 @@ export class AvatarService {
   }
 
   /** Points the owner at the new avatar (or none) and deletes every older one, rows first, files after the commit. */
-  private async replace<T>(owner: AvatarOwner, next: { id: string; key: string } | null, point: (id: string | null, trx: Knex.Transaction) => Promise<T | undefined>): Promise<T> {
+  private async replace<T>(
+    owner: AvatarOwner,
+    next: { id: string; key: string } | null,
+    point: (id: string | null, tx: Tx) => Promise<T | undefined>,
+    changed: (updated: T) => WorkspaceEvent,
+  ): Promise<T> {
     let stale: string[] = [];
     try {
-      const result = await this.d.db.transaction(async (trx) => {
-        if (next) await this.d.avatars.insert(next.id, owner, next.key, trx);
-        const updated = await point(next?.id ?? null, trx);
+      const result = await this.d.transact(async (tx) => {
+        if (next) await this.d.avatars.insert(next.id, owner, next.key, tx);
+        const updated = await point(next?.id ?? null, tx);
         if (!updated) throw notFound('Not found.');
-        stale = await this.d.avatars.deleteOthers(owner, next?.id ?? null, trx);
+        await this.d.outbox.append([changed(updated)], tx);
+        stale = await this.d.avatars.deleteOthers(owner, next?.id ?? null, tx);
         return updated;
       });
       await this.d.storage.delete(stale);

@@ -1,12 +1,10 @@
-import type { AsyncHandlers } from '@wms/kit/grpc-server';
+import type { ServiceHandlers } from '@wms/kit/grpc-server';
 import type { Download } from '@wms/protos/gen/wms/common/v1/Download';
 import type { Actor as ActorMessage } from '@wms/protos/gen/wms/workspace/v1/Actor';
 import type { Workspace as WorkspaceMessage } from '@wms/protos/gen/wms/workspace/v1/Workspace';
-import type { WorkspaceServiceDefinition } from '@wms/protos/gen/wms/workspace/v1/WorkspaceService';
 import type { WorkspaceUser as WorkspaceUserMessage } from '@wms/protos/gen/wms/workspace/v1/WorkspaceUser';
-import type { AvatarDownload, AvatarService } from './avatar.service.ts';
-import type { Actor, Workspace } from './domain/model.ts';
-import type { MemberWithUser, WorkspaceService } from './workspace.service.ts';
+import type { Actor, AvatarDownload, MemberWithUser, Workspace } from './domain/model.ts';
+import type { WorkspaceServices } from './wiring.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
 
@@ -53,40 +51,40 @@ const toDownload = (d: AvatarDownload): Download => ({
   size_bytes: d.sizeBytes,
 });
 
-export function workspaceHandlers(service: WorkspaceService, avatars: AvatarService): AsyncHandlers<WorkspaceServiceDefinition> {
+export function workspaceHandlers({ workspaces, members, actors, avatars }: WorkspaceServices): ServiceHandlers<'workspace'> {
   return {
-    CreateWorkspace: async (req, ctx) => toWorkspace(await service.createWorkspace(ctx, req)),
-    ListWorkspaces: async (_req, ctx) => ({ workspaces: (await service.listWorkspaces(ctx)).map(toWorkspace) }),
-    GetWorkspace: async (_req, ctx) => toWorkspace(await service.getWorkspace(ctx)),
-    UpdateWorkspace: async (req, ctx) => toWorkspace(await service.updateWorkspace(ctx, { name: req.name, slug: req.slug })),
+    CreateWorkspace: async (req, ctx) => toWorkspace(await workspaces.createWorkspace(ctx, req)),
+    ListWorkspaces: async (_req, ctx) => ({ workspaces: (await workspaces.listWorkspaces(ctx)).map(toWorkspace) }),
+    GetWorkspace: async (_req, ctx) => toWorkspace(await workspaces.getWorkspace(ctx)),
+    UpdateWorkspace: async (req, ctx) => toWorkspace(await workspaces.updateWorkspace(ctx, { name: req.name, slug: req.slug })),
     DeleteWorkspace: async (_req, ctx) => {
-      await service.deleteWorkspace(ctx);
+      await workspaces.deleteWorkspace(ctx);
       return {};
     },
-    TransferOwnership: async (req, ctx) => toMember(await service.transferOwnership(ctx, { workspaceUserId: req.workspace_user_id })),
+    TransferOwnership: async (req, ctx) => toMember(await members.transferOwnership(ctx, { workspaceUserId: req.workspace_user_id })),
     ResolveMembership: async (req) => {
-      const m = await service.resolveMembership({ workspaceId: req.workspace_id, userId: req.user_id });
+      const m = await members.resolveMembership({ workspaceId: req.workspace_id, userId: req.user_id });
       return { workspace_id: m.workspaceId, workspace_user_id: m.id, actor_id: m.actorId, role: m.role };
     },
-    AddWorkspaceUser: async (req, ctx) => toMember(await service.addWorkspaceUser(ctx, { email: req.email, role: req.role })),
-    ListWorkspaceUsers: async (_req, ctx) => ({ workspace_users: (await service.listWorkspaceUsers(ctx)).map(toMember) }),
+    AddWorkspaceUser: async (req, ctx) => toMember(await members.addWorkspaceUser(ctx, { email: req.email, role: req.role })),
+    ListWorkspaceUsers: async (_req, ctx) => ({ workspace_users: (await members.listWorkspaceUsers(ctx)).map(toMember) }),
     UpdateWorkspaceUserRole: async (req, ctx) =>
-      toMember(await service.updateWorkspaceUserRole(ctx, { workspaceUserId: req.workspace_user_id, role: req.role })),
+      toMember(await members.updateWorkspaceUserRole(ctx, { workspaceUserId: req.workspace_user_id, role: req.role })),
     RemoveWorkspaceUser: async (req, ctx) => {
-      await service.removeWorkspaceUser(ctx, { workspaceUserId: req.workspace_user_id });
+      await members.removeWorkspaceUser(ctx, { workspaceUserId: req.workspace_user_id });
       return {};
     },
-    ListActors: async (_req, ctx) => ({ actors: (await service.listActors(ctx)).map(toActor) }),
-    GetActor: async (req, ctx) => toActor(await service.getActor(ctx, req.actor_id)),
+    ListActors: async (_req, ctx) => ({ actors: (await actors.listActors(ctx)).map(toActor) }),
+    GetActor: async (req, ctx) => toActor(await actors.getActor(ctx, req.actor_id)),
     UpdateActor: async (req, ctx) =>
       toActor(
-        await service.updateActor(ctx, req.actor_id, {
+        await actors.updateActor(ctx, req.actor_id, {
           displayName: req.display_name,
           title: req.title ? (req.title.value ?? null) : undefined,
         }),
       ),
-    CreateAgentActor: async (req, ctx) => toActor(await service.createAgentActor(ctx, { displayName: req.display_name, title: req.title })),
-    GetActorsByIds: async (req, ctx) => ({ actors: (await service.getActorsByIds(ctx, req.ids)).map(toActor) }),
+    CreateAgentActor: async (req, ctx) => toActor(await actors.createAgentActor(ctx, { displayName: req.display_name, title: req.title })),
+    GetActorsByIds: async (req, ctx) => ({ actors: (await actors.getActorsByIds(ctx, req.ids)).map(toActor) }),
     SetWorkspaceAvatar: async (req, ctx) => toWorkspace(await avatars.setWorkspaceAvatar(ctx, req.content)),
     DeleteWorkspaceAvatar: async (_req, ctx) => toWorkspace(await avatars.deleteWorkspaceAvatar(ctx)),
     GetWorkspaceAvatar: async (req, ctx) => toDownload(await avatars.workspaceAvatarDownload(ctx, req.avatar_id)),

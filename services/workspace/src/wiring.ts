@@ -1,52 +1,94 @@
-import type { Knex } from '@wms/kit/db';
-import type { AsyncClient } from '@wms/kit/grpc-client';
-import type { Queue, QueueEvents } from '@wms/kit/queues';
-import type { Redis } from '@wms/kit/redis';
-import type { ObjectStorage } from '@wms/kit/storage';
-import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
-import { AvatarService } from './avatar.service.ts';
-import type { AvatarResizeJob, AvatarResizeResult, WorkspacePurgeJob } from './queues.ts';
+import { type Knex, transactor } from '@wms/kit/db';
+import { connectPeer } from '@wms/kit/grpc-client';
+import { redisCheck } from '@wms/kit/health';
+import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
+import type { ProcessBase, StartedServer } from '@wms/kit/service';
+import { createStorage, type ObjectStorage, storageConfigFrom } from '@wms/kit/storage';
+import { ActorService } from './actor.service.ts';
+import { type AvatarResizer, AvatarService } from './avatar.service.ts';
+import type { WorkspaceConfig } from './config.ts';
+import { MemberService } from './member.service.ts';
+import { MembershipChanges } from './membership-changes.ts';
+import { openWorkspaceProducers } from './queues.ts';
+import { workspaceHandlers } from './rpc.ts';
 import { ActorStore } from './store/actor.store.ts';
 import { AvatarStore } from './store/avatar.store.ts';
 import { MemberStore } from './store/member.store.ts';
 import { MembershipCache } from './store/membership-cache.ts';
+import { OutboxStore } from './store/outbox.store.ts';
 import { WorkspaceStore } from './store/workspace.store.ts';
-import { WorkspaceService } from './workspace.service.ts';
+import { type IdentityClient, UserDirectory } from './adapters/user-directory.ts';
+import { type WorkspacePurges, WorkspaceService } from './workspace.service.ts';
 
-export interface WorkspaceConnections {
+export interface WorkspaceStores {
+  workspaces: WorkspaceStore;
+  members: MemberStore;
+  actors: ActorStore;
+  avatars: AvatarStore;
+  outbox: OutboxStore;
+}
+
+export interface WorkspaceServices {
+  workspaces: WorkspaceService;
+  members: MemberService;
+  actors: ActorService;
+  avatars: AvatarService;
+}
+
+/** The stores over one pool, for the server and the worker role (tests build them here too). */
+export function buildWorkspaceStores(db: Knex): WorkspaceStores {
+  return {
+    workspaces: new WorkspaceStore(db),
+    members: new MemberStore(db),
+    actors: new ActorStore(db),
+    avatars: new AvatarStore(db),
+    outbox: new OutboxStore(db),
+  };
+}
+
+/** The services over their stores and connections (tests build them here too). */
+export function buildWorkspaceServices(c: {
   db: Knex;
   redis: Redis;
   storage: ObjectStorage;
-  identity: Pick<AsyncClient<IdentityServiceDefinition>, 'GetUsersByIds' | 'FindUserByEmail'>;
-  resizeQueue: Queue<AvatarResizeJob, AvatarResizeResult>;
-  resizeEvents: QueueEvents;
-  purgeQueue: Queue<WorkspacePurgeJob>;
+  identity: IdentityClient;
+  resizer: AvatarResizer;
+  purges: WorkspacePurges;
+}): WorkspaceServices {
+  const stores = buildWorkspaceStores(c.db);
+  const transact = transactor(c.db);
+  const cache = new MembershipCache(c.redis);
+  const changes = new MembershipChanges(transact, cache);
+  const users = new UserDirectory(c.identity);
+  return {
+    workspaces: new WorkspaceService({ transact, workspaces: stores.workspaces, members: stores.members, actors: stores.actors, outbox: stores.outbox, changes, users, purges: c.purges }),
+    members: new MemberService({ members: stores.members, actors: stores.actors, cache, changes, users, outbox: stores.outbox }),
+    actors: new ActorService({ transact, members: stores.members, actors: stores.actors, outbox: stores.outbox }),
+    avatars: new AvatarService({ transact, ...stores, storage: c.storage, resizer: c.resizer }),
+  };
 }
 
-/** Builds the workspace and avatar services from their connections (shared by main.ts and the integration tests). */
-export function buildWorkspaceServices(c: WorkspaceConnections): { workspaces: WorkspaceService; avatars: AvatarService } {
-  const workspaceStore = new WorkspaceStore(c.db);
-  const actors = new ActorStore(c.db);
-  const workspaces = new WorkspaceService({
-    db: c.db,
-    workspaces: workspaceStore,
-    members: new MemberStore(c.db),
-    actors,
-    cache: new MembershipCache(c.redis),
-    identity: c.identity,
-    // The purge calls other services: it keeps trying through their restarts (about an hour in all).
-    schedulePurge: async (workspaceId) =>
-      void (await c.purgeQueue.add('purge', { workspaceId }, { jobId: `purge-${workspaceId}`, attempts: 12, backoff: { type: 'exponential', delay: 2000 } })),
+/** The server role: the service's RPCs, with the membership cache and the queues' producers on Redis. */
+export async function startWorkspaceServer(config: WorkspaceConfig, { db, log }: ProcessBase): Promise<StartedServer<'workspace'>> {
+  const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
+  await redisReady(redis);
+  const producers = await openWorkspaceProducers({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, log });
+  const identity = connectPeer('identity', config.IDENTITY_GRPC_URL);
+  const services = buildWorkspaceServices({
+    db,
+    redis,
+    storage: createStorage(storageConfigFrom(config)),
+    identity,
+    resizer: producers.resizer,
+    purges: producers.purges,
   });
-  const avatars = new AvatarService({
-    db: c.db,
-    workspaceService: workspaces,
-    workspaces: workspaceStore,
-    actors,
-    avatars: new AvatarStore(c.db),
-    storage: c.storage,
-    resizeQueue: c.resizeQueue,
-    resizeEvents: c.resizeEvents,
-  });
-  return { workspaces, avatars };
+  return {
+    handlers: workspaceHandlers(services),
+    checks: [redisCheck([redis, producers.connection])],
+    stop: [
+      ['queues', () => producers.close()],
+      ['identity', async () => identity.close()],
+      ['redis', () => redis.quit()],
+    ],
+  };
 }

@@ -1,32 +1,40 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createDb, isUniqueViolation, type Knex } from '@wms/kit/db';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDb, isUniqueViolation, type Knex, queryable, type Transact, transactor, type Tx } from '@wms/kit/db';
 import { DomainError } from '@wms/kit/errors';
 import { createLogger } from '@wms/kit/logger';
-import { createTestDatabase } from '@wms/kit/testing';
+import { outboxNotifyChannel } from '@wms/kit/outbox';
+import { createRedis, type Redis } from '@wms/kit/redis';
+import { createStorage } from '@wms/kit/storage';
+import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import type { Role } from '../src/domain/model.ts';
 import { ActorStore } from '../src/store/actor.store.ts';
 import { type AvatarOwner, AvatarStore } from '../src/store/avatar.store.ts';
 import { MemberStore } from '../src/store/member.store.ts';
+import { OutboxStore } from '../src/store/outbox.store.ts';
 import { WorkspaceStore } from '../src/store/workspace.store.ts';
+import { buildWorkspaceServices, buildWorkspaceStores, type WorkspaceServices } from '../src/wiring.ts';
 
 const log = createLogger('workspace-store-test', 'silent');
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
+let transact: Transact;
 let workspaces: WorkspaceStore;
 let members: MemberStore;
 let actors: ActorStore;
 let avatars: AvatarStore;
+let outbox: OutboxStore;
 
 beforeAll(async () => {
   database = await createTestDatabase('workspace', migrations);
   db = createDb({ url: database.url, schema: 'workspace', log });
-  workspaces = new WorkspaceStore(db);
-  members = new MemberStore(db);
-  actors = new ActorStore(db);
-  avatars = new AvatarStore(db);
+  transact = transactor(db);
+  ({ workspaces, members, actors, avatars, outbox } = buildWorkspaceStores(db));
 });
 
 afterAll(async () => {
@@ -37,18 +45,18 @@ afterAll(async () => {
 const uniqueSlug = () => `s-${randomBytes(6).toString('hex')}`;
 const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-async function newWorkspace(trx: Knex = db) {
-  return workspaces.insert({ id: randomUUID(), name: `Workspace ${randomBytes(3).toString('hex')}`, slug: uniqueSlug() }, trx);
+async function newWorkspace(tx?: Tx) {
+  return workspaces.insert({ id: randomUUID(), name: `Workspace ${randomBytes(3).toString('hex')}`, slug: uniqueSlug() }, tx);
 }
 
-async function newMember(workspaceId: string, role: Role = 'member', trx: Knex = db, userId = randomUUID()) {
-  const actor = await actors.insert({ id: randomUUID(), workspaceId, kind: 'user', userId, displayName: 'Member', title: null, managedByAdmins: false }, trx);
-  const member = await members.insert({ id: randomUUID(), workspaceId, userId, actorId: actor.id, role }, trx);
+async function newMember(workspaceId: string, role: Role = 'member', { tx, userId = randomUUID() }: { tx?: Tx; userId?: string } = {}) {
+  const actor = await actors.insert({ id: randomUUID(), workspaceId, kind: 'user', userId, displayName: 'Member', title: null, managedByAdmins: false }, tx);
+  const member = await members.insert({ id: randomUUID(), workspaceId, userId, actorId: actor.id, role }, tx);
   return { actor, member };
 }
 
-async function newAgent(workspaceId: string, trx: Knex = db) {
-  return actors.insert({ id: randomUUID(), workspaceId, kind: 'agent', userId: null, displayName: 'Bot', title: 'Helper', managedByAdmins: true }, trx);
+async function newAgent(workspaceId: string, tx?: Tx) {
+  return actors.insert({ id: randomUUID(), workspaceId, kind: 'agent', userId: null, displayName: 'Bot', title: 'Helper', managedByAdmins: true }, tx);
 }
 
 async function refusal(p: Promise<unknown>): Promise<unknown> {
@@ -67,10 +75,10 @@ async function domainRefusal(p: Promise<unknown>): Promise<DomainError> {
 }
 
 /** Runs `fn` in a transaction that gives up waiting for a row lock after a short while (Postgres 55P03). */
-async function withShortLockTimeout<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(async (trx) => {
-    await trx.raw(`SET LOCAL lock_timeout = '150ms'`);
-    return fn(trx);
+async function withShortLockTimeout<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return transact(async (tx) => {
+    await queryable(db, tx).raw(`SET LOCAL lock_timeout = '150ms'`);
+    return fn(tx);
   });
 }
 /** Moves a timestamp far into the past, so a later now() is later whatever the clock's resolution. */
@@ -155,29 +163,29 @@ describe(WorkspaceStore.name, () => {
 
   it('lists the accepted, live workspaces of a user, oldest first then by id', async () => {
     const userId = randomUUID();
-    const listed = await db.transaction(async (trx) => {
+    const listed = await transact(async (tx) => {
       // One transaction: equal created_at, so the id decides.
-      const ws = [await newWorkspace(trx), await newWorkspace(trx), await newWorkspace(trx)];
-      for (const w of ws) await newMember(w.id, 'member', trx, userId);
+      const ws = [await newWorkspace(tx), await newWorkspace(tx), await newWorkspace(tx)];
+      for (const w of ws) await newMember(w.id, 'member', { tx, userId });
       return ws;
     });
-    const oldest = await db.transaction(async (trx) => {
-      const w = await newWorkspace(trx);
-      await newMember(w.id, 'owner', trx, userId);
+    const oldest = await transact(async (tx) => {
+      const w = await newWorkspace(tx);
+      await newMember(w.id, 'owner', { tx, userId });
       return w;
     });
     await db('workspaces').where({ id: oldest.id }).update({ created_at: new Date('2001-01-01T00:00:00Z') });
 
     const deleted = await newWorkspace();
-    await newMember(deleted.id, 'member', db, userId);
+    await newMember(deleted.id, 'member', { userId });
     await workspaces.markDeleted(deleted.id);
 
     const removedFrom = await newWorkspace();
-    const { member: removed } = await newMember(removedFrom.id, 'member', db, userId);
-    await members.remove(removedFrom.id, removed.id, db);
+    const { member: removed } = await newMember(removedFrom.id, 'member', { userId });
+    await members.remove(removedFrom.id, removed.id);
 
     const pending = await newWorkspace();
-    const { member: unaccepted } = await newMember(pending.id, 'member', db, userId);
+    const { member: unaccepted } = await newMember(pending.id, 'member', { userId });
     await db('workspace_users').where({ id: unaccepted.id }).update({ accepted_at: null });
 
     const notMine = await newWorkspace();
@@ -229,7 +237,7 @@ describe(MemberStore.name, () => {
   it('inserts an accepted membership and maps it to the domain type', async () => {
     const w = await newWorkspace();
     const userId = randomUUID();
-    const { actor, member } = await newMember(w.id, 'admin', db, userId);
+    const { actor, member } = await newMember(w.id, 'admin', { userId });
     expect(member).toEqual({
       id: expect.any(String),
       workspaceId: w.id,
@@ -245,45 +253,54 @@ describe(MemberStore.name, () => {
     expect(await members.find(randomUUID(), member.id)).toBeUndefined();
   });
 
-  it('refuses a second membership of a user as already_member, and the database a second owner', async () => {
+  it('refuses a second membership of a user as already_member, and a second owner as owner_protected', async () => {
     const w = await newWorkspace();
     const userId = randomUUID();
-    const { member } = await newMember(w.id, 'owner', db, userId);
+    const { member } = await newMember(w.id, 'owner', { userId });
     const agent = await newAgent(w.id);
     const twice = await refusal(members.insert({ id: randomUUID(), workspaceId: w.id, userId, actorId: agent.id, role: 'member' }));
     expect(twice).toMatchObject({ kind: 'already_exists', code: 'already_member' });
-    const secondOwner = await refusal(newMember(w.id, 'owner'));
-    expect(isUniqueViolation(secondOwner, 'workspace_users_one_owner')).toBe(true);
+    const secondOwner = await domainRefusal(newMember(w.id, 'owner'));
+    expect(secondOwner).toMatchObject({ kind: 'invalid_argument', code: 'owner_protected' });
     expect((await members.list(w.id)).map((m) => m.id)).toEqual([member.id]);
+  });
+
+  it('refuses a membership of an unknown workspace as workspace_not_found, and of an unknown actor as not_found', async () => {
+    const nowhere = await domainRefusal(members.insert({ id: randomUUID(), workspaceId: randomUUID(), userId: randomUUID(), actorId: randomUUID(), role: 'member' }));
+    expect(nowhere).toMatchObject({ kind: 'not_found', code: 'workspace_not_found' });
+    const w = await newWorkspace();
+    const noActor = await domainRefusal(members.insert({ id: randomUUID(), workspaceId: w.id, userId: randomUUID(), actorId: randomUUID(), role: 'member' }));
+    expect(noActor).toMatchObject({ kind: 'not_found', code: 'not_found' });
+    expect(await members.list(w.id)).toEqual([]);
   });
 
   it('lists active members oldest first then by id, leaving out removed ones and other workspaces', async () => {
     const w = await newWorkspace();
-    const inserted = await db.transaction(async (trx) => {
+    const inserted = await transact(async (tx) => {
       const rows = [];
-      for (const role of ['owner', 'admin', 'member', 'member'] as const) rows.push((await newMember(w.id, role, trx)).member);
+      for (const role of ['owner', 'admin', 'member', 'member'] as const) rows.push((await newMember(w.id, role, { tx })).member);
       return rows;
     });
     const sorted = byId(inserted);
     const newest = sorted[0]!;
     await db('workspace_users').where({ id: newest.id }).update({ created_at: new Date(Date.now() + 60_000) });
     const removed = sorted[1]!;
-    await members.remove(w.id, removed.id, db);
+    await members.remove(w.id, removed.id);
     const other = await newWorkspace();
     await newMember(other.id, 'owner');
 
     const listed = await members.list(w.id);
     expect(listed.map((m) => m.id)).toEqual([...sorted.slice(2).map((m) => m.id), newest.id]);
-    expect(await members.activeUserIds(w.id).then((ids) => ids.sort())).toEqual(listed.map((m) => m.userId).sort());
+    expect(await members.activeUserIds(w.id)).toEqual(listed.map((m) => m.userId).sort());
   });
 
   it('removes a membership once; the row stays but is no longer found, listed or changeable', async () => {
     const w = await newWorkspace();
     const { member } = await newMember(w.id);
-    expect(await members.remove(randomUUID(), member.id, db)).toBeUndefined();
-    const removed = await members.remove(w.id, member.id, db);
+    expect(await members.remove(randomUUID(), member.id)).toBeUndefined();
+    const removed = await members.remove(w.id, member.id);
     expect(removed).toMatchObject({ id: member.id, role: 'member' });
-    expect(await members.remove(w.id, member.id, db)).toBeUndefined();
+    expect(await members.remove(w.id, member.id)).toBeUndefined();
     expect(await members.find(w.id, member.id)).toBeUndefined();
     expect(await members.setRole(w.id, member.id, 'admin')).toBeUndefined();
     expect(await members.activeUserIds(w.id)).toEqual([]);
@@ -294,36 +311,35 @@ describe(MemberStore.name, () => {
   it('finds any membership of a user, removed or not, and reactivates it with the same id and actor', async () => {
     const w = await newWorkspace();
     const userId = randomUUID();
-    const { member } = await newMember(w.id, 'member', db, userId);
-    expect(await db.transaction((trx) => members.findAnyByUserForUpdate(w.id, userId, trx))).toEqual({ ...member, removed: false });
-    await members.remove(w.id, member.id, db);
-    const found = await db.transaction((trx) => members.findAnyByUserForUpdate(w.id, userId, trx));
+    const { member } = await newMember(w.id, 'member', { userId });
+    expect(await transact((tx) => members.findAnyByUserForUpdate(w.id, userId, tx))).toEqual({ ...member, removed: false });
+    await members.remove(w.id, member.id);
+    const found = await transact((tx) => members.findAnyByUserForUpdate(w.id, userId, tx));
     expect(found).toMatchObject({ id: member.id, actorId: member.actorId, removed: true });
-    expect(await db.transaction((trx) => members.findAnyByUserForUpdate(w.id, randomUUID(), trx))).toBeUndefined();
-    expect(await db.transaction((trx) => members.findAnyByUserForUpdate(randomUUID(), userId, trx))).toBeUndefined();
+    expect(await transact((tx) => members.findAnyByUserForUpdate(w.id, randomUUID(), tx))).toBeUndefined();
+    expect(await transact((tx) => members.findAnyByUserForUpdate(randomUUID(), userId, tx))).toBeUndefined();
 
     await backdate('workspace_users', member.id, 'accepted_at');
-    const back = await db.transaction((trx) => members.reactivate(member.id, 'admin', trx));
+    expect(await members.reactivate(randomUUID(), member.id, 'admin')).toBeUndefined();
+    expect(await members.find(w.id, member.id)).toBeUndefined();
+    const back = await transact((tx) => members.reactivate(w.id, member.id, 'admin', tx));
     expect(back).toMatchObject({ id: member.id, actorId: member.actorId, userId, role: 'admin' });
-    expect(back.acceptedAt!.getTime()).toBeGreaterThan(past.getTime());
+    expect(back!.acceptedAt!.getTime()).toBeGreaterThan(past.getTime());
     expect(await members.find(w.id, member.id)).toEqual(back);
   });
 
   it('holds the row lock of findAnyByUserForUpdate until the transaction ends', async () => {
     const w = await newWorkspace();
     const userId = randomUUID();
-    await newMember(w.id, 'member', db, userId);
-    const holder = await db.transaction();
-    try {
+    await newMember(w.id, 'member', { userId });
+    await transact(async (holder) => {
       expect(await members.findAnyByUserForUpdate(w.id, userId, holder)).toBeDefined();
-      const blocked = await refusal(withShortLockTimeout((trx) => members.findAnyByUserForUpdate(w.id, userId, trx)));
+      const blocked = await refusal(withShortLockTimeout((tx) => members.findAnyByUserForUpdate(w.id, userId, tx)));
       expect(lockNotAvailable(blocked)).toBe(true);
       // A plain read is not blocked.
       expect(await members.findAccepted(w.id, userId)).toBeDefined();
-    } finally {
-      await holder.commit();
-    }
-    expect(await withShortLockTimeout((trx) => members.findAnyByUserForUpdate(w.id, userId, trx))).toBeDefined();
+    });
+    expect(await withShortLockTimeout((tx) => members.findAnyByUserForUpdate(w.id, userId, tx))).toBeDefined();
   });
 
   it('finds an accepted membership only while it is active and its workspace is live', async () => {
@@ -337,7 +353,7 @@ describe(MemberStore.name, () => {
     expect(await members.findAccepted(w.id, pending.userId)).toBeUndefined();
 
     const { member: leaving } = await newMember(w.id);
-    await members.remove(w.id, leaving.id, db);
+    await members.remove(w.id, leaving.id);
     expect(await members.findAccepted(w.id, leaving.userId)).toBeUndefined();
 
     await workspaces.markDeleted(w.id);
@@ -358,11 +374,12 @@ describe(MemberStore.name, () => {
     const w = await newWorkspace();
     const { member: owner } = await newMember(w.id, 'owner');
     const { member: heir } = await newMember(w.id, 'admin');
-    const blocked = await refusal(members.setRole(w.id, heir.id, 'owner'));
-    expect(isUniqueViolation(blocked, 'workspace_users_one_owner')).toBe(true);
-    await db.transaction(async (trx) => {
-      await members.setRole(w.id, owner.id, 'admin', trx);
-      await members.setRole(w.id, heir.id, 'owner', trx);
+    const blocked = await domainRefusal(members.setRole(w.id, heir.id, 'owner'));
+    expect(blocked).toMatchObject({ kind: 'invalid_argument', code: 'owner_protected' });
+    expect((await members.find(w.id, heir.id))?.role).toBe('admin');
+    await transact(async (tx) => {
+      await members.setRole(w.id, owner.id, 'admin', tx);
+      await members.setRole(w.id, heir.id, 'owner', tx);
     });
     const roles = Object.fromEntries((await members.list(w.id)).map((m) => [m.id, m.role]));
     expect(roles).toEqual({ [owner.id]: 'admin', [heir.id]: 'owner' });
@@ -375,27 +392,20 @@ describe(MemberStore.name, () => {
     const b = (await newMember(w.id)).member;
     const untouched = (await newMember(w.id)).member;
     const gone = (await newMember(w.id)).member;
-    await members.remove(w.id, gone.id, db);
+    await members.remove(w.id, gone.id);
     const other = await newWorkspace();
     const foreign = (await newMember(other.id, 'owner')).member;
 
-    const holder = await db.transaction();
-    try {
+    const lockRow = (id: string) => withShortLockTimeout((tx) => queryable(db, tx)('workspace_users').where({ id }).forUpdate().first('id'));
+    await transact(async (holder) => {
       const locked = await members.lockMembers(w.id, [a.id, b.id, gone.id, foreign.id], holder);
       expect(locked.map((m) => m.id)).toEqual(byId([owner, a, b]).map((m) => m.id));
       expect(locked.find((m) => m.id === owner.id)).toEqual(owner);
 
-      for (const id of [owner.id, a.id, b.id]) {
-        const err = await refusal(withShortLockTimeout((trx) => trx('workspace_users').where({ id }).forUpdate().first('id')));
-        expect(lockNotAvailable(err)).toBe(true);
-      }
-      for (const id of [untouched.id, foreign.id]) {
-        expect(await withShortLockTimeout((trx) => trx('workspace_users').where({ id }).forUpdate().first('id'))).toEqual({ id });
-      }
-    } finally {
-      await holder.rollback();
-    }
-    expect(await db.transaction((trx) => members.lockMembers(w.id, [], trx)).then((rows) => rows.map((m) => m.id))).toEqual([owner.id]);
+      for (const id of [owner.id, a.id, b.id]) expect(lockNotAvailable(await refusal(lockRow(id)))).toBe(true);
+      for (const id of [untouched.id, foreign.id]) expect(await lockRow(id)).toEqual({ id });
+    });
+    expect(await transact((tx) => members.lockMembers(w.id, [], tx)).then((rows) => rows.map((m) => m.id))).toEqual([owner.id]);
   });
 });
 
@@ -403,7 +413,7 @@ describe(ActorStore.name, () => {
   it('inserts user and agent actors and reads them back as the domain type', async () => {
     const w = await newWorkspace();
     const userId = randomUUID();
-    const { actor } = await newMember(w.id, 'member', db, userId);
+    const { actor } = await newMember(w.id, 'member', { userId });
     expect(actor).toEqual({
       id: expect.any(String),
       workspaceId: w.id,
@@ -427,37 +437,37 @@ describe(ActorStore.name, () => {
   it('refuses a second actor of the same user in a workspace as already_member', async () => {
     const w = await newWorkspace();
     const userId = randomUUID();
-    await newMember(w.id, 'member', db, userId);
+    await newMember(w.id, 'member', { userId });
     const err = await refusal(actors.insert({ id: randomUUID(), workspaceId: w.id, kind: 'user', userId, displayName: 'Twin', title: null, managedByAdmins: false }));
     expect(err).toMatchObject({ kind: 'already_exists', code: 'already_member' });
     const elsewhere = await newWorkspace();
     expect(await actors.insert({ id: randomUUID(), workspaceId: elsewhere.id, kind: 'user', userId, displayName: 'Same user', title: null, managedByAdmins: false })).toMatchObject({ userId });
   });
 
-  it('reads many actors of one workspace in one call, leaving out unknown ids and other workspaces', async () => {
+  it('reads many actors of one workspace in one call, in id order, leaving out unknown ids and other workspaces', async () => {
     const w = await newWorkspace();
-    const mine = await db.transaction(async (trx) => {
+    const mine = await transact(async (tx) => {
       const rows = [];
-      for (let i = 0; i < 150; i++) rows.push(i % 3 === 0 ? (await newMember(w.id, i === 0 ? 'owner' : 'member', trx)).actor : await newAgent(w.id, trx));
+      for (let i = 0; i < 150; i++) rows.push(i % 3 === 0 ? (await newMember(w.id, i === 0 ? 'owner' : 'member', { tx })).actor : await newAgent(w.id, tx));
       return rows;
     });
     const other = await newWorkspace();
     const foreign = await newAgent(other.id);
     const ids = [...mine.map((a) => a.id), foreign.id, randomUUID(), mine[0]!.id];
     const found = await actors.findMany(w.id, ids);
-    expect(byId(found)).toEqual(byId(mine));
+    expect(found).toEqual(byId(mine));
     expect(await actors.findMany(w.id, [])).toEqual([]);
     expect(await actors.findMany(other.id, ids)).toEqual([foreign]);
   });
 
   it('lists every actor of a workspace, deactivated ones included, oldest first then by id', async () => {
     const w = await newWorkspace();
-    const inserted = await db.transaction(async (trx) => [await newAgent(w.id, trx), await newAgent(w.id, trx), await newAgent(w.id, trx), (await newMember(w.id, 'owner', trx)).actor]);
+    const inserted = await transact(async (tx) => [await newAgent(w.id, tx), await newAgent(w.id, tx), await newAgent(w.id, tx), (await newMember(w.id, 'owner', { tx })).actor]);
     const sorted = byId(inserted);
     const oldest = sorted.at(-1)!;
     await db('actors').where({ id: oldest.id }).update({ created_at: new Date('2001-01-01T00:00:00Z') });
     const deactivated = sorted[0]!;
-    await actors.setDeactivated(deactivated.id, true, db);
+    await actors.setDeactivated(w.id, deactivated.id, true);
     await newAgent((await newWorkspace()).id);
 
     const listed = await actors.list(w.id);
@@ -469,12 +479,24 @@ describe(ActorStore.name, () => {
     const w = await newWorkspace();
     const { actor } = await newMember(w.id);
     await backdate('actors', actor.id);
-    await actors.setDeactivated(actor.id, true, db);
-    const off = await actors.find(w.id, actor.id);
+    const off = await actors.setDeactivated(w.id, actor.id, true);
     expect(off!.deactivatedAt).toBeInstanceOf(Date);
     expect(off!.updatedAt.getTime()).toBeGreaterThan(past.getTime());
-    await actors.setDeactivated(actor.id, false, db);
+    expect(await actors.find(w.id, actor.id)).toEqual(off);
+    expect(await actors.setDeactivated(w.id, actor.id, false)).toEqual({ ...off, deactivatedAt: null, updatedAt: expect.any(Date) });
     expect((await actors.find(w.id, actor.id))!.deactivatedAt).toBeNull();
+  });
+
+  it('deactivates an actor within its workspace only', async () => {
+    const w = await newWorkspace();
+    const { actor } = await newMember(w.id);
+    expect(await actors.setDeactivated(randomUUID(), actor.id, true)).toBeUndefined();
+    expect((await actors.find(w.id, actor.id))!.deactivatedAt).toBeNull();
+  });
+
+  it('refuses an actor of an unknown workspace as workspace_not_found', async () => {
+    const err = await domainRefusal(actors.insert({ id: randomUUID(), workspaceId: randomUUID(), kind: 'agent', userId: null, displayName: 'Bot', title: null, managedByAdmins: true }));
+    expect(err).toMatchObject({ kind: 'not_found', code: 'workspace_not_found' });
   });
 
   it('updates the given profile fields within the workspace only', async () => {
@@ -533,16 +555,33 @@ describe(AvatarStore.name, () => {
     await avatars.insert(otherAvatar, { kind: 'actor', workspaceId: w.id, actorId: otherAgent.id }, `avatars/${otherAvatar}`);
 
     const keep = ids[1]!;
-    const stale = await db.transaction((trx) => avatars.deleteOthers(owner, keep, trx));
+    const stale = await transact((tx) => avatars.deleteOthers(owner, keep, tx));
     expect(stale.sort()).toEqual([ids[0]!, ids[2]!].map((id) => `avatars/${id}`).sort());
     expect(await avatars.find(owner, keep)).toEqual({ id: keep, storageKey: `avatars/${keep}` });
     expect(await avatars.find(owner, ids[0]!)).toBeUndefined();
 
-    expect(await db.transaction((trx) => avatars.deleteOthers(owner, null, trx))).toEqual([`avatars/${keep}`]);
+    expect(await transact((tx) => avatars.deleteOthers(owner, null, tx))).toEqual([`avatars/${keep}`]);
     expect(await avatars.find(owner, keep)).toBeUndefined();
-    expect(await db.transaction((trx) => avatars.deleteOthers(owner, null, trx))).toEqual([]);
+    expect(await transact((tx) => avatars.deleteOthers(owner, null, tx))).toEqual([]);
 
     expect((await avatars.keysOfWorkspace(w.id)).sort()).toEqual([`avatars/${workspaceAvatar}`, `avatars/${otherAvatar}`].sort());
+  });
+
+  it('lists the keys of a workspace oldest first, then by id', async () => {
+    const w = await newWorkspace();
+    const owner: AvatarOwner = { kind: 'workspace', workspaceId: w.id };
+    const [oldest, ...sameTime] = [randomUUID(), randomUUID(), randomUUID()];
+    // One transaction: equal created_at, so the id decides.
+    await transact(async (tx) => {
+      for (const id of [oldest!, ...sameTime]) await avatars.insert(id, owner, `avatars/${id}`, tx);
+    });
+    await backdate('avatars', oldest!, 'created_at');
+    expect(await avatars.keysOfWorkspace(w.id)).toEqual([oldest!, ...sameTime.sort()].map((id) => `avatars/${id}`));
+  });
+
+  it('refuses an avatar of an unknown workspace as workspace_not_found', async () => {
+    const err = await domainRefusal(avatars.insert(randomUUID(), { kind: 'workspace', workspaceId: randomUUID() }, 'avatars/nowhere'));
+    expect(err).toMatchObject({ kind: 'not_found', code: 'workspace_not_found' });
   });
 
   it('takes back an insert when the transaction rolls back', async () => {
@@ -550,13 +589,258 @@ describe(AvatarStore.name, () => {
     const owner: AvatarOwner = { kind: 'workspace', workspaceId: w.id };
     const id = randomUUID();
     const err = await refusal(
-      db.transaction(async (trx) => {
-        await avatars.insert(id, owner, `avatars/${id}`, trx);
-        expect(await trx('avatars').where({ id }).first('id')).toEqual({ id });
+      transact(async (tx) => {
+        await avatars.insert(id, owner, `avatars/${id}`, tx);
+        expect(await queryable(db, tx)('avatars').where({ id }).first('id')).toEqual({ id });
         throw new Error('abort');
       }),
     );
     expect((err as Error).message).toBe('abort');
     expect(await avatars.find(owner, id)).toBeUndefined();
+  });
+});
+
+describe(OutboxStore.name, () => {
+  const outboxOf = (workspaceId: string) =>
+    db('outbox').where({ workspace_id: workspaceId }).orderBy('id').select<Array<{ channel: string; event: string; payload: Record<string, unknown> }>>('channel', 'event', 'payload');
+
+  it('stores each event on its workspace channel, the resource as the HTTP API shows it', async () => {
+    const w = await newWorkspace();
+    const { actor, member } = await newMember(w.id, 'admin');
+    const user = { id: member.userId, email: 'member@example.com', name: 'Member' };
+    await transact((tx) =>
+      outbox.append(
+        [
+          { type: 'workspace.updated', workspace: w },
+          { type: 'actor.updated', actor },
+          { type: 'workspace_user.added', member: { ...member, user } },
+          { type: 'workspace_user.updated', member: { ...member, user } },
+          { type: 'workspace_user.removed', member: { ...member, user } },
+        ],
+        tx,
+      ),
+    );
+    const rows = await outboxOf(w.id);
+    expect(rows.map((r) => [r.channel, r.event])).toEqual(
+      ['workspace.updated', 'actor.updated', 'workspace_user.added', 'workspace_user.updated', 'workspace_user.removed'].map((event) => [`private-workspace-${w.id}`, event]),
+    );
+    const eventIds = rows.map((r) => r.payload.event_id);
+    expect(new Set(eventIds).size).toBe(5);
+    for (const id of eventIds) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const iso = (d: Date) => d.toISOString();
+    expect(rows[0]!.payload).toEqual({
+      event_id: eventIds[0],
+      workspace: { id: w.id, name: w.name, slug: w.slug, avatar_id: null, created_at: iso(w.createdAt), updated_at: iso(w.updatedAt) },
+    });
+    expect(rows[1]!.payload).toEqual({
+      event_id: eventIds[1],
+      actor: {
+        id: actor.id,
+        workspace_id: w.id,
+        kind: 'user',
+        user_id: member.userId,
+        display_name: 'Member',
+        title: null,
+        avatar_id: null,
+        managed_by_admins: false,
+        deactivated_at: null,
+        created_at: iso(actor.createdAt),
+        updated_at: iso(actor.updatedAt),
+      },
+    });
+    expect(rows[2]!.payload).toEqual({
+      event_id: eventIds[2],
+      workspace_user: {
+        id: member.id,
+        workspace_id: w.id,
+        user_id: member.userId,
+        actor_id: actor.id,
+        role: 'admin',
+        accepted_at: iso(member.acceptedAt!),
+        created_at: iso(member.createdAt),
+        updated_at: iso(member.updatedAt),
+        user,
+      },
+    });
+  });
+
+  it('records the writing transaction on each row and notifies the relay on commit, appending nothing on rollback', async () => {
+    const w = await newWorkspace();
+    const listener = await db.client.acquireRawConnection();
+    try {
+      const notified: string[] = [];
+      listener.on('notification', (n: { channel: string }) => notified.push(n.channel));
+      await listener.query(`LISTEN ${listener.escapeIdentifier(outboxNotifyChannel('workspace'))}`);
+      await expect(
+        transact(async (tx) => {
+          await outbox.append([{ type: 'workspace.updated', workspace: w }], tx);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      const xid = await transact(async (tx) => {
+        await outbox.append([{ type: 'workspace.updated', workspace: w }], tx);
+        return String((await queryable(db, tx).raw('SELECT pg_current_xact_id() AS xid')).rows[0].xid);
+      });
+      await waitFor('the notification', () => notified.length > 0, 5000, 10);
+      expect(notified).toEqual(['workspace_outbox']);
+      expect(await db('outbox').where({ workspace_id: w.id }).select(db.raw('event, xid::text AS xid'))).toEqual([{ event: 'workspace.updated', xid }]);
+    } finally {
+      await db.client.destroyRawConnection(listener);
+    }
+  });
+});
+
+describe('services built by wiring', () => {
+  const owner = { id: randomUUID(), email: `owner-${randomUUID()}@example.com`, name: 'Owner' };
+  const other = { id: randomUUID(), email: `other-${randomUUID()}@example.com`, name: 'Other' };
+  const account = (u: typeof owner) => ({ ...u, created_at: new Date().toISOString(), updated_at: new Date().toISOString() });
+  const prefix = testRedisPrefix();
+  let redis: Redis;
+  let storageDir: string;
+  let services: WorkspaceServices;
+
+  beforeAll(async () => {
+    redis = createRedis(testRedisUrl, prefix, log);
+    storageDir = await mkdtemp(path.join(tmpdir(), 'workspace-test-'));
+    const refuse = () => Promise.reject(new Error('not in this test'));
+    services = buildWorkspaceServices({
+      db,
+      redis,
+      storage: createStorage({ driver: 'fs', dir: storageDir, publicUrl: 'http://127.0.0.1', secret: randomBytes(32).toString('hex') }),
+      identity: {
+        GetUsersByIds: async ({ ids = [] }) => ({ users: [owner, other].filter((u) => ids.includes(u.id)).map(account) }),
+        FindUserByEmail: async ({ email }) => ({ user: [owner, other].map(account).find((u) => u.email === email) ?? null }),
+      },
+      resizer: { resize: refuse },
+      purges: { schedule: refuse },
+    });
+  });
+
+  afterAll(async () => {
+    await redis?.quit();
+    await dropRedisPrefix(testRedisUrl, prefix);
+    if (storageDir) await rm(storageDir, { recursive: true, force: true });
+  });
+
+  const events = async (workspaceId: string) =>
+    (await db('outbox').where({ workspace_id: workspaceId }).orderBy('id').select<Array<{ event: string; payload: Record<string, Record<string, unknown>> }>>('event', 'payload')).map(
+      (r) => [r.event, r.payload.workspace_user?.id ?? r.payload.actor?.id ?? r.payload.workspace?.id],
+    );
+
+  it('records each change to a workspace, its members and actors in the change\'s transaction, and none for a refused one', async () => {
+    const created = await services.workspaces.createWorkspace({ requestId: randomUUID(), userId: owner.id }, { name: 'Events', slug: uniqueSlug() });
+    const ctx = { requestId: randomUUID(), userId: owner.id, workspaceId: created.id };
+    const me = (await members.findAccepted(created.id, owner.id))!;
+    expect(await events(created.id)).toEqual([]);
+
+    await services.workspaces.updateWorkspace(ctx, { name: 'Renamed' });
+    await expect(services.workspaces.updateWorkspace(ctx, { slug: (await newWorkspace()).slug })).rejects.toMatchObject({ code: 'slug_taken' });
+    const added = await services.members.addWorkspaceUser(ctx, { email: other.email });
+    await services.members.updateWorkspaceUserRole(ctx, { workspaceUserId: added.id, role: 'admin' });
+    await services.actors.updateActor(ctx, me.actorId, { title: 'Boss' });
+    const agent = await services.actors.createAgentActor(ctx, { displayName: 'Bot' });
+    await services.avatars.deleteWorkspaceAvatar(ctx);
+    await services.avatars.deleteActorAvatar(ctx, agent.id);
+    await services.members.transferOwnership(ctx, { workspaceUserId: added.id });
+    await services.members.removeWorkspaceUser(ctx, { workspaceUserId: me.id });
+
+    expect(await events(created.id)).toEqual([
+      ['workspace.updated', created.id],
+      ['actor.updated', added.actorId],
+      ['workspace_user.added', added.id],
+      ['workspace_user.updated', added.id],
+      ['actor.updated', me.actorId],
+      ['actor.updated', agent.id],
+      ['workspace.updated', created.id],
+      ['actor.updated', agent.id],
+      ['workspace_user.updated', me.id],
+      ['workspace_user.updated', added.id],
+      ['workspace_user.removed', me.id],
+      ['actor.updated', me.actorId],
+    ]);
+    const payloads = (await db('outbox').where({ workspace_id: created.id }).orderBy('id').pluck('payload')) as Array<Record<string, Record<string, unknown>>>;
+    expect(payloads[0]!.workspace).toMatchObject({ name: 'Renamed' });
+    expect(payloads[2]!.workspace_user).toMatchObject({ role: 'member', user: { id: other.id, email: other.email, name: 'Other' } });
+    expect(payloads[3]!.workspace_user).toMatchObject({ role: 'admin', user: { id: other.id } });
+    expect(payloads[4]!.actor).toMatchObject({ title: 'Boss' });
+    expect(payloads[8]!.workspace_user).toMatchObject({ role: 'admin', user: { id: owner.id, email: owner.email } });
+    expect(payloads[9]!.workspace_user).toMatchObject({ role: 'owner', user: { id: other.id } });
+    expect(payloads[10]!.workspace_user).toMatchObject({ id: me.id, user: { id: owner.id } });
+    expect(payloads[11]!.actor).toMatchObject({ id: me.actorId, deactivated_at: expect.any(String) });
+  });
+
+  it('records the reactivation of a removed member as its actor and membership coming back', async () => {
+    const created = await services.workspaces.createWorkspace({ requestId: randomUUID(), userId: owner.id }, { name: 'Again', slug: uniqueSlug() });
+    const ctx = { requestId: randomUUID(), userId: owner.id, workspaceId: created.id };
+    const first = await services.members.addWorkspaceUser(ctx, { email: other.email });
+    await services.members.removeWorkspaceUser(ctx, { workspaceUserId: first.id });
+    const again = await services.members.addWorkspaceUser(ctx, { email: other.email, role: 'admin' });
+    expect(again.id).toBe(first.id);
+    expect((await events(created.id)).slice(-2)).toEqual([
+      ['actor.updated', first.actorId],
+      ['workspace_user.added', first.id],
+    ]);
+    const payloads = (await db('outbox').where({ workspace_id: created.id }).orderBy('id').pluck('payload')) as Array<Record<string, Record<string, unknown>>>;
+    expect(payloads.at(-2)!.actor).toMatchObject({ deactivated_at: null });
+    expect(payloads.at(-1)!.workspace_user).toMatchObject({ role: 'admin' });
+  });
+});
+
+describe('malformed ids', () => {
+  // Ids reach the stores from callers; one that is not a lowercase uuid names no row, answered before Postgres would
+  // fail with 22P02 (and abort a surrounding transaction).
+  const bad = 'not-a-uuid';
+
+  it('match no workspace, membership, actor or avatar', async () => {
+    const w = await newWorkspace();
+    const { member, actor } = await newMember(w.id, 'owner');
+
+    expect(await workspaces.findLive(bad)).toBeUndefined();
+    expect(await workspaces.listForUser(bad)).toEqual([]);
+    expect(await workspaces.update(bad, { name: 'x' })).toBeUndefined();
+    expect(await workspaces.setAvatar(bad, null)).toBeUndefined();
+    expect(await workspaces.markDeleted(bad)).toBe(false);
+    expect(await workspaces.isDeleted(bad)).toBe(false);
+
+    expect(await members.find(w.id, bad)).toBeUndefined();
+    expect(await members.find(bad, member.id)).toBeUndefined();
+    expect(await members.findAccepted(bad, member.userId)).toBeUndefined();
+    expect(await members.findAccepted(w.id, bad)).toBeUndefined();
+    expect(await members.list(bad)).toEqual([]);
+    expect(await members.activeUserIds(bad)).toEqual([]);
+    expect(await members.setRole(w.id, bad, 'admin')).toBeUndefined();
+    expect(await members.remove(w.id, bad)).toBeUndefined();
+
+    expect(await actors.find(w.id, bad)).toBeUndefined();
+    expect(await actors.findMany(w.id, [actor.id, bad])).toEqual([actor]);
+    expect(await actors.findMany(bad, [actor.id])).toEqual([]);
+    expect(await actors.list(bad)).toEqual([]);
+    expect(await actors.update(w.id, bad, { displayName: 'x' })).toBeUndefined();
+    expect(await actors.setAvatar(bad, actor.id, null)).toBeUndefined();
+
+    expect(await avatars.find({ kind: 'workspace', workspaceId: w.id }, bad)).toBeUndefined();
+    expect(await avatars.keysOfWorkspace(bad)).toEqual([]);
+
+    expect(await members.find(w.id, member.id)).toEqual(member);
+  });
+
+  it('leave a surrounding transaction usable', async () => {
+    const w = await newWorkspace();
+    const { member } = await newMember(w.id, 'owner');
+    const found = await transact(async (tx) => {
+      expect(await workspaces.findLive(bad, tx)).toBeUndefined();
+      expect(await members.setRole(w.id, bad, 'admin', tx)).toBeUndefined();
+      expect((await members.lockMembers(w.id, [bad], tx)).map((m) => m.id)).toEqual([member.id]);
+      return members.find(w.id, member.id, tx);
+    });
+    expect(found).toEqual(member);
+  });
+
+  it('take a uuid in capitals as naming no row (the gateway lowercases every id it forwards)', async () => {
+    const w = await newWorkspace();
+    const { member, actor } = await newMember(w.id);
+    expect(await workspaces.findLive(w.id.toUpperCase())).toBeUndefined();
+    expect(await members.find(w.id, member.id.toUpperCase())).toBeUndefined();
+    expect(await actors.find(w.id, actor.id.toUpperCase())).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
-import type { CaughtMail } from '../../launcher/smtp-catcher.ts';
+import type { CaughtMail } from '@wms/local-cluster/smtp-catcher';
 import { inboxUrl } from './http.ts';
 
-export type { CaughtMail } from '../../launcher/smtp-catcher.ts';
+export type { CaughtMail } from '@wms/local-cluster/smtp-catcher';
 
 export interface WaitForMailOptions {
   match?: (mail: CaughtMail) => boolean;

@@ -16,6 +16,15 @@ export interface Asset {
   updatedAt: Date;
 }
 
+/** Where to fetch an asset's bytes, and until when. */
+export interface AssetDownload {
+  url: string;
+  expiresAt: Date;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
 /** Asset content upload limit (spec Limits). */
 export const MAX_ASSET_BYTES = 10 * 1024 * 1024;
 /** How long a download URL works (contract §6). */
@@ -46,17 +55,3 @@ export function validateNewAsset(input: { name: string; contentType: string; siz
   if (input.sizeBytes < 1 || input.sizeBytes > MAX_ASSET_BYTES) throw fileTooLarge();
   return { name, contentType: input.contentType.trim().replace(/^[^;]+/, (t) => t.toLowerCase()), sizeBytes: input.sizeBytes };
 }
-
-/** The asset as clients see it (contract §6). */
-export const assetView = (a: Asset) => ({
-  id: a.id,
-  created_at: a.createdAt.toISOString(),
-  updated_at: a.updatedAt.toISOString(),
-  conversation_id: a.conversationId,
-  message_id: a.messageId,
-  name: a.name,
-  size_bytes: a.sizeBytes,
-  content_type: a.contentType,
-  status: a.status,
-  preview_kind: previewKind(a.contentType),
-});

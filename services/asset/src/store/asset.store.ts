@@ -1,4 +1,5 @@
 import type { Knex } from '@wms/kit/db';
+import { isUuid } from '@wms/kit/ids';
 import type { Asset } from '../domain/asset.ts';
 
 interface AssetRow {
@@ -43,23 +44,27 @@ export class AssetStore {
     return toAsset(rows[0]!);
   }
 
-  /** An asset of the workspace; another workspace's id is simply not found. */
+  /** An asset of the workspace; another workspace's id, or a malformed one, is simply not found. */
   async find(workspaceId: string, id: string): Promise<Asset | undefined> {
+    if (!isUuid(id)) return undefined;
     const { rows } = await this.db.raw<{ rows: AssetRow[] }>('SELECT * FROM assets WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
     return rows[0] && toAsset(rows[0]);
   }
 
+  /** Assets of the workspace by id, in id order; ids of other workspaces, and malformed ones, are left out. */
   async findMany(workspaceId: string, ids: string[]): Promise<Asset[]> {
-    if (ids.length === 0) return [];
-    const { rows } = await this.db.raw<{ rows: AssetRow[] }>('SELECT * FROM assets WHERE id = ANY (?::uuid[]) AND workspace_id = ?', [ids, workspaceId]);
+    const wellFormed = ids.filter(isUuid);
+    if (wellFormed.length === 0) return [];
+    const { rows } = await this.db.raw<{ rows: AssetRow[] }>('SELECT * FROM assets WHERE id = ANY (?::uuid[]) AND workspace_id = ? ORDER BY id', [wellFormed, workspaceId]);
     return rows.map(toAsset);
   }
 
   /**
    * Attaches the actor's unattached reservations of the conversation to a message, all or none: returns the assets
-   * when every id qualified, else undefined and nothing changed.
+   * when every id qualified, else undefined and nothing changed. A malformed id qualifies for nothing.
    */
   async attach(q: { workspaceId: string; conversationId: string; actorId: string; messageId: string; ids: string[] }): Promise<Asset[] | undefined> {
+    if (![q.conversationId, q.messageId, ...q.ids].every(isUuid)) return undefined;
     // One statement: the candidates are locked, and the update happens only when every id is among them.
     const { rows } = await this.db.raw<{ rows: AssetRow[] }>(
       `WITH candidates AS (
@@ -84,10 +89,10 @@ export class AssetStore {
   }
 
   /** Records the stored bytes of a pending asset; undefined when it was already ready (another upload won). */
-  async markReady(id: string, storageKey: string): Promise<Asset | undefined> {
+  async markReady(workspaceId: string, id: string, storageKey: string): Promise<Asset | undefined> {
     const { rows } = await this.db.raw<{ rows: AssetRow[] }>(
-      `UPDATE assets SET status = 'ready', storage_key = ?, updated_at = now() WHERE id = ? AND status = 'pending' RETURNING *`,
-      [storageKey, id],
+      `UPDATE assets SET status = 'ready', storage_key = ?, updated_at = now() WHERE id = ? AND workspace_id = ? AND status = 'pending' RETURNING *`,
+      [storageKey, id, workspaceId],
     );
     return rows[0] && toAsset(rows[0]);
   }
@@ -105,14 +110,14 @@ export class AssetStore {
   /** Up to `limit` assets of a workspace, any state: the ids and stored keys a purge removes. */
   async ofWorkspace(workspaceId: string, limit: number): Promise<Array<{ id: string; storageKey: string | null }>> {
     const { rows } = await this.db.raw<{ rows: Array<{ id: string; storage_key: string | null }> }>(
-      'SELECT id, storage_key FROM assets WHERE workspace_id = ? LIMIT ?',
+      'SELECT id, storage_key FROM assets WHERE workspace_id = ? ORDER BY id LIMIT ?',
       [workspaceId, limit],
     );
     return rows.map((r) => ({ id: r.id, storageKey: r.storage_key }));
   }
 
-  async deleteIds(ids: string[]): Promise<void> {
-    await this.db.raw('DELETE FROM assets WHERE id = ANY (?::uuid[])', [ids]);
+  async deleteIds(workspaceId: string, ids: string[]): Promise<void> {
+    await this.db.raw('DELETE FROM assets WHERE id = ANY (?::uuid[]) AND workspace_id = ?', [ids, workspaceId]);
   }
 
   /** Removes the assets of deleted messages, returning the keys of their bytes. */

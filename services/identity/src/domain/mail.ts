@@ -1,3 +1,5 @@
+import type { TokenKind } from './secrets.ts';
+
 /** A mail ready to send; bodies hold links or codes and are never logged. */
 export interface Mail {
   to: string;
@@ -6,6 +8,19 @@ export interface Mail {
 }
 
 const lines = (...parts: string[]) => parts.join('\n');
+
+const linkPaths: Record<TokenKind, string> = {
+  register: '/verify-email',
+  magic: '/verify-email',
+  email_change: '/verify-email',
+  reset: '/reset-password',
+};
+
+/** The links mails carry, on the app's public address. */
+export const links = {
+  token: (publicUrl: string, kind: TokenKind, token: string): string => `${publicUrl}${linkPaths[kind]}?token=${token}`,
+  signIn: (publicUrl: string): string => `${publicUrl}/sign-in`,
+};
 
 export const mails = {
   verifyRegistration: (to: string, link: string): Mail => ({

@@ -1,4 +1,4 @@
-import type { Knex } from '@wms/kit/db';
+import { type Knex, queryable, type Tx } from '@wms/kit/db';
 
 export interface EmailCode {
   id: string;
@@ -38,7 +38,8 @@ export class EmailCodeStore {
     return count === 1;
   }
 
-  async revokeAllForUser(userId: string, db: Knex): Promise<void> {
+  async revokeAllForUser(userId: string, tx?: Tx): Promise<void> {
+    const db = queryable(this.db, tx);
     await db('email_codes').where({ user_id: userId }).whereNull('consumed_at').update({ consumed_at: db.fn.now() });
   }
 }

@@ -1,4 +1,4 @@
-import type { Knex } from '@wms/kit/db';
+import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import type { TokenKind } from '../domain/secrets.ts';
 
 export interface EmailToken {
@@ -34,7 +34,8 @@ export class EmailTokenStore {
   }
 
   /** Uses a live token of one of `kinds` exactly once: of two concurrent uses, one gets it, the other nothing. */
-  async consume(tokenHash: string, kinds: TokenKind[], db: Knex = this.db): Promise<EmailToken | undefined> {
+  async consume(tokenHash: string, kinds: TokenKind[], tx?: Tx): Promise<EmailToken | undefined> {
+    const db = queryable(this.db, tx);
     const [row] = await db<EmailTokenRow>('email_tokens')
       .where({ token_hash: tokenHash })
       .whereIn('kind', kinds)
@@ -45,7 +46,8 @@ export class EmailTokenStore {
     return row && { id: row.id, userId: row.user_id, kind: row.kind, tokenHash: row.token_hash, email: row.email };
   }
 
-  async revokeAllForUser(userId: string, db: Knex): Promise<void> {
+  async revokeAllForUser(userId: string, tx?: Tx): Promise<void> {
+    const db = queryable(this.db, tx);
     await db('email_tokens').where({ user_id: userId }).whereNull('consumed_at').update({ consumed_at: db.fn.now() });
   }
 }

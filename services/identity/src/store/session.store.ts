@@ -1,4 +1,4 @@
-import type { Knex } from '@wms/kit/db';
+import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import type { Redis } from '@wms/kit/redis';
 import { session } from '@wms/kit/sessions';
 
@@ -27,12 +27,13 @@ export class SessionStore {
     await this.db('sessions').where({ id }).whereNull('revoked_at').update({ revoked_at: this.db.fn.now() });
   }
 
-  /** Ends every session of a user inside `trx`; if Redis fails the transaction fails with it. */
-  async revokeAllForUser(userId: string, trx: Knex.Transaction): Promise<number> {
-    const rows: Array<{ id: string }> = await trx('sessions')
+  /** Ends every session of a user inside `tx`; if Redis fails the transaction fails with it. */
+  async revokeAllForUser(userId: string, tx: Tx): Promise<number> {
+    const db = queryable(this.db, tx);
+    const rows: Array<{ id: string }> = await db('sessions')
       .where({ user_id: userId })
       .whereNull('revoked_at')
-      .update({ revoked_at: trx.fn.now() })
+      .update({ revoked_at: db.fn.now() })
       .returning(['id']);
     if (rows.length > 0) await this.redis.del(...rows.map((r) => session.key(r.id)));
     return rows.length;

@@ -1,18 +1,6 @@
-import type { Knex } from '@wms/kit/db';
-
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-  emailVerifiedAt: Date | null;
-  pendingEmail: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface UserWithPassword extends User {
-  passwordHash: string;
-}
+import { isUniqueViolation, type Knex, queryable, type Tx } from '@wms/kit/db';
+import { invalidLink } from '../domain/errors.ts';
+import type { UserWithPassword } from '../domain/user.ts';
 
 interface UserRow {
   id: string;
@@ -49,12 +37,12 @@ export class UserStore {
   /** Users by id, in one query; unknown ids are left out. */
   async findByIds(ids: string[]): Promise<UserWithPassword[]> {
     if (ids.length === 0) return [];
-    const rows: UserRow[] = await this.db('users').select(columns).whereIn('id', ids);
+    const rows: UserRow[] = await this.db('users').select(columns).whereIn('id', ids).orderBy('id');
     return rows.map(toUser);
   }
 
-  async findById(id: string, db: Knex = this.db): Promise<UserWithPassword | undefined> {
-    const row = await db('users').select(columns).where({ id }).first();
+  async findById(id: string): Promise<UserWithPassword | undefined> {
+    const row = await this.db('users').select(columns).where({ id }).first();
     return row && toUser(row);
   }
 
@@ -71,17 +59,18 @@ export class UserStore {
     return { user: existing, created: false };
   }
 
-  async markVerified(id: string, db: Knex = this.db): Promise<UserWithPassword> {
-    const [row] = await db('users')
+  async markVerified(id: string): Promise<UserWithPassword> {
+    const [row] = await this.db('users')
       .where({ id })
-      .update({ email_verified_at: db.raw('coalesce(email_verified_at, now())'), updated_at: db.fn.now() })
+      .update({ email_verified_at: this.db.raw('coalesce(email_verified_at, now())'), updated_at: this.db.fn.now() })
       .returning(columns);
     if (!row) throw new Error(`user ${id} not found`);
     return toUser(row);
   }
 
   /** Sets a new password; owning the mailbox the reset link went to also proves the address. */
-  async setPassword(id: string, passwordHash: string, db: Knex): Promise<void> {
+  async setPassword(id: string, passwordHash: string, tx?: Tx): Promise<void> {
+    const db = queryable(this.db, tx);
     await db('users')
       .where({ id })
       .update({ password_hash: passwordHash, email_verified_at: db.raw('coalesce(email_verified_at, now())'), updated_at: db.fn.now() });
@@ -97,16 +86,22 @@ export class UserStore {
 
   /**
    * Moves the account to `email` if that is still the address it is waiting to confirm and no other account took it
-   * meanwhile; undefined otherwise.
+   * meanwhile; undefined otherwise. An account that takes the address concurrently wins on the unique index: the link
+   * then cannot do what it says, so it is refused as invalid.
    */
-  async confirmEmailChange(id: string, email: string, db: Knex = this.db): Promise<UserWithPassword | undefined> {
-    const result = await db.raw<{ rows: UserRow[] }>(
-      `UPDATE users SET email = :email, pending_email = NULL, email_verified_at = now(), updated_at = now()
-        WHERE id = :id AND pending_email = :email
-          AND NOT EXISTS (SELECT 1 FROM users other WHERE other.email = :email)
-        RETURNING ${columns.join(', ')}`,
-      { id, email },
-    );
+  async confirmEmailChange(id: string, email: string, tx?: Tx): Promise<UserWithPassword | undefined> {
+    const result = await queryable(this.db, tx)
+      .raw<{ rows: UserRow[] }>(
+        `UPDATE users SET email = :email, pending_email = NULL, email_verified_at = now(), updated_at = now()
+          WHERE id = :id AND pending_email = :email
+            AND NOT EXISTS (SELECT 1 FROM users other WHERE other.email = :email)
+          RETURNING ${columns.join(', ')}`,
+        { id, email },
+      )
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err, 'users_email_key')) throw invalidLink();
+        throw err;
+      });
     const row = result.rows[0];
     return row && toUser(row);
   }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliverable, MAX_PAYLOAD_BYTES } from './events.ts';
-import { canDelete, replyRefusal, validateEditedBody, validateNewMessage } from './message.ts';
+import { canDelete, childrenOf, type Message, replyRefusal, shown, validateEditedBody, validateNewMessage } from './message.ts';
 
 const fieldsOf = (fn: () => unknown) => {
   try {
@@ -13,6 +12,7 @@ const fieldsOf = (fn: () => unknown) => {
 };
 
 const base = { bodyText: 'hi', assetIds: [], mentionedActorIds: [] };
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`);
 
 describe('new message rules', () => {
   it('bounds the text to 1..40,000 characters, counted as code points', () => {
@@ -22,16 +22,22 @@ describe('new message rules', () => {
   });
 
   it('allows an empty text only with assets', () => {
-    expect(fieldsOf(() => validateNewMessage({ ...base, bodyText: '', assetIds: ['a'] }))).toBeUndefined();
+    expect(fieldsOf(() => validateNewMessage({ ...base, bodyText: '', assetIds: ids(1) }))).toBeUndefined();
   });
 
   it('bounds assets, mentions and client_message_id, and drops repeated mentions', () => {
-    const ids = (n: number) => Array.from({ length: n }, (_, i) => `id-${i}`);
     expect(fieldsOf(() => validateNewMessage({ ...base, assetIds: ids(11) }))?.fields).toEqual(['body.asset_ids']);
     expect(fieldsOf(() => validateNewMessage({ ...base, mentionedActorIds: ids(51) }))?.fields).toEqual(['body.mentioned_actor_ids']);
     expect(validateNewMessage({ ...base, mentionedActorIds: [...ids(50), ...ids(50)] }).mentionedActorIds).toEqual(ids(50));
     expect(fieldsOf(() => validateNewMessage({ ...base, clientMessageId: 'c'.repeat(65) }))?.fields).toEqual(['body.client_message_id']);
     expect(fieldsOf(() => validateNewMessage({ ...base, clientMessageId: '' }))?.fields).toEqual(['body.client_message_id']);
+  });
+
+  it('takes only ids for assets and mentions', () => {
+    expect(fieldsOf(() => validateNewMessage({ ...base, assetIds: ['not-an-id'], mentionedActorIds: [...ids(1), 'ABC'] }))?.fields).toEqual([
+      'body.asset_ids',
+      'body.mentioned_actor_ids',
+    ]);
   });
 
   it('follows the create rules for edits', () => {
@@ -57,12 +63,39 @@ describe('who may delete, and where replies go', () => {
   });
 });
 
-describe('event payloads', () => {
-  const ref = { type: 'message', id: 'm', conversation_id: 'c' };
-  it('sends the payload when it fits the provider limit, else its reference', () => {
-    const small = { event_id: 'e', message: { body_text: 'x' } };
-    expect(deliverable({ payload: small, ref })).toBe(small);
-    const large = { event_id: 'e', message: { body_text: 'x'.repeat(MAX_PAYLOAD_BYTES) } };
-    expect(deliverable({ payload: large, ref })).toEqual({ event_id: 'e', ref, truncated: true });
+describe('what readers see', () => {
+  const message = (over: Partial<Message> = {}): Message => ({
+    id: 'm',
+    workspaceId: 'w',
+    conversationId: 'c',
+    parentMessageId: null,
+    authorActorId: 'a',
+    bodyText: 'hello',
+    mentionedActorIds: ['b'],
+    assetIds: ['x'],
+    loadingExpiresAt: null,
+    replyCount: 2,
+    replyActorIds: ['b'],
+    lastReplyAt: new Date(),
+    reactions: [{ emoji: '👍', actorIds: ['b'] }],
+    reactionsVersion: 1,
+    editedAt: null,
+    deletedAt: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...over,
+  });
+
+  it('shows a live message as it is, its body as one text node', () => {
+    const m = message();
+    expect(shown(m)).toBe(m);
+    expect(childrenOf(m)).toEqual([{ type: 'text', text: 'hello' }]);
+    expect(childrenOf(message({ bodyText: '' }))).toEqual([]);
+  });
+
+  it('shows a deleted message as its placeholder, thread fields kept', () => {
+    const m = message({ deletedAt: new Date() });
+    expect(shown(m)).toMatchObject({ bodyText: '', mentionedActorIds: [], reactions: [], assetIds: [], replyCount: 2, replyActorIds: ['b'] });
+    expect(childrenOf(m)).toEqual([]);
   });
 });

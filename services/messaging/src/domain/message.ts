@@ -1,9 +1,10 @@
 import { type DomainError, ensure, failedPrecondition, invalidArgument } from '@wms/kit/errors';
+import { isUuid } from '@wms/kit/ids';
 
-/** The API's reaction shape, stored as is in the message's summary column. */
-export interface ReactionSummary {
+/** One emoji on a message and who reacted with it, in reaction order. */
+export interface Reaction {
   emoji: string;
-  actor_ids: string[];
+  actorIds: string[];
 }
 
 export interface Message {
@@ -19,7 +20,8 @@ export interface Message {
   replyCount: number;
   replyActorIds: string[];
   lastReplyAt: Date | null;
-  reactions: ReactionSummary[];
+  /** Emoji by first reaction. */
+  reactions: Reaction[];
   reactionsVersion: number;
   editedAt: Date | null;
   deletedAt: Date | null;
@@ -27,18 +29,25 @@ export interface Message {
   updatedAt: Date;
 }
 
-/** An attachment as clients see it (contract §6); the asset service owns it. */
-export interface AssetView {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  conversation_id: string;
-  message_id: string | null;
-  name: string;
-  size_bytes: number;
-  content_type: string;
-  status: string;
-  preview_kind: string | null;
+/** A message with the reader's own bookmark time, as lists and single reads return it. */
+export interface MessageWithSave {
+  message: Message;
+  savedAt: Date | null;
+}
+
+/** The reader's bookmark of a message; `savedAt` null when not saved. */
+export interface SavedState {
+  messageId: string;
+  savedAt: Date | null;
+}
+
+/** A message's reactions and the version that orders their changes (contract §4). */
+export type Reactions = Pick<Message, 'id' | 'reactions' | 'reactionsVersion'>;
+
+/** One rich-text node of a message's body. */
+export interface MessageChild {
+  type: 'text';
+  text: string;
 }
 
 export const LIMITS = { bodyChars: 40_000, assets: 10, mentions: 50, clientMessageIdChars: 64, distinctEmoji: 50 } as const;
@@ -69,7 +78,9 @@ export function validateNewMessage(input: NewMessageInput): { mentionedActorIds:
   ensure(
     ['body.body_text', length <= LIMITS.bodyChars && (length > 0 || input.assetIds.length > 0), 'must be 1 to 40000 characters (empty only with asset_ids)'],
     ['body.asset_ids', input.assetIds.length <= LIMITS.assets, 'must hold at most 10 assets'],
+    ['body.asset_ids', input.assetIds.every(isUuid), 'must be asset ids'],
     ['body.mentioned_actor_ids', mentionedActorIds.length <= LIMITS.mentions, 'must hold at most 50 actors'],
+    ['body.mentioned_actor_ids', mentionedActorIds.every(isUuid), 'must be actor ids'],
     ['body.client_message_id', clientId === undefined || (clientId.length >= 1 && clientId.length <= LIMITS.clientMessageIdChars), 'must be 1 to 64 characters'],
   );
   return { mentionedActorIds, assetIds: [...new Set(input.assetIds)] };
@@ -93,3 +104,14 @@ export function replyRefusal(parent: Pick<Message, 'parentMessageId' | 'deletedA
 }
 
 export const messageDeleted = () => failedPrecondition('message_deleted', 'The message has been deleted.');
+
+/**
+ * What every reader sees of a message (contract §4): a deleted message is its placeholder, its text, mentions,
+ * reactions and attachments gone and its thread fields kept.
+ */
+export const shown = (m: Message): Message =>
+  m.deletedAt === null ? m : { ...m, bodyText: '', mentionedActorIds: [], reactions: [], assetIds: [] };
+
+/** The body as rich-text nodes (contract §4): one text node, none when the body is empty or the message deleted. */
+export const childrenOf = (m: Pick<Message, 'bodyText' | 'deletedAt'>): MessageChild[] =>
+  m.deletedAt !== null || m.bodyText === '' ? [] : [{ type: 'text', text: m.bodyText }];

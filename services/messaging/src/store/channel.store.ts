@@ -1,4 +1,4 @@
-import { isUniqueViolation, type Knex } from '@wms/kit/db';
+import { isUniqueViolation, type Knex, queryable, type Tx } from '@wms/kit/db';
 import { alreadyExists } from '@wms/kit/errors';
 import type { Channel } from '../domain/channel.ts';
 
@@ -27,9 +27,9 @@ const toChannel = (r: ChannelRow): Channel => ({
 export class ChannelStore {
   constructor(private readonly db: Knex) {}
 
-  async insert(c: { id: string; workspaceId: string; name: string; topic: string | null; createdByActorId: string }, db: Knex = this.db): Promise<Channel> {
+  async insert(c: { id: string; workspaceId: string; name: string; topic: string | null; createdByActorId: string }, tx?: Tx): Promise<Channel> {
     try {
-      const [row] = await db('channels')
+      const [row] = await queryable(this.db, tx)('channels')
         .insert({ id: c.id, workspace_id: c.workspaceId, name: c.name, topic: c.topic, created_by_actor_id: c.createdByActorId })
         .returning(columns);
       return toChannel(row as ChannelRow);

@@ -1,5 +1,11 @@
-import type { Knex } from '@wms/kit/db';
-import { CLIENT_ID_TTL_MS, LOADING_MS, type Message, type ReactionSummary } from '../domain/message.ts';
+import { type Knex, queryable, type Tx } from '@wms/kit/db';
+import { CLIENT_ID_TTL_MS, LOADING_MS, type Message, type MessageWithSave } from '../domain/message.ts';
+
+/** The reaction summary column: emoji by first reaction, actors in reaction order. */
+interface ReactionSummaryRow {
+  emoji: string;
+  actor_ids: string[];
+}
 
 export interface MessageRow {
   id: string;
@@ -14,18 +20,12 @@ export interface MessageRow {
   reply_count: number;
   reply_actor_ids: string[];
   last_reply_at: Date | null;
-  reactions: ReactionSummary[];
+  reactions: ReactionSummaryRow[];
   reactions_version: number;
   edited_at: Date | null;
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
-}
-
-/** A message with the caller's bookmark time, as lists and single reads return it. */
-export interface MessageWithSave {
-  message: Message;
-  savedAt: Date | null;
 }
 
 export const toMessage = (r: MessageRow): Message => ({
@@ -41,7 +41,7 @@ export const toMessage = (r: MessageRow): Message => ({
   replyCount: r.reply_count,
   replyActorIds: r.reply_actor_ids,
   lastReplyAt: r.last_reply_at,
-  reactions: r.reactions,
+  reactions: r.reactions.map((x) => ({ emoji: x.emoji, actorIds: x.actor_ids })),
   reactionsVersion: r.reactions_version,
   editedAt: r.edited_at,
   deletedAt: r.deleted_at,
@@ -76,22 +76,22 @@ export class MessageStore {
   constructor(private readonly db: Knex) {}
 
   /** A message of the workspace with the caller's bookmark; another workspace's id is simply not found. */
-  async find(workspaceId: string, id: string, actorId: string, db: Knex = this.db): Promise<MessageWithSave | undefined> {
+  async find(workspaceId: string, id: string, actorId: string, tx?: Tx): Promise<MessageWithSave | undefined> {
     const [row] = rowsOf<MessageRow & { caller_saved_at: Date | null }>(
-      await db.raw(`SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN} WHERE m.id = ? AND m.workspace_id = ?`, [actorId, id, workspaceId]),
+      await queryable(this.db, tx).raw(`SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN} WHERE m.id = ? AND m.workspace_id = ?`, [actorId, id, workspaceId]),
     );
     return row && withSave(row);
   }
 
   /** Locks the message for a change that depends on its state (reactions, saves); the caller's transaction holds the lock. */
-  async lock(trx: Knex.Transaction, workspaceId: string, id: string): Promise<Message | undefined> {
-    const [row] = rowsOf<MessageRow>(await trx.raw('SELECT * FROM messages WHERE id = ? AND workspace_id = ? FOR UPDATE', [id, workspaceId]));
+  async lock(workspaceId: string, id: string, tx: Tx): Promise<Message | undefined> {
+    const [row] = rowsOf<MessageRow>(await queryable(this.db, tx).raw('SELECT * FROM messages WHERE id = ? AND workspace_id = ? FOR UPDATE', [id, workspaceId]));
     return row && toMessage(row);
   }
 
-  async insert(trx: Knex.Transaction, m: NewMessage): Promise<Message> {
+  async insert(m: NewMessage, tx?: Tx): Promise<Message> {
     const [row] = rowsOf<MessageRow>(
-      await trx.raw(
+      await queryable(this.db, tx).raw(
         `INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?::uuid[], ?::uuid[], CASE WHEN ? THEN now() + ? * interval '1 millisecond' END)
          RETURNING *`,
@@ -105,9 +105,9 @@ export class MessageStore {
    * Counts a reply on its root in one statement (the row lock serialises concurrent replies, so no count is lost).
    * Nothing when the root is not a live top-level message of the conversation.
    */
-  async countReply(trx: Knex.Transaction, conversationId: string, rootId: string, replierActorId: string): Promise<Message | undefined> {
+  async countReply(conversationId: string, rootId: string, replierActorId: string, tx?: Tx): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(
-      await trx.raw(
+      await queryable(this.db, tx).raw(
         `UPDATE messages SET
            reply_count = reply_count + 1,
            reply_actor_ids = CASE WHEN ?::uuid = ANY (reply_actor_ids) THEN reply_actor_ids ELSE array_append(reply_actor_ids, ?::uuid) END,
@@ -139,13 +139,13 @@ export class MessageStore {
     return rows.map(withSave);
   }
 
-  /** Replaces the text of a live message (clearing its loading state); nothing when it is deleted. */
-  async edit(trx: Knex.Transaction, id: string, bodyText: string): Promise<Message | undefined> {
+  /** Replaces the text of a live message of the workspace (clearing its loading state); nothing when it is deleted. */
+  async edit(workspaceId: string, id: string, bodyText: string, tx?: Tx): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(
-      await trx.raw(
+      await queryable(this.db, tx).raw(
         `UPDATE messages SET body_text = ?, edited_at = now(), updated_at = now(), loading_expires_at = NULL
-         WHERE id = ? AND deleted_at IS NULL RETURNING *`,
-        [bodyText, id],
+         WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL RETURNING *`,
+        [bodyText, id, workspaceId],
       ),
     );
     return row && toMessage(row);
@@ -178,30 +178,35 @@ export class MessageStore {
     return (result as { rowCount: number }).rowCount;
   }
 
-  /** Leaves the placeholder of a live message (text, mentions and reactions removed); nothing when already deleted. */
-  async softDelete(trx: Knex.Transaction, id: string): Promise<Message | undefined> {
+  /**
+   * Leaves the placeholder of a live message of the workspace (text, mentions and reactions removed); nothing when
+   * already deleted. Three statements, so only in a transaction.
+   */
+  async softDelete(workspaceId: string, id: string, tx: Tx): Promise<Message | undefined> {
+    const db = queryable(this.db, tx);
     const [row] = rowsOf<MessageRow>(
-      await trx.raw(
+      await db.raw(
         `UPDATE messages SET deleted_at = now(), updated_at = now(), body_text = '', mentioned_actor_ids = '{}', loading_expires_at = NULL,
            reactions = '[]', reactions_version = reactions_version + CASE WHEN reactions = '[]' THEN 0 ELSE 1 END
-         WHERE id = ? AND deleted_at IS NULL RETURNING *`,
-        [id],
+         WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL RETURNING *`,
+        [id, workspaceId],
       ),
     );
     if (!row) return undefined;
-    await trx.raw('DELETE FROM reactions WHERE message_id = ?', [id]);
-    await trx.raw('DELETE FROM mentions WHERE message_id = ?', [id]);
+    await db.raw('DELETE FROM reactions WHERE message_id = ?', [id]);
+    await db.raw('DELETE FROM mentions WHERE message_id = ?', [id]);
     return toMessage(row);
   }
 
   /**
    * Claims a `client_message_id` for a new message (contract §4): returns undefined when this post wins the key, or
    * the id of the message that already holds it (claimed within CLIENT_ID_TTL_MS). A concurrent post of the same key waits
-   * for the first to commit, then sees its claim.
+   * for the first to commit, then sees its claim. The claim names a message the same transaction inserts.
    */
-  async claimClientId(trx: Knex.Transaction, key: { conversationId: string; actorId: string; clientMessageId: string }, messageId: string): Promise<string | undefined> {
+  async claimClientId(key: { conversationId: string; actorId: string; clientMessageId: string }, messageId: string, tx: Tx): Promise<string | undefined> {
+    const db = queryable(this.db, tx);
     const won = rowsOf(
-      await trx.raw(
+      await db.raw(
         `INSERT INTO client_messages (conversation_id, actor_id, client_message_id, message_id) VALUES (?, ?, ?, ?)
          ON CONFLICT (conversation_id, actor_id, client_message_id)
            DO UPDATE SET message_id = excluded.message_id, created_at = now()
@@ -212,7 +217,7 @@ export class MessageStore {
     );
     if (won.length > 0) return undefined;
     const [held] = rowsOf<{ message_id: string }>(
-      await trx.raw('SELECT message_id FROM client_messages WHERE conversation_id = ? AND actor_id = ? AND client_message_id = ?', [
+      await db.raw('SELECT message_id FROM client_messages WHERE conversation_id = ? AND actor_id = ? AND client_message_id = ?', [
         key.conversationId,
         key.actorId,
         key.clientMessageId,
@@ -222,10 +227,10 @@ export class MessageStore {
   }
 
   /** Mentions for counts, without the author's own. */
-  async addMentions(trx: Knex.Transaction, m: Message, threadRootId: string | null): Promise<void> {
+  async addMentions(m: Message, threadRootId: string | null, tx?: Tx): Promise<void> {
     const actorIds = m.mentionedActorIds.filter((id) => id !== m.authorActorId);
     if (actorIds.length === 0) return;
-    await trx.raw('INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id) SELECT a, ?, ?, ? FROM unnest(?::uuid[]) AS a', [
+    await queryable(this.db, tx).raw('INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id) SELECT a, ?, ?, ? FROM unnest(?::uuid[]) AS a', [
       m.id,
       m.conversationId,
       threadRootId,

@@ -1,12 +1,17 @@
 import type { Knex } from '@wms/kit/db';
-import { deliverable, type OutboxEvent } from '../domain/events.ts';
+import { appendToOutbox } from '@wms/kit/outbox';
+import type { Tx } from '@wms/kit/transactions';
+import { deliverable, type MessagingEvent, outboxEventOf } from '../event-payloads.ts';
 
-/** Appends events inside the caller's transaction, so an event exists exactly when its change committed. */
+/** Appends events inside the change's transaction, so an event exists exactly when its change committed. */
 export class OutboxStore {
-  async append(trx: Knex.Transaction, events: OutboxEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    await trx('outbox').insert(
-      events.map((e) => ({ workspace_id: e.workspaceId, channel: e.channel, event: e.event, payload: JSON.stringify(deliverable(e)) })),
+  constructor(private readonly db: Knex) {}
+
+  async append(events: MessagingEvent[], tx: Tx): Promise<void> {
+    await appendToOutbox(
+      this.db,
+      events.map(outboxEventOf).map((e) => ({ workspaceId: e.workspaceId, channel: e.channel, event: e.event, payload: deliverable(e) })),
+      tx,
     );
   }
 }

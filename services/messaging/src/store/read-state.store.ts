@@ -1,31 +1,10 @@
-import type { Knex } from '@wms/kit/db';
+import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import type { Message } from '../domain/message.ts';
-import { type MessageRow, SAVED_JOIN, type MessageWithSave, withSave } from './message.store.ts';
+import { type Counts, followsImplicitly, type Mark, type Thread, type ThreadMark } from '../domain/read-state.ts';
+import { type MessageRow, SAVED_JOIN, withSave } from './message.store.ts';
 
 /** Ids sort below every UUIDv7, so "after nothing read" counts everything. */
 const NOTHING_READ = '00000000-0000-0000-0000-000000000000';
-
-export interface Mark {
-  lastReadMessageId: string | null;
-  lastReadAt: Date | null;
-  updatedAt: Date | null;
-}
-
-export interface ThreadMark extends Mark {
-  /** Null when never set: the implicit rule applies (root author or mentioned in the root). */
-  following: boolean | null;
-}
-
-export interface Counts {
-  unreadCount: number;
-  mentionCount: number;
-}
-
-export interface ThreadRow extends Counts {
-  root: MessageWithSave;
-  following: boolean;
-  lastReadMessageId: string | null;
-}
 
 interface MarkRow {
   last_read_message_id: string | null;
@@ -46,16 +25,16 @@ const toMark = (r: MarkRow | undefined): ThreadMark =>
 export class ReadStateStore {
   constructor(private readonly db: Knex) {}
 
-  async conversationMark(actorId: string, conversationId: string): Promise<Mark> {
-    const { rows } = await this.db.raw<{ rows: MarkRow[] }>(
+  async conversationMark(actorId: string, conversationId: string, tx?: Tx): Promise<Mark> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
       'SELECT last_read_message_id, last_read_at, updated_at FROM conversation_reads WHERE actor_id = ? AND conversation_id = ?',
       [actorId, conversationId],
     );
     return toMark(rows[0]);
   }
 
-  async markConversation(trx: Knex.Transaction, actorId: string, conversationId: string, messageId: string): Promise<Mark> {
-    const { rows } = await trx.raw<{ rows: MarkRow[] }>(
+  async markConversation(actorId: string, conversationId: string, messageId: string, tx?: Tx): Promise<Mark> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
       `INSERT INTO conversation_reads (actor_id, conversation_id, last_read_message_id, last_read_at) VALUES (?, ?, ?, now())
        ON CONFLICT (actor_id, conversation_id) DO UPDATE
          SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()
@@ -66,8 +45,8 @@ export class ReadStateStore {
   }
 
   /** Unread top-level messages after the mark (not deleted, not the actor's own) and those that mention the actor. */
-  async conversationCounts(actorId: string, conversationId: string, after: string | null, db: Knex = this.db): Promise<Counts> {
-    const { rows } = await db.raw<{ rows: Array<{ unread: number; mentions: number }> }>(
+  async conversationCounts(actorId: string, conversationId: string, after: string | null, tx?: Tx): Promise<Counts> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: Array<{ unread: number; mentions: number }> }>(
       `SELECT
          (SELECT count(*)::int FROM messages WHERE conversation_id = ? AND parent_message_id IS NULL AND id > ?
             AND deleted_at IS NULL AND author_actor_id <> ?) AS unread,
@@ -77,16 +56,16 @@ export class ReadStateStore {
     return { unreadCount: rows[0]!.unread, mentionCount: rows[0]!.mentions };
   }
 
-  async threadMark(actorId: string, rootId: string): Promise<ThreadMark> {
-    const { rows } = await this.db.raw<{ rows: MarkRow[] }>(
+  async threadMark(actorId: string, rootId: string, tx?: Tx): Promise<ThreadMark> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
       'SELECT last_read_message_id, last_read_at, updated_at, following FROM thread_reads WHERE actor_id = ? AND root_id = ?',
       [actorId, rootId],
     );
     return toMark(rows[0]);
   }
 
-  async markThread(trx: Knex.Transaction, actorId: string, root: Message, messageId: string): Promise<ThreadMark> {
-    const { rows } = await trx.raw<{ rows: MarkRow[] }>(
+  async markThread(actorId: string, root: Message, messageId: string, tx?: Tx): Promise<ThreadMark> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
       `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, last_read_message_id, last_read_at) VALUES (?, ?, ?, ?, ?, now())
        ON CONFLICT (actor_id, root_id) DO UPDATE
          SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()
@@ -96,8 +75,8 @@ export class ReadStateStore {
     return toMark(rows[0]);
   }
 
-  async setFollowing(trx: Knex.Transaction, actorId: string, root: Message, following: boolean): Promise<ThreadMark> {
-    const { rows } = await trx.raw<{ rows: MarkRow[] }>(
+  async setFollowing(actorId: string, root: Message, following: boolean, tx?: Tx): Promise<ThreadMark> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
       `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (actor_id, root_id) DO UPDATE SET following = excluded.following, updated_at = now()
        RETURNING last_read_message_id, last_read_at, updated_at, following`,
@@ -110,9 +89,9 @@ export class ReadStateStore {
    * Automatic following on a reply (contract §5): `force` (the replier and those the reply mentions) follow even
    * after an explicit unfollow; `implicit` (the root's author and those the root mentions) follow unless they chose.
    */
-  async follow(trx: Knex.Transaction, root: Message, force: string[], implicit: string[]): Promise<void> {
+  async follow(root: Message, force: string[], implicit: string[], tx?: Tx): Promise<void> {
     const actorIds = [...new Set([...force, ...implicit])];
-    await trx.raw(
+    await queryable(this.db, tx).raw(
       `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
        SELECT a, ?, ?, ?, true FROM unnest(?::uuid[]) AS a
        ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now()
@@ -122,8 +101,8 @@ export class ReadStateStore {
   }
 
   /** Unread replies of the thread after the mark (not deleted, not the actor's own) and those that mention the actor. */
-  async threadCounts(actorId: string, rootId: string, after: string | null, db: Knex = this.db): Promise<Counts> {
-    const { rows } = await db.raw<{ rows: Array<{ unread: number; mentions: number }> }>(
+  async threadCounts(actorId: string, rootId: string, after: string | null, tx?: Tx): Promise<Counts> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: Array<{ unread: number; mentions: number }> }>(
       `SELECT
          (SELECT count(*)::int FROM messages WHERE parent_message_id = ? AND id > ? AND deleted_at IS NULL AND author_actor_id <> ?) AS unread,
          (SELECT count(*)::int FROM mentions WHERE actor_id = ? AND thread_root_id = ? AND message_id > ?) AS mentions`,
@@ -133,10 +112,10 @@ export class ReadStateStore {
   }
 
   /**
-   * Threads (roots with a reply) of the workspace by root id, newest first: those the actor follows, or all of them.
-   * Counts are range scans per root, taken only for the roots the page reaches.
+   * Threads (roots with a reply) of the workspace by root id, newest first: those the actor follows, or all of them,
+   * each with whether the actor follows it. Counts are range scans per root, taken only for the roots the page reaches.
    */
-  async threads(q: { workspaceId: string; actorId: string; following: boolean; unread: boolean; before: string | null; limit: number }): Promise<ThreadRow[]> {
+  async threads(q: { workspaceId: string; actorId: string; following: boolean; unread: boolean; before: string | null; limit: number }): Promise<Thread[]> {
     const a = q.actorId;
     const v = q.following
       ? {
@@ -147,9 +126,8 @@ export class ReadStateStore {
           from: 'messages m LEFT JOIN thread_reads t ON t.actor_id = ? AND t.root_id = m.id', fromBindings: [a],
           where: 'm.workspace_id = ? AND m.parent_message_id IS NULL AND m.reply_count > 0', whereBindings: [q.workspaceId], key: 'm.id',
         };
-    const { rows } = await this.db.raw<{ rows: Array<MessageRow & { caller_saved_at: Date | null; following: boolean; mark: string | null; unread: number; mentions: number }> }>(
-      `SELECT m.*, s.saved_at AS caller_saved_at, t.last_read_message_id AS mark, c.unread, c.mentions,
-         coalesce(t.following, m.author_actor_id = ? OR ? = ANY (m.mentioned_actor_ids)) AS following
+    const { rows } = await this.db.raw<{ rows: Array<MessageRow & { caller_saved_at: Date | null; following: boolean | null; mark: string | null; unread: number; mentions: number }> }>(
+      `SELECT m.*, s.saved_at AS caller_saved_at, t.last_read_message_id AS mark, c.unread, c.mentions, t.following
        FROM ${v.from}
        ${SAVED_JOIN}
        CROSS JOIN LATERAL (SELECT
@@ -159,8 +137,11 @@ export class ReadStateStore {
        ) c
        WHERE ${v.where} ${q.before === null ? '' : `AND ${v.key} < ?`} ${q.unread ? 'AND c.unread > 0' : ''}
        ORDER BY ${v.key} DESC LIMIT ?`,
-      [a, a, ...v.fromBindings, a, NOTHING_READ, a, a, NOTHING_READ, ...v.whereBindings, ...(q.before === null ? [] : [q.before]), q.limit],
+      [...v.fromBindings, a, NOTHING_READ, a, a, NOTHING_READ, ...v.whereBindings, ...(q.before === null ? [] : [q.before]), q.limit],
     );
-    return rows.map((r) => ({ root: withSave(r), following: r.following, lastReadMessageId: r.mark, unreadCount: r.unread, mentionCount: r.mentions }));
+    return rows.map((r) => {
+      const root = withSave(r);
+      return { root, following: r.following ?? followsImplicitly(root.message, a), lastReadMessageId: r.mark, unreadCount: r.unread, mentionCount: r.mentions };
+    });
   }
 }

@@ -1,5 +1,6 @@
-import type { Knex } from '@wms/kit/db';
-import { type MessageRow, type MessageWithSave, withSave } from './message.store.ts';
+import { type Knex, queryable, type Tx } from '@wms/kit/db';
+import type { MessageWithSave } from '../domain/message.ts';
+import { type MessageRow, withSave } from './message.store.ts';
 
 /** The caller's private bookmarks, paged by save order (`seq`, newest first). */
 export class SavedStore {
@@ -9,19 +10,20 @@ export class SavedStore {
    * Saves once: a repeat keeps the first save's time. Returns the bookmark time and whether this call made it. (A
    * concurrent identical save waits on the first's insert; the second statement then sees the committed row.)
    */
-  async save(trx: Knex.Transaction, actorId: string, workspaceId: string, messageId: string): Promise<{ savedAt: Date; created: boolean }> {
-    const inserted = await trx.raw<{ rows: Array<{ saved_at: Date }> }>(
+  async save(actorId: string, workspaceId: string, messageId: string, tx?: Tx): Promise<{ savedAt: Date; created: boolean }> {
+    const db = queryable(this.db, tx);
+    const inserted = await db.raw<{ rows: Array<{ saved_at: Date }> }>(
       'INSERT INTO saved_messages (actor_id, message_id, workspace_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING saved_at',
       [actorId, messageId, workspaceId],
     );
     if (inserted.rows[0]) return { savedAt: inserted.rows[0].saved_at, created: true };
-    const existing = await trx.raw<{ rows: Array<{ saved_at: Date }> }>('SELECT saved_at FROM saved_messages WHERE actor_id = ? AND message_id = ?', [actorId, messageId]);
+    const existing = await db.raw<{ rows: Array<{ saved_at: Date }> }>('SELECT saved_at FROM saved_messages WHERE actor_id = ? AND message_id = ?', [actorId, messageId]);
     return { savedAt: existing.rows[0]!.saved_at, created: false };
   }
 
   /** Removes the bookmark; false when there was none. */
-  async unsave(trx: Knex.Transaction, actorId: string, messageId: string): Promise<boolean> {
-    const { rowCount } = await trx.raw('DELETE FROM saved_messages WHERE actor_id = ? AND message_id = ?', [actorId, messageId]);
+  async unsave(actorId: string, messageId: string, tx?: Tx): Promise<boolean> {
+    const { rowCount } = await queryable(this.db, tx).raw('DELETE FROM saved_messages WHERE actor_id = ? AND message_id = ?', [actorId, messageId]);
     return rowCount === 1;
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@wms/kit/logger';
-import type { Attachments } from '../attachments.ts';
+import type { Attachments } from '../adapters/attachments.ts';
 import { CLIENT_ID_TTL_MS } from '../domain/message.ts';
 import { RELEASE_GRACE_MS } from '../queues.ts';
 import type { MessageStore } from '../store/message.store.ts';

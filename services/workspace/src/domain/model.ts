@@ -33,3 +33,24 @@ export interface Actor {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** An account as member lists show it (from the identity service). */
+export interface UserSummary {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export type MemberWithUser = WorkspaceUser & { user: UserSummary };
+
+/** A new actor's fields; the database sets the rest. */
+export type NewActor = Pick<Actor, 'id' | 'workspaceId' | 'kind' | 'userId' | 'displayName' | 'title' | 'managedByAdmins'>;
+
+/** A short-lived link to a stored avatar image. */
+export interface AvatarDownload {
+  url: string;
+  expiresAt: Date;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+}

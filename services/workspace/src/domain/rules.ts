@@ -1,5 +1,5 @@
-import { alreadyExists, ensure, forbidden, invalidArgument } from '@wms/kit/errors';
-import type { Actor, Role } from './model.ts';
+import { alreadyExists, ensure, forbidden, invalidArgument, notFound } from '@wms/kit/errors';
+import type { Actor, NewActor, Role, UserSummary } from './model.ts';
 
 const slugPattern = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
 
@@ -72,5 +72,24 @@ export function requireCanEditActor(caller: { role: string | undefined; actorId:
   throw forbidden('You can edit only your own profile, or agents managed by admins.');
 }
 
+/** The user actor a membership comes with (contract §3: named after the user). */
+export const userActor = (id: string, workspaceId: string, user: Pick<UserSummary, 'id' | 'name'>): NewActor => ({
+  id,
+  workspaceId,
+  kind: 'user',
+  userId: user.id,
+  displayName: user.name || 'Member',
+  title: null,
+  managedByAdmins: false,
+});
+
 /** 409 `already_member`: the account already belongs to the workspace. */
 export const alreadyMember = () => alreadyExists('already_member', 'That account already belongs to the workspace.');
+
+/** 404 `workspace_not_found`: unknown, deleted, or the caller is not an accepted member (the three look alike). */
+export const workspaceNotFound = () => notFound('The workspace does not exist or you are not a member.', 'workspace_not_found');
+
+export const actorNotFound = () => notFound('No such actor.');
+
+/** 400 `owner_protected`: a workspace has one owner, and ownership moves only by transfer (the owner steps down first). */
+export const ownerTaken = () => invalidArgument('owner_protected', 'The workspace has an owner; transfer ownership instead.');

@@ -1,6 +1,7 @@
-import { isUniqueViolation, type Knex } from '@wms/kit/db';
-import type { Actor } from '../domain/model.ts';
-import { alreadyMember } from '../domain/rules.ts';
+import { isForeignKeyViolation, isUniqueViolation, type Knex, queryable, type Tx } from '@wms/kit/db';
+import { isUuid } from '@wms/kit/ids';
+import type { Actor, NewActor } from '../domain/model.ts';
+import { alreadyMember, workspaceNotFound } from '../domain/rules.ts';
 
 interface ActorRow {
   id: string;
@@ -35,11 +36,8 @@ const toActor = (r: ActorRow): Actor => ({
 export class ActorStore {
   constructor(private readonly db: Knex) {}
 
-  async insert(
-    a: { id: string; workspaceId: string; kind: 'user' | 'agent'; userId: string | null; displayName: string; title: string | null; managedByAdmins: boolean },
-    db: Knex = this.db,
-  ): Promise<Actor> {
-    const [row] = await db('actors')
+  async insert(a: NewActor, tx?: Tx): Promise<Actor> {
+    const [row] = await queryable(this.db, tx)('actors')
       .insert({
         id: a.id,
         workspace_id: a.workspaceId,
@@ -52,24 +50,28 @@ export class ActorStore {
       .returning(columns)
       .catch((err: unknown) => {
         // One user actor per user and workspace: a second one means the user is a member already.
-        throw isUniqueViolation(err, 'actors_user_per_workspace') ? alreadyMember() : err;
+        if (isUniqueViolation(err, 'actors_user_per_workspace')) throw alreadyMember();
+        throw isForeignKeyViolation(err, 'actors_workspace_id_fkey') ? workspaceNotFound() : err;
       });
     return toActor(row as ActorRow);
   }
 
-  async find(workspaceId: string, id: string, db: Knex = this.db): Promise<Actor | undefined> {
-    const row: ActorRow | undefined = await db('actors').select(columns).where({ workspace_id: workspaceId, id }).first();
+  async find(workspaceId: string, id: string, tx?: Tx): Promise<Actor | undefined> {
+    if (![workspaceId, id].every(isUuid)) return undefined;
+    const row: ActorRow | undefined = await queryable(this.db, tx)('actors').select(columns).where({ workspace_id: workspaceId, id }).first();
     return row && toActor(row);
   }
 
-  /** Actors of one workspace by id, in one query; ids of other workspaces are left out. */
+  /** Actors of one workspace by id, in one query, in id order; ids of other workspaces, and malformed ones, are left out. */
   async findMany(workspaceId: string, ids: string[]): Promise<Actor[]> {
-    if (ids.length === 0) return [];
-    const rows: ActorRow[] = await this.db('actors').select(columns).where({ workspace_id: workspaceId }).whereIn('id', ids);
+    const wellFormed = ids.filter(isUuid);
+    if (!isUuid(workspaceId) || wellFormed.length === 0) return [];
+    const rows: ActorRow[] = await this.db('actors').select(columns).where({ workspace_id: workspaceId }).whereIn('id', wellFormed).orderBy('id');
     return rows.map(toActor);
   }
 
   async list(workspaceId: string): Promise<Actor[]> {
+    if (!isUuid(workspaceId)) return [];
     const rows: ActorRow[] = await this.db('actors')
       .select(columns)
       .where({ workspace_id: workspaceId })
@@ -78,20 +80,30 @@ export class ActorStore {
     return rows.map(toActor);
   }
 
-  async update(workspaceId: string, id: string, patch: { displayName?: string; title?: string | null }): Promise<Actor | undefined> {
-    const values: Record<string, unknown> = { updated_at: this.db.fn.now() };
+  async update(workspaceId: string, id: string, patch: { displayName?: string; title?: string | null }, tx?: Tx): Promise<Actor | undefined> {
+    if (![workspaceId, id].every(isUuid)) return undefined;
+    const db = queryable(this.db, tx);
+    const values: Record<string, unknown> = { updated_at: db.fn.now() };
     if (patch.displayName !== undefined) values.display_name = patch.displayName;
     if (patch.title !== undefined) values.title = patch.title;
-    const [row] = await this.db('actors').where({ workspace_id: workspaceId, id }).update(values).returning(columns);
-    return row && toActor(row as ActorRow);
+    const [row]: ActorRow[] = await db('actors').where({ workspace_id: workspaceId, id }).update(values).returning(columns);
+    return row && toActor(row);
   }
 
-  async setDeactivated(id: string, deactivated: boolean, db: Knex): Promise<void> {
-    await db('actors').where({ id }).update({ deactivated_at: deactivated ? db.fn.now() : null, updated_at: db.fn.now() });
+  async setDeactivated(workspaceId: string, id: string, deactivated: boolean, tx?: Tx): Promise<Actor | undefined> {
+    if (![workspaceId, id].every(isUuid)) return undefined;
+    const db = queryable(this.db, tx);
+    const [row]: ActorRow[] = await db('actors')
+      .where({ workspace_id: workspaceId, id })
+      .update({ deactivated_at: deactivated ? db.fn.now() : null, updated_at: db.fn.now() })
+      .returning(columns);
+    return row && toActor(row);
   }
 
-  async setAvatar(workspaceId: string, id: string, avatarId: string | null, db: Knex = this.db): Promise<Actor | undefined> {
-    const [row] = await db('actors').where({ workspace_id: workspaceId, id }).update({ avatar_id: avatarId, updated_at: db.fn.now() }).returning(columns);
-    return row && toActor(row as ActorRow);
+  async setAvatar(workspaceId: string, id: string, avatarId: string | null, tx?: Tx): Promise<Actor | undefined> {
+    if (![workspaceId, id].every(isUuid)) return undefined;
+    const db = queryable(this.db, tx);
+    const [row]: ActorRow[] = await db('actors').where({ workspace_id: workspaceId, id }).update({ avatar_id: avatarId, updated_at: db.fn.now() }).returning(columns);
+    return row && toActor(row);
   }
 }

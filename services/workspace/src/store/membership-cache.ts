@@ -1,5 +1,14 @@
 import { type CachedMembership, membershipCache } from '@wms/kit/membership';
 import type { Redis } from '@wms/kit/redis';
+import type { WorkspaceUser } from '../domain/model.ts';
+
+/** A user's access to a workspace as the gateway caches it: their membership, or null when they have none. */
+export interface CacheEntry {
+  userId: string;
+  member: WorkspaceUser | null;
+}
+
+const cached = (m: WorkspaceUser): CachedMembership => ({ workspaceUserId: m.id, actorId: m.actorId, role: m.role });
 
 /**
  * Writes the gateway's membership cache. Changes are written just before their transaction commits (a Redis failure
@@ -9,15 +18,15 @@ import type { Redis } from '@wms/kit/redis';
 export class MembershipCache {
   constructor(private readonly redis: Redis) {}
 
-  async fill(workspaceId: string, userId: string, m: CachedMembership): Promise<void> {
-    await this.redis.set(membershipCache.key(workspaceId, userId), membershipCache.encode(m), 'EX', membershipCache.ttlSeconds, 'NX');
+  async fill(member: WorkspaceUser): Promise<void> {
+    await this.redis.set(membershipCache.key(member.workspaceId, member.userId), membershipCache.encode(cached(member)), 'EX', membershipCache.ttlSeconds, 'NX');
   }
 
-  async set(workspaceId: string, entries: Array<{ userId: string; membership: CachedMembership | null }>): Promise<void> {
+  async set(workspaceId: string, entries: CacheEntry[]): Promise<void> {
     if (entries.length === 0) return;
     const pipeline = this.redis.multi();
-    for (const { userId, membership } of entries) {
-      const value = membership ? membershipCache.encode(membership) : membershipCache.tombstone;
+    for (const { userId, member } of entries) {
+      const value = member ? membershipCache.encode(cached(member)) : membershipCache.tombstone;
       pipeline.set(membershipCache.key(workspaceId, userId), value, 'EX', membershipCache.ttlSeconds);
     }
     const results = await pipeline.exec();

@@ -1,5 +1,6 @@
+import { isUniqueViolation, type Knex, queryable, type Tx } from '@wms/kit/db';
 import { alreadyExists } from '@wms/kit/errors';
-import { isUniqueViolation, type Knex } from '@wms/kit/db';
+import { isUuid } from '@wms/kit/ids';
 import type { Workspace } from '../domain/model.ts';
 
 interface WorkspaceRow {
@@ -28,9 +29,9 @@ const slugTaken = (err: unknown) =>
 export class WorkspaceStore {
   constructor(private readonly db: Knex) {}
 
-  async insert(w: { id: string; name: string; slug: string }, db: Knex = this.db): Promise<Workspace> {
+  async insert(w: { id: string; name: string; slug: string }, tx?: Tx): Promise<Workspace> {
     try {
-      const [row] = await db('workspaces').insert(w).returning(columns);
+      const [row] = await queryable(this.db, tx)('workspaces').insert(w).returning(columns);
       return toWorkspace(row as WorkspaceRow);
     } catch (err) {
       throw slugTaken(err);
@@ -38,13 +39,15 @@ export class WorkspaceStore {
   }
 
   /** A workspace that is not deleted. */
-  async findLive(id: string, db: Knex = this.db): Promise<Workspace | undefined> {
-    const row: WorkspaceRow | undefined = await db('workspaces').select(columns).where({ id }).whereNull('deleted_at').first();
+  async findLive(id: string, tx?: Tx): Promise<Workspace | undefined> {
+    if (!isUuid(id)) return undefined;
+    const row: WorkspaceRow | undefined = await queryable(this.db, tx)('workspaces').select(columns).where({ id }).whereNull('deleted_at').first();
     return row && toWorkspace(row);
   }
 
   /** The user's accepted, live workspaces, oldest first. */
   async listForUser(userId: string): Promise<Workspace[]> {
+    if (!isUuid(userId)) return [];
     const rows: WorkspaceRow[] = await this.db('workspaces as w')
       .join('workspace_users as wu', 'wu.workspace_id', 'w.id')
       .where('wu.user_id', userId)
@@ -57,29 +60,35 @@ export class WorkspaceStore {
     return rows.map(toWorkspace);
   }
 
-  async update(id: string, patch: { name?: string; slug?: string }): Promise<Workspace | undefined> {
+  async update(id: string, patch: { name?: string; slug?: string }, tx?: Tx): Promise<Workspace | undefined> {
+    if (!isUuid(id)) return undefined;
+    const db = queryable(this.db, tx);
     try {
-      const [row] = await this.db('workspaces').where({ id }).whereNull('deleted_at').update({ ...patch, updated_at: this.db.fn.now() }).returning(columns);
-      return row && toWorkspace(row as WorkspaceRow);
+      const [row]: WorkspaceRow[] = await db('workspaces').where({ id }).whereNull('deleted_at').update({ ...patch, updated_at: db.fn.now() }).returning(columns);
+      return row && toWorkspace(row);
     } catch (err) {
       throw slugTaken(err);
     }
   }
 
-  async setAvatar(id: string, avatarId: string | null, db: Knex = this.db): Promise<Workspace | undefined> {
-    const [row] = await db('workspaces').where({ id }).whereNull('deleted_at').update({ avatar_id: avatarId, updated_at: db.fn.now() }).returning(columns);
-    return row && toWorkspace(row as WorkspaceRow);
+  async setAvatar(id: string, avatarId: string | null, tx?: Tx): Promise<Workspace | undefined> {
+    if (!isUuid(id)) return undefined;
+    const db = queryable(this.db, tx);
+    const [row]: WorkspaceRow[] = await db('workspaces').where({ id }).whereNull('deleted_at').update({ avatar_id: avatarId, updated_at: db.fn.now() }).returning(columns);
+    return row && toWorkspace(row);
   }
 
   /** Marks a workspace deleted; false if it already was. */
-  async markDeleted(id: string, db: Knex = this.db): Promise<boolean> {
+  async markDeleted(id: string, tx?: Tx): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const db = queryable(this.db, tx);
     const count = await db('workspaces').where({ id }).whereNull('deleted_at').update({ deleted_at: db.fn.now(), updated_at: db.fn.now() });
     return count === 1;
   }
 
   /** Whether the workspace exists and was deleted (only then is its data purged anywhere). */
   async isDeleted(id: string): Promise<boolean> {
-    return Boolean(await this.db('workspaces').where({ id }).whereNotNull('deleted_at').first('id'));
+    return isUuid(id) && Boolean(await this.db('workspaces').where({ id }).whereNotNull('deleted_at').first('id'));
   }
 
   /** Removes a deleted workspace's members, actors and avatar rows, keeping the row itself (its slug stays taken). */

@@ -2,6 +2,7 @@
 
 import type { Reaction as _wms_messaging_v1_Reaction, Reaction__Output as _wms_messaging_v1_Reaction__Output } from '../../../wms/messaging/v1/Reaction.ts';
 import type { Asset as _wms_common_v1_Asset, Asset__Output as _wms_common_v1_Asset__Output } from '../../../wms/common/v1/Asset.ts';
+import type { MessageChild as _wms_messaging_v1_MessageChild, MessageChild__Output as _wms_messaging_v1_MessageChild__Output } from '../../../wms/messaging/v1/MessageChild.ts';
 
 export interface Message {
   'id'?: (string);
@@ -23,6 +24,7 @@ export interface Message {
   'created_at'?: (string);
   'updated_at'?: (string);
   'assets'?: (_wms_common_v1_Asset)[];
+  'children'?: (_wms_messaging_v1_MessageChild)[];
   '_parent_message_id'?: "parent_message_id";
   '_loading_expires_at'?: "loading_expires_at";
   '_saved_at'?: "saved_at";
@@ -51,6 +53,7 @@ export interface Message__Output {
   'created_at': (string);
   'updated_at': (string);
   'assets': (_wms_common_v1_Asset__Output)[];
+  'children': (_wms_messaging_v1_MessageChild__Output)[];
   '_parent_message_id'?: "parent_message_id";
   '_loading_expires_at'?: "loading_expires_at";
   '_saved_at'?: "saved_at";

@@ -1,0 +1,640 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createHealthClient } from '@wms/kit/grpc-client';
+import { grpcUrlVariable } from '@wms/protos';
+import { type ComponentSpec, components as defaultComponents } from './components.ts';
+import { createDatabase, dropDatabase, dropRedisPrefix, withDatabase } from './data.ts';
+import { acceptsTcp, type Dependency, freePorts, isPortFree, listenersOf, redact, resolvePostgres, resolveRedis, sleep, terminate } from './infra.ts';
+import { resolveSettings, type SettingSource } from './settings.ts';
+import { prettyLine } from './pretty.ts';
+import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher.ts';
+import { generateRealtimeApp, persistentRealtimeApp } from './soketi.ts';
+
+export interface ClusterOptions {
+  /** `dev`: persistent database `wms`, keys kept across starts, mail on 1025/8025. `test`: everything fresh and removed on stop. */
+  mode: 'dev' | 'test';
+  /**
+   * `pretty`: children's lines on stdout, readable (prettyLine) and prefixed with `[name]`; `json`: the same as raw
+   * JSON lines; `files`: `.wms/logs/<run-id>/<name>.log`.
+   */
+  logs: 'pretty' | 'json' | 'files';
+  /** Defaults to a free port. */
+  gatewayPort?: number;
+  /**
+   * Passed to every process, over the launcher's own values (in dev mode it counts as part of the operator's
+   * environment, so the start banner names it too). The cluster's wiring stays the launcher's: `DATABASE_URL`,
+   * `REDIS_URL`, `REDIS_PREFIX`, `*_GRPC_URL`, `GRPC_HOST`, `GRPC_PORT`, `METRICS_PORT`, `PORT` and `ROLE`.
+   */
+  env?: Record<string, string>;
+  /** Admin URL of a Postgres the caller runs (instead of DATABASE_URL, 127.0.0.1:5432 or an embedded one); never stopped by the launcher. */
+  postgresUrl?: string;
+  /** URL of a Redis the caller runs (instead of REDIS_URL, 127.0.0.1:6379 or a started one); never stopped by the launcher. */
+  redisUrl?: string;
+  /**
+   * Relaunch a component that exits after startup, with exponential backoff (250 ms doubling to 10 s, back to 250 ms
+   * once it has stayed up 30 s). Defaults to true in dev mode and false in test mode.
+   */
+  restart?: boolean;
+  /** The processes to run; defaults to the cluster's table (components.ts). */
+  components?: readonly ComponentSpec[];
+  /** Defaults to the repository holding this file. */
+  repoRoot?: string;
+  /** Aborting stops whatever has started and rejects. */
+  signal?: AbortSignal;
+  /** How long each process may take to become ready. */
+  readyTimeoutMs?: number;
+}
+
+/** A running cluster of either mode. */
+export interface DevCluster {
+  /** The gateway on 127.0.0.1, for programmatic clients. */
+  gatewayUrl: string;
+  /** `PUBLIC_URL` as the services see it (links in mails point here). */
+  publicUrl: string;
+  /** The mail catcher's inbox; unset when `SMTP_URL` names a relay (dev mode), since no catcher runs then. */
+  inboxUrl: string | undefined;
+  /** `SMTP_URL` as the identity service sees it (may hold a password: never print it unredacted). */
+  smtpUrl: string;
+  /** Where caught mails are written as .eml files (dev mode, with the catcher). */
+  mailDir: string | undefined;
+  databaseUrl: string;
+  databaseName: string;
+  redisUrl: string;
+  redisPrefix: string;
+  /** Where the filesystem storage driver keeps objects; unset with another driver (dev mode). */
+  storageDir: string | undefined;
+  jwt: { privateKey: string; publicKey: string };
+  /** Each setting as it may be shown, and whether the environment or the launcher chose it (the start banner). */
+  settings: readonly SettingSource[];
+  /** Log files of this run (`files` mode). */
+  logDir: string | undefined;
+  /** Where each server and worker serves Prometheus metrics (`http://127.0.0.1:<METRICS_PORT>/metrics`), by component name. */
+  metricsUrls: Readonly<Record<string, string>>;
+  /** The pid of a component's current process; undefined while it is down (or waits to be restarted) and for unknown names. */
+  pidOf(name: string): number | undefined;
+  /** Stops supervision, then the processes (gateway first), the mail catcher, test data and any Postgres/Redis the launcher started. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** A test-mode cluster: the launcher sets everything, so the mail catcher and the fs storage directory are always there. */
+export interface Cluster extends DevCluster {
+  inboxUrl: string;
+  storageDir: string;
+}
+
+const defaultRepoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+// Resolved here rather than from each child's working directory, so a cluster can run in another repoRoot.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const MIGRATE_TIMEOUT_MS = 120_000;
+const STOP_GRACE_MS = 10_000;
+const RESTART_FIRST_DELAY_MS = 250;
+const RESTART_MAX_DELAY_MS = 10_000;
+const RESTART_RESET_AFTER_MS = 30_000;
+const TAIL_LINES = 50;
+const KEPT_LOG_RUNS = 20;
+/** The mail catcher's usual ports in dev mode (MailHog's and Mailpit's). */
+const SMTP_PORT = 1025;
+const INBOX_PORT = 8025;
+
+/** Starts Postgres/Redis (or finds them), the mail catcher and every component, each ready before the next step. */
+export function startCluster(options: ClusterOptions & { mode: 'test' }): Promise<Cluster>;
+export function startCluster(options: ClusterOptions): Promise<DevCluster>;
+export async function startCluster(options: ClusterOptions): Promise<DevCluster> {
+  const { mode, signal } = options;
+  const restart = options.restart ?? mode === 'dev';
+  // Dev mode reads the operator's environment; options.env is part of it there.
+  const operatorEnv: NodeJS.ProcessEnv = mode === 'dev' ? { ...process.env, ...options.env } : process.env;
+  const repoRoot = options.repoRoot ?? defaultRepoRoot;
+  const specs = options.components ?? defaultComponents;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  const wmsDir = path.join(repoRoot, '.wms');
+  const runSuffix = randomBytes(4).toString('hex');
+  const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${runSuffix}`;
+  const sink = options.logs === 'files' ? await fileSink(path.join(wmsDir, 'logs'), runId) : stdoutSink(specs.map((s) => s.name), options.logs === 'pretty');
+  const log = (line: string) => sink.write('launcher', line);
+
+  const cleanups: Array<{ what: string; run: () => Promise<void> }> = [];
+  const live = new Set<ManagedProcess>();
+  const slots = new Map<string, Slot>();
+  let supervising = false;
+  // Children run in their own process groups (so a Ctrl-C reaches them only through the launcher's orderly stop);
+  // should the launcher exit without stop(), they must not outlive it.
+  const killAllNow = () => {
+    for (const proc of live) proc.child.kill('SIGKILL');
+  };
+  process.on('exit', killAllNow);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // Before anything is stopped, so nothing is relaunched during shutdown.
+      supervising = false;
+      for (const slot of slots.values()) clearTimeout(slot.timer);
+      for (const { what, run } of cleanups.reverse()) {
+        try {
+          await run();
+        } catch (err) {
+          log(`stop: ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      process.removeListener('exit', killAllNow);
+      log('stopped');
+      await sink.close();
+    })());
+  const throwIfAborted = () => {
+    if (signal?.aborted) throw new Error('cluster start aborted');
+  };
+
+  try {
+    throwIfAborted();
+    if (options.gatewayPort !== undefined && !(await isPortFree(options.gatewayPort))) {
+      throw new Error(`port ${options.gatewayPort} is in use; stop what listens there or choose another gateway port (PORT=...)`);
+    }
+    // Both are awaited before either failure is thrown, so one that did start is stopped with the rest.
+    const infra = { repoRoot, log, env: operatorEnv };
+    const [postgresResult, redisResult] = await Promise.allSettled([
+      options.postgresUrl ? callersDependency('postgres', options.postgresUrl, log) : resolvePostgres(infra),
+      options.redisUrl ? callersDependency('redis', options.redisUrl, log) : resolveRedis(infra),
+    ]);
+    if (postgresResult.status === 'fulfilled') cleanups.push({ what: 'postgres', run: () => postgresResult.value.stop() });
+    if (redisResult.status === 'fulfilled') cleanups.push({ what: 'redis', run: () => redisResult.value.stop() });
+    const postgres = settledValue(postgresResult);
+    const redis = settledValue(redisResult);
+    throwIfAborted();
+
+    const databaseName = mode === 'dev' ? 'wms' : `wms_t_${runSuffix}`;
+    await createDatabase(postgres.url, databaseName, mode === 'dev');
+    if (mode === 'test') cleanups.push({ what: `drop database ${databaseName}`, run: () => dropDatabase(postgres.url, databaseName) });
+    const databaseUrl = withDatabase(postgres.url, databaseName);
+
+    const redisPrefix = mode === 'dev' ? 'wms' : `wms-t-${runSuffix}`;
+    if (mode === 'test') cleanups.push({ what: `delete redis keys ${redisPrefix}:*`, run: async () => void (await dropRedisPrefix(redis.url, redisPrefix)) });
+
+    const grpcSpecs = specs.filter((s) => s.kind === 'grpc');
+    const httpSpecs = specs.filter((s) => s.kind === 'http');
+    const workerSpecs = specs.filter((s) => s.kind === 'worker');
+    const provider = specs.find((s) => s.kind === 'provider');
+    // Workers get a port of their own too, for the gRPC health service they are to serve; every server and worker
+    // one more for its metrics (the gateway serves /metrics on its own port), and the provider one for its readiness.
+    const backSpecs = specs.filter((s) => s.kind !== 'http');
+    const ports = await freePorts(specs.length + 1 + backSpecs.length);
+    const gatewayPort = options.gatewayPort ?? ports.pop()!;
+    const portOf = new Map<string, number>();
+    for (const spec of specs) portOf.set(spec.name, spec.public ? gatewayPort : ports.pop()!);
+    const metricsPortOf = new Map<string, number>(backSpecs.map((spec) => [spec.name, ports.pop()!]));
+
+    const testStorageDir = path.join(wmsDir, 'test-storage', runId);
+    if (mode === 'test') cleanups.push({ what: 'test storage', run: () => rm(testStorageDir, { recursive: true, force: true }) });
+    const settings = await resolveSettings({
+      mode,
+      env: operatorEnv,
+      root: repoRoot,
+      defaults: {
+        publicUrl: `http://localhost:${gatewayPort}`,
+        storageDir: mode === 'dev' ? path.join(wmsDir, 'storage') : testStorageDir,
+        mailCatcher: async () => {
+          const mailDir = mode === 'dev' ? path.join(wmsDir, 'mail') : undefined;
+          const catcher = await startCatcher(mode, mailDir, (line) => sink.write('mail', line));
+          cleanups.push({ what: 'mail catcher', run: () => catcher.stop() });
+          return { smtpUrl: catcher.smtpUrl, inboxUrl: catcher.inboxUrl, dir: mailDir };
+        },
+        storageSecret: () => storageSecret(mode, wmsDir),
+        jwtKeys: async () =>
+          mode === 'dev' ? { ...(await persistentJwtKeys(path.join(wmsDir, 'jwt'))), dir: path.join(wmsDir, 'jwt') } : { ...generateJwtKeys(), dir: undefined },
+        realtime: provider && {
+          port: portOf.get(provider.name)!,
+          app: async () => {
+            const file = path.join(wmsDir, 'realtime-app.json');
+            return mode === 'dev' ? { ...(await persistentRealtimeApp(file)), file } : { ...generateRealtimeApp(), file: undefined };
+          },
+        },
+      },
+    });
+    const sources: SettingSource[] = [
+      ...settings.sources,
+      { name: 'database', value: `${databaseName} on ${describeDependency(postgres)}`, from: dependencyFrom(postgres, 'DATABASE_URL', options.postgresUrl) },
+      { name: 'redis', value: `prefix "${redisPrefix}" on ${describeDependency(redis)}`, from: dependencyFrom(redis, 'REDIS_URL', options.redisUrl) },
+    ];
+    for (const { name, value, from } of sources) log(`${name}: ${value} (${from})`);
+    throwIfAborted();
+
+    const common: Record<string, string> = {
+      LOG_LEVEL: operatorEnv.LOG_LEVEL || (mode === 'dev' ? 'info' : 'warn'),
+      ...settings.env,
+    };
+    // How the processes find each other and their data: never the operator's or a test's to change.
+    const wiring: Record<string, string> = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redisPrefix,
+      ...Object.fromEntries(grpcSpecs.map((s) => [grpcUrlVariable(s.name), `127.0.0.1:${portOf.get(s.name)}`])),
+    };
+    const envFor = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker'): NodeJS.ProcessEnv => ({
+      ...inheritedEnv(mode),
+      ...common,
+      ...options.env,
+      ...spec.env,
+      ...spec.wiredEnv?.({ port: portOf.get(spec.name)!, metricsPort: metricsPortOf.get(spec.name), gatewayPort, settings: settings.env }),
+      ...wiring,
+      ROLE: role,
+      // gRPC on loopback only: the processes reach each other there, and internal services are no one else's to call.
+      ...(spec.kind === 'http'
+        ? { PORT: String(portOf.get(spec.name)) }
+        : spec.kind === 'provider'
+          ? { PORT: String(portOf.get(spec.name)), METRICS_PORT: String(metricsPortOf.get(spec.name)) }
+          : { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(portOf.get(spec.name)), METRICS_PORT: String(metricsPortOf.get(spec.name)) }),
+    });
+    const launch = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker') => {
+      const proc = spawnComponent(spec, repoRoot, envFor(spec, role), sink);
+      live.add(proc);
+      void proc.exited.then(() => live.delete(proc));
+      return proc;
+    };
+    const launchSlot = (spec: ComponentSpec, role: 'server' | 'worker'): Slot => {
+      const slot: Slot = { spec, role, proc: launch(spec, role), delayMs: undefined, timer: undefined };
+      slots.set(spec.name, slot);
+      return slot;
+    };
+    // Should startup fail midway, whatever still runs (a migration, a server) is stopped with the rest.
+    cleanups.push({ what: 'stray processes', run: async () => void (await Promise.all([...live].map((p) => p.stop(STOP_GRACE_MS)))) });
+
+    // The provider starts while the migrations run; the services call it, so it is ready before any of them starts.
+    let providerReady = Promise.resolve();
+    if (provider && settings.localRealtime) {
+      const slot = launchSlot(provider, 'server');
+      cleanups.push({ what: provider.name, run: () => slot.proc.stop(STOP_GRACE_MS) });
+      const probe = providerProbe(slot.proc, portOf.get(provider.name)!, metricsPortOf.get(provider.name)!, provider.readyPath ?? '/ready');
+      providerReady = waitReady(slot.proc, probe, readyTimeoutMs, signal).then(() => log(`ready: ${provider.name}`));
+    }
+    const migrations = grpcSpecs.concat(httpSpecs).filter((s) => s.migrate);
+    const migrated = (async () => {
+      if (migrations.length === 0) return;
+      log(`migrating: ${migrations.map((s) => s.name).join(', ')}`);
+      const results = await Promise.allSettled(migrations.map((spec) => runToCompletion(launch(spec, 'migrate'), MIGRATE_TIMEOUT_MS, signal)));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    })();
+    await Promise.all([providerReady, migrated]);
+    throwIfAborted();
+
+    // Each cleanup stops the slot's process of the moment, so a restarted one is stopped too.
+    const backSlots: Slot[] = [];
+    cleanups.push({ what: 'grpc services and workers', run: async () => void (await Promise.all(backSlots.map((s) => s.proc.stop(STOP_GRACE_MS)))) });
+    backSlots.push(...grpcSpecs.map((spec) => launchSlot(spec, 'server')), ...workerSpecs.map((spec) => launchSlot(spec, 'worker')));
+    // Servers and workers alike answer grpc.health.v1 SERVING once their dependencies answer.
+    await Promise.all(backSlots.map(({ proc }) => waitReady(proc, grpcProbe(portOf.get(proc.name)!), readyTimeoutMs, signal)));
+    log(`ready: ${[...grpcSpecs, ...workerSpecs].map((s) => s.name).join(', ') || '(no grpc services)'}`);
+    // The provider's port serves readiness, not Prometheus metrics.
+    const metricsUrls = Object.fromEntries(
+      [...grpcSpecs, ...workerSpecs].map((spec) => [spec.name, `http://127.0.0.1:${metricsPortOf.get(spec.name)}/metrics`]),
+    );
+    if (Object.keys(metricsUrls).length > 0) log(`metrics: ${Object.entries(metricsUrls).map(([name, url]) => `${name} ${url}`).join(', ')}`);
+
+    for (const spec of httpSpecs) {
+      const slot = launchSlot(spec, 'server');
+      cleanups.push({ what: spec.name, run: () => slot.proc.stop(STOP_GRACE_MS) });
+      await waitReady(slot.proc, httpProbe(`http://127.0.0.1:${portOf.get(spec.name)}${spec.readyPath ?? '/readyz'}`), readyTimeoutMs, signal);
+      log(`ready: ${spec.name}`);
+    }
+
+    // A process that exits after startup (a worker may already have) is relaunched, or at least reported.
+    const supervise = (slot: Slot) => {
+      const { proc } = slot;
+      void proc.exited.then((code) => {
+        if (!supervising || slot.proc !== proc) return;
+        const why = code === null ? `signal ${proc.child.signalCode}` : `code ${code}`;
+        if (!restart) {
+          log(`${proc.name} exited unexpectedly (${why}); not restarted (restart is off); last output: ${lastOutput(proc)}`);
+          return;
+        }
+        slot.delayMs = nextRestartDelay(slot.delayMs, Date.now() - proc.startedAt);
+        log(`${proc.name} exited (${why}); restarting in ${slot.delayMs} ms; last output: ${lastOutput(proc)}`);
+        slot.timer = setTimeout(() => {
+          slot.timer = undefined;
+          if (!supervising) return;
+          slot.proc = launch(slot.spec, slot.role);
+          log(`${proc.name} restarted (pid ${slot.proc.child.pid ?? 'none'})`);
+          supervise(slot);
+        }, slot.delayMs);
+      });
+    };
+    supervising = true;
+    for (const slot of slots.values()) supervise(slot);
+
+    return {
+      gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+      publicUrl: settings.publicUrl,
+      inboxUrl: settings.inboxUrl,
+      smtpUrl: settings.smtpUrl,
+      mailDir: settings.mailDir,
+      databaseUrl,
+      databaseName,
+      redisUrl: redis.url,
+      redisPrefix,
+      storageDir: settings.storageDir,
+      jwt: settings.jwt,
+      settings: sources,
+      logDir: sink.dir,
+      metricsUrls,
+      pidOf: (name) => {
+        const slot = slots.get(name);
+        return slot && !hasExited(slot.proc) ? slot.proc.child.pid : undefined;
+      },
+      stop,
+    };
+  } catch (err) {
+    log(`start failed: ${err instanceof Error ? err.message : String(err)}`);
+    await stop();
+    throw err;
+  }
+}
+
+function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+/** A caller's own Postgres or Redis: used as given and left running. */
+async function callersDependency(what: string, url: string, log: (line: string) => void): Promise<Dependency> {
+  log(`${what}: given by the caller (${redact(url)})`);
+  return { url, source: 'given', stop: async () => {} };
+}
+
+function describeDependency(dep: Dependency): string {
+  const where = redact(dep.url);
+  return dep.source === 'started' ? `${where} (started by the launcher)` : where;
+}
+
+function dependencyFrom(dep: Dependency, variable: string, given: string | undefined): string {
+  if (given) return 'caller';
+  return dep.source === 'env' ? variable : 'default';
+}
+
+/** Restart backoff: 250 ms doubling to 10 s, back to 250 ms once the process had stayed up 30 s. */
+export function nextRestartDelay(previousMs: number | undefined, upMs: number): number {
+  if (previousMs === undefined || upMs >= RESTART_RESET_AFTER_MS) return RESTART_FIRST_DELAY_MS;
+  return Math.min(previousMs * 2, RESTART_MAX_DELAY_MS);
+}
+
+/** The key that signs fs download URLs: kept in `.wms/storage-secret` across dev starts, fresh per test run. */
+async function storageSecret(mode: 'dev' | 'test', wmsDir: string): Promise<{ secret: string; file: string | undefined }> {
+  if (mode === 'test') return { secret: randomBytes(32).toString('hex'), file: undefined };
+  const secretFile = path.join(wmsDir, 'storage-secret');
+  let secret = (await readFile(secretFile, 'utf8').catch(() => '')).trim();
+  if (secret.length < 32) {
+    secret = randomBytes(32).toString('hex');
+    await mkdir(wmsDir, { recursive: true });
+    await writeFile(secretFile, secret, { mode: 0o600 });
+  }
+  return { secret, file: secretFile };
+}
+
+/** A fresh Ed25519 key pair in PEM (pkcs8 private, spki public). */
+export function generateJwtKeys(): { privateKey: string; publicKey: string } {
+  return generateKeyPairSync('ed25519', {
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+}
+
+/** Keys kept in `dir` across starts, so tokens issued before a restart stay valid. */
+export async function persistentJwtKeys(dir: string): Promise<{ privateKey: string; publicKey: string }> {
+  const privatePath = path.join(dir, 'private.pem');
+  const publicPath = path.join(dir, 'public.pem');
+  const [privateKey, publicKey] = await Promise.all([readFile(privatePath, 'utf8').catch(() => ''), readFile(publicPath, 'utf8').catch(() => '')]);
+  if (privateKey && publicKey) return { privateKey, publicKey };
+  const keys = generateJwtKeys();
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeFile(privatePath, keys.privateKey, { mode: 0o600 });
+  await writeFile(publicPath, keys.publicKey);
+  return keys;
+}
+
+async function startCatcher(mode: 'dev' | 'test', dir: string | undefined, log: (line: string) => void): Promise<SmtpCatcher> {
+  if (mode === 'test') return startSmtpCatcher({ smtpPort: 0, httpPort: 0, log });
+  // Well-known ports for developers' mail clients and bookmarks, when nothing else holds them.
+  const [smtpFree, httpFree] = await Promise.all([isPortFree(SMTP_PORT), isPortFree(INBOX_PORT)]);
+  const catcher = await startSmtpCatcher({ smtpPort: smtpFree ? SMTP_PORT : 0, httpPort: httpFree ? INBOX_PORT : 0, dir, log });
+  // Said out loud: a developer's mail client or bookmark still points at the usual port.
+  if (!smtpFree) log(`warning: port ${SMTP_PORT} is taken; SMTP on port ${catcher.smtpPort} instead (${catcher.smtpUrl})`);
+  if (!httpFree) log(`warning: port ${INBOX_PORT} is taken; the inbox is on port ${catcher.httpPort} instead (${catcher.inboxUrl})`);
+  return catcher;
+}
+
+/** The launcher's environment minus what the launcher decides per process. */
+// What configures a wms process (README, Configuration): in test mode none of it comes from the developer's shell.
+const WMS_SETTING = /^(AUTH_RATE_LIMIT_\w+|S3_\w+|STORAGE_\w+|PUSHER_\w+|SOKETI_\w+|JWT_\w+|SMTP_URL|MAIL_FROM|PUBLIC_URL|TRUST_PROXY|SESSION_TTL_SECONDS|GRPC_DEADLINE_MS|UPLOAD_IDLE_TIMEOUT_MS)$/;
+
+function inheritedEnv(mode: 'dev' | 'test'): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    // A schema from the developer's shell would make every service share it.
+    if (['ROLE', 'PORT', 'GRPC_HOST', 'GRPC_PORT', 'METRICS_PORT', 'DATABASE_SCHEMA'].includes(key) || key.endsWith('_GRPC_URL')) delete env[key];
+    if (mode === 'test' && WMS_SETTING.test(key)) delete env[key];
+  }
+  return env;
+}
+
+interface LogSink {
+  dir: string | undefined;
+  write(name: string, line: string): void;
+  close(): Promise<void>;
+}
+
+function stdoutSink(names: string[], pretty: boolean): LogSink {
+  const width = Math.max(...['launcher', 'mail', ...names].map((n) => n.length)) + 2;
+  const colour = pretty && process.stdout.isTTY && !process.env.NO_COLOR;
+  return {
+    dir: undefined,
+    write: (name, line) => process.stdout.write(`${`[${name}]`.padEnd(width)} ${pretty ? prettyLine(line, colour) : line}\n`),
+    close: async () => {},
+  };
+}
+
+async function fileSink(root: string, runId: string): Promise<LogSink> {
+  const dir = path.join(root, runId);
+  await mkdir(dir, { recursive: true });
+  await pruneOldRuns(root);
+  const files = new Map<string, WriteStream>();
+  return {
+    dir,
+    write(name, line) {
+      let file = files.get(name);
+      if (!file) {
+        file = createWriteStream(path.join(dir, `${name}.log`), { flags: 'a' });
+        file.on('error', () => {});
+        files.set(name, file);
+      }
+      file.write(`${line}\n`);
+    },
+    close: async () => {
+      await Promise.all([...files.values()].map((f) => new Promise((resolve) => f.end(resolve))));
+      files.clear();
+    },
+  };
+}
+
+async function pruneOldRuns(root: string): Promise<void> {
+  const runs = (await readdir(root).catch(() => [])).sort();
+  await Promise.all(runs.slice(0, Math.max(0, runs.length - KEPT_LOG_RUNS)).map((run) => rm(path.join(root, run), { recursive: true, force: true })));
+}
+
+interface ManagedProcess {
+  name: string;
+  child: ChildProcess;
+  startedAt: number;
+  /** Resolves with the exit code (null when killed by a signal); never rejects. */
+  exited: Promise<number | null>;
+  tail(): string;
+  stop(graceMs: number): Promise<void>;
+}
+
+/** The program and arguments of a row: a TypeScript entry under tsx, or the row's own command. */
+function commandLine(spec: ComponentSpec, repoRoot: string): [string, string[]] {
+  if (spec.entry !== undefined) return [process.execPath, ['--import', tsxLoader, path.resolve(repoRoot, spec.entry)]];
+  return [spec.command, [...(spec.args ?? [])]];
+}
+
+function spawnComponent(spec: ComponentSpec, repoRoot: string, env: NodeJS.ProcessEnv, sink: LogSink): ManagedProcess {
+  const [command, args] = commandLine(spec, repoRoot);
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const lines: string[] = [];
+  const record = (line: string) => {
+    // Some programs (Soketi) frame their messages with blank lines, which say nothing in a merged log.
+    if (line.trim() === '') return;
+    lines.push(line);
+    if (lines.length > TAIL_LINES) lines.shift();
+    sink.write(spec.name, line);
+  };
+  createInterface({ input: child.stdout! }).on('line', record);
+  createInterface({ input: child.stderr! }).on('line', record);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('error', (err) => {
+      record(`cannot start: ${err.message}`);
+      resolve(-1);
+    });
+    child.once('exit', (code) => resolve(code));
+  });
+  return {
+    name: spec.name,
+    child,
+    startedAt: Date.now(),
+    exited,
+    tail: () => lines.join('\n') || '(no output)',
+    stop: (graceMs) => terminate(child, exited, graceMs),
+  };
+}
+
+/** A supervised component: its process of the moment and its restart backoff. */
+interface Slot {
+  spec: ComponentSpec;
+  role: 'server' | 'worker';
+  proc: ManagedProcess;
+  delayMs: number | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** The end of a process's output on one line, for the line that reports its exit. */
+function lastOutput(proc: ManagedProcess): string {
+  const lines = proc.tail().split('\n').slice(-3);
+  const joined = lines.map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line)).join(' | ');
+  return joined;
+}
+
+function hasExited(proc: ManagedProcess): boolean {
+  return proc.child.exitCode !== null || proc.child.signalCode !== null;
+}
+
+async function runToCompletion(proc: ManagedProcess, timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!hasExited(proc)) {
+    if (signal?.aborted) throw new Error('cluster start aborted');
+    if (Date.now() > deadline) {
+      await proc.stop(1000);
+      throw new Error(`${proc.name} migration did not finish within ${timeoutMs / 1000} s; last output:\n${proc.tail()}`);
+    }
+    await Promise.race([proc.exited, sleep(100)]);
+  }
+  const code = await proc.exited;
+  if (code !== 0) throw new Error(`${proc.name} migration failed (exit ${code ?? proc.child.signalCode}); last output:\n${proc.tail()}`);
+}
+
+type Probe = { check(): Promise<boolean>; close(): void };
+
+async function waitReady(proc: ManagedProcess, probe: Probe, timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      if (hasExited(proc)) {
+        throw new Error(`${proc.name} exited (${proc.child.exitCode ?? proc.child.signalCode}) before it was ready; last output:\n${proc.tail()}`);
+      }
+      if (signal?.aborted) throw new Error('cluster start aborted');
+      if (await probe.check()) return;
+      if (Date.now() > deadline) throw new Error(`${proc.name} was not ready within ${timeoutMs / 1000} s; last output:\n${proc.tail()}`);
+      await sleep(100);
+    }
+  } finally {
+    probe.close();
+  }
+}
+
+function grpcProbe(port: number): Probe {
+  let health: ReturnType<typeof createHealthClient> | undefined;
+  return {
+    async check() {
+      // Until the port accepts connections, probe with plain TCP: a gRPC channel that failed to connect backs
+      // off for seconds before trying again, which would delay every start.
+      if (!health) {
+        if (!(await acceptsTcp(port))) return false;
+        health = createHealthClient(`127.0.0.1:${port}`);
+      }
+      return health.check(1000);
+    },
+    close: () => health?.close(),
+  };
+}
+
+/**
+ * The provider's readiness, answered by its own process: Soketi reports success even on a taken port, and listens with
+ * SO_REUSEPORT, so another instance on the same port would answer the probe, or half of the clients.
+ */
+function providerProbe(proc: ManagedProcess, port: number, metricsPort: number, readyPath: string): Probe {
+  const ready = httpProbe(`http://127.0.0.1:${metricsPort}${readyPath}`);
+  return {
+    async check() {
+      if (!(await ready.check())) return false;
+      for (const p of [port, metricsPort]) {
+        const listeners = await listenersOf(p, proc.child.pid!);
+        if (listeners?.others) throw new Error(`${proc.name}: another process listens on port ${p} too (a port clash); start again`);
+        if (listeners && !listeners.self) return false;
+      }
+      return true;
+    },
+    close: ready.close,
+  };
+}
+
+function httpProbe(url: string): Probe {
+  return {
+    check: () =>
+      fetch(url, { signal: AbortSignal.timeout(1000) }).then(
+        async (res) => {
+          await res.body?.cancel();
+          return res.status === 200;
+        },
+        () => false,
+      ),
+    close: () => {},
+  };
+}

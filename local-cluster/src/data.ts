@@ -1,0 +1,68 @@
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { redact } from './infra.ts';
+
+// A cluster's data: its database on a Postgres server and its keys under a prefix on a Redis.
+
+/** The same server URL naming another database. */
+export const withDatabase = (url: string, database: string): string => {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+};
+
+async function withPg<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`postgres at ${redact(adminUrl)} refused the connection (${reason}); set DATABASE_URL to an admin connection URL`);
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Creates the database; with `reuse`, an existing one is kept. */
+export async function createDatabase(adminUrl: string, name: string, reuse: boolean): Promise<void> {
+  await withPg(adminUrl, async (client) => {
+    if (reuse) {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rowCount) return;
+    }
+    try {
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+    } catch (err) {
+      // Two launchers starting at once may both see it missing.
+      if (!(reuse && (err as { code?: string }).code === '42P04')) throw err;
+    }
+  });
+}
+
+/** Drops the database even while connections remain (Postgres 13+). */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await withPg(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
+}
+
+/** Removes every key under a prefix (a plain client, since a prefixed one would prefix the results again). */
+export async function dropRedisPrefix(url: string, prefix: string): Promise<number> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: () => null });
+  redis.on('error', () => {});
+  let deleted = 0;
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}

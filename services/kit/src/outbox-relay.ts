@@ -1,0 +1,202 @@
+import type { PublishEventsRequest__Output } from '@wms/protos/gen/wms/realtime/v1/PublishEventsRequest';
+import type pg from 'pg';
+import type { Knex } from './db.ts';
+import type { Logger } from './logger.ts';
+import { OUTBOX_TABLE, outboxNotifyChannel } from './outbox.ts';
+
+export interface OutboxRelayOptions {
+  /** The owner's pool (its search_path is the owner's schema). */
+  db: Knex;
+  /** The owner's schema, where its `outbox` table is. */
+  schema: string;
+  /** The data owner as realtime knows it (`messaging`, `workspace`): with a row's id, what makes a publish idempotent. */
+  source: string;
+  /** Hands a batch to realtime (`PublishEvents`); resolves once realtime stored it. */
+  publish(request: PublishEventsRequest__Output): Promise<unknown>;
+  log: Logger;
+  /** The fallback poll, for a notification lost with the LISTEN connection and rows held back by older transactions. */
+  pollMs?: number;
+  batchSize?: number;
+  /** First and longest wait after a failed publish (doubling in between). */
+  backoffMs?: { min: number; max: number };
+}
+
+/** A running relay; `stop` is a shutdown step of the owner's worker role. */
+export interface OutboxRelay {
+  /** Finishes the batch in flight, then stops polling and listening. */
+  stop(): Promise<void>;
+}
+
+interface OutboxRow {
+  id: string;
+  workspace_id: string;
+  channel: string;
+  event: string;
+  payload: string;
+  created_at: Date;
+}
+
+/** While rows wait on an older transaction, look again after this (doubling up to the poll). */
+const HELD_BACK_RETRY_MS = 20;
+
+/**
+ * Runs an owner's outbox relay in its worker role: drains the outbox on every NOTIFY (a dedicated connection
+ * LISTENs) and every `pollMs`, publishes the rows that every snapshot can see, oldest transaction first, and deletes
+ * what was published. A row is taken only once its transaction's xid is older than the oldest transaction still
+ * running, so a transaction that got its xid earlier but commits later is never skipped: commit order per
+ * channel holds, since a change to a thing is made after the thing committed. A failed publish leaves the rows
+ * (retried with backoff); a publish whose delete did not happen is repeated, which realtime ignores by
+ * (source, source_id).
+ */
+export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const relay = new Relay(options);
+  relay.start();
+  return relay;
+}
+
+class Relay implements OutboxRelay {
+  private readonly table: string;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly backoff: { min: number; max: number };
+  private stopped = false;
+  /** A notification arrived since the last drain began. */
+  private notified = false;
+  /** Waits in progress, each ended early by stop. */
+  private readonly sleepers = new Set<() => void>();
+  /** The drain loop's wait, when a notification may end it. */
+  private interruptible: (() => void) | undefined;
+  private listener: pg.Client | undefined;
+  private draining: Promise<void> = Promise.resolve();
+  private listening: Promise<void> = Promise.resolve();
+
+  constructor(private readonly o: OutboxRelayOptions) {
+    this.table = `${o.schema}.${OUTBOX_TABLE}`;
+    this.pollMs = o.pollMs ?? 1000;
+    this.batchSize = o.batchSize ?? 500;
+    this.backoff = o.backoffMs ?? { min: 250, max: 5000 };
+  }
+
+  start(): void {
+    this.listening = this.listen();
+    this.draining = this.drainLoop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const wake of this.sleepers) wake();
+    await this.draining;
+    if (this.listener) await this.o.db.client.destroyRawConnection(this.listener).catch(() => undefined);
+    // Bounded by the connect timeout when a reconnect is in progress.
+    await this.listening;
+  }
+
+  private notify(): void {
+    this.notified = true;
+    this.interruptible?.();
+  }
+
+  private sleep(ms: number, onNotification = false): Promise<void> {
+    if (this.stopped || (onNotification && this.notified)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        if (this.interruptible === done) this.interruptible = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+      if (onNotification) this.interruptible = done;
+    });
+  }
+
+  private async drainLoop(): Promise<void> {
+    let failures = 0;
+    let heldBackMs = 0;
+    while (!this.stopped) {
+      try {
+        const heldBack = await this.drain();
+        if (failures > 0) this.o.log.info({ source: this.o.source, failures }, 'outbox relay publishing again');
+        failures = 0;
+        heldBackMs = heldBack ? Math.min(heldBackMs === 0 ? HELD_BACK_RETRY_MS : heldBackMs * 2, this.pollMs) : 0;
+        await this.sleep(heldBack ? heldBackMs : this.pollMs, true);
+      } catch (err) {
+        failures++;
+        const waitMs = Math.min(this.backoff.min * 2 ** (failures - 1), this.backoff.max);
+        this.o.log.warn({ err, source: this.o.source, failures, retry_in_ms: waitMs }, 'outbox relay could not publish; the events wait in the outbox');
+        // Not cut short by notifications: with realtime down, a busy owner would otherwise retry on every commit.
+        await this.sleep(waitMs);
+      }
+    }
+  }
+
+  /** Publishes and deletes batch after batch; true when committed rows were left for an older transaction to end. */
+  private async drain(): Promise<boolean> {
+    while (!this.stopped) {
+      this.notified = false;
+      const { rows }: { rows: OutboxRow[] } = await this.o.db.raw(
+        `SELECT id, workspace_id, channel, event, payload::text AS payload, created_at FROM ??
+         WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY xid, id LIMIT ?`,
+        [this.table, this.batchSize],
+      );
+      if (rows.length > 0) {
+        await this.o.publish({
+          source: this.o.source,
+          events: rows.map((r) => ({
+            source_id: String(r.id),
+            workspace_id: r.workspace_id,
+            channel: r.channel,
+            name: r.event,
+            payload: r.payload,
+            created_at: r.created_at.toISOString(),
+          })),
+        });
+        await this.o.db.raw('DELETE FROM ?? WHERE id = ANY(?::bigint[])', [this.table, rows.map((r) => r.id)]);
+      }
+      if (rows.length < this.batchSize) {
+        const { rows: held } = await this.o.db.raw(`SELECT EXISTS (SELECT 1 FROM ?? WHERE xid >= pg_snapshot_xmin(pg_current_snapshot())) AS held`, [this.table]);
+        return (held as Array<{ held: boolean }>)[0]!.held;
+      }
+    }
+    return false;
+  }
+
+  /** Keeps a LISTEN connection open (reconnecting with backoff); each notification, and each reconnect, starts a drain. */
+  private async listen(): Promise<void> {
+    const channel = outboxNotifyChannel(this.o.schema);
+    let failures = 0;
+    let lost = false;
+    while (!this.stopped) {
+      let connection: pg.Client | undefined;
+      try {
+        connection = (await this.o.db.client.acquireRawConnection()) as pg.Client;
+        const closed = new Promise<unknown>((resolve) => {
+          connection!.once('error', resolve);
+          connection!.once('end', resolve);
+        });
+        connection.on('notification', () => this.notify());
+        if (this.stopped) break;
+        await connection.query(`LISTEN ${connection.escapeIdentifier(channel)}`);
+        this.listener = connection;
+        if (lost) this.o.log.info({ source: this.o.source }, 'outbox relay listening again');
+        lost = false;
+        failures = 0;
+        // Whatever committed while nobody listened.
+        this.notify();
+        const err = await closed;
+        if (this.stopped) break;
+        lost = true;
+        this.o.log.warn({ err, source: this.o.source }, 'outbox relay lost its LISTEN connection; polling until it is back');
+      } catch (err) {
+        failures++;
+        if (!lost) this.o.log.warn({ err, source: this.o.source }, 'outbox relay cannot LISTEN; polling until it can');
+        lost = true;
+      } finally {
+        this.listener = undefined;
+        if (connection) await this.o.db.client.destroyRawConnection(connection).catch(() => undefined);
+      }
+      await this.sleep(Math.min(this.backoff.min * 2 ** failures, this.backoff.max));
+    }
+  }
+}

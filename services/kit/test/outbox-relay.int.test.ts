@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import type { PublishEventsRequest__Output } from '@wms/protos/gen/wms/realtime/v1/PublishEventsRequest';
+import { createTestDatabase, waitFor } from '@wms/testkit';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Knex, type Migration, transactor, type Tx } from '../src/db.ts';
+import { appendToOutbox, type OutboxEntry, outboxNotifyChannel, workspaceChannel } from '../src/outbox.ts';
+import { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from '../src/outbox-relay.ts';
+
+// The relay against the machine's Postgres, with a plain function in realtime's place.
+
+const schema = 'outbox_test';
+
+/** The outbox every data owner keeps (messaging's and workspace's migrations make the same table). */
+const outboxTable: Migration = {
+  name: '0001_outbox',
+  async up(knex) {
+    await knex.raw(`
+      CREATE TABLE outbox (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        workspace_id uuid NOT NULL,
+        channel text NOT NULL,
+        event text NOT NULL,
+        payload jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX outbox_xid_idx ON outbox (xid, id);
+    `);
+  },
+};
+
+const lines: Array<{ msg: string; failures?: number }> = [];
+const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }) });
+
+let database: { url: string; drop(): Promise<void> };
+let db: Knex;
+let relay: OutboxRelay | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase(schema, [outboxTable]);
+  db = createDb({ url: database.url, schema, log });
+});
+
+afterEach(async () => {
+  await relay?.stop();
+  relay = undefined;
+  await db.raw('DELETE FROM outbox');
+  lines.length = 0;
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+const workspaceId = randomUUID();
+const entry = (n: number): OutboxEntry => ({ workspaceId, channel: workspaceChannel(workspaceId), event: 'test.event', payload: { event_id: randomUUID(), n } });
+const append = (entries: OutboxEntry[]) => transactor(db)((tx) => appendToOutbox(db, entries, tx));
+const remaining = async () => Number((await db('outbox').count({ n: '*' }))[0]!.n);
+
+/** A relay whose publish records each batch; `fail` decides, per call, whether that call throws instead. */
+function start(options: Partial<OutboxRelayOptions> & { fail?: (call: number) => boolean } = {}) {
+  const batches: PublishEventsRequest__Output[] = [];
+  let calls = 0;
+  relay = startOutboxRelay({
+    db,
+    schema,
+    source: 'test',
+    log,
+    // Long unless a test says otherwise: only a notification can wake the relay in time.
+    pollMs: 60_000,
+    backoffMs: { min: 10, max: 50 },
+    publish: async (request) => {
+      if (options.fail?.(++calls)) throw new Error('realtime is down');
+      batches.push(request);
+    },
+    ...options,
+  });
+  const published = () => batches.flatMap((b) => b.events.map((e) => JSON.parse(e.payload) as { n: number }).map((p) => p.n));
+  return { batches, published };
+}
+
+describe('outbox relay', () => {
+  it('publishes a committed event on its notification, as realtime expects it, and deletes it', async () => {
+    const { batches } = start();
+    // Let the relay's first drain and LISTEN happen: what follows can only arrive by the notification.
+    await waitFor('the relay to listen', listening);
+    const e = entry(1);
+    await append([e]);
+    await waitFor('the event to be published', () => batches.length === 1, 5000, 10);
+    const [batch] = batches;
+    expect(batch!.source).toBe('test');
+    expect(batch!.events).toEqual([
+      { source_id: expect.stringMatching(/^\d+$/), workspace_id: workspaceId, channel: `private-workspace-${workspaceId}`, name: 'test.event', payload: expect.any(String), created_at: expect.any(String) },
+    ]);
+    expect(JSON.parse(batch!.events[0]!.payload)).toEqual(e.payload);
+    expect(new Date(batch!.events[0]!.created_at).toISOString()).toBe(batch!.events[0]!.created_at);
+    await waitFor('the published row to be deleted', async () => (await remaining()) === 0, 5000, 10);
+  });
+
+  it('appends nothing, and notifies nothing, when the transaction rolls back', async () => {
+    await expect(
+      transactor(db)(async (tx) => {
+        await appendToOutbox(db, [entry(1)], tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await append([]);
+    expect(await remaining()).toBe(0);
+  });
+
+  it('publishes two transactions that commit in reverse order both, in xid order, the later one only once the earlier committed', async () => {
+    const { published } = start();
+    await waitFor('the relay to listen', listening);
+    const first = await db.transaction();
+    const second = await db.transaction();
+    try {
+      // `first` takes its transaction id before `second`, but writes its row after it (a higher row id).
+      await first.raw('SELECT pg_current_xact_id()');
+      await appendToOutbox(db, [entry(2)], second as unknown as Tx);
+      await appendToOutbox(db, [entry(1)], first as unknown as Tx);
+      await second.commit();
+      // Committed and notified, but not publishable while `first` may still commit before it: held back.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(published()).toEqual([]);
+      await first.commit();
+    } finally {
+      if (!first.isCompleted()) await first.rollback();
+      if (!second.isCompleted()) await second.rollback();
+    }
+    await waitFor('both events to be published', () => published().length === 2, 5000, 10);
+    expect(published()).toEqual([1, 2]);
+  });
+
+  it('drains a backlog in batches, oldest first, deleting each batch it published', async () => {
+    for (let n = 1; n <= 7; n++) await append([entry(n)]);
+    const { batches, published } = start({ batchSize: 3 });
+    await waitFor('the backlog to be published', () => published().length === 7, 5000, 10);
+    expect(published()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(batches.map((b) => b.events.length)).toEqual([3, 3, 1]);
+    await waitFor('the backlog to be deleted', async () => (await remaining()) === 0, 5000, 10);
+  });
+
+  it('leaves the rows in place while publishing fails, and publishes them once it works again', async () => {
+    let down = true;
+    const { published } = start({ fail: () => down });
+    await append([entry(1), entry(2)]);
+    await waitFor('a few failed publishes', () => lines.filter((l) => l.msg.startsWith('outbox relay could not publish') && (l.failures ?? 0) >= 3).length > 0, 5000, 10);
+    expect(published()).toEqual([]);
+    expect(await remaining()).toBe(2);
+    down = false;
+    await waitFor('the events to be published', () => published().length === 2, 5000, 10);
+    expect(published()).toEqual([1, 2]);
+    await waitFor('the rows to be deleted', async () => (await remaining()) === 0, 5000, 10);
+    await waitFor('the relay to say it publishes again', () => lines.some((l) => l.msg === 'outbox relay publishing again'), 5000, 10);
+  });
+
+  it('publishes again, with the same source ids, what was published but not deleted', async () => {
+    // The delete after a successful publish fails, as if the worker died between the two.
+    await db.raw(`
+      CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no delete'; END $$;
+      CREATE TRIGGER outbox_refuse_delete BEFORE DELETE ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_delete();
+    `);
+    try {
+      await append([entry(1), entry(2)]);
+      const { batches } = start();
+      await waitFor('the same batch to be published twice', () => batches.length >= 2, 5000, 10);
+      expect(await remaining()).toBe(2);
+      const ids = batches.map((b) => b.events.map((e) => e.source_id));
+      expect(ids[1]).toEqual(ids[0]);
+      expect(ids[0]).toHaveLength(2);
+    } finally {
+      await db.raw('DROP TRIGGER outbox_refuse_delete ON outbox; DROP FUNCTION refuse_delete()');
+    }
+    await waitFor('the rows to be deleted once the delete works', async () => (await remaining()) === 0, 5000, 10);
+  });
+
+  it('listens again after losing its connection, and publishes nothing once stopped', async () => {
+    const { published } = start();
+    await waitFor('the relay to listen', listening);
+    await db.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = ?`, [`LISTEN "${outboxNotifyChannel(schema)}"`]);
+    await waitFor('the relay to listen again', async () => (await listeners()).length === 1 && lines.some((l) => l.msg === 'outbox relay listening again'), 10_000, 20);
+    await append([entry(1)]);
+    await waitFor('the event to be published', () => published().length === 1, 5000, 10);
+
+    await relay!.stop();
+    relay = undefined;
+    expect(await listeners()).toEqual([]);
+    await append([entry(2)]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(published()).toEqual([1]);
+    expect(await remaining()).toBe(1);
+  });
+});
+
+/** The relay's LISTEN connections (their last statement is the LISTEN) in this test's database. */
+async function listeners(): Promise<number[]> {
+  const { rows } = await db.raw(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = ? AND state = 'idle'`, [
+    `LISTEN "${outboxNotifyChannel(schema)}"`,
+  ]);
+  return (rows as Array<{ pid: number }>).map((r) => r.pid);
+}
+
+const listening = async () => (await listeners()).length === 1;

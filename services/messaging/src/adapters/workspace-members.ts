@@ -1,0 +1,22 @@
+import type { Caller } from '@wms/kit/caller';
+import type { CallContext } from '@wms/kit/context';
+import type { PeerClient } from '@wms/kit/grpc-client';
+
+export type WorkspaceClient = Pick<PeerClient<'workspace'>, 'GetActorsByIds' | 'ResolveMembership'>;
+
+/** What messaging asks of the workspace service, which owns actors and memberships: one call per question. */
+export class WorkspaceMembers {
+  constructor(private readonly workspace: WorkspaceClient) {}
+
+  /** Those of `actorIds` that are active actors of the caller's workspace. */
+  async activeActors(ctx: CallContext, actorIds: string[]): Promise<Set<string>> {
+    if (actorIds.length === 0) return new Set();
+    const { actors } = await this.workspace.GetActorsByIds({ ids: actorIds }, ctx);
+    return new Set(actors.filter((a) => !a.deactivated_at).map((a) => a.id));
+  }
+
+  /** The caller's role as the workspace service has it now. */
+  async roleOf(ctx: CallContext, me: Caller): Promise<string> {
+    return (await this.workspace.ResolveMembership({ workspace_id: me.workspaceId, user_id: me.userId }, ctx)).role;
+  }
+}

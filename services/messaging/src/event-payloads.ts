@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { actorChannel, conversationChannel, workspaceChannel } from '@wms/kit/outbox';
+import type { Attachment, MessageRead } from './adapters/attachments.ts';
+import type { Channel } from './domain/channel.ts';
+import { childrenOf, type Message, type Reaction, type Reactions, type SavedState } from './domain/message.ts';
+import type { ReadState } from './domain/read-state.ts';
+
+/** A change realtime clients must see (contract §7), as services record it in the change's own transaction. */
+export type MessagingEvent =
+  | { type: 'channel.created'; channel: Channel }
+  | { type: 'message.created' | 'message.updated' | 'message.deleted'; message: MessageRead }
+  | { type: 'thread.updated'; root: Message }
+  | { type: 'reactions.updated'; message: Message }
+  | { type: 'saved.updated'; workspaceId: string; actorId: string; conversationId: string; saved: SavedState }
+  | { type: 'read_state.updated'; workspaceId: string; actorId: string; state: ReadState };
+
+/** An event as the relay delivers it: the provider channel, the event name, its payload and what it is about. */
+export interface OutboxEvent {
+  workspaceId: string;
+  channel: string;
+  event: MessagingEvent['type'];
+  payload: Record<string, unknown>;
+  /** Sent instead of the payload when that exceeds the provider's 10 KB limit. */
+  ref: { type: string; id: string; conversation_id: string | null };
+}
+
+/** Provider payloads above this many bytes are replaced by their reference. */
+export const MAX_PAYLOAD_BYTES = 10 * 1024;
+
+/** The payload the relay sends: the event, or its reference when the event is too large for the provider. */
+export function deliverable(e: Pick<OutboxEvent, 'payload' | 'ref'>): Record<string, unknown> {
+  if (Buffer.byteLength(JSON.stringify(e.payload)) <= MAX_PAYLOAD_BYTES) return e.payload;
+  return { event_id: e.payload.event_id, ref: e.ref, truncated: true };
+}
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+/** The channel as clients see it in events (contract §4: `conversation_id` equals `id`). */
+const channelPayload = (c: Channel) => ({
+  id: c.id,
+  workspace_id: c.workspaceId,
+  conversation_id: c.id,
+  name: c.name,
+  topic: c.topic,
+  created_by_actor_id: c.createdByActorId,
+  created_at: c.createdAt.toISOString(),
+  updated_at: c.updatedAt.toISOString(),
+});
+
+const assetPayload = (a: Attachment) => ({
+  id: a.id,
+  created_at: a.created_at,
+  updated_at: a.updated_at,
+  conversation_id: a.conversation_id,
+  message_id: a.message_id ?? null,
+  name: a.name,
+  size_bytes: a.size_bytes,
+  content_type: a.content_type,
+  status: a.status,
+  preview_kind: a.preview_kind ?? null,
+});
+
+const reactionPayload = (r: Reaction) => ({ emoji: r.emoji, actor_ids: r.actorIds });
+
+const reactionsPayload = (m: Reactions) => ({ message_id: m.id, reactions: m.reactions.map(reactionPayload), reactions_version: m.reactionsVersion });
+
+/** A message as every member sees it (contract §4): a bookmark is its owner's alone, so `saved_at` is null. */
+const messagePayload = ({ message: m, assets }: MessageRead) => ({
+  id: m.id,
+  workspace_id: m.workspaceId,
+  conversation_id: m.conversationId,
+  author_actor_id: m.authorActorId,
+  body_text: m.bodyText,
+  children: childrenOf(m),
+  mentioned_actor_ids: m.mentionedActorIds,
+  parent_message_id: m.parentMessageId,
+  loading_expires_at: iso(m.loadingExpiresAt),
+  saved_at: null,
+  reply_count: m.replyCount,
+  reply_actor_ids: m.replyActorIds,
+  last_reply_at: iso(m.lastReplyAt),
+  reactions: m.reactions.map(reactionPayload),
+  reactions_version: m.reactionsVersion,
+  assets: assets.map(assetPayload),
+  edited_at: iso(m.editedAt),
+  deleted_at: iso(m.deletedAt),
+  created_at: m.createdAt.toISOString(),
+  updated_at: m.updatedAt.toISOString(),
+});
+
+const savedPayload = (s: SavedState) => ({ message_id: s.messageId, saved: s.savedAt !== null, saved_at: iso(s.savedAt) });
+
+const readStatePayload = (r: ReadState) => ({
+  conversation_id: r.conversationId,
+  thread_root_id: r.threadRootId,
+  last_read_message_id: r.lastReadMessageId,
+  last_read_at: iso(r.lastReadAt),
+  unread_count: r.unreadCount,
+  mention_count: r.mentionCount,
+  following: r.following,
+  updated_at: iso(r.updatedAt),
+});
+
+const messageRef = (m: Pick<Message, 'id' | 'conversationId'>) => ({ type: 'message', id: m.id, conversation_id: m.conversationId });
+
+/** The event as clients receive it: its provider channel, its payload (each with a fresh `event_id`) and its reference. */
+export function outboxEventOf(e: MessagingEvent): OutboxEvent {
+  const event_id = randomUUID();
+  switch (e.type) {
+    case 'channel.created':
+      return {
+        workspaceId: e.channel.workspaceId,
+        channel: workspaceChannel(e.channel.workspaceId),
+        event: e.type,
+        payload: { event_id, channel: channelPayload(e.channel) },
+        ref: { type: 'channel', id: e.channel.id, conversation_id: e.channel.id },
+      };
+    case 'message.created':
+    case 'message.updated':
+    case 'message.deleted': {
+      const m = e.message.message;
+      return { workspaceId: m.workspaceId, channel: conversationChannel(m.conversationId), event: e.type, payload: { event_id, message: messagePayload(e.message) }, ref: messageRef(m) };
+    }
+    case 'thread.updated':
+      return {
+        workspaceId: e.root.workspaceId,
+        channel: conversationChannel(e.root.conversationId),
+        event: e.type,
+        payload: {
+          event_id,
+          conversation_id: e.root.conversationId,
+          root_id: e.root.id,
+          reply_count: e.root.replyCount,
+          reply_actor_ids: e.root.replyActorIds,
+          last_reply_at: iso(e.root.lastReplyAt),
+        },
+        ref: { ...messageRef(e.root), type: 'thread' },
+      };
+    case 'reactions.updated':
+      return {
+        workspaceId: e.message.workspaceId,
+        channel: conversationChannel(e.message.conversationId),
+        event: e.type,
+        payload: { event_id, conversation_id: e.message.conversationId, reactions: reactionsPayload(e.message) },
+        ref: { ...messageRef(e.message), type: 'reactions' },
+      };
+    case 'saved.updated':
+      return {
+        workspaceId: e.workspaceId,
+        channel: actorChannel(e.actorId),
+        event: e.type,
+        payload: { event_id, saved: savedPayload(e.saved) },
+        ref: { type: 'saved', id: e.saved.messageId, conversation_id: e.conversationId },
+      };
+    case 'read_state.updated':
+      return {
+        workspaceId: e.workspaceId,
+        channel: actorChannel(e.actorId),
+        event: e.type,
+        payload: { event_id, read_state: readStatePayload(e.state) },
+        ref: { type: 'read_state', id: e.state.threadRootId ?? e.state.conversationId, conversation_id: e.state.conversationId },
+      };
+  }
+}

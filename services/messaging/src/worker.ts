@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { connectPeer } from '@wms/kit/grpc-client';
+import { redisCheck } from '@wms/kit/health';
+import { startOutboxRelay } from '@wms/kit/outbox-relay';
+import { startScheduledWorker } from '@wms/kit/queues';
+import type { ProcessBase, StartedRole } from '@wms/kit/service';
+import { Attachments } from './adapters/attachments.ts';
+import type { MessagingConfig } from './config.ts';
+import { queueNames, SWEEP_EVERY_MS, SWEEP_JOB } from './queues.ts';
+import { MessageStore } from './store/message.store.ts';
+import { cleanupProcessor } from './workers/cleanup.worker.ts';
+
+/**
+ * The worker role: the outbox relay, which hands committed events to the realtime service, and the cleanup sweep of
+ * deleted messages' assets and expired client_message_id claims.
+ */
+export async function startMessagingWorker(config: MessagingConfig, { db, log, metrics }: ProcessBase): Promise<StartedRole> {
+  const assets = connectPeer('asset', config.ASSET_GRPC_URL);
+  const sweeper = await startScheduledWorker(queueNames.cleanup, {
+    job: SWEEP_JOB,
+    everyMs: SWEEP_EVERY_MS,
+    processor: cleanupProcessor({ messages: new MessageStore(db), attachments: new Attachments(assets), log }),
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    log,
+    metrics,
+  });
+  const realtime = connectPeer('realtime', config.REALTIME_GRPC_URL);
+  const relay = startOutboxRelay({
+    db,
+    schema: config.DATABASE_SCHEMA,
+    source: 'messaging',
+    publish: (request) => realtime.PublishEvents(request, { requestId: randomUUID() }),
+    log,
+  });
+  return {
+    checks: [redisCheck(sweeper.connection)],
+    stop: [
+      ['outbox relay', () => relay.stop()],
+      ['worker', () => sweeper.close()],
+      ['clients', async () => [realtime, assets].forEach((c) => c.close())],
+    ],
+  };
+}

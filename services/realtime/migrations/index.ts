@@ -1,0 +1,5 @@
+import type { Migration } from '@wms/kit/db';
+import * as realtime from './20261201000000_realtime.ts';
+
+/** Every migration of the realtime schema, in order. */
+export const migrations: Migration[] = [{ name: '20261201000000_realtime', ...realtime }];

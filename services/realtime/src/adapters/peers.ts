@@ -1,0 +1,29 @@
+import type { CallContext } from '@wms/kit/context';
+import { DomainError } from '@wms/kit/errors';
+import type { PeerClient } from '@wms/kit/grpc-client';
+import type { ActorProfiles, Conversations } from '../auth.service.ts';
+
+export type MessagingClient = Pick<PeerClient<'messaging'>, 'GetChannel'>;
+export type WorkspaceClient = Pick<PeerClient<'workspace'>, 'GetActorsByIds'>;
+
+/** The messaging service, which owns conversations: whether one is in the caller's workspace. */
+export const conversationsOf = (messaging: MessagingClient): Conversations => ({
+  async inWorkspace(ctx: CallContext, workspaceId: string, conversationId: string) {
+    try {
+      const channel = await messaging.GetChannel({ channel_id: conversationId }, ctx);
+      return channel.workspace_id === workspaceId;
+    } catch (err) {
+      if (err instanceof DomainError && err.kind === 'not_found') return false;
+      throw err;
+    }
+  },
+});
+
+/** The workspace service, which owns actors: the name and avatar other members see. */
+export const actorProfilesOf = (workspace: WorkspaceClient): ActorProfiles => ({
+  async profile(ctx: CallContext, actorId: string) {
+    const { actors } = await workspace.GetActorsByIds({ ids: [actorId] }, ctx);
+    const actor = actors.find((a) => a.id === actorId);
+    return actor ? { displayName: actor.display_name, avatarId: actor.avatar_id ?? null } : undefined;
+  },
+});

@@ -1,0 +1,101 @@
+import { type Knex, queryable, type Tx } from '@wms/kit/db';
+import { ACTOR_CHANNEL_PREFIX, actorChannel } from '../domain/channels.ts';
+import type { JsonObject, NewEvent, StoredEvent } from '../domain/events.ts';
+import { lock } from './locks.ts';
+
+interface EventRow {
+  id: string;
+  channel: string;
+  name: string;
+  data: JsonObject;
+  created_at: Date;
+}
+
+const columns = ['id', 'channel', 'name', 'data', 'created_at'];
+
+const toEvent = (r: EventRow): StoredEvent => ({ id: String(r.id), channel: r.channel, name: r.name, data: r.data, createdAt: r.created_at });
+
+export class EventStore {
+  constructor(private readonly db: Knex) {}
+
+  /**
+   * Stores the events in order, each (source, source id) once; returns how many were new. The events lock is held
+   * to the commit, so ids become visible in id order: a reader who sees an id sees every smaller one that committed.
+   */
+  async insert(source: string, events: NewEvent[], tx: Tx): Promise<number> {
+    if (events.length === 0) return 0;
+    await lock(this.db, 'events', tx);
+    const rows = await queryable(this.db, tx)('events')
+      .insert(
+        events.map((e) => ({
+          event_id: e.eventId,
+          source,
+          source_id: e.sourceId,
+          workspace_id: e.workspaceId,
+          channel: e.channel,
+          name: e.name,
+          data: JSON.stringify(e.data),
+        })),
+      )
+      .onConflict(['source', 'source_id'])
+      .ignore()
+      .returning('id');
+    return rows.length;
+  }
+
+  /** The workspace's events after the cursor that the actor can receive (another actor's channel is not its own), oldest first. */
+  async after(q: { workspaceId: string; actorId: string; after: string; limit: number }): Promise<StoredEvent[]> {
+    const rows: EventRow[] = await this.db('events')
+      .select(columns)
+      .where({ workspace_id: q.workspaceId })
+      .andWhere('id', '>', q.after)
+      .andWhere((w) => w.whereNot('channel', 'like', `${ACTOR_CHANNEL_PREFIX}%`).orWhere('channel', actorChannel(q.actorId)))
+      .orderBy('id')
+      .limit(q.limit);
+    return rows.map(toEvent);
+  }
+
+  /** The newest event id (or, with none left, the highest one removed): where a client that connects now starts. */
+  async head(): Promise<string> {
+    const { rows } = await this.db.raw<{ rows: Array<{ head: string }> }>(
+      'SELECT greatest(coalesce((SELECT max(id) FROM events), 0), (SELECT removed_through FROM event_retention)) AS head',
+    );
+    return String(rows[0]!.head);
+  }
+
+  /** The highest event id the retention sweep removed: a cursor below it may have missed events. */
+  async removedThrough(): Promise<string> {
+    const row = await this.db('event_retention').first<{ removed_through: string }>('removed_through');
+    return String(row!.removed_through);
+  }
+
+  /** Holds delivery for the transaction (drainers wait their turn): one batch in flight at a time keeps the order. */
+  lockDelivery(tx: Tx): Promise<void> {
+    return lock(this.db, 'delivery', tx);
+  }
+
+  /** The oldest events not yet triggered. */
+  async untriggered(limit: number, tx: Tx): Promise<StoredEvent[]> {
+    const rows: EventRow[] = await queryable(this.db, tx)('events').select(columns).whereNull('triggered_at').orderBy('id').limit(limit);
+    return rows.map(toEvent);
+  }
+
+  async markTriggered(ids: string[], tx: Tx): Promise<void> {
+    await queryable(this.db, tx)('events').whereIn('id', ids).update({ triggered_at: this.db.fn.now() });
+  }
+
+  /** Removes up to `limit` events triggered before `cutoff` and raises the retention mark past them; returns how many. */
+  async expire(cutoff: Date, limit: number): Promise<number> {
+    const { rows } = await this.db.raw<{ rows: Array<{ removed: number }> }>(
+      `WITH gone AS (
+         DELETE FROM events WHERE id IN (SELECT id FROM events WHERE triggered_at < ? ORDER BY triggered_at LIMIT ?) RETURNING id
+       ), mark AS (
+         UPDATE event_retention SET removed_through = greatest(removed_through, (SELECT max(id) FROM gone))
+         WHERE EXISTS (SELECT 1 FROM gone)
+       )
+       SELECT count(*)::int AS removed FROM gone`,
+      [cutoff, limit],
+    );
+    return rows[0]!.removed;
+  }
+}

@@ -1,0 +1,105 @@
+import { type Knex, transactor } from '@wms/kit/db';
+import { connectPeer } from '@wms/kit/grpc-client';
+import { redisCheck } from '@wms/kit/health';
+import type { Logger } from '@wms/kit/logger';
+import { producerConnection } from '@wms/kit/queues';
+import type { ProcessBase, StartedServer } from '@wms/kit/service';
+import { actorProfilesOf, conversationsOf, type MessagingClient, type WorkspaceClient } from './adapters/peers.ts';
+import { PusherProvider, pusherClient } from './adapters/pusher.ts';
+import { AuthService } from './auth.service.ts';
+import type { RealtimeConfig } from './config.ts';
+import { DeliveryService } from './delivery.service.ts';
+import { clientConfigOf, type ProviderSettings } from './domain/provider.ts';
+import { type DeliveryNudge, EventService } from './events.service.ts';
+import { OccupancyService } from './occupancy.service.ts';
+import { type OccupancyChecks, PresenceService } from './presence.service.ts';
+import { deliveryNudge, eventsQueue, occupancyChecks, occupancyQueue } from './queues.ts';
+import { realtimeHandlers, type RealtimeServices } from './rpc.ts';
+import { EventStore } from './store/event.store.ts';
+import { PresenceStore } from './store/presence.store.ts';
+
+export const providerSettingsOf = (c: RealtimeConfig): ProviderSettings => ({
+  appId: c.PUSHER_APP_ID,
+  key: c.PUSHER_KEY,
+  secret: c.PUSHER_SECRET,
+  host: c.PUSHER_HOST,
+  port: c.PUSHER_PORT,
+  useTls: c.PUSHER_USE_TLS,
+  cluster: c.PUSHER_CLUSTER,
+});
+
+/** The server role's services over one pool (tests build them here too). */
+export function buildRealtimeServices(d: {
+  db: Knex;
+  provider: ProviderSettings;
+  publicUrl: string;
+  messaging: MessagingClient;
+  workspace: WorkspaceClient;
+  delivery: DeliveryNudge;
+  occupancy: OccupancyChecks;
+}): RealtimeServices {
+  const presence = new PresenceStore(d.db);
+  return {
+    auth: new AuthService({
+      clientConfig: clientConfigOf(d.provider, d.publicUrl),
+      signer: new PusherProvider(pusherClient(d.provider)),
+      conversations: conversationsOf(d.messaging),
+      actors: actorProfilesOf(d.workspace),
+      presence,
+    }),
+    events: new EventService({ transact: transactor(d.db), events: new EventStore(d.db), delivery: d.delivery }),
+    presence: new PresenceService({ app: d.provider, presence, occupancy: d.occupancy }),
+  };
+}
+
+/** The worker role's services: delivery to the provider and presence reconciliation (tests build them here too). */
+export function buildRealtimeWorkers(d: { db: Knex; provider: ProviderSettings; delivery: DeliveryNudge }): { delivery: DeliveryService; occupancy: OccupancyService } {
+  const transact = transactor(d.db);
+  const events = new EventStore(d.db);
+  const provider = new PusherProvider(pusherClient(d.provider));
+  return {
+    delivery: new DeliveryService({ transact, events, provider }),
+    occupancy: new OccupancyService({ transact, presence: new PresenceStore(d.db), events, provider, delivery: d.delivery }),
+  };
+}
+
+/** The queues' producers on one Redis connection, for the server and the worker role. */
+export function openProducers(config: RealtimeConfig, log: Logger) {
+  const connection = producerConnection(config.REDIS_URL, log);
+  const events = eventsQueue(connection, config.REDIS_PREFIX, log);
+  const occupancy = occupancyQueue(connection, config.REDIS_PREFIX, log);
+  return {
+    connection,
+    events,
+    occupancy,
+    delivery: deliveryNudge(events, log),
+    async close() {
+      await Promise.all([events.close(), occupancy.close()]);
+      await connection.quit();
+    },
+  };
+}
+
+/** The server role: the service's RPCs, and the queues' producers (events to deliver, webhooks to check). */
+export async function startRealtimeServer(config: RealtimeConfig, { db, log }: ProcessBase): Promise<StartedServer<'realtime'>> {
+  const producers = openProducers(config, log);
+  const workspace = connectPeer('workspace', config.WORKSPACE_GRPC_URL);
+  const messaging = connectPeer('messaging', config.MESSAGING_GRPC_URL);
+  const services = buildRealtimeServices({
+    db,
+    provider: providerSettingsOf(config),
+    publicUrl: config.PUBLIC_URL,
+    messaging,
+    workspace,
+    delivery: producers.delivery,
+    occupancy: occupancyChecks(producers.occupancy),
+  });
+  return {
+    handlers: realtimeHandlers(services),
+    checks: [redisCheck(producers.connection)],
+    stop: [
+      ['queues', () => producers.close()],
+      ['clients', async () => [workspace, messaging].forEach((c) => c.close())],
+    ],
+  };
+}

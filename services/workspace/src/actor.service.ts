@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { CallContext } from '@wms/kit/context';
+import { invalidInput } from '@wms/kit/errors';
+import { batchIds } from '@wms/kit/ids';
+import type { Transact } from '@wms/kit/transactions';
+import type { Actor } from './domain/model.ts';
+import { actorNotFound, requireManager, validateProfile } from './domain/rules.ts';
+import { requireActor, requireCaller, requireEditableActor } from './lookups.ts';
+import type { ActorStore } from './store/actor.store.ts';
+import type { MemberStore } from './store/member.store.ts';
+import type { OutboxStore } from './store/outbox.store.ts';
+
+export interface ActorDeps {
+  transact: Transact;
+  members: MemberStore;
+  actors: ActorStore;
+  outbox: OutboxStore;
+}
+
+/** Actors, the authors of a workspace's messages: members' user actors and the agents admins manage. */
+export class ActorService {
+  constructor(private readonly d: ActorDeps) {}
+
+  async listActors(ctx: CallContext): Promise<Actor[]> {
+    await requireCaller(this.d.members, ctx);
+    return this.d.actors.list(ctx.workspaceId!);
+  }
+
+  async getActor(ctx: CallContext, actorId: string): Promise<Actor> {
+    await requireCaller(this.d.members, ctx);
+    return requireActor(this.d.actors, ctx, actorId);
+  }
+
+  async updateActor(ctx: CallContext, actorId: string, input: { displayName?: string | undefined; title?: string | null | undefined }): Promise<Actor> {
+    const patch = validateProfile(input);
+    const actor = await requireEditableActor(this.d, ctx, actorId);
+    if (patch.displayName === undefined && patch.title === undefined) return actor;
+    return this.d.transact(async (tx) => {
+      const updated = await this.d.actors.update(ctx.workspaceId!, actor.id, patch, tx);
+      if (!updated) throw actorNotFound();
+      await this.d.outbox.append([{ type: 'actor.updated', actor: updated }], tx);
+      return updated;
+    });
+  }
+
+  async createAgentActor(ctx: CallContext, input: { displayName: string; title?: string | null | undefined }): Promise<Actor> {
+    const { displayName, title = null } = validateProfile(input);
+    if (displayName === undefined) throw invalidInput([{ field: 'body.display_name', message: 'is required' }]);
+    requireManager((await requireCaller(this.d.members, ctx)).role);
+    return this.d.transact(async (tx) => {
+      const agent = await this.d.actors.insert({ id: randomUUID(), workspaceId: ctx.workspaceId!, kind: 'agent', userId: null, displayName, title, managedByAdmins: true }, tx);
+      // The catalogue has no actor.created: a client learns of a new actor as of a changed one.
+      await this.d.outbox.append([{ type: 'actor.updated', actor: agent }], tx);
+      return agent;
+    });
+  }
+
+  /** For other services: actors of the caller's workspace, in one query (unknown ids left out). */
+  getActorsByIds(ctx: CallContext, ids: string[]): Promise<Actor[]> {
+    return this.d.actors.findMany(ctx.workspaceId!, batchIds(ids));
+  }
+}

@@ -1,0 +1,32 @@
+import type { CallContext } from '@wms/kit/context';
+import type { PeerClient } from '@wms/kit/grpc-client';
+import { MAX_BATCH_IDS } from '@wms/kit/ids';
+import type { MemberWithUser, UserSummary, WorkspaceUser } from '../domain/model.ts';
+
+export type IdentityClient = Pick<PeerClient<'identity'>, 'GetUsersByIds' | 'FindUserByEmail'>;
+
+const summary = (u: UserSummary): UserSummary => ({ id: u.id, email: u.email, name: u.name });
+
+/** The accounts behind memberships, asked of the identity service. */
+export class UserDirectory {
+  constructor(private readonly identity: IdentityClient) {}
+
+  /** Users by id, in batches of GetUsersByIds' limit (a member list holds up to 10,000), fetched at once; unknown ids get blanks. */
+  async byIds(ids: string[], ctx: CallContext): Promise<UserSummary[]> {
+    const batches = Array.from({ length: Math.ceil(ids.length / MAX_BATCH_IDS) }, (_, i) => ids.slice(i * MAX_BATCH_IDS, (i + 1) * MAX_BATCH_IDS));
+    const users = (await Promise.all(batches.map(async (batch) => (await this.identity.GetUsersByIds({ ids: batch }, ctx)).users))).flat();
+    const byId = new Map(users.map((u) => [u.id, summary(u)]));
+    return ids.map((id) => byId.get(id) ?? { id, email: '', name: '' });
+  }
+
+  async byEmail(email: string, ctx: CallContext): Promise<UserSummary | undefined> {
+    const { user } = await this.identity.FindUserByEmail({ email }, ctx);
+    return user ? summary(user) : undefined;
+  }
+
+  /** Members with their accounts, in one round of batched calls. */
+  async withUsers(members: WorkspaceUser[], ctx: CallContext): Promise<MemberWithUser[]> {
+    const users = await this.byIds(members.map((m) => m.userId), ctx);
+    return members.map((m, i) => ({ ...m, user: users[i]! }));
+  }
+}

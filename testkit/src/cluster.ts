@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+// What tests of a local cluster see of it from outside: its processes, their sockets and the launcher's log.
+
+/** The live processes a cluster started, told apart from other clusters' by the `DATABASE_URL` they were given. */
+export function processesOf(databaseUrl: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const env = readFileSync(`/proc/${name}/environ`, 'utf8').split('\0');
+      if (env.includes(`DATABASE_URL=${databaseUrl}`) && !readFileSync(`/proc/${name}/stat`, 'utf8').includes(') Z ')) found.push(Number(name));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return found;
+}
+
+/** The launcher's own log of a `logs: 'files'` cluster. */
+export function launcherLog(logDir: string | undefined): Promise<string> {
+  if (!logDir) throw new Error('the cluster writes no log files (logs: pretty or json)');
+  return readFile(path.join(logDir, 'launcher.log'), 'utf8').catch(() => '');
+}
+
+/** The local addresses with a listening TCP socket on `port` (IPv4 dotted, IPv6 `::`/`::1` or raw hex), from /proc/net. */
+export function listenAddresses(port: number): string[] {
+  const found: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let table: string;
+    try {
+      table = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of table.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (!local || state !== '0A') continue;
+      const [hexAddress, hexPort] = local.split(':') as [string, string];
+      if (parseInt(hexPort, 16) !== port) continue;
+      found.push(hexAddress.length === 8 ? hexIpv4(hexAddress) : hexIpv6(hexAddress));
+    }
+  }
+  return found;
+}
+
+// /proc/net/tcp writes an IPv4 address as one little-endian 32-bit word.
+const hexIpv4 = (hex: string) => [6, 4, 2, 0].map((i) => parseInt(hex.slice(i, i + 2), 16)).join('.');
+const hexIpv6 = (hex: string) => (/^0+$/.test(hex) ? '::' : hex === '00000000000000000000000001000000' ? '::1' : hex);

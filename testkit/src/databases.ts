@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createDb, type Migration, migrate } from '@wms/kit/db';
+import { withDatabase } from '@wms/local-cluster/data';
+
+// Pieces of the local cluster, which tests use for databases and Redis prefixes of their own.
+export { dropRedisPrefix, withDatabase } from '@wms/local-cluster/data';
+
+/** Admin URL of the test Postgres (the machine's, unless `TEST_DATABASE_URL` says otherwise). */
+export const testAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The test Redis. */
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testAdminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database for one test file, cloned from a template migrated once per set of migrations (as Immich's
+ * medium tests do): `CREATE DATABASE t_<rand> TEMPLATE <service>_tpl_<hash>`.
+ */
+export async function createTestDatabase(schema: string, migrations: Migration[]): Promise<{ url: string; drop(): Promise<void> }> {
+  const digest = createHash('sha256').update(migrations.map((m) => m.name).join(',')).digest('hex').slice(0, 10);
+  const template = `${schema}_tpl_${digest}`;
+  const name = `t_${schema}_${randomBytes(6).toString('hex')}`;
+  await admin(async (client) => {
+    // One template builder at a time across parallel test files.
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
+    try {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (!rowCount) {
+        await client.query(`CREATE DATABASE "${template}"`);
+        const db = createDb({ url: withDatabase(testAdminUrl, template), schema, log: pino({ level: 'silent' }) });
+        try {
+          await migrate(db, schema, migrations);
+        } finally {
+          await db.destroy();
+        }
+      }
+      await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
+    }
+  });
+  return {
+    url: withDatabase(testAdminUrl, name),
+    drop: () => admin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))),
+  };
+}
+
+/** A Redis key prefix of its own for one test file. */
+export const testRedisPrefix = (): string => `test-${randomBytes(6).toString('hex')}`;
