@@ -1,3 +1,4 @@
+import { actorChannel, presenceChannel, workspaceChannel } from '@wms/kit/channels';
 import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import type { Download__Output } from '@wms/protos/gen/wms/common/v1/Download';
 import type { User__Output } from '@wms/protos/gen/wms/common/v1/User';
@@ -211,12 +212,7 @@ export const toRealtimeConfiguration = (c: RealtimeConfig__Output, caller: { wor
   force_tls: c.force_tls,
   channel_authorization_endpoint: '/realtime/authorize',
   user_authentication_endpoint: '/realtime/authenticate',
-  // The names the realtime service authorizes and the data owners publish on (kit's outbox names them too).
-  channels: {
-    workspace: `private-workspace-${caller.workspaceId}`,
-    presence: `presence-workspace-${caller.workspaceId}`,
-    actor: `private-actor-${caller.actorId}`,
-  },
+  channels: { workspace: workspaceChannel(caller.workspaceId), presence: presenceChannel(caller.workspaceId), actor: actorChannel(caller.actorId) },
 });
 
 export const toRealtimeAuthorization = (a: ChannelAuthorization__Output): Body<typeof s.RealtimeAuthorization> => ({ auth: a.auth, channel_data: a.channel_data ?? null });

@@ -5,13 +5,6 @@ import type { Tx } from './transactions.ts';
 // schema, of the same shape (id bigint identity, xid xid8 DEFAULT pg_current_xact_id(), workspace_id, channel,
 // event, payload jsonb, created_at), and its relay (outbox-relay.ts) hands the rows to the realtime service.
 
-/** The provider channel of a workspace: its own changes and those of its members, actors and channels. */
-export const workspaceChannel = (workspaceId: string) => `private-workspace-${workspaceId}`;
-/** The provider channel of one actor: what only that actor may see (read state, bookmarks). */
-export const actorChannel = (actorId: string) => `private-actor-${actorId}`;
-/** The provider channel of one conversation: its messages, reactions and threads. */
-export const conversationChannel = (conversationId: string) => `private-conversation-${conversationId}`;
-
 /** The owner's outbox table, in the owner's schema. */
 export const OUTBOX_TABLE = 'outbox';
 
@@ -21,7 +14,7 @@ export const outboxNotifyChannel = (schema: string) => `${schema}_${OUTBOX_TABLE
 /** One event for realtime clients, as an owner records it with the change it reports. */
 export interface OutboxEntry {
   workspaceId: string;
-  /** The provider channel (`workspaceChannel`, `actorChannel`, `conversationChannel`). */
+  /** The provider channel (channels.ts). */
   channel: string;
   event: string;
   /** What clients receive, `event_id` (a UUID) included. */

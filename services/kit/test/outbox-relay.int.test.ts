@@ -4,7 +4,8 @@ import { createTestDatabase, waitFor } from '@wms/testkit';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Knex, type Migration, transactor, type Tx } from '../src/db.ts';
-import { appendToOutbox, type OutboxEntry, outboxNotifyChannel, workspaceChannel } from '../src/outbox.ts';
+import { workspaceChannel } from '../src/channels.ts';
+import { appendToOutbox, type OutboxEntry, outboxNotifyChannel } from '../src/outbox.ts';
 import { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from '../src/outbox-relay.ts';
 
 // The relay against the machine's Postgres, with a plain function in realtime's place.

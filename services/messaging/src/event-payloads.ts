@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { actorChannel, conversationChannel, workspaceChannel } from '@wms/kit/outbox';
+import { actorChannel, conversationChannel, workspaceChannel } from '@wms/kit/channels';
+import type { OutboxEntry } from '@wms/kit/outbox';
 import type { Attachment, MessageRead } from './adapters/attachments.ts';
 import type { Channel } from './domain/channel.ts';
 import { childrenOf, type Message, type Reaction, type Reactions, type SavedState } from './domain/message.ts';
@@ -11,27 +12,8 @@ export type MessagingEvent =
   | { type: 'message.created' | 'message.updated' | 'message.deleted'; message: MessageRead }
   | { type: 'thread.updated'; root: Message }
   | { type: 'reactions.updated'; message: Message }
-  | { type: 'saved.updated'; workspaceId: string; actorId: string; conversationId: string; saved: SavedState }
+  | { type: 'saved.updated'; workspaceId: string; actorId: string; saved: SavedState }
   | { type: 'read_state.updated'; workspaceId: string; actorId: string; state: ReadState };
-
-/** An event as the relay delivers it: the provider channel, the event name, its payload and what it is about. */
-export interface OutboxEvent {
-  workspaceId: string;
-  channel: string;
-  event: MessagingEvent['type'];
-  payload: Record<string, unknown>;
-  /** Sent instead of the payload when that exceeds the provider's 10 KB limit. */
-  ref: { type: string; id: string; conversation_id: string | null };
-}
-
-/** Provider payloads above this many bytes are replaced by their reference. */
-export const MAX_PAYLOAD_BYTES = 10 * 1024;
-
-/** The payload the relay sends: the event, or its reference when the event is too large for the provider. */
-export function deliverable(e: Pick<OutboxEvent, 'payload' | 'ref'>): Record<string, unknown> {
-  if (Buffer.byteLength(JSON.stringify(e.payload)) <= MAX_PAYLOAD_BYTES) return e.payload;
-  return { event_id: e.payload.event_id, ref: e.ref, truncated: true };
-}
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
@@ -101,10 +83,11 @@ const readStatePayload = (r: ReadState) => ({
   updated_at: iso(r.updatedAt),
 });
 
-const messageRef = (m: Pick<Message, 'id' | 'conversationId'>) => ({ type: 'message', id: m.id, conversation_id: m.conversationId });
-
-/** The event as clients receive it: its provider channel, its payload (each with a fresh `event_id`) and its reference. */
-export function outboxEventOf(e: MessagingEvent): OutboxEvent {
+/**
+ * The event as clients receive it: its provider channel and its payload, each with a fresh `event_id` (the realtime
+ * service sends a reference instead when a payload is over the provider's limit).
+ */
+export function outboxEventOf(e: MessagingEvent): OutboxEntry {
   const event_id = randomUUID();
   switch (e.type) {
     case 'channel.created':
@@ -113,13 +96,12 @@ export function outboxEventOf(e: MessagingEvent): OutboxEvent {
         channel: workspaceChannel(e.channel.workspaceId),
         event: e.type,
         payload: { event_id, channel: channelPayload(e.channel) },
-        ref: { type: 'channel', id: e.channel.id, conversation_id: e.channel.id },
       };
     case 'message.created':
     case 'message.updated':
     case 'message.deleted': {
       const m = e.message.message;
-      return { workspaceId: m.workspaceId, channel: conversationChannel(m.conversationId), event: e.type, payload: { event_id, message: messagePayload(e.message) }, ref: messageRef(m) };
+      return { workspaceId: m.workspaceId, channel: conversationChannel(m.conversationId), event: e.type, payload: { event_id, message: messagePayload(e.message) } };
     }
     case 'thread.updated':
       return {
@@ -134,7 +116,6 @@ export function outboxEventOf(e: MessagingEvent): OutboxEvent {
           reply_actor_ids: e.root.replyActorIds,
           last_reply_at: iso(e.root.lastReplyAt),
         },
-        ref: { ...messageRef(e.root), type: 'thread' },
       };
     case 'reactions.updated':
       return {
@@ -142,7 +123,6 @@ export function outboxEventOf(e: MessagingEvent): OutboxEvent {
         channel: conversationChannel(e.message.conversationId),
         event: e.type,
         payload: { event_id, conversation_id: e.message.conversationId, reactions: reactionsPayload(e.message) },
-        ref: { ...messageRef(e.message), type: 'reactions' },
       };
     case 'saved.updated':
       return {
@@ -150,7 +130,6 @@ export function outboxEventOf(e: MessagingEvent): OutboxEvent {
         channel: actorChannel(e.actorId),
         event: e.type,
         payload: { event_id, saved: savedPayload(e.saved) },
-        ref: { type: 'saved', id: e.saved.messageId, conversation_id: e.conversationId },
       };
     case 'read_state.updated':
       return {
@@ -158,7 +137,6 @@ export function outboxEventOf(e: MessagingEvent): OutboxEvent {
         channel: actorChannel(e.actorId),
         event: e.type,
         payload: { event_id, read_state: readStatePayload(e.state) },
-        ref: { type: 'read_state', id: e.state.threadRootId ?? e.state.conversationId, conversation_id: e.state.conversationId },
       };
   }
 }

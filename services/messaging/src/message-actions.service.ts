@@ -34,13 +34,7 @@ function decodeCursor(cursor: string): string {
   return match[1]!;
 }
 
-const savedUpdated = (me: Caller, conversationId: string, saved: SavedState): MessagingEvent => ({
-  type: 'saved.updated',
-  workspaceId: me.workspaceId,
-  actorId: me.actorId,
-  conversationId,
-  saved,
-});
+const savedUpdated = (me: Caller, saved: SavedState): MessagingEvent => ({ type: 'saved.updated', workspaceId: me.workspaceId, actorId: me.actorId, saved });
 
 /** Per-message actions of one actor: private bookmarks and reactions (contract §4). */
 export class MessageActionsService {
@@ -55,7 +49,7 @@ export class MessageActionsService {
       if ((await this.d.messages.lock(me.workspaceId, messageId, tx))?.deletedAt !== null) throw messageDeleted();
       const { savedAt, created } = await this.d.saved.save(me.actorId, me.workspaceId, messageId, tx);
       const state = { messageId, savedAt };
-      if (created) await this.d.outbox.append([savedUpdated(me, conversationId, state)], tx);
+      if (created) await this.d.outbox.append([savedUpdated(me, state)], tx);
       return state;
     });
   }
@@ -66,7 +60,7 @@ export class MessageActionsService {
     await requireMessage(this.d.messages, me, conversationId, messageId);
     const state = { messageId, savedAt: null };
     await this.d.transact(async (tx) => {
-      if (await this.d.saved.unsave(me.actorId, messageId, tx)) await this.d.outbox.append([savedUpdated(me, conversationId, state)], tx);
+      if (await this.d.saved.unsave(me.actorId, messageId, tx)) await this.d.outbox.append([savedUpdated(me, state)], tx);
     });
     return state;
   }

@@ -4,14 +4,14 @@ import { createDb, type Knex, queryable, type Transact, transactor } from '@wms/
 import { DomainError } from '@wms/kit/errors';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
-import { actorChannel, conversationChannel, outboxNotifyChannel } from '@wms/kit/outbox';
+import { actorChannel, conversationChannel } from '@wms/kit/channels';
+import { outboxNotifyChannel } from '@wms/kit/outbox';
 import { createTestDatabase, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { readOf } from '../src/adapters/attachments.ts';
 import type { Channel } from '../src/domain/channel.ts';
 import { LOADING_MS, type Message } from '../src/domain/message.ts';
-import { MAX_PAYLOAD_BYTES } from '../src/event-payloads.ts';
 import type { MessagingServices } from '../src/rpc.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
 import { MessageStore } from '../src/store/message.store.ts';
@@ -662,24 +662,21 @@ describe(OutboxStore.name, () => {
     }
   });
 
-  it('stores each event as realtime clients receive it on its channel, the oversized ones as their reference', async () => {
+  it('stores each event as realtime clients receive it on its channel (realtime replaces an oversized one by its reference)', async () => {
     const c = await newChannel();
     const author = actor();
     const small = await post(c, author, { body: 'small' });
-    const big = await post(c, author, { body: 'x'.repeat(MAX_PAYLOAD_BYTES) });
     await transact((tx) =>
       outbox.append(
         [
           { type: 'message.created', message: readOf({ message: small, savedAt: new Date() }) },
-          { type: 'message.created', message: readOf({ message: big, savedAt: null }) },
-          { type: 'saved.updated', workspaceId: c.workspaceId, actorId: author, conversationId: c.id, saved: { messageId: small.id, savedAt: null } },
+          { type: 'saved.updated', workspaceId: c.workspaceId, actorId: author, saved: { messageId: small.id, savedAt: null } },
         ],
         tx,
       ),
     );
     const rows = await outboxOf(c.workspaceId);
     expect(rows.map((r) => [r.event, r.channel])).toEqual([
-      ['message.created', conversationChannel(c.id)],
       ['message.created', conversationChannel(c.id)],
       ['saved.updated', actorChannel(author)],
     ]);
@@ -688,8 +685,7 @@ describe(OutboxStore.name, () => {
       event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       message: expect.objectContaining({ id: small.id, body_text: 'small', children: [{ type: 'text', text: 'small' }], saved_at: null, assets: [], parent_message_id: null }),
     });
-    expect(rows[1]!.payload).toEqual({ event_id: expect.any(String), ref: { type: 'message', id: big.id, conversation_id: c.id }, truncated: true });
-    expect(rows[2]!.payload).toEqual({ event_id: expect.any(String), saved: { message_id: small.id, saved: false, saved_at: null } });
+    expect(rows[1]!.payload).toEqual({ event_id: expect.any(String), saved: { message_id: small.id, saved: false, saved_at: null } });
   });
 });
 

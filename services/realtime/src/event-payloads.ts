@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { workspaceChannel } from './domain/channels.ts';
+import { workspaceChannel } from '@wms/kit/channels';
 import type { NewEvent } from './domain/events.ts';
 import type { PresenceChange } from './domain/presence.ts';
 

@@ -1,6 +1,7 @@
+import { actorChannel, CHANNEL_PREFIXES, presenceChannel } from '@wms/kit/channels';
 import { isUuid } from '@wms/kit/ids';
 import type { Transact, Tx } from '@wms/kit/transactions';
-import { ACTOR_CHANNEL_PREFIX, parseChannel, PRESENCE_CHANNEL_PREFIX } from './domain/channels.ts';
+import { parseChannel } from './domain/channels.ts';
 import { type Observed, type PresenceState, reconcile } from './domain/presence.ts';
 import type { DeliveryNudge } from './events.service.ts';
 import { OWN_SOURCE, presenceEventOf } from './event-payloads.ts';
@@ -38,7 +39,7 @@ export class OccupancyService {
       const observed: Observed = { actorChannels: new Map(), presenceMembers: new Map() };
       for (const actorId of actorIds) {
         const workspaceId = workspaces.get(actorId);
-        if (workspaceId) observed.actorChannels.set(actorId, { workspaceId, occupied: await this.d.provider.isOccupied(ACTOR_CHANNEL_PREFIX + actorId) });
+        if (workspaceId) observed.actorChannels.set(actorId, { workspaceId, occupied: await this.d.provider.isOccupied(actorChannel(actorId)) });
       }
       for (const workspaceId of workspaceIds) {
         observed.presenceMembers.set(workspaceId, await this.membersOf(workspaceId));
@@ -52,8 +53,8 @@ export class OccupancyService {
   async sweep(): Promise<number> {
     return this.apply(async (tx) => {
       const [actorChannels, presenceChannels] = await Promise.all([
-        this.d.provider.occupiedChannels(ACTOR_CHANNEL_PREFIX),
-        this.d.provider.occupiedChannels(PRESENCE_CHANNEL_PREFIX),
+        this.d.provider.occupiedChannels(CHANNEL_PREFIXES.actor),
+        this.d.provider.occupiedChannels(CHANNEL_PREFIXES.presence),
       ]);
       const current = await this.d.presence.current(undefined, tx);
       const occupied = new Set(actorChannels.map(parseChannel).flatMap((c) => (c?.kind === 'actor' ? [c.actorId] : [])));
@@ -88,6 +89,6 @@ export class OccupancyService {
 
   /** A presence channel's members: the actor ids this service signed as their user ids. */
   private async membersOf(workspaceId: string): Promise<Set<string>> {
-    return new Set((await this.d.provider.members(PRESENCE_CHANNEL_PREFIX + workspaceId)).filter(isUuid));
+    return new Set((await this.d.provider.members(presenceChannel(workspaceId))).filter(isUuid));
   }
 }

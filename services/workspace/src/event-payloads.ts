@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type OutboxEntry, workspaceChannel } from '@wms/kit/outbox';
+import { workspaceChannel } from '@wms/kit/channels';
+import type { OutboxEntry } from '@wms/kit/outbox';
 import type { Actor, MemberWithUser, Workspace } from './domain/model.ts';
 
 /** A change realtime clients must see (contract §7), as services record it in the change's own transaction. */

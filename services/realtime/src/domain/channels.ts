@@ -1,7 +1,5 @@
+import { CHANNEL_PREFIXES, type ChannelKind } from '@wms/kit/channels';
 import { isUuid } from '@wms/kit/ids';
-import { actorChannel, conversationChannel, workspaceChannel } from '@wms/kit/outbox';
-
-export { actorChannel, workspaceChannel };
 
 /** The provider channels of wms (contract §7), by what they are about. */
 export type Channel =
@@ -10,21 +8,9 @@ export type Channel =
   | { kind: 'actor'; actorId: string }
   | { kind: 'conversation'; conversationId: string };
 
-const PREFIXES = {
-  workspace: workspaceChannel(''),
-  presence: 'presence-workspace-',
-  actor: actorChannel(''),
-  conversation: conversationChannel(''),
-};
-
-export const ACTOR_CHANNEL_PREFIX = PREFIXES.actor;
-export const PRESENCE_CHANNEL_PREFIX = PREFIXES.presence;
-
-export const presenceChannel = (workspaceId: string) => `${PREFIXES.presence}${workspaceId}`;
-
 /** What a channel name is about; null for any name wms does not use (the provider's own `#…` channels included). */
 export function parseChannel(name: string): Channel | null {
-  for (const [kind, prefix] of Object.entries(PREFIXES) as Array<[Channel['kind'], string]>) {
+  for (const [kind, prefix] of Object.entries(CHANNEL_PREFIXES) as Array<[ChannelKind, string]>) {
     if (!name.startsWith(prefix)) continue;
     const id = name.slice(prefix.length);
     if (!isUuid(id)) return null;

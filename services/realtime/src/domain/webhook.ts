@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ACTOR_CHANNEL_PREFIX, PRESENCE_CHANNEL_PREFIX } from './channels.ts';
+import { CHANNEL_PREFIXES } from '@wms/kit/channels';
 
 /** The webhook events that say something about presence; the others (client events, cache misses) are not for us. */
 const OCCUPANCY_EVENTS = new Set(['channel_occupied', 'channel_vacated', 'member_added', 'member_removed']);
@@ -28,7 +28,7 @@ export function occupancyChannelsOf(rawBody: Buffer): string[] | undefined {
   const channels = new Set<string>();
   for (const e of events as Array<{ name?: unknown; channel?: unknown } | null>) {
     if (!e || typeof e.channel !== 'string' || !OCCUPANCY_EVENTS.has(String(e.name))) continue;
-    if (e.channel.startsWith(ACTOR_CHANNEL_PREFIX) || e.channel.startsWith(PRESENCE_CHANNEL_PREFIX)) channels.add(e.channel);
+    if (e.channel.startsWith(CHANNEL_PREFIXES.actor) || e.channel.startsWith(CHANNEL_PREFIXES.presence)) channels.add(e.channel);
   }
   return [...channels];
 }

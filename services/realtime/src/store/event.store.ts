@@ -1,5 +1,5 @@
 import { type Knex, queryable, type Tx } from '@wms/kit/db';
-import { ACTOR_CHANNEL_PREFIX, actorChannel } from '../domain/channels.ts';
+import { actorChannel, CHANNEL_PREFIXES } from '@wms/kit/channels';
 import type { JsonObject, NewEvent, StoredEvent } from '../domain/events.ts';
 import { lock } from './locks.ts';
 
@@ -49,7 +49,7 @@ export class EventStore {
       .select(columns)
       .where({ workspace_id: q.workspaceId })
       .andWhere('id', '>', q.after)
-      .andWhere((w) => w.whereNot('channel', 'like', `${ACTOR_CHANNEL_PREFIX}%`).orWhere('channel', actorChannel(q.actorId)))
+      .andWhere((w) => w.whereNot('channel', 'like', `${CHANNEL_PREFIXES.actor}%`).orWhere('channel', actorChannel(q.actorId)))
       .orderBy('id')
       .limit(q.limit);
     return rows.map(toEvent);
