@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { EventLoad, EventMeasurement } from './events.ts';
 import type { Load, Measurement } from './measure.ts';
 
 /** A measured route beside the baseline it is compared with (none for the baselines themselves). */
@@ -21,7 +22,14 @@ export function machineLines(load: Load, warmup: Load, postgresVersion: string):
 const rate = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const ms = (value: number) => value.toFixed(2);
 
-/** A plain text table: each route's throughput and latency, and its throughput as a share of its baseline's. */
+/** A plain text table; the columns named in `left` are aligned left, the others (figures) right. */
+function render(header: readonly string[], cells: readonly string[][], left: readonly string[]): string {
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i]!.length)));
+  const line = (row: readonly string[]) => row.map((cell, i) => (left.includes(header[i]!) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)].join('\n');
+}
+
+/** Each route's throughput and latency, and its throughput as a share of its baseline's. */
 export function table(rows: readonly Row[]): string {
   const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'ok', 'failed', 'baseline', 'baseline req/s', 'ratio'];
   const cells = rows.map(({ measurement: m, baseline: b }) => [
@@ -35,7 +43,16 @@ export function table(rows: readonly Row[]): string {
     b ? rate(b.rps) : '-',
     b ? (m.rps / b.rps).toFixed(3) : '-',
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i]!.length)));
-  const line = (row: string[]) => row.map((cell, i) => (i === 0 || i === 6 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)].join('\n');
+  return render(header, cells, ['route', 'baseline']);
+}
+
+/** The event path: how it was loaded, how many events came of the posts, and how long after each post's answer. */
+export function eventLines(m: EventMeasurement, warmup: EventLoad): string[] {
+  const header = ['event path', 'posts/s', 'posts', 'failed', 'events', 'missing', 'extra', 'p50 ms', 'p99 ms', 'max ms'];
+  const cells = [['POST → message.created', rate(m.rate), String(m.posts), String(m.failed), String(m.events), String(m.missing), String(m.extra), ms(m.p50Ms), ms(m.p99Ms), ms(m.maxMs)]];
+  return [
+    `event path: posts sent open loop at ${rate(m.rate)}/s for ${m.seconds} s after a ${warmup.seconds} s warm-up; latency from each post's 201 answer to its message.created at a pusher-js client subscribed through the gateway`,
+    '',
+    render(header, cells, ['event path']),
+  ];
 }

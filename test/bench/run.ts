@@ -1,15 +1,19 @@
 import { uuidv7 } from '@wms/kit/ids';
+import { waitFor } from '@wms/testkit';
 import pg from 'pg';
 import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
 import { callIn, createWorkspace, eachLimited, type Session, sessionHeaders, signUp } from './api.ts';
+import { type EventLoad, type EventMeasurement, measureEventPath, untriggeredEvents } from './events.ts';
 import { type HttpRequest, type Load, type Measurement, measureHttp, measurePg } from './measure.ts';
-import { machineLines, type Row, table } from './report.ts';
+import { eventLines, machineLines, type Row, table } from './report.ts';
 
 const SEED_MESSAGES = 3000;
 const THREAD_ROOTS = 200;
 const REPLIES_PER_ROOT = 2;
 const SEED_CONCURRENCY = 16;
 const MAX_FAILED_FRACTION = 0.001;
+// The measured routes leave thousands of events to trigger (each POST and PUT makes one), drained at the provider's pace.
+const BACKLOG_TIMEOUT_MS = 300_000;
 // Each PUT adds a new (message, emoji) pair, so none is an idempotent repeat; a message holds at most 50 emoji.
 const EMOJI = ['👍', '😀', '🎉', '❤️', '🚀', '👀', '🔥', '✅', '😂', '🙏', '💯', '🤔', '👏', '🌟', '🍕', '☕'];
 const BODY_TEXT = 'The quick brown fox jumps over the lazy dog, then posts a status update about it.';
@@ -24,6 +28,8 @@ function positiveNumber(name: string, fallback: number): number {
 
 const load: Load = { seconds: positiveNumber('BENCH_SECONDS', 10), connections: Math.max(1, Math.round(positiveNumber('BENCH_CONNECTIONS', 32))) };
 const warmup: Load = { ...load, seconds: Math.min(2, load.seconds) };
+const eventLoad: EventLoad = { rate: positiveNumber('BENCH_EVENT_RATE', 50), seconds: load.seconds };
+const eventWarmup: EventLoad = { ...eventLoad, seconds: warmup.seconds };
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -83,6 +89,16 @@ async function checkRoutes(session: Session, channelId: string, reactionPath: st
   if (reactions.reactions.length === 0) throw new Error('PUT reaction answered without the reaction');
 }
 
+/** Every post must answer 201 (within the routes' failure allowance) and bring exactly one event with its id. */
+function eventPathFaults(m: EventMeasurement): string[] {
+  return [
+    ...(m.failed > MAX_FAILED_FRACTION * m.posts ? [`${m.failed} of ${m.posts} posts failed: ${m.failures}`] : []),
+    ...(m.events === 0 ? ['no event arrived'] : []),
+    ...(m.missing > 0 ? [`${m.missing} posts answered 201 but brought no event within the wait`] : []),
+    ...(m.extra > 0 ? [`${m.extra} events beyond one per post`] : []),
+  ];
+}
+
 async function bench(cluster: Cluster): Promise<number> {
   const session = await createWorkspace(cluster.gatewayUrl, await signUp(cluster.gatewayUrl, cluster.inboxUrl));
   const { channelId, actorId, messageIds } = await seed(session);
@@ -116,15 +132,24 @@ async function bench(cluster: Cluster): Promise<number> {
       rows.push({ measurement: await measured(name, (l) => measureHttp(name, l, { ...request, headers })), baseline });
     }
 
+    // Measured events would otherwise queue behind those of the routes above, which the provider triggers in order.
+    progress(`event path: waiting for the ${await untriggeredEvents(pool)} events of the routes above to be triggered`);
+    await waitFor('the event backlog to drain', async () => (await untriggeredEvents(pool)) === 0, BACKLOG_TIMEOUT_MS, 500);
+    progress(`event path: warm-up ${eventWarmup.seconds} s, then ${eventLoad.seconds} s at ${eventLoad.rate} posts/s`);
+    await measureEventPath(session, channelId, eventWarmup, BODY_TEXT);
+    const events = await measureEventPath(session, channelId, eventLoad, BODY_TEXT);
+
     const { rows: [postgres] } = await pool.query<{ server_version: string }>('SHOW server_version');
-    console.log([...machineLines(load, warmup, postgres?.server_version ?? '?'), '', table(rows)].join('\n'));
+    console.log([...machineLines(load, warmup, postgres?.server_version ?? '?'), '', table(rows), '', ...eventLines(events, eventWarmup)].join('\n'));
     if (reactions.used() > reactions.total) console.log(`note: ${reactions.used()} PUTs over ${reactions.total} (message, emoji) pairs; the later ones repeated a pair`);
 
     const measurements = rows.map((r) => r.measurement);
     for (const m of measurements.filter((m) => m.failed > 0)) console.log(`${m.name}: ${m.failed} of ${m.ok + m.failed} failed: ${m.failures}`);
     const bad = measurements.filter((m) => m.ok === 0 || m.failed > MAX_FAILED_FRACTION * (m.ok + m.failed));
     for (const m of bad) console.error(`${m.name}: too many failures; a benchmark of failed requests measures nothing`);
-    return bad.length === 0 ? 0 : 1;
+    const eventFaults = eventPathFaults(events);
+    for (const fault of eventFaults) console.error(`event path: ${fault}`);
+    return bad.length === 0 && eventFaults.length === 0 ? 0 : 1;
   } finally {
     await pool.end();
   }
