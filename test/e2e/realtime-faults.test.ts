@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
-import { waitFor } from '@wms/testkit';
+import { processEnvironment, waitFor } from '@wms/testkit';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from './support/accounts.ts';
@@ -40,11 +39,6 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-/** A component's process environment, as the launcher gave it. */
-function environmentOf(name: string): Map<string, string> {
-  const text = readFileSync(`/proc/${cluster.pidOf(name)}/environ`, 'utf8');
-  return new Map(text.split('\0').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-}
 
 /** The sum of a Prometheus counter's samples whose labels include all of `labels`. */
 async function counter(url: string, name: string, labels: Record<string, string>): Promise<number> {
@@ -87,7 +81,7 @@ const online = async (account: Account): Promise<string[]> => {
 
 describe('realtime faults', () => {
   it('runs the realtime worker with the sweep interval this file set', () => {
-    expect(environmentOf('realtime-worker').get('PRESENCE_SWEEP_MS')).toBe(PRESENCE_SWEEP_MS);
+    expect(processEnvironment(cluster.pidOf('realtime-worker')!).get('PRESENCE_SWEEP_MS')).toBe(PRESENCE_SWEEP_MS);
   });
 
   it('delivers the events posted while the provider is frozen once it runs again, all of them, in post order', { timeout: 120_000 }, async () => {

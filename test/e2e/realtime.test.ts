@@ -1,6 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { waitFor } from '@wms/testkit';
+import { processEnvironment, waitFor } from '@wms/testkit';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { recordedEvents } from './support/events.ts';
@@ -221,7 +220,7 @@ describe('provider webhooks', () => {
   /** The cluster's realtime app as its processes have it: test mode makes a fresh one per cluster, told to no test. */
   function realtimeApp(): { key: string; secret: string } {
     const pid = serverPid('services/realtime/src/main.ts', inject('databaseUrl'));
-    const env = new Map(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    const env = processEnvironment(pid);
     return { key: env.get('PUSHER_KEY')!, secret: env.get('PUSHER_SECRET')! };
   }
 

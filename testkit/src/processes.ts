@@ -23,6 +23,12 @@ export async function freePort(): Promise<number> {
   return port!;
 }
 
+/** A running process's environment as it was started (Linux `/proc`), by variable name. */
+export function processEnvironment(pid: number): Map<string, string> {
+  const entries = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return new Map(entries.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+}
+
 /**
  * Polls `probe` until it returns a value other than `undefined` or `false`, and returns that value; fails naming
  * `what` after `timeoutMs` (no fixed sleeps in tests). A probe that throws is tried again.

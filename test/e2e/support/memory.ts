@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processEnvironment } from '@wms/testkit';
 import { expect } from 'vitest';
 import type { ApiResponse } from './http.ts';
 
@@ -18,7 +19,7 @@ export function serverPid(entry: string, databaseUrl: string): number {
     try {
       const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
       if (!args.includes(path.join(repoRoot, entry))) continue;
-      const env = new Map(readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+      const env = processEnvironment(Number(name));
       if (env.get('DATABASE_URL') === databaseUrl && env.get('ROLE') === 'server') found.push(Number(name));
     } catch {
       // Gone meanwhile, or not ours to read.
