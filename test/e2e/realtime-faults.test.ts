@@ -39,7 +39,6 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-
 /** The sum of a Prometheus counter's samples whose labels include all of `labels`. */
 async function counter(url: string, name: string, labels: Record<string, string>): Promise<number> {
   const text = await (await fetch(url, { signal: AbortSignal.timeout(5000) })).text();
