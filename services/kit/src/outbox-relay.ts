@@ -14,9 +14,12 @@ export interface OutboxRelayOptions {
   /** Hands a batch to realtime (`PublishEvents`); resolves once realtime stored it. */
   publish(request: PublishEventsRequest__Output): Promise<unknown>;
   log: Logger;
-  /** The fallback poll, for a notification lost with the LISTEN connection and rows held back by older transactions. */
+  /** The fallback poll, for a notification lost with the LISTEN connection. */
   pollMs?: number;
+  /** At most this many rows per publish... */
   batchSize?: number;
+  /** ...and at most this many payload bytes (a batch always holds one row), well under gRPC's message limit. */
+  batchBytes?: number;
   /** First and longest wait after a failed publish (doubling in between). */
   backoffMs?: { min: number; max: number };
 }
@@ -36,17 +39,11 @@ interface OutboxRow {
   created_at: Date;
 }
 
-/** While rows wait on an older transaction, look again after this (doubling up to the poll). */
-const HELD_BACK_RETRY_MS = 20;
-
 /**
  * Runs an owner's outbox relay in its worker role: drains the outbox on every NOTIFY (a dedicated connection
- * LISTENs) and every `pollMs`, publishes the rows that every snapshot can see, oldest transaction first, and deletes
- * what was published. A row is taken only once its transaction's xid is older than the oldest transaction still
- * running, so a transaction that got its xid earlier but commits later is never skipped: commit order per
- * channel holds, since a change to a thing is made after the thing committed. A failed publish leaves the rows
- * (retried with backoff); a publish whose delete did not happen is repeated, which realtime ignores by
- * (source, source_id).
+ * LISTENs) and every `pollMs`, publishes the committed rows in id order, which is each channel's commit order
+ * (appendToOutbox), and deletes what was published. A failed publish leaves the rows (retried with backoff); a
+ * publish whose delete did not happen is repeated, which realtime ignores by (source, source_id).
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const relay = new Relay(options);
@@ -58,6 +55,7 @@ class Relay implements OutboxRelay {
   private readonly table: string;
   private readonly pollMs: number;
   private readonly batchSize: number;
+  private readonly batchBytes: number;
   private readonly backoff: { min: number; max: number };
   private stopped = false;
   /** A notification arrived since the last drain began. */
@@ -74,6 +72,7 @@ class Relay implements OutboxRelay {
     this.table = `${o.schema}.${OUTBOX_TABLE}`;
     this.pollMs = o.pollMs ?? 1000;
     this.batchSize = o.batchSize ?? 500;
+    this.batchBytes = o.batchBytes ?? 4 * 1024 * 1024;
     this.backoff = o.backoffMs ?? { min: 250, max: 5000 };
   }
 
@@ -113,14 +112,12 @@ class Relay implements OutboxRelay {
 
   private async drainLoop(): Promise<void> {
     let failures = 0;
-    let heldBackMs = 0;
     while (!this.stopped) {
       try {
-        const heldBack = await this.drain();
+        await this.drain();
         if (failures > 0) this.o.log.info({ source: this.o.source, failures }, 'outbox relay publishing again');
         failures = 0;
-        heldBackMs = heldBack ? Math.min(heldBackMs === 0 ? HELD_BACK_RETRY_MS : heldBackMs * 2, this.pollMs) : 0;
-        await this.sleep(heldBack ? heldBackMs : this.pollMs, true);
+        await this.sleep(this.pollMs, true);
       } catch (err) {
         failures++;
         const waitMs = Math.min(this.backoff.min * 2 ** (failures - 1), this.backoff.max);
@@ -131,35 +128,36 @@ class Relay implements OutboxRelay {
     }
   }
 
-  /** Publishes and deletes batch after batch; true when committed rows were left for an older transaction to end. */
-  private async drain(): Promise<boolean> {
+  /** Publishes and deletes batch after batch until the outbox is empty. */
+  private async drain(): Promise<void> {
     while (!this.stopped) {
       this.notified = false;
       const { rows }: { rows: OutboxRow[] } = await this.o.db.raw(
-        `SELECT id, workspace_id, channel, event, payload::text AS payload, created_at FROM ??
-         WHERE xid < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY xid, id LIMIT ?`,
+        'SELECT id, workspace_id, channel, event, payload::text AS payload, created_at FROM ?? ORDER BY id LIMIT ?',
         [this.table, this.batchSize],
       );
-      if (rows.length > 0) {
-        await this.o.publish({
-          source: this.o.source,
-          events: rows.map((r) => ({
-            source_id: String(r.id),
-            workspace_id: r.workspace_id,
-            channel: r.channel,
-            name: r.event,
-            payload: r.payload,
-            created_at: r.created_at.toISOString(),
-          })),
-        });
-        await this.o.db.raw('DELETE FROM ?? WHERE id = ANY(?::bigint[])', [this.table, rows.map((r) => r.id)]);
-      }
-      if (rows.length < this.batchSize) {
-        const { rows: held } = await this.o.db.raw(`SELECT EXISTS (SELECT 1 FROM ?? WHERE xid >= pg_snapshot_xmin(pg_current_snapshot())) AS held`, [this.table]);
-        return (held as Array<{ held: boolean }>)[0]!.held;
-      }
+      if (rows.length === 0) return;
+      const batch = this.withinBytes(rows);
+      await this.o.publish({
+        source: this.o.source,
+        events: batch.map((r) => ({
+          source_id: String(r.id),
+          workspace_id: r.workspace_id,
+          channel: r.channel,
+          name: r.event,
+          payload: r.payload,
+          created_at: r.created_at.toISOString(),
+        })),
+      });
+      await this.o.db.raw('DELETE FROM ?? WHERE id = ANY(?::bigint[])', [this.table, batch.map((r) => r.id)]);
     }
-    return false;
+  }
+
+  /** The first rows whose payloads fit in `batchBytes`, at least one. */
+  private withinBytes(rows: OutboxRow[]): OutboxRow[] {
+    let bytes = 0;
+    const fits = rows.findIndex((r) => (bytes += Buffer.byteLength(r.payload)) > this.batchBytes);
+    return fits === -1 ? rows : rows.slice(0, Math.max(fits, 1));
   }
 
   /** Keeps a LISTEN connection open (reconnecting with backoff); each notification, and each reconnect, starts a drain. */

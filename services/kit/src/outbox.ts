@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { type Knex, queryable } from './db.ts';
 import type { Tx } from './transactions.ts';
 
 // The writing side of a data owner's outbox (contract §7 events): every owner keeps a table `outbox` in its own
-// schema, of the same shape (id bigint identity, xid xid8 DEFAULT pg_current_xact_id(), workspace_id, channel,
-// event, payload jsonb, created_at), and its relay (outbox-relay.ts) hands the rows to the realtime service.
+// schema, of the same shape (id bigint identity, workspace_id, channel, event, payload jsonb, created_at), and its
+// relay (outbox-relay.ts) hands the rows to the realtime service.
 
 /** The owner's outbox table, in the owner's schema. */
 export const OUTBOX_TABLE = 'outbox';
@@ -21,14 +22,26 @@ export interface OutboxEntry {
   payload: Record<string, unknown>;
 }
 
+/** The first key of the per-channel advisory locks (two-key locks never meet a one-key lock, like realtime's). */
+const CHANNEL_LOCK_CLASS = 0x6f75_7462; // "outb"
+
+/** A channel's lock key: 32 bits of its name's SHA-256. */
+const channelLockKey = (channel: string) => createHash('sha256').update(channel).digest().readInt32BE(0);
+
 /**
  * Appends events inside the change's transaction, so an event exists exactly when its change committed, and
- * NOTIFYs the relay: Postgres delivers the notification on commit and drops it on rollback. The row's xid (its
- * column default) is what lets the relay publish in commit order without skipping a slow transaction.
+ * NOTIFYs the relay: Postgres delivers the notification on commit and drops it on rollback.
+ *
+ * Each channel's rows are numbered in commit order: before its rows take their ids, the transaction locks each of
+ * their channels until it ends (in key order, so two transactions cannot deadlock on them), so a later row of a
+ * channel belongs to a transaction that committed later, and the relay publishes in id order. Call it as the
+ * transaction's last statement: the locks are held until commit, and taking row locks after them could deadlock.
  */
 export async function appendToOutbox(db: Knex, entries: OutboxEntry[], tx: Tx): Promise<void> {
   if (entries.length === 0) return;
   const q = queryable(db, tx);
+  const keys = [...new Set(entries.map((e) => channelLockKey(e.channel)))].sort((a, b) => a - b);
+  await q.raw('SELECT pg_advisory_xact_lock(?, key) FROM unnest(?::int[]) AS key', [CHANNEL_LOCK_CLASS, keys]);
   await q(OUTBOX_TABLE).insert(entries.map((e) => ({ workspace_id: e.workspaceId, channel: e.channel, event: e.event, payload: JSON.stringify(e.payload) })));
   // The pool's search_path is the owner's schema alone, so current_schema() names the same channel the relay listens to.
   await q.raw(`SELECT pg_notify(current_schema() || '_' || ?, '')`, [OUTBOX_TABLE]);

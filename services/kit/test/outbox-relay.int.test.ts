@@ -19,14 +19,12 @@ const outboxTable: Migration = {
     await knex.raw(`
       CREATE TABLE outbox (
         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
         workspace_id uuid NOT NULL,
         channel text NOT NULL,
         event text NOT NULL,
         payload jsonb NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       );
-      CREATE INDEX outbox_xid_idx ON outbox (xid, id);
     `);
   },
 };
@@ -111,27 +109,56 @@ describe('outbox relay', () => {
     expect(await remaining()).toBe(0);
   });
 
-  it('publishes two transactions that commit in reverse order both, in xid order, the later one only once the earlier committed', async () => {
+  it('publishes a channel in commit order: a transaction that began first but commits last is published last', async () => {
     const { published } = start();
     await waitFor('the relay to listen', listening);
     const first = await db.transaction();
     const second = await db.transaction();
     try {
-      // `first` takes its transaction id before `second`, but writes its row after it (a higher row id).
+      // `first` writes before `second` begins (it has the older transaction id), but appends and commits after it.
       await first.raw('SELECT pg_current_xact_id()');
       await appendToOutbox(db, [entry(2)], second as unknown as Tx);
-      await appendToOutbox(db, [entry(1)], first as unknown as Tx);
       await second.commit();
-      // Committed and notified, but not publishable while `first` may still commit before it: held back.
-      await new Promise((r) => setTimeout(r, 300));
-      expect(published()).toEqual([]);
+      await appendToOutbox(db, [entry(1)], first as unknown as Tx);
       await first.commit();
     } finally {
       if (!first.isCompleted()) await first.rollback();
       if (!second.isCompleted()) await second.rollback();
     }
     await waitFor('both events to be published', () => published().length === 2, 5000, 10);
-    expect(published()).toEqual([1, 2]);
+    expect(published()).toEqual([2, 1]);
+  });
+
+  it("holds a channel's next append until the transaction that appended to it ends; other channels go on", async () => {
+    const first = await db.transaction();
+    try {
+      await appendToOutbox(db, [entry(1)], first as unknown as Tx);
+      let appended = false;
+      const waiting = append([entry(2)]).then(() => (appended = true));
+      // Another channel is not held.
+      await append([{ ...entry(3), channel: workspaceChannel(randomUUID()) }]);
+      expect(appended).toBe(false);
+      await first.commit();
+      await waiting;
+      // The held transaction took its row id after the first committed: id order is commit order.
+      const rows = await db('outbox').orderBy('id').select('payload');
+      expect(rows.map((r: { payload: { n: number } }) => r.payload.n)).toEqual([1, 3, 2]);
+    } finally {
+      if (!first.isCompleted()) await first.rollback();
+    }
+  });
+
+  it('publishes a backlog of large payloads in batches that fit the byte limit, in order', async () => {
+    const { batches, published } = start({ batchBytes: 3000 });
+    const big = (n: number): OutboxEntry => ({ ...entry(n), payload: { event_id: randomUUID(), n, text: 'x'.repeat(1000) } });
+    await append([big(1), big(2), big(3), big(4), big(5)]);
+    await waitFor('the backlog to be published', () => published().length === 5, 5000, 10);
+    expect(published()).toEqual([1, 2, 3, 4, 5]);
+    expect(batches.map((b) => b.events.length)).toEqual([2, 2, 1]);
+    // A single payload over the limit still goes, alone.
+    await append([{ ...entry(6), payload: { event_id: randomUUID(), n: 6, text: 'x'.repeat(5000) } }]);
+    await waitFor('the oversized row to be published', () => published().length === 6, 5000, 10);
+    expect(batches.at(-1)!.events).toHaveLength(1);
   });
 
   it('drains a backlog in batches, oldest first, deleting each batch it published', async () => {

@@ -5,6 +5,7 @@ import * as messageAssets from './20261121030000_message_assets.ts';
 import * as cleanup from './20261121040000_cleanup.ts';
 import * as purgeIndexes from './20261121050000_purge_indexes.ts';
 import * as outboxXid from './20261201000000_outbox_xid.ts';
+import * as outboxCommitOrder from './20261202000000_outbox_commit_order.ts';
 
 /** Every migration of the messaging schema, in order. */
 export const migrations: Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   { name: '20261121040000_cleanup', ...cleanup },
   { name: '20261121050000_purge_indexes', ...purgeIndexes },
   { name: '20261201000000_outbox_xid', ...outboxXid },
+  { name: '20261202000000_outbox_commit_order', ...outboxCommitOrder },
 ];

@@ -134,8 +134,8 @@ export class AvatarService {
         if (next) await this.d.avatars.insert(next.id, owner, next.key, tx);
         const updated = await point(next?.id ?? null, tx);
         if (!updated) throw notFound('Not found.');
-        await this.d.outbox.append([changed(updated)], tx);
         stale = await this.d.avatars.deleteOthers(owner, next?.id ?? null, tx);
+        await this.d.outbox.append([changed(updated)], tx);
         return updated;
       });
       await this.d.storage.delete(stale);
