@@ -613,7 +613,7 @@ export const DeliveredEvent = z
 export const EventPage = z
   .object({
     items: z.array(DeliveredEvent).describe('oldest first: the events of channels the caller could subscribe to'),
-    next_cursor: z.string().describe('where to continue: the last item\'s cursor, or `after` itself when there was nothing new'),
+    next_cursor: z.string().describe('where to continue: the last item\'s cursor, or the newest event\'s (yours or not) when the page holds everything up to it'),
   })
   .meta({
     id: 'EventPage',

@@ -37,10 +37,15 @@ export class EventService {
     const me = callerOf(ctx);
     const q = catchUpQuery(after, limit);
     if (q.after === undefined) return { items: [], nextCursor: await this.d.events.head() };
+    // Ids commit in order, so every event up to the head read first is in the page's read.
+    const head = await this.d.events.head();
     const items = await this.d.events.after({ workspaceId: me.workspaceId, actorId: me.actorId, after: q.after, limit: q.limit });
     // Read after the events: the mark only grows, and rises in the transaction that removes, so a removal the read
     // missed events to is seen here.
     if (BigInt(q.after) < BigInt(await this.d.events.removedThrough())) throw cursorExpired();
-    return { items, nextCursor: items.at(-1)?.id ?? q.after };
+    const last = items.at(-1)?.id ?? q.after;
+    // A page that is not full holds everything of the caller's up to the head: the cursor moves on to it, so a quiet
+    // workspace's cursor does not fall behind the retention of busy ones.
+    return { items, nextCursor: items.length < q.limit && BigInt(head) > BigInt(last) ? head : last };
   }
 }

@@ -203,6 +203,21 @@ describe('ListEvents', () => {
     expect(new Set(seen)).toEqual(new Set(batches.flat().map((e) => JSON.parse(e.payload).event_id)));
   });
 
+  it("moves a quiet workspace's cursor on to the newest event, so that others' expired events do not expire it", async () => {
+    const quiet = newCaller();
+    const busy = newCaller();
+    const { next_cursor: start } = await rt.client.ListEvents({ limit: 0 }, ctxOf(quiet));
+    await rt.client.PublishEvents({ source: 'messaging', events: [outboxEvent({ workspaceId: busy.workspaceId, channel: conversation() })] }, ctxOf(busy));
+    const { max } = (await rt.db('events').max('id as max').first()) as { max: string };
+    expect(await rt.client.ListEvents({ after: start, limit: 10 }, ctxOf(quiet))).toEqual({ items: [], next_cursor: String(max) });
+    // A full page stops at its last item: what lies beyond is the next page's.
+    const mine = [0, 1].map(() => outboxEvent({ workspaceId: quiet.workspaceId, channel: conversation() }));
+    await rt.client.PublishEvents({ source: 'messaging', events: [...mine, outboxEvent({ workspaceId: busy.workspaceId, channel: conversation() })] }, ctxOf(busy));
+    const full = await rt.client.ListEvents({ after: String(max), limit: 2 }, ctxOf(quiet));
+    expect(full.items).toHaveLength(2);
+    expect(full.next_cursor).toBe(full.items[1]!.cursor);
+  });
+
   it('answers cursor_expired for a cursor below what the retention sweep removed, and pages on from the mark', async () => {
     const me = newCaller();
     const ctx = ctxOf(me);
