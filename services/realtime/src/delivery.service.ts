@@ -1,21 +1,28 @@
+import type { Logger } from '@wms/kit/logger';
 import type { Transact } from '@wms/kit/transactions';
-import { type JsonObject, RETENTION_MS, TRIGGER_BATCH } from './domain/events.ts';
+import { removedActorsOf, RETENTION_MS, type StoredEvent, TRIGGER_BATCH } from './domain/events.ts';
+import type { JsonObject } from './domain/events.ts';
 import type { EventStore } from './store/event.store.ts';
 
 /** The provider's trigger API; fails on any error the provider reports, whatever its HTTP status. */
 export interface EventTrigger {
   trigger(events: Array<{ channel: string; name: string; data: JsonObject }>): Promise<void>;
+  /** Whether a failure of `trigger` is the provider refusing these events (it will refuse them again), not an outage. */
+  isRefusal(err: unknown): boolean;
+  /** Closes every connection signed in as the user (here: the actor); the provider keeps no other handle on a socket. */
+  disconnectUser(userId: string): Promise<void>;
 }
 
 const EXPIRE_BATCH = 1000;
 
 /** Hands stored events to the provider in id order, and removes them once they have been kept long enough. */
 export class DeliveryService {
-  constructor(private readonly d: { transact: Transact; events: EventStore; provider: EventTrigger }) {}
+  constructor(private readonly d: { transact: Transact; events: EventStore; provider: EventTrigger; log: Logger }) {}
 
   /**
    * Triggers every waiting event, oldest first, a batch at a time, each batch marked in the transaction that holds
    * delivery: drainers take turns, so no event overtakes an older one. A provider failure leaves the batch waiting.
+   * A member's removal also closes the connections signed in as its actor, whose subscriptions would outlive it.
    */
   async drain(): Promise<number> {
     let triggered = 0;
@@ -24,12 +31,31 @@ export class DeliveryService {
         await this.d.events.lockDelivery(tx);
         const batch = await this.d.events.untriggered(TRIGGER_BATCH, tx);
         if (batch.length === 0) return 0;
-        await this.d.provider.trigger(batch.map((e) => ({ channel: e.channel, name: e.name, data: e.data })));
+        await this.trigger(batch);
+        for (const actorId of removedActorsOf(batch)) await this.d.provider.disconnectUser(actorId);
         await this.d.events.markTriggered(batch.map((e) => e.id), tx);
         return batch.length;
       });
       if (count === 0) return triggered;
       triggered += count;
+    }
+  }
+
+  /**
+   * A batch the provider refuses goes again an event at a time, and an event it refuses alone is left out (logged;
+   * catch-up still lists it), so one event it will never take cannot hold back every later one.
+   */
+  private async trigger(batch: StoredEvent[]): Promise<void> {
+    try {
+      await this.d.provider.trigger(batch.map((e) => ({ channel: e.channel, name: e.name, data: e.data })));
+    } catch (err) {
+      if (!this.d.provider.isRefusal(err)) throw err;
+      if (batch.length > 1) {
+        for (const e of batch) await this.trigger([e]);
+        return;
+      }
+      const [e] = batch;
+      this.d.log.error({ err, event: e!.id, channel: e!.channel, name: e!.name }, 'the realtime provider refuses this event; it is not delivered live');
     }
   }
 

@@ -8,7 +8,7 @@ import { ProviderError, PusherProvider, pusherClient } from '../src/adapters/pus
 import { DeliveryService } from '../src/delivery.service.ts';
 import { MAX_DATA_BYTES, type NewEvent } from '../src/domain/events.ts';
 import { EventStore } from '../src/store/event.store.ts';
-import { ctxOf, newCaller, type Realtime, startRealtime } from './harness.ts';
+import { ctxOf, log, newCaller, type Realtime, startRealtime } from './harness.ts';
 import { connectClient, startSoketi, subscribed, type TestSoketi } from './support.ts';
 
 let soketi: TestSoketi;
@@ -248,7 +248,7 @@ describe('event delivery to the provider (Soketi)', () => {
 
     const me = newCaller();
     await rt.client.PublishEvents({ source: 'messaging', events: [outboxEvent({ workspaceId: me.workspaceId, channel: conversation() })] }, ctxOf(me));
-    const failing = new DeliveryService({ transact: transactor(rt.db), events: new EventStore(rt.db), provider: new PusherProvider(pusherClient(wrong)) });
+    const failing = new DeliveryService({ transact: transactor(rt.db), events: new EventStore(rt.db), provider: new PusherProvider(pusherClient(wrong)), log });
     await expect(failing.drain()).rejects.toBeInstanceOf(ProviderError);
     expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereNull('triggered_at').pluck('id')).toHaveLength(1);
 
@@ -256,7 +256,7 @@ describe('event delivery to the provider (Soketi)', () => {
     expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereNull('triggered_at').pluck('id')).toHaveLength(0);
   });
 
-  it('takes a batch Soketi refuses (an event over its size limit) for a failure', async () => {
+  it('takes a batch Soketi refuses (an event over its size limit) for a refusal, and a wrong secret for an outage', async () => {
     const provider = new PusherProvider(pusherClient(soketi.settings));
     const err = await provider.trigger([{ channel: conversation(), name: 'too.big', data: { blob: 'x'.repeat(200 * 1024) } }]).then(
       () => undefined,
@@ -264,6 +264,38 @@ describe('event delivery to the provider (Soketi)', () => {
     );
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).code).toBe(413);
+    expect(provider.isRefusal(err)).toBe(true);
+    const wrong = new PusherProvider(pusherClient({ ...soketi.settings, secret: `${soketi.settings.secret}-wrong` }));
+    const denied = await wrong.trigger([{ channel: conversation(), name: 'e', data: {} }]).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(denied).toBeInstanceOf(ProviderError);
+    expect(wrong.isRefusal(denied)).toBe(false);
+  });
+
+  it('leaves out an event the provider refuses, delivering the others of its batch in order, so it holds nothing back', async () => {
+    const me = newCaller();
+    const channel = conversation();
+    const signer = new Pusher({ appId: soketi.settings.appId, key: soketi.settings.key, secret: soketi.settings.secret, host: '127.0.0.1', port: String(soketi.port) });
+    const client = connectClient(soketi, async (socketId, name) => signer.authorizeChannel(socketId, name));
+    try {
+      const received: string[] = [];
+      const sub = await subscribed(client, channel);
+      sub.bind_global((name: string) => {
+        if (!name.startsWith('pusher:')) received.push(name);
+      });
+      const events = ['first', 'poison', 'last'].map((name) => outboxEvent({ workspaceId: me.workspaceId, channel, name }));
+      await rt.client.PublishEvents({ source: 'messaging', events }, ctxOf(me));
+      // An event no provider would take (publishing keeps data within the limit: this one was stored some other way).
+      await rt.db('events').where({ workspace_id: me.workspaceId, name: 'poison' }).update({ data: { blob: 'x'.repeat(200 * 1024) } });
+      expect(await rt.workers.delivery.drain()).toBe(3);
+      await waitFor('the others at the subscriber', () => received.length >= 2, 10_000);
+      expect(received).toEqual(['first', 'last']);
+      expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereNull('triggered_at').pluck('id')).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('delivers every event to a subscriber in commit order, nudged through the worker role, in batches of ten', async () => {

@@ -67,7 +67,7 @@ export async function startRealtime(o: { provider: ProviderSettings; messaging?:
     delivery: producers.delivery,
     occupancy: occupancyChecks(producers.occupancy),
   });
-  const workers = buildRealtimeWorkers({ db, provider: o.provider, delivery: producers.delivery });
+  const workers = buildRealtimeWorkers({ db, provider: o.provider, delivery: producers.delivery, log });
   const Realtime = loadService('realtime');
   const server: RunningGrpcServer = await startGrpcServer({
     port: 0,

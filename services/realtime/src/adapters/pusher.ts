@@ -62,6 +62,15 @@ export class PusherProvider implements ChannelSigner, EventTrigger, ChannelInfo 
     await answerOf(this.pusher.triggerBatch(events.map((e) => ({ channel: e.channel, name: e.name, data: JSON.stringify(e.data) }))));
   }
 
+  /** Refused: a malformed or oversize event (400, 413), which a retry would send unchanged. */
+  isRefusal(err: unknown): boolean {
+    return err instanceof ProviderError && (err.code === 400 || err.code === 413);
+  }
+
+  async disconnectUser(userId: string): Promise<void> {
+    await answerOf(this.pusher.terminateUserConnections(userId));
+  }
+
   async isOccupied(channel: string): Promise<boolean> {
     const info = await answerOf(this.pusher.get({ path: `/channels/${channel}` }));
     return info.occupied === true;

@@ -82,6 +82,14 @@ export function referenceOf(name: string, payload: JsonObject): EventReference {
   return { type, id: str(resource.id) ?? str(resource.message_id) ?? str(resource.actor_id), conversation_id: str(resource.conversation_id) ?? conversationId };
 }
 
+/** The actors whose membership these events end: once the events are out, their connections are closed. */
+export function removedActorsOf(events: Array<{ name: string; data: JsonObject }>): string[] {
+  return events.flatMap((e) => {
+    const actorId = e.name === 'workspace_user.removed' ? str(obj(e.data.workspace_user).actor_id) : null;
+    return actorId !== null && isUuid(actorId) ? [actorId] : [];
+  });
+}
+
 /** The data the provider carries: the payload, or its reference when the payload is over the provider's limit. */
 export function triggeredData(name: string, payload: JsonObject): JsonObject {
   if (Buffer.byteLength(JSON.stringify(payload)) <= MAX_DATA_BYTES) return payload;
