@@ -1,11 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { WEBSOCKET_PATH } from '@wms/kit/channels';
 import type { Logger } from '@wms/kit/logger';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
-/** Where clients open the self-hosted provider's websocket (RealtimeConfiguration's `ws_path`, contract §7). */
-export const REALTIME_WS_PATH = '/realtime/ws';
 
 /** A self-hosted Pusher-protocol provider (Soketi), as the gateway reaches it. */
 export interface RealtimeProvider {
@@ -24,7 +23,7 @@ export interface RealtimeWebsockets {
 
 const underWsPath = (url: string | undefined) => {
   const path = (url ?? '').split('?')[0]!;
-  return path === REALTIME_WS_PATH || path.startsWith(`${REALTIME_WS_PATH}/`);
+  return path === WEBSOCKET_PATH || path.startsWith(`${WEBSOCKET_PATH}/`);
 };
 
 /**
@@ -39,7 +38,7 @@ export function realtimeWebsockets(provider: RealtimeProvider, log: Logger): Rea
     changeOrigin: true,
     ws: true,
     pathRewrite: (path) => {
-      const rest = path.slice(REALTIME_WS_PATH.length);
+      const rest = path.slice(WEBSOCKET_PATH.length);
       return rest.startsWith('/') ? rest : `/${rest}`;
     },
     on: {

@@ -13,6 +13,9 @@ export const CHANNEL_PREFIXES = {
   conversation: 'private-conversation-',
 } as const;
 
+/** Where the gateway serves a self-hosted provider's websocket (RealtimeConfiguration's `ws_path`, under PUBLIC_URL). */
+export const WEBSOCKET_PATH = '/realtime/ws';
+
 export type ChannelKind = keyof typeof CHANNEL_PREFIXES;
 
 export const workspaceChannel = (workspaceId: string) => `${CHANNEL_PREFIXES.workspace}${workspaceId}`;

@@ -1,3 +1,5 @@
+import { WEBSOCKET_PATH } from '@wms/kit/channels';
+
 /** Where the Pusher-protocol provider is and how the service signs for it. */
 export interface ProviderSettings {
   appId: string;
@@ -21,8 +23,6 @@ export interface ClientConfig {
   forceTls: boolean;
 }
 
-/** Where the gateway proxies a self-hosted provider's websocket. */
-export const WS_PATH = '/realtime/ws';
 
 /**
  * A self-hosted provider is reached through the gateway's public address (so a client needs only that URL);
@@ -41,7 +41,7 @@ export function clientConfigOf(p: ProviderSettings, publicUrl: string): ClientCo
     wsHost: url.hostname,
     wsPort: port,
     wssPort: port,
-    wsPath: `${url.pathname.replace(/\/+$/, '')}${WS_PATH}`,
+    wsPath: `${url.pathname.replace(/\/+$/, '')}${WEBSOCKET_PATH}`,
     forceTls: tls,
   };
 }
