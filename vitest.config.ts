@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './test/summary-reporter.ts';
 
 // Three levels (STYLE.md): unit tests beside the code, integration tests against the real Postgres and Redis,
-// end-to-end tests through the gateway of a whole local cluster; and the local cluster's own tests.
+// end-to-end tests through the gateway of a whole local cluster; and the local cluster's own tests and delivery's.
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryReporter()],
@@ -28,6 +28,15 @@ export default defineConfig({
           include: ['local-cluster/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // What a deployment runs: the Helm chart rendered and validated, each package's production build booted.
+          name: 'delivery',
+          include: ['charts/*/test/**/*.test.ts', 'test/delivery/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
         },
       },
       {
