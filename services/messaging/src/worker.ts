@@ -15,6 +15,15 @@ import { cleanupProcessor } from './workers/cleanup.worker.ts';
  * deleted messages' assets and expired client_message_id claims.
  */
 export async function startMessagingWorker(config: MessagingConfig, { db, log, metrics }: ProcessBase): Promise<StartedRole> {
+  // First: the relay needs Postgres and realtime only, so a Redis that is down at start does not hold events back.
+  const realtime = connectPeer('realtime', config.REALTIME_GRPC_URL);
+  const relay = startOutboxRelay({
+    db,
+    schema: config.DATABASE_SCHEMA,
+    source: 'messaging',
+    publish: (request) => realtime.PublishEvents(request, { requestId: randomUUID() }),
+    log,
+  });
   const assets = connectPeer('asset', config.ASSET_GRPC_URL);
   const sweeper = await startScheduledWorker(queueNames.cleanup, {
     job: SWEEP_JOB,
@@ -24,14 +33,6 @@ export async function startMessagingWorker(config: MessagingConfig, { db, log, m
     prefix: config.REDIS_PREFIX,
     log,
     metrics,
-  });
-  const realtime = connectPeer('realtime', config.REALTIME_GRPC_URL);
-  const relay = startOutboxRelay({
-    db,
-    schema: config.DATABASE_SCHEMA,
-    source: 'messaging',
-    publish: (request) => realtime.PublishEvents(request, { requestId: randomUUID() }),
-    log,
   });
   return {
     checks: [redisCheck(sweeper.connection)],

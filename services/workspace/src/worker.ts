@@ -17,6 +17,15 @@ import { workspacePurgeProcessor } from './workers/workspace-purge.worker.ts';
  * deleted workspaces, here and in the services that hold their data.
  */
 export async function startWorkspaceWorker(config: WorkspaceConfig, { db, log, metrics }: ProcessBase): Promise<StartedRole> {
+  // First: the relay needs Postgres and realtime only, so a Redis that is down at start does not hold events back.
+  const realtime = connectPeer('realtime', config.REALTIME_GRPC_URL);
+  const relay = startOutboxRelay({
+    db,
+    schema: config.DATABASE_SCHEMA,
+    source: 'workspace',
+    publish: (request) => realtime.PublishEvents(request, { requestId: randomUUID() }),
+    log,
+  });
   const { workspaces, avatars } = buildWorkspaceStores(db);
   const storage = createStorage(storageConfigFrom(config));
   const connection = workerConnection(config.REDIS_URL, log);
@@ -26,14 +35,6 @@ export async function startWorkspaceWorker(config: WorkspaceConfig, { db, log, m
   const assets = connectPeer('asset', config.ASSET_GRPC_URL);
   const purge = createWorker(queueNames.workspacePurge, workspacePurgeProcessor({ storage, avatars, workspaces, holders: [messaging, assets] }), base);
   await redisReady(connection);
-  const realtime = connectPeer('realtime', config.REALTIME_GRPC_URL);
-  const relay = startOutboxRelay({
-    db,
-    schema: config.DATABASE_SCHEMA,
-    source: 'workspace',
-    publish: (request) => realtime.PublishEvents(request, { requestId: randomUUID() }),
-    log,
-  });
   return {
     checks: [redisCheck(connection)],
     stop: [
