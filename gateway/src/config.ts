@@ -3,7 +3,7 @@ import { storageEnv } from '@wms/kit/storage';
 import { serviceNames } from '@wms/protos';
 import { z } from 'zod';
 
-const schema = z.object({
+export const schema = z.object({
   LOG_LEVEL: env.logLevel(),
   PORT: env.port(8080),
   REDIS_URL: env.url('redis://127.0.0.1:6379'),

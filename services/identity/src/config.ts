@@ -1,7 +1,7 @@
 import { env, loadConfig, serviceEnvOf } from '@wms/kit/config';
 import { z } from 'zod';
 
-const schema = z
+export const schema = z
   .object({
     ...serviceEnvOf('identity'),
     SMTP_URL: env.url('smtp://127.0.0.1:1025'),

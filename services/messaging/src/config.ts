@@ -1,7 +1,7 @@
 import { loadConfig, serviceEnvOf } from '@wms/kit/config';
 import { z } from 'zod';
 
-const schema = z.object({
+export const schema = z.object({
   ...serviceEnvOf('messaging'),
 });
 

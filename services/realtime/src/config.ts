@@ -10,7 +10,7 @@ const optional = z
 // Soketi turns a numeric-looking secret into a number and then crashes on the first private subscription.
 const nonNumeric = (fallback: string) => env.string(fallback).refine((v) => !/^\d+(\.\d+)?$/.test(v), 'must not look like a number');
 
-const schema = z.object({
+export const schema = z.object({
   ...serviceEnvOf('realtime'),
   /** The gateway's public URL: with a self-hosted provider, clients reach its websocket there (`/realtime/ws`). */
   PUBLIC_URL: env.url('http://localhost:8080').transform((u) => u.replace(/\/+$/, '')),

@@ -2,7 +2,7 @@ import { loadConfig, serviceEnvOf } from '@wms/kit/config';
 import { storageEnv } from '@wms/kit/storage';
 import { z } from 'zod';
 
-const schema = z.object({
+export const schema = z.object({
   ...serviceEnvOf('workspace'),
   ...storageEnv,
 });
