@@ -326,6 +326,23 @@ describe('charts/wms', () => {
       expect(open).toEqual([]);
     });
 
+    it("is documented: the README's values table has a row for every key (a row covers the keys under it)", () => {
+      const schema = JSON.parse(readFileSync(path.join(chartDir, 'values.schema.json'), 'utf8')) as JsonSchema;
+      const readme = readFileSync(path.join(chartDir, 'README.md'), 'utf8');
+      const rows = new Set([...readme.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]));
+      const resolve = (node: JsonSchema) => (node.$ref ? schema.definitions![node.$ref.replace('#/definitions/', '')]! : node);
+      const undocumented: string[] = [];
+      const walk = (node: JsonSchema, at: string[]) => {
+        const key = at.join('.');
+        if (at.length && (rows.has(key) || (at[0] === 'services' && rows.has(['services', '<name>', ...at.slice(2)].join('.'))))) return;
+        const { properties } = resolve(node);
+        if (!properties) return void undocumented.push(key);
+        for (const [name, child] of Object.entries(properties)) walk(child, [...at, name]);
+      };
+      walk(schema, []);
+      expect(undocumented).toEqual([]);
+    });
+
     it('fails the install on a misspelt or misplaced key', async () => {
       const mistakes = [
         ['services.gateway.replicaCount=2', 'replicaCount'],
@@ -356,7 +373,7 @@ describe('charts/wms', () => {
   });
 
   describe('security', () => {
-    it.each(profiles)('runs every pod non-root, read-only, unprivileged, without capabilities, with a writable /tmp (%s)', (profile) => {
+    it.each(profiles)('runs every pod non-root, read-only (but for live update), unprivileged, without capabilities, with a writable /tmp (%s)', (profile) => {
       for (const { name, template: pod } of rendered[profile].podTemplates) {
         const spec = pod.spec!;
         expect(spec.automountServiceAccountToken, name).toBe(false);
@@ -366,7 +383,9 @@ describe('charts/wms', () => {
         const emptyDirs = new Set(spec.volumes!.filter((v) => v.emptyDir).map((v) => v.name));
         for (const container of [...(spec.initContainers ?? []), ...spec.containers]) {
           const where = `${name} ${container.name}`;
-          expect(container.securityContext, where).toMatchObject({ runAsNonRoot: true, allowPrivilegeEscalation: false, readOnlyRootFilesystem: true });
+          // Tilt's live update writes synced sources into its containers: the one protection its profile relaxes.
+          const readOnlyRootFilesystem = profile !== 'tilt';
+          expect(container.securityContext, where).toMatchObject({ runAsNonRoot: true, allowPrivilegeEscalation: false, readOnlyRootFilesystem });
           expect(container.securityContext?.privileged, where).not.toBe(true);
           expect(container.securityContext?.capabilities?.drop, where).toEqual(['ALL']);
           expect(container.securityContext?.capabilities?.add, where).toBeUndefined();
@@ -434,6 +453,16 @@ describe('charts/wms', () => {
         });
         expect(job.spec!.template.spec!.restartPolicy).toBe('Never');
       }
+    });
+
+    it('tells the installer where the gateway is (NOTES.txt)', async () => {
+      const install = (profile: Profile) =>
+        helm(['install', RELEASE, chartDir, '--dry-run=client', '--namespace', 'wms', '-f', path.join(chartDir, 'ci', `${profile}-values.yaml`)]);
+      const [minimal, tilt] = await Promise.all([install('minimal'), install('tilt')]);
+      expect(minimal.code, minimal.stderr).toBe(0);
+      expect(minimal.stdout.slice(minimal.stdout.indexOf('NOTES:'))).toContain('The API is at https://chat.example.com');
+      expect(tilt.code, tilt.stderr).toBe(0);
+      expect(tilt.stdout.slice(tilt.stdout.indexOf('NOTES:'))).toContain('port-forward service/wms-gateway 8080:http');
     });
 
     it('runs one replica of each role, without autoscaling or budgets, with the minimal profile', () => {
@@ -565,6 +594,7 @@ describe('charts/wms', () => {
 });
 
 interface JsonSchema {
+  $ref?: string;
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   definitions?: Record<string, JsonSchema>;

@@ -57,10 +57,13 @@ export interface HelmResult {
   stderr: string;
 }
 
-/** Runs helm with its cache, config and data kept under .wms/helm/home (never the user's own). */
+/**
+ * Runs helm with its cache, config and data kept under .wms/helm/home (never the user's own), and no kubeconfig, so
+ * nothing it does can reach a cluster.
+ */
 export function helm(args: string[]): Promise<HelmResult> {
   const home = path.join(repoRoot, '.wms', 'helm', 'home');
-  const env = { ...process.env, HELM_CACHE_HOME: `${home}/cache`, HELM_CONFIG_HOME: `${home}/config`, HELM_DATA_HOME: `${home}/data` };
+  const env = { ...process.env, HELM_CACHE_HOME: `${home}/cache`, HELM_CONFIG_HOME: `${home}/config`, HELM_DATA_HOME: `${home}/data`, KUBECONFIG: '/dev/null' };
   return new Promise((resolve) => {
     execFile(helmBinary(), args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
