@@ -80,6 +80,24 @@ const models: Record<string, new (data: never) => { validate(): void }> = {
   'networking.k8s.io/v1/Ingress': Ingress,
 };
 
+/** The fields of monitoring.coreos.com/v1 ServiceMonitor the chart uses, each with the CRD's type; nothing else. */
+function expectServiceMonitorShape(monitor: ServiceMonitor, where: string): void {
+  expect(monitor.apiVersion, where).toBe('monitoring.coreos.com/v1');
+  expect(Object.keys(monitor.spec).sort(), where).toEqual(['endpoints', 'selector']);
+  expect(Object.keys(monitor.spec.selector), where).toEqual(['matchLabels']);
+  const labels = Object.values(monitor.spec.selector.matchLabels);
+  expect(labels.length, where).toBeGreaterThan(0);
+  for (const value of labels) expect(typeof value, where).toBe('string');
+  expect(monitor.spec.endpoints.length, where).toBeGreaterThan(0);
+  for (const endpoint of monitor.spec.endpoints) {
+    expect(Object.keys(endpoint).sort(), where).toEqual(['interval', 'path', 'port']);
+    expect(endpoint.port, where).toMatch(/^[a-z0-9-]{1,15}$/);
+    expect(endpoint.path, where).toMatch(/^\//);
+    // The CRD's Duration pattern.
+    expect(endpoint.interval, where).toMatch(/^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$/);
+  }
+}
+
 class Rendered {
   constructor(
     readonly profile: Profile,
@@ -186,7 +204,7 @@ describe('charts/wms', () => {
     for (const manifest of manifests) {
       const where = `${profile}: ${manifest.kind} ${manifest.metadata?.name}`;
       if (manifest.kind === 'ServiceMonitor') {
-        expect(manifest.apiVersion, where).toBe('monitoring.coreos.com/v1');
+        expectServiceMonitorShape(manifest as ServiceMonitor, where);
         continue;
       }
       const Model = models[`${manifest.apiVersion}/${manifest.kind}`];
@@ -295,6 +313,14 @@ describe('charts/wms', () => {
           expect(CHART_MANAGED.has(name), `${component}.env.${name} is the chart's`).toBe(false);
         }
       }
+    });
+
+    it("passes a service's own settings through as written, numbers as integers", () => {
+      const identity = rendered.production.workloads.find((w) => w.component === 'identity')!.container;
+      expect(envValue(identity, 'SESSION_TTL_SECONDS')).toBe('2592000');
+      const gateway = rendered.production.workloads.find((w) => w.component === 'gateway')!.container;
+      expect(envValue(gateway, 'GRPC_DEADLINE_MS')).toBe('10000');
+      expect(envValue(gateway, 'TRUST_PROXY')).toBe('1');
     });
 
     it('reaches a self-hosted provider from realtime and the gateway, and Pusher Channels from realtime alone', () => {
