@@ -17,6 +17,7 @@ import { schema as gatewaySchema } from '../../../gateway/src/config.ts';
 import { grpcUrlVariable, type ServiceName, serviceNames, topology } from '../../../protos/src/topology.ts';
 import { schema as assetSchema } from '../../../services/asset/src/config.ts';
 import { schema as identitySchema } from '../../../services/identity/src/config.ts';
+import { LIVENESS_SERVICE } from '../../../services/kit/src/health.ts';
 import { storageConfigFrom, type StorageEnv } from '../../../services/kit/src/storage.ts';
 import { schema as messagingSchema } from '../../../services/messaging/src/config.ts';
 import { schema as realtimeSchema } from '../../../services/realtime/src/config.ts';
@@ -253,8 +254,8 @@ describe('charts/wms', () => {
         expect(ports, where).toEqual({ grpc: row.grpcPort, metrics: row.metricsPort });
         expect(envValue(container, 'GRPC_PORT'), where).toBe(String(row.grpcPort));
         expect(envValue(container, 'METRICS_PORT'), where).toBe(String(row.metricsPort));
-        expect(container.livenessProbe?.grpc?.port, where).toBe(row.grpcPort);
-        expect(container.readinessProbe?.grpc?.port, where).toBe(row.grpcPort);
+        expect(container.livenessProbe?.grpc, where).toEqual({ port: row.grpcPort, service: LIVENESS_SERVICE });
+        expect(container.readinessProbe?.grpc, where).toEqual({ port: row.grpcPort });
       }
       for (const component of components) {
         const service = r.service(`${r.fullname}-${component}`);

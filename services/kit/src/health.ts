@@ -7,9 +7,16 @@ import type { Logger } from 'pino';
 export type ServingStatus = 'SERVING' | 'NOT_SERVING';
 
 /**
+ * The health name a liveness probe asks: SERVING while the process runs, whatever its dependencies say, so that an
+ * outage of Postgres or Redis takes pods out of service (readiness, name "") without restarting them.
+ */
+export const LIVENESS_SERVICE = 'liveness';
+
+/**
  * The grpc.health.v1 service. It knows the overall status (service "") and the full name of every service the
  * server registered (`wms.messaging.v1.MessagingService`), all following the same status, since they share the
- * process's dependencies; any other name is NOT_FOUND (Watch: SERVICE_UNKNOWN), so a probe with a mistyped name fails.
+ * process's dependencies; `liveness` is always SERVING; any other name is NOT_FOUND (Watch: SERVICE_UNKNOWN), so a
+ * probe with a mistyped name fails.
  * The dependency monitor sets the status; `shutdown()` turns it off for good, so nothing (a monitor round still in
  * flight) can report SERVING while the process drains.
  */
@@ -54,11 +61,16 @@ export class HealthService {
     return {
       Check: (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         const name = nameOf(call);
+        if (name === LIVENESS_SERVICE) return callback(null, { status: 'SERVING' });
         if (!this.names.has(name)) return callback({ code: grpc.status.NOT_FOUND, details: `unknown service "${name}"` });
         callback(null, { status: this.status });
       },
       // As the health protocol asks: an unknown name gets SERVICE_UNKNOWN and the stream stays open.
       Watch: (call: grpc.ServerWritableStream<unknown, unknown>) => {
+        if (nameOf(call) === LIVENESS_SERVICE) {
+          call.write({ status: 'SERVING' });
+          return void call.end();
+        }
         const known = this.names.has(nameOf(call));
         call.write({ status: known ? this.status : 'SERVICE_UNKNOWN' });
         // A watch that arrives while draining must not hold the server's graceful shutdown open.

@@ -233,6 +233,8 @@ describe('health service names', () => {
       await waitFor('NOT_SERVING by name', async () => (await check(server.port, 'wms.identity.v1.IdentityService')) === 'NOT_SERVING');
       expect(await check(server.port, '')).toBe('NOT_SERVING');
       expect(await check(server.port, 'nonsense')).toBe('NOT_FOUND');
+      // Liveness is the process, not its dependencies: a probe of it restarts nothing during an outage.
+      expect(await check(server.port, 'liveness')).toBe('SERVING');
       up = true;
       await waitFor('SERVING by name again', async () => (await check(server.port, 'wms.identity.v1.IdentityService')) === 'SERVING');
     } finally {
@@ -245,6 +247,7 @@ describe('health service names', () => {
     try {
       expect(await check(server.port, '')).toBe('SERVING');
       expect(await check(server.port, 'wms.asset.v1.AssetService')).toBe('NOT_FOUND');
+      expect(await check(server.port, 'liveness')).toBe('SERVING');
     } finally {
       await server.stop(100);
     }
