@@ -176,12 +176,14 @@ function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
-function extractLinks(text: string): string[] {
+/** The http(s) links of a mail's text. */
+export function extractLinks(text: string): string[] {
   // Sentence punctuation after a URL in prose is not part of it.
   return unique([...text.matchAll(LINK_PATTERN)].map((m) => m[0].replace(/[.,;:!?)\]}]+$/, '')));
 }
 
-function extractCodes(text: string): string[] {
+/** The six-digit codes of a mail's subject and text. */
+export function extractCodes(text: string): string[] {
   // Digits inside links (tokens, ids) are not codes a user would type.
   return unique([...text.replace(LINK_PATTERN, ' ').matchAll(CODE_PATTERN)].map((m) => m[0]));
 }

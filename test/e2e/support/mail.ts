@@ -1,4 +1,4 @@
-import type { CaughtMail } from '@wms/local-cluster/smtp-catcher';
+import { type CaughtMail, extractCodes, extractLinks } from '@wms/local-cluster/smtp-catcher';
 import { inboxUrl } from './http.ts';
 
 export type { CaughtMail } from '@wms/local-cluster/smtp-catcher';
@@ -10,12 +10,50 @@ export interface WaitForMailOptions {
   after?: Date;
 }
 
+async function getJson<T>(url: URL): Promise<T> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  if (!res.ok) throw new Error(`mail inbox answered ${res.status} to ${url.pathname}`);
+  return (await res.json()) as T;
+}
+
+/** The mail to `to`, newest first: from the local cluster's catcher, or Mailpit's API (E2E_INBOX_API=mailpit, Tilt's). */
 async function inbox(to: string): Promise<CaughtMail[]> {
+  if (process.env.E2E_INBOX_API === 'mailpit') return mailpitInbox(to);
   const url = new URL('/messages', inboxUrl());
   url.searchParams.set('to', to);
-  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  if (!res.ok) throw new Error(`mail inbox answered ${res.status}`);
-  return (await res.json()) as CaughtMail[];
+  return getJson<CaughtMail[]>(url);
+}
+
+interface MailpitMessage {
+  ID: string;
+  From: { Address: string } | null;
+  To: Array<{ Address: string }> | null;
+  Subject: string;
+  Text: string;
+  HTML: string;
+}
+
+/** Mailpit's search and message API, read into the local catcher's shape (its receive time as `date`). */
+async function mailpitInbox(to: string): Promise<CaughtMail[]> {
+  const search = new URL('/api/v1/search', inboxUrl());
+  search.searchParams.set('query', `to:"${to}"`);
+  const { messages } = await getJson<{ messages: Array<{ ID: string; Created: string }> }>(search);
+  return Promise.all(
+    messages.map(async ({ ID, Created }) => {
+      const m = await getJson<MailpitMessage>(new URL(`/api/v1/message/${encodeURIComponent(ID)}`, inboxUrl()));
+      return {
+        id: m.ID,
+        to: (m.To ?? []).map((a) => a.Address.toLowerCase()),
+        from: m.From?.Address ?? '',
+        subject: m.Subject,
+        text: m.Text,
+        html: m.HTML || null,
+        date: new Date(Created).toISOString(),
+        links: extractLinks(m.Text),
+        codes: extractCodes(`${m.Subject}\n${m.Text}`),
+      };
+    }),
+  );
 }
 
 function accepts(mail: CaughtMail, { match, after }: WaitForMailOptions): boolean {
