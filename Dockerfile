@@ -39,9 +39,9 @@ ARG PACKAGE
 RUN pnpm --filter "@wms/${PACKAGE}" --fail-if-no-match --prod deploy --legacy /out \
  && node --import tsx scripts/apply-publish-config.ts /out
 
-# Tilt's live update: every dependency and the sources, run through tsx, so syncing src/ is enough (the process is
-# restarted after a sync). The checkout is at /repo, laid out as the repository; /app is the package's folder. The
-# workspace packages belong to the runtime user, so that a sync can write to them.
+# Tilt's live update: every dependency and the sources, run through tsx, so that syncing changed sources and
+# restarting the process is enough. The checkout is at /repo, laid out as the repository (sync to /repo/<path>); /app
+# links to the package's folder. The workspace packages belong to the runtime user, so that a sync can write to them.
 FROM deps AS dev
 ARG PACKAGE
 RUN ln -s "$(pnpm --filter "@wms/${PACKAGE}" --fail-if-no-match exec pwd)" /app \

@@ -21,6 +21,8 @@ const run = promisify(execFile);
 
 type Package = 'gateway' | ServiceName;
 const packages: Package[] = ['gateway', ...serviceNames];
+/** The long-running processes of the services: each server, and each worker where the service has queues. */
+const serviceRoles = serviceNames.flatMap((service) => topology[service].roles.filter((r) => r !== 'migrate').map((role) => ({ service, role })));
 
 /** The build stage's steps: one build, then the deploy of `pkg` into `out` (the Dockerfile has PACKAGE and /out). */
 const buildStep = ['pnpm', 'build'];
@@ -188,9 +190,8 @@ describe('the deployed processes', () => {
   });
 
   it("serve every role of every service (grpc.health.v1 SERVING) and the gateway's health, readiness and docs", async () => {
-    const roles = serviceNames.flatMap((s) => topology[s].roles.filter((r) => r !== 'migrate').map((role) => ({ service: s, role })));
     const started: Array<{ port: number; proc: Proc }> = [];
-    for (const { service, role } of roles) {
+    for (const { service, role } of serviceRoles) {
       // A server on the port its peers are given; a worker beside it on ports of its own.
       const port = role === 'server' ? grpcPorts.get(service)! : await freePort();
       started.push({ port, proc: start(`${service} ${role}`, service, { ROLE: role, GRPC_PORT: String(port), METRICS_PORT: String(await freePort()) }) });
@@ -220,9 +221,9 @@ describe('the deployed processes', () => {
     expect([docs.status, docs.body.length > 100_000]).toEqual([200, true]);
   });
 
-  it('stop in order on SIGTERM and exit 0', async () => {
+  it('stop on SIGTERM (what tini hands them) and exit 0', async () => {
     const running = procs.filter((p) => !exited(p));
-    expect(running.map((p) => p.name)).toEqual([...serviceNames.flatMap((s) => topology[s].roles.filter((r) => r !== 'migrate').map((r) => `${s} ${r}`)), 'gateway']);
+    expect(running.map((p) => p.name)).toEqual([...serviceRoles.map(({ service, role }) => `${service} ${role}`), 'gateway']);
     for (const p of running) p.child.kill('SIGTERM');
     const codes = await Promise.all(running.map(async (p) => [p.name, await p.exit] as const));
     expect(codes.filter(([, code]) => code !== 0)).toEqual([]);
