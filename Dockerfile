@@ -39,9 +39,9 @@ ARG PACKAGE
 RUN pnpm --filter "@wms/${PACKAGE}" --fail-if-no-match --prod deploy --legacy /out \
  && node --import tsx scripts/apply-publish-config.ts /out
 
-# Tilt's live update: every dependency and the sources, run through tsx, so that syncing changed sources and
-# restarting the process is enough. The checkout is at /repo, laid out as the repository (sync to /repo/<path>); /app
-# links to the package's folder. The workspace packages belong to the runtime user, so that a sync can write to them.
+# Tilt's live update: every dependency and the sources, run through tsx, so that syncing changed sources is enough.
+# The checkout is at /repo, laid out as the repository (sync to /repo/<path>); /app links to the package's folder.
+# The workspace packages belong to the runtime user, so that a sync can write to them.
 FROM deps AS dev
 ARG PACKAGE
 RUN ln -s "$(pnpm --filter "@wms/${PACKAGE}" --fail-if-no-match exec pwd)" /app \
@@ -49,7 +49,9 @@ RUN ln -s "$(pnpm --filter "@wms/${PACKAGE}" --fail-if-no-match exec pwd)" /app 
 WORKDIR /app
 USER 10001:10001
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# Servers and workers restart when a module they imported changes (node --watch); the migrate role runs once and
+# exits, as its Job must (under --watch it would wait for changes instead).
+CMD ["sh", "-c", "if [ \"$ROLE\" = migrate ]; then exec node --import tsx src/main.ts; else exec node --watch --import tsx src/main.ts; fi"]
 
 # A production container: node, tini and the deploy output; nothing that compiles or installs.
 FROM base AS runtime-base
