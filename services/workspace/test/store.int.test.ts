@@ -6,7 +6,7 @@ import { createDb, isUniqueViolation, type Knex, queryable, type Transact, trans
 import { DomainError } from '@wms/kit/errors';
 import { createLogger } from '@wms/kit/logger';
 import { outboxNotifyChannel } from '@wms/kit/outbox';
-import { createRedis, type Redis } from '@wms/kit/redis';
+import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
 import { createStorage } from '@wms/kit/storage';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -698,6 +698,8 @@ describe('services built by wiring', () => {
 
   beforeAll(async () => {
     redis = createRedis(testRedisUrl, prefix, log);
+    // Fail-fast client (no offline queue): the first test must not race its connection.
+    await redisReady(redis);
     storageDir = await mkdtemp(path.join(tmpdir(), 'workspace-test-'));
     const refuse = () => Promise.reject(new Error('not in this test'));
     services = buildWorkspaceServices({
