@@ -36,13 +36,25 @@ const channelLockKey = (channel: string) => createHash('sha256').update(channel)
  * their channels until it ends (in key order, so two transactions cannot deadlock on them), so a later row of a
  * channel belongs to a transaction that committed later, and the relay publishes in id order. Call it as the
  * transaction's last statement: the locks are held until commit, and taking row locks after them could deadlock.
+ * Lock, insert and notify are one statement, so a busy channel's lock is held for one round trip and the commit.
  */
 export async function appendToOutbox(db: Knex, entries: OutboxEntry[], tx: Tx): Promise<void> {
   if (entries.length === 0) return;
-  const q = queryable(db, tx);
   const keys = [...new Set(entries.map((e) => channelLockKey(e.channel)))].sort((a, b) => a - b);
-  await q.raw('SELECT pg_advisory_xact_lock(?, key) FROM unnest(?::int[]) AS key', [CHANNEL_LOCK_CLASS, keys]);
-  await q(OUTBOX_TABLE).insert(entries.map((e) => ({ workspace_id: e.workspaceId, channel: e.channel, event: e.event, payload: JSON.stringify(e.payload) })));
-  // The pool's search_path is the owner's schema alone, so current_schema() names the same channel the relay listens to.
-  await q.raw(`SELECT pg_notify(current_schema() || '_' || ?, '')`, [OUTBOX_TABLE]);
+  const rows = entries.map((e) => ({ workspace_id: e.workspaceId, channel: e.channel, event: e.event, payload: e.payload }));
+  // The insert reads the lock count, so no row takes its id before every lock is held; ORDER BY keeps the entries'
+  // order in the ids. The pool's search_path is the owner's schema alone, so current_schema() names the channel the
+  // relay listens to.
+  await queryable(db, tx).raw(
+    `WITH locked AS (SELECT pg_advisory_xact_lock(?, key) FROM unnest(?::int[]) AS key),
+     appended AS (
+       INSERT INTO ?? (workspace_id, channel, event, payload)
+       SELECT (e.value->>'workspace_id')::uuid, e.value->>'channel', e.value->>'event', e.value->'payload'
+       FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS e(value, n), (SELECT count(*) FROM locked) AS l
+       ORDER BY e.n
+       RETURNING 1
+     )
+     SELECT pg_notify(current_schema() || '_' || ?, '') FROM (SELECT count(*) FROM appended) AS a`,
+    [CHANNEL_LOCK_CLASS, keys, OUTBOX_TABLE, JSON.stringify(rows), OUTBOX_TABLE],
+  );
 }
