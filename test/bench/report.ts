@@ -23,7 +23,7 @@ const rate = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed
 const ms = (value: number) => value.toFixed(2);
 
 /** A plain text table; the columns named in `left` are aligned left, the others (figures) right. */
-function render(header: readonly string[], cells: readonly string[][], left: readonly string[]): string {
+export function render(header: readonly string[], cells: readonly string[][], left: readonly string[]): string {
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i]!.length)));
   const line = (row: readonly string[]) => row.map((cell, i) => (left.includes(header[i]!) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)].join('\n');

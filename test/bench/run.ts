@@ -5,6 +5,7 @@ import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
 import { callIn, createWorkspace, eachLimited, type Session, sessionHeaders, signUp } from './api.ts';
 import { type EventLoad, type EventMeasurement, measureEventPath, untriggeredEvents } from './events.ts';
 import { type HttpRequest, type Load, type Measurement, measureHttp, measurePg } from './measure.ts';
+import { type ProcessWatch, watchProcesses } from './processes.ts';
 import { eventLines, machineLines, type Row, table } from './report.ts';
 
 const SEED_MESSAGES = 3000;
@@ -33,11 +34,11 @@ const eventWarmup: EventLoad = { ...eventLoad, seconds: warmup.seconds };
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
-/** Warms the path up with a short run of the same load, then measures. */
-async function measured(label: string, measure: (load: Load) => Promise<Measurement>): Promise<Measurement> {
+/** Warms the path up with a short run of the same load, then measures, watching what each process uses. */
+async function measured(label: string, watch: ProcessWatch, measure: (load: Load) => Promise<Measurement>): Promise<Measurement> {
   progress(`${label}: warm-up ${warmup.seconds} s, then ${load.seconds} s at ${load.connections} connections`);
   await measure(warmup);
-  return measure(load);
+  return watch.during(label, () => measure(load), (m) => m.ok);
 }
 
 interface Seeded {
@@ -107,15 +108,16 @@ async function bench(cluster: Cluster): Promise<number> {
 
   const pool = new pg.Pool({ connectionString: cluster.databaseUrl, max: load.connections });
   try {
+    const watch = await watchProcesses(cluster, pool);
     const headers = sessionHeaders(session);
     const messagesUrl = `${cluster.gatewayUrl}/conversations/${channelId}/messages`;
-    const insert = await measured('pg INSERT message', (l) =>
+    const insert = await measured('pg INSERT message', watch, (l) =>
       measurePg('pg INSERT message', l, pool, () => [
         'INSERT INTO messaging.messages (id, workspace_id, conversation_id, author_actor_id, body_text) VALUES ($1, $2, $3, $4, $5) RETURNING *',
         [uuidv7(), session.workspaceId, channelId, actorId, BODY_TEXT],
       ]),
     );
-    const pageRead = await measured('pg SELECT page', (l) =>
+    const pageRead = await measured('pg SELECT page', watch, (l) =>
       measurePg('pg SELECT page', l, pool, () => [
         'SELECT * FROM messaging.messages WHERE conversation_id = $1 AND parent_message_id IS NULL ORDER BY id DESC LIMIT 51',
         [channelId],
@@ -129,7 +131,7 @@ async function bench(cluster: Cluster): Promise<number> {
     ];
     const rows: Row[] = [{ measurement: insert }, { measurement: pageRead }];
     for (const { name, baseline, request } of routes) {
-      rows.push({ measurement: await measured(name, (l) => measureHttp(name, l, { ...request, headers })), baseline });
+      rows.push({ measurement: await measured(name, watch, (l) => measureHttp(name, l, { ...request, headers })), baseline });
     }
 
     // Measured events would otherwise queue behind those of the routes above, which the provider triggers in order.
@@ -137,10 +139,10 @@ async function bench(cluster: Cluster): Promise<number> {
     await waitFor('the event backlog to drain', async () => (await untriggeredEvents(pool)) === 0, BACKLOG_TIMEOUT_MS, 500);
     progress(`event path: warm-up ${eventWarmup.seconds} s, then ${eventLoad.seconds} s at ${eventLoad.rate} posts/s`);
     await measureEventPath(session, channelId, eventWarmup, BODY_TEXT);
-    const events = await measureEventPath(session, channelId, eventLoad, BODY_TEXT);
+    const events = await watch.during('event path', () => measureEventPath(session, channelId, eventLoad, BODY_TEXT), (m) => m.posts - m.failed);
 
     const { rows: [postgres] } = await pool.query<{ server_version: string }>('SHOW server_version');
-    console.log([...machineLines(load, warmup, postgres?.server_version ?? '?'), '', table(rows), '', ...eventLines(events, eventWarmup)].join('\n'));
+    console.log([...machineLines(load, warmup, postgres?.server_version ?? '?'), '', table(rows), '', ...eventLines(events, eventWarmup), '', ...watch.lines()].join('\n'));
     if (reactions.used() > reactions.total) console.log(`note: ${reactions.used()} PUTs over ${reactions.total} (message, emoji) pairs; the later ones repeated a pair`);
 
     const measurements = rows.map((r) => r.measurement);
