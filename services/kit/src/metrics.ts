@@ -16,6 +16,34 @@ export const QUEUE_COUNT_TIMEOUT_MS = 1000;
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 
+/**
+ * What a statement the pool sent was: transaction control (each is a round trip of its own), the dependency
+ * monitor's probe (health.ts, every second), or anything else a store ran.
+ */
+export const STATEMENT_KINDS = ['begin', 'commit', 'rollback', 'savepoint', 'health', 'query'] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
+
+/** The statement `postgresCheck` (health.ts) runs; counted apart so a scrape's difference shows the requests' own. */
+const HEALTH_PROBE_SQL = 'select 1';
+
+/** The kind of one statement by its leading keyword, as knex writes transaction control (`BEGIN;`, `RELEASE SAVEPOINT trx2;`). */
+export function statementKind(sql: string): StatementKind {
+  if (sql === HEALTH_PROBE_SQL) return 'health';
+  switch (/^\s*([A-Za-z]+)/.exec(sql)?.[1]?.toUpperCase()) {
+    case 'BEGIN':
+      return 'begin';
+    case 'COMMIT':
+      return 'commit';
+    case 'ROLLBACK':
+      return 'rollback';
+    case 'SAVEPOINT':
+    case 'RELEASE':
+      return 'savepoint';
+    default:
+      return 'query';
+  }
+}
+
 /** The part of knex's tarn pool the gauges read. */
 interface PoolView {
   numUsed(): number;
@@ -26,9 +54,10 @@ interface PoolView {
 
 /**
  * The Prometheus metrics of one process: Node's default metrics (event loop lag, heap, GC, CPU) and the `wms_*`
- * families kit's pieces record into: gRPC server calls (`bindHandlers`), the knex pool (`watchPool`), queue depth
- * and job outcomes (`createWorker`). A family is registered on first use, so a worker shows no gRPC call families.
- * Labels are bounded: service, method, code, queue, state, outcome; never an id.
+ * families kit's pieces record into: gRPC server calls (`bindHandlers`), the knex pool and the statements it ran
+ * (`watchPool`), queue depth and job outcomes (`createWorker`). A family is registered on first use, so a worker
+ * shows no gRPC call families. Labels are bounded: service, method, code, queue, state, outcome, kind; never an id
+ * nor SQL text.
  */
 export class ProcessMetrics {
   readonly registry = new Registry();
@@ -63,10 +92,23 @@ export class ProcessMetrics {
     this.grpcLatency.observe(labels, seconds);
   }
 
-  /** Gauges of a knex pool (connections in use, idle, waited for, and the maximum), read on each scrape. */
+  /**
+   * Gauges of a knex pool (connections in use, idle, waited for, and the maximum), read on each scrape, and a
+   * counter of the statements it sent by kind: knex emits `query` for each one it sends, BEGIN, COMMIT, ROLLBACK
+   * and savepoints included, and each is one round trip.
+   */
   watchPool(knex: Knex): void {
     if (this.poolWatched) throw new Error('a process watches one database pool');
     this.poolWatched = true;
+    const statements = new Counter({
+      name: 'wms_db_statements_total',
+      help: 'Statements the database pool sent (each one round trip), by kind: begin, commit, rollback, savepoint, health (the dependency probe), query (the rest)',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+    });
+    // Every kind shows from the start (at 0), so a rate or a difference needs no special case for a first statement.
+    for (const kind of STATEMENT_KINDS) statements.inc({ kind }, 0);
+    knex.on('query', (query: { sql: string }) => statements.inc({ kind: statementKind(query.sql) }));
     const poolOf = () => (knex.client as { pool?: PoolView }).pool;
     const gauge = (name: string, help: string, pick: (pool: PoolView) => number) =>
       new Gauge({

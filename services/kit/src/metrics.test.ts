@@ -1,0 +1,39 @@
+import knexFactory from 'knex';
+import { describe, expect, it } from 'vitest';
+import { ProcessMetrics, STATEMENT_KINDS, statementKind } from './metrics.ts';
+
+describe(ProcessMetrics.name, () => {
+  it('tells transaction control and the health probe from other statements, as knex writes them', () => {
+    // Each string is what knex 3 sends for a transaction (seen on its `query` event against a real Postgres).
+    expect(statementKind('BEGIN;')).toBe('begin');
+    expect(statementKind('BEGIN TRANSACTION ISOLATION LEVEL serializable;')).toBe('begin');
+    expect(statementKind('COMMIT;')).toBe('commit');
+    expect(statementKind('ROLLBACK')).toBe('rollback');
+    expect(statementKind('ROLLBACK TO SAVEPOINT trx5')).toBe('rollback');
+    expect(statementKind('SAVEPOINT trx5;')).toBe('savepoint');
+    expect(statementKind('RELEASE SAVEPOINT trx5;')).toBe('savepoint');
+    expect(statementKind('select 1')).toBe('health');
+    expect(statementKind('select 1 as one')).toBe('query');
+    expect(statementKind('insert into "messages" ("id") values ($1) returning "id"')).toBe('query');
+    expect(statementKind('with claimed as (update ...) select ...')).toBe('query');
+    expect(statementKind('')).toBe('query');
+  });
+
+  it("counts each statement the pool's knex reports by kind, every kind shown from zero", async () => {
+    // No connection is made: the counter listens to knex's `query` event, emitted here as knex emits it.
+    const knex = knexFactory({ client: 'pg', connection: 'postgres://nobody@127.0.0.1:1/none' });
+    const metrics = new ProcessMetrics();
+    metrics.watchPool(knex);
+    const counts = async () => {
+      const family = (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === 'wms_db_statements_total')!;
+      return Object.fromEntries(family.values.map((v) => [v.labels.kind, v.value]));
+    };
+    expect(await counts()).toEqual(Object.fromEntries(STATEMENT_KINDS.map((kind) => [kind, 0])));
+
+    for (const sql of ['BEGIN;', 'select "id" from "messages" where "id" = $1', 'insert into "messages" ("id") values ($1)', 'COMMIT;', 'select 1']) {
+      knex.emit('query', { sql, bindings: [] });
+    }
+    expect(await counts()).toEqual({ begin: 1, commit: 1, rollback: 0, savepoint: 0, health: 1, query: 2 });
+    await knex.destroy();
+  });
+});
