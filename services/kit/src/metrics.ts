@@ -24,7 +24,7 @@ export const STATEMENT_KINDS = ['begin', 'commit', 'rollback', 'savepoint', 'hea
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 /** The statement `postgresCheck` (health.ts) runs; counted apart so a scrape's difference shows the requests' own. */
-const HEALTH_PROBE_SQL = 'select 1';
+export const HEALTH_PROBE_SQL = 'select 1';
 
 /** The kind of one statement by its leading keyword, as knex writes transaction control (`BEGIN;`, `RELEASE SAVEPOINT trx2;`). */
 export function statementKind(sql: string): StatementKind {
