@@ -3,6 +3,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { HEALTH_PROBE_SQL } from './metrics.ts';
 
 export type ServingStatus = 'SERVING' | 'NOT_SERVING';
 
@@ -96,12 +97,12 @@ export interface DependencyCheck {
   check(): Promise<unknown>;
 }
 
-/** `select 1` through the service's own knex pool (so a pool that cannot connect fails it too). */
+/** `select 1` through the service's own knex pool (so a pool that cannot connect fails it too), counted as `health`. */
 export function postgresCheck(knex: Knex, name = 'postgres'): DependencyCheck {
   return {
     name,
     check: async () => {
-      await knex.raw('select 1');
+      await knex.raw(HEALTH_PROBE_SQL);
     },
   };
 }
