@@ -46,6 +46,26 @@ describe('gateway session check', () => {
     expect(await failure(authenticate(header))).toMatchObject({ code: 'unauthenticated' });
   });
 
+  it('refuses a token once it expires, though it was verified before, and a tampered one', async () => {
+    let clock = Date.now();
+    const authenticate = await createAuthenticator(publicPem, redis, resolve, { now: () => clock });
+    const sessionId = randomUUID();
+    await redis.set(session.key(sessionId), 'user-1');
+    const token = await new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject('user-1')
+      .setIssuer('wms')
+      .setExpirationTime(Math.floor(clock / 1000) + 60)
+      .sign(await importPKCS8(privatePem, 'EdDSA'));
+    expect(await authenticate(`Bearer ${token}`)).toEqual({ userId: 'user-1', sessionId });
+    expect(await authenticate(`Bearer ${token}`)).toEqual({ userId: 'user-1', sessionId });
+    const [head, body, signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), sub: 'user-2' })).toString('base64url');
+    expect(await failure(authenticate(`Bearer ${head}.${forged}.${signature}`))).toMatchObject({ code: 'unauthenticated' });
+    clock += 61_000;
+    expect(await failure(authenticate(`Bearer ${token}`))).toMatchObject({ code: 'unauthenticated' });
+  });
+
   it('fails closed with 503 unavailable when Redis is down', async () => {
     const dead = createRedis('redis://127.0.0.1:1', prefix, log);
     try {
