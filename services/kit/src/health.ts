@@ -120,7 +120,7 @@ export function redisCheck(clients: Redis | Redis[], name = 'redis'): Dependency
     check: async () => {
       for (const client of list) {
         // A client still making its first connection (the process has just started) is waited for, not failed.
-        if (client.status === 'connecting' && !lastError.has(client)) await once(client, 'ready');
+        if ((client.status === 'connecting' || client.status === 'connect') && !lastError.has(client)) await once(client, 'ready');
         if (client.status !== 'ready') {
           const last = lastError.get(client);
           throw new Error(`connection ${client.status}${last ? ` (${last})` : ''}`);

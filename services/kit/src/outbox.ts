@@ -22,7 +22,7 @@ export interface OutboxEntry {
   payload: Record<string, unknown>;
 }
 
-/** The first key of the per-channel advisory locks (two-key locks never meet a one-key lock, like realtime's). */
+/** The first key of the per-channel advisory locks ("outb"; realtime's locks use its schema name's hash there). */
 const CHANNEL_LOCK_CLASS = 0x6f75_7462; // "outb"
 
 /** A channel's lock key: 32 bits of its name's SHA-256. */

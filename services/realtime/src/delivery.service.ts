@@ -32,7 +32,7 @@ export class DeliveryService {
         const batch = await this.d.events.untriggered(TRIGGER_BATCH, tx);
         if (batch.length === 0) return 0;
         await this.trigger(batch);
-        for (const actorId of removedActorsOf(batch)) await this.d.provider.disconnectUser(actorId);
+        for (const actorId of removedActorsOf(batch)) await this.disconnect(actorId);
         await this.d.events.markTriggered(batch.map((e) => e.id), tx);
         return batch.length;
       });
@@ -56,6 +56,18 @@ export class DeliveryService {
       }
       const [e] = batch;
       this.d.log.error({ err, event: e!.id, channel: e!.channel, name: e!.name }, 'the realtime provider refuses this event; it is not delivered live');
+    }
+  }
+
+  /**
+   * Best effort: a provider that cannot close a user's connections (or is down just then) must not hold the batch back
+   * or send it twice; the removed member's next authorization is refused anyway.
+   */
+  private async disconnect(actorId: string): Promise<void> {
+    try {
+      await this.d.provider.disconnectUser(actorId);
+    } catch (err) {
+      this.d.log.warn({ err, actor_id: actorId }, "could not close a removed member's connections");
     }
   }
 

@@ -274,6 +274,22 @@ describe('event delivery to the provider (Soketi)', () => {
     expect(wrong.isRefusal(denied)).toBe(false);
   });
 
+  it("delivers a member's removal even when the provider cannot close its connections (best effort)", async () => {
+    const me = newCaller();
+    const provider = new PusherProvider(pusherClient(soketi.settings));
+    const failingDisconnect = {
+      trigger: provider.trigger.bind(provider),
+      isRefusal: provider.isRefusal.bind(provider),
+      disconnectUser: async () => Promise.reject(new ProviderError('terminate_connections is not supported here', 404)),
+    };
+    const removal = outboxEvent({ workspaceId: me.workspaceId, channel: `private-workspace-${me.workspaceId}`, name: 'workspace_user.removed' });
+    const payload = { ...JSON.parse(removal.payload), workspace_user: { actor_id: me.actorId } };
+    await rt.client.PublishEvents({ source: 'workspace', events: [{ ...removal, payload: JSON.stringify(payload) }] }, ctxOf(me));
+    const delivery = new DeliveryService({ transact: transactor(rt.db), events: new EventStore(rt.db), provider: failingDisconnect, log });
+    expect(await delivery.drain()).toBeGreaterThanOrEqual(1);
+    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereNull('triggered_at').pluck('id')).toEqual([]);
+  });
+
   it('leaves out an event the provider refuses, delivering the others of its batch in order, so it holds nothing back', async () => {
     const me = newCaller();
     const channel = conversation();
