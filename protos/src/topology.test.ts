@@ -33,7 +33,8 @@ describe('topology', () => {
     const roles: readonly string[] = row.roles;
     expect(existsSync(path.join(repoRoot, 'services', name, 'src', 'worker.ts'))).toBe(roles.includes('worker'));
     expect(/\bworker:/.test(main)).toBe(roles.includes('worker'));
-    const called = [...sourcesOf(name).matchAll(/connectPeer\('(\w+)'/g)].map((m) => m[1]);
+    // A peer is called through connectPeer, or kit's relayToRealtime (the outbox relay's client of realtime).
+    const called = [...sourcesOf(name).matchAll(/connectPeer\('(\w+)'|relayToRealtime\(/g)].map((m) => m[1] ?? 'realtime');
     expect([...new Set(called)].sort()).toEqual([...row.peers].sort());
   });
 

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { PublishEventsRequest__Output } from '@wms/protos/gen/wms/realtime/v1/PublishEventsRequest';
 import type pg from 'pg';
 import type { Knex } from './db.ts';
+import { connectPeer } from './grpc-client.ts';
 import type { Logger } from './logger.ts';
 import { OUTBOX_TABLE, outboxNotifyChannel } from './outbox.ts';
 
@@ -49,6 +51,22 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const relay = new Relay(options);
   relay.start();
   return relay;
+}
+
+/**
+ * The relay of an owner's worker role to the realtime service at `realtimeUrl` (its `PublishEvents`); `stop` ends the
+ * relay, then closes the client. It needs Postgres and realtime only, so a worker starts it before anything else.
+ */
+export function relayToRealtime(o: Omit<OutboxRelayOptions, 'publish'> & { realtimeUrl: string }): OutboxRelay {
+  const { realtimeUrl, ...options } = o;
+  const realtime = connectPeer('realtime', realtimeUrl);
+  const relay = startOutboxRelay({ ...options, publish: (request) => realtime.PublishEvents(request, { requestId: randomUUID() }) });
+  return {
+    async stop() {
+      await relay.stop();
+      realtime.close();
+    },
+  };
 }
 
 class Relay implements OutboxRelay {

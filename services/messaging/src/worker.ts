@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { connectPeer } from '@wms/kit/grpc-client';
 import { redisCheck } from '@wms/kit/health';
-import { startOutboxRelay } from '@wms/kit/outbox-relay';
+import { relayToRealtime } from '@wms/kit/outbox-relay';
 import { startScheduledWorker } from '@wms/kit/queues';
 import type { ProcessBase, StartedRole } from '@wms/kit/service';
 import { Attachments } from './adapters/attachments.ts';
@@ -16,14 +15,7 @@ import { cleanupProcessor } from './workers/cleanup.worker.ts';
  */
 export async function startMessagingWorker(config: MessagingConfig, { db, log, metrics }: ProcessBase): Promise<StartedRole> {
   // First: the relay needs Postgres and realtime only, so a Redis that is down at start does not hold events back.
-  const realtime = connectPeer('realtime', config.REALTIME_GRPC_URL);
-  const relay = startOutboxRelay({
-    db,
-    schema: config.DATABASE_SCHEMA,
-    source: 'messaging',
-    publish: (request) => realtime.PublishEvents(request, { requestId: randomUUID() }),
-    log,
-  });
+  const relay = relayToRealtime({ db, schema: config.DATABASE_SCHEMA, source: 'messaging', realtimeUrl: config.REALTIME_GRPC_URL, log });
   const assets = connectPeer('asset', config.ASSET_GRPC_URL);
   const sweeper = await startScheduledWorker(queueNames.cleanup, {
     job: SWEEP_JOB,
@@ -39,7 +31,7 @@ export async function startMessagingWorker(config: MessagingConfig, { db, log, m
     stop: [
       ['outbox relay', () => relay.stop()],
       ['worker', () => sweeper.close()],
-      ['clients', async () => [realtime, assets].forEach((c) => c.close())],
+      ['clients', async () => assets.close()],
     ],
   };
 }

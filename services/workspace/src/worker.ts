@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { connectPeer } from '@wms/kit/grpc-client';
 import { redisCheck } from '@wms/kit/health';
-import { startOutboxRelay } from '@wms/kit/outbox-relay';
+import { relayToRealtime } from '@wms/kit/outbox-relay';
 import { createWorker, workerConnection } from '@wms/kit/queues';
 import { redisReady } from '@wms/kit/redis';
 import type { ProcessBase, StartedRole } from '@wms/kit/service';
@@ -18,14 +17,7 @@ import { workspacePurgeProcessor } from './workers/workspace-purge.worker.ts';
  */
 export async function startWorkspaceWorker(config: WorkspaceConfig, { db, log, metrics }: ProcessBase): Promise<StartedRole> {
   // First: the relay needs Postgres and realtime only, so a Redis that is down at start does not hold events back.
-  const realtime = connectPeer('realtime', config.REALTIME_GRPC_URL);
-  const relay = startOutboxRelay({
-    db,
-    schema: config.DATABASE_SCHEMA,
-    source: 'workspace',
-    publish: (request) => realtime.PublishEvents(request, { requestId: randomUUID() }),
-    log,
-  });
+  const relay = relayToRealtime({ db, schema: config.DATABASE_SCHEMA, source: 'workspace', realtimeUrl: config.REALTIME_GRPC_URL, log });
   const { workspaces, avatars } = buildWorkspaceStores(db);
   const storage = createStorage(storageConfigFrom(config));
   const connection = workerConnection(config.REDIS_URL, log);
@@ -40,7 +32,7 @@ export async function startWorkspaceWorker(config: WorkspaceConfig, { db, log, m
     stop: [
       ['outbox relay', () => relay.stop()],
       ['workers', () => Promise.all([resize.close(), purge.close()])],
-      ['clients', async () => [messaging, assets, realtime].forEach((c) => c.close())],
+      ['clients', async () => [messaging, assets].forEach((c) => c.close())],
       ['redis', () => connection.quit()],
     ],
   };
