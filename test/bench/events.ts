@@ -1,4 +1,4 @@
-import { waitFor } from '@wms/testkit';
+import { pusherOptions, type RealtimeConfiguration, waitFor } from '@wms/testkit';
 import type pg from 'pg';
 import PusherModule from 'pusher-js';
 import { callIn, type Session, sessionHeaders } from './api.ts';
@@ -37,34 +37,12 @@ export interface EventMeasurement {
   maxMs: number;
 }
 
-/** The part of `GET /realtime/config` a client connects with. */
-interface RealtimeConfig {
-  app_key: string;
-  cluster: string;
-  ws_host: string;
-  ws_port: number;
-  wss_port: number;
-  ws_path: string;
-  force_tls: boolean;
-  channel_authorization_endpoint: string;
-}
-
 /** Connects as a client that knows only the gateway's address and subscribes to the conversation's channel. */
 async function subscribe(session: Session, conversationId: string, onMessage: (id: string) => void): Promise<Client> {
-  const config = await callIn<RealtimeConfig>(session, 'GET', '/realtime/config', 200);
+  const config = await callIn<RealtimeConfiguration>(session, 'GET', '/realtime/config', 200);
   // pusher-js posts its authorization as a form, so the session's JSON content type stays out.
   const { 'content-type': _json, ...headers } = sessionHeaders(session);
-  const client = new Pusher(config.app_key, {
-    cluster: config.cluster,
-    wsHost: config.ws_host,
-    wsPort: config.ws_port,
-    wssPort: config.wss_port,
-    wsPath: config.ws_path,
-    forceTLS: config.force_tls,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: { endpoint: new URL(config.channel_authorization_endpoint, session.gatewayUrl).href, transport: 'ajax', headers },
-  });
+  const client = new Pusher(config.app_key, pusherOptions(config, session.gatewayUrl, headers));
   const name = `private-conversation-${conversationId}`;
   const channel = client.subscribe(name);
   channel.bind('message.created', (data: { message?: { id?: string } }) => onMessage(String(data.message?.id)));

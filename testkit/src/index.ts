@@ -3,3 +3,4 @@
 export * from './cluster.ts';
 export * from './databases.ts';
 export * from './processes.ts';
+export * from './realtime.ts';

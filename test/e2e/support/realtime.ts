@@ -1,4 +1,4 @@
-import { waitFor } from '@wms/testkit';
+import { pusherOptions, type RealtimeConfiguration, waitFor } from '@wms/testkit';
 import PusherModule from 'pusher-js';
 import { expect } from 'vitest';
 import type { Account } from './accounts.ts';
@@ -9,20 +9,7 @@ import { inWorkspace } from './workspaces.ts';
 const Pusher = PusherModule as unknown as typeof PusherModule.default;
 type Pusher = InstanceType<typeof Pusher>;
 
-/** RealtimeConfiguration (contract §7), as `GET /realtime/config` answers it. */
-export interface RealtimeConfiguration {
-  provider: 'pusher';
-  app_key: string;
-  cluster: string;
-  ws_host: string;
-  ws_port: number;
-  wss_port: number;
-  ws_path: string;
-  force_tls: boolean;
-  channel_authorization_endpoint: string;
-  user_authentication_endpoint: string;
-  channels: { workspace: string; presence: string; actor: string };
-}
+export type { RealtimeConfiguration } from '@wms/testkit';
 
 /** One event a client received: the provider's own (`pusher:member_added`...) included. */
 export interface ReceivedEvent {
@@ -79,18 +66,7 @@ export async function realtimeConfig(account: Pick<Account, 'token'>, workspaceI
 export async function connectRealtime(account: Pick<Account, 'token'>, workspaceId: string): Promise<RealtimeClient> {
   const config = await realtimeConfig(account, workspaceId);
   const headers = { Authorization: `Bearer ${account.token}`, 'X-Workspace-Id': workspaceId };
-  const pusher = new Pusher(config.app_key, {
-    cluster: config.cluster,
-    wsHost: config.ws_host,
-    wsPort: config.ws_port,
-    wssPort: config.wss_port,
-    wsPath: config.ws_path,
-    forceTLS: config.force_tls,
-    enabledTransports: ['ws', 'wss'],
-    disableStats: true,
-    channelAuthorization: { endpoint: new URL(config.channel_authorization_endpoint, gatewayUrl()).href, transport: 'ajax', headers },
-    userAuthentication: { endpoint: new URL(config.user_authentication_endpoint, gatewayUrl()).href, transport: 'ajax', headers },
-  });
+  const pusher = new Pusher(config.app_key, pusherOptions(config, gatewayUrl(), headers));
   const received: ReceivedEvent[] = [];
   const on = (channel: string, event?: string) => received.filter((e) => e.channel === channel && (event === undefined || e.event === event)).map((e) => e.data);
   const client: RealtimeClient = {
