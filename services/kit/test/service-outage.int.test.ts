@@ -176,6 +176,15 @@ afterAll(async () => {
 const transitionsOf = (p: Proc, dependency: string) =>
   p.lines.filter((l) => l.dependency === dependency).map((l) => l.health);
 
+/**
+ * The health transitions each role logged for the dependency, once every role has logged as many as `expected` gives
+ * it (a role answers its new status before its log line has reached this process's pipe).
+ */
+async function loggedTransitions(dependency: string, expected: (r: Role) => string[]) {
+  await waitFor(`every role to log its ${dependency} transitions`, () => procs.every((p) => transitionsOf(p, dependency).length >= expected(p.role).length), 5000, 50).catch(() => undefined);
+  return procs.map((p) => [p.role.name, transitionsOf(p, dependency)]);
+}
+
 describe('service roles through dependency outages', () => {
   it('every role is NOT_SERVING while Postgres is down, keeps running, and serves again when it is back', async () => {
     await pg.stop();
@@ -184,7 +193,8 @@ describe('service roles through dependency outages', () => {
     await pg.start();
     await expectStatuses('Postgres back', () => 'SERVING');
     allAlive();
-    for (const p of procs) expect([p.role.name, transitionsOf(p, 'postgres')]).toEqual([p.role.name, ['NOT_SERVING', 'SERVING']]);
+    const both = () => ['NOT_SERVING', 'SERVING'];
+    expect(await loggedTransitions('postgres', both)).toEqual(procs.map((p) => [p.role.name, both()]));
   });
 
   it('the roles that use Redis are NOT_SERVING while it is down, the others keep serving, and all recover', async () => {
@@ -194,7 +204,8 @@ describe('service roles through dependency outages', () => {
     await redis.start();
     await expectStatuses('Redis back', () => 'SERVING');
     allAlive();
-    for (const p of procs) expect([p.role.name, transitionsOf(p, 'redis')]).toEqual([p.role.name, p.role.redis ? ['NOT_SERVING', 'SERVING'] : []]);
+    const expected = (r: Role) => (r.redis ? ['NOT_SERVING', 'SERVING'] : []);
+    expect(await loggedTransitions('redis', expected)).toEqual(procs.map((p) => [p.role.name, expected(p.role)]));
   });
 
   it('survives both crashing at once (SIGKILL) and recovers', async () => {
