@@ -18,6 +18,12 @@ export interface OutboxRelayOptions {
   log: Logger;
   /** The fallback poll, for a notification lost with the LISTEN connection. */
   pollMs?: number;
+  /**
+   * After publishing, the relay waits this long before it reads again, so that what commits meanwhile goes as one
+   * batch: under load a publish (and realtime's work per publish) carries many events instead of one or two. The
+   * first event after a quiet spell goes at once.
+   */
+  gatherMs?: number;
   /** At most this many rows per publish... */
   batchSize?: number;
   /** ...and at most this many payload bytes (a batch always holds one row), well under gRPC's message limit. */
@@ -72,6 +78,7 @@ export function relayToRealtime(o: Omit<OutboxRelayOptions, 'publish'> & { realt
 class Relay implements OutboxRelay {
   private readonly table: string;
   private readonly pollMs: number;
+  private readonly gatherMs: number;
   private readonly batchSize: number;
   private readonly batchBytes: number;
   private readonly backoff: { min: number; max: number };
@@ -89,6 +96,7 @@ class Relay implements OutboxRelay {
   constructor(private readonly o: OutboxRelayOptions) {
     this.table = `${o.schema}.${OUTBOX_TABLE}`;
     this.pollMs = o.pollMs ?? 1000;
+    this.gatherMs = o.gatherMs ?? 20;
     this.batchSize = o.batchSize ?? 500;
     this.batchBytes = o.batchBytes ?? 4 * 1024 * 1024;
     this.backoff = o.backoffMs ?? { min: 250, max: 5000 };
@@ -132,9 +140,10 @@ class Relay implements OutboxRelay {
     let failures = 0;
     while (!this.stopped) {
       try {
-        await this.drain();
+        const published = await this.drain();
         if (failures > 0) this.o.log.info({ source: this.o.source, failures }, 'outbox relay publishing again');
         failures = 0;
+        if (published > 0) await this.sleep(this.gatherMs);
         await this.sleep(this.pollMs, true);
       } catch (err) {
         failures++;
@@ -146,15 +155,16 @@ class Relay implements OutboxRelay {
     }
   }
 
-  /** Publishes and deletes batch after batch until a read finds fewer rows than a batch holds. */
-  private async drain(): Promise<void> {
+  /** Publishes and deletes batch after batch until a read finds fewer rows than a batch holds; returns how many rows went. */
+  private async drain(): Promise<number> {
+    let published = 0;
     while (!this.stopped) {
       this.notified = false;
       const { rows }: { rows: OutboxRow[] } = await this.o.db.raw(
         'SELECT id, workspace_id, channel, event, payload::text AS payload, created_at FROM ?? ORDER BY id LIMIT ?',
         [this.table, this.batchSize],
       );
-      if (rows.length === 0) return;
+      if (rows.length === 0) return published;
       const batch = this.withinBytes(rows);
       await this.o.publish({
         source: this.o.source,
@@ -168,9 +178,11 @@ class Relay implements OutboxRelay {
         })),
       });
       await this.o.db.raw('DELETE FROM ?? WHERE id = ANY(?::bigint[])', [this.table, batch.map((r) => r.id)]);
+      published += batch.length;
       // A short read was everything committed; what commits later notifies (or the poll finds it).
-      if (rows.length < this.batchSize && batch.length === rows.length) return;
+      if (rows.length < this.batchSize && batch.length === rows.length) return published;
     }
+    return published;
   }
 
   /** The first rows whose payloads fit in `batchBytes`, at least one. */

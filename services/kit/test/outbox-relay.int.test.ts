@@ -98,6 +98,17 @@ describe('outbox relay', () => {
     await waitFor('the published row to be deleted', async () => (await remaining()) === 0, 5000, 10);
   });
 
+  it('gathers what commits while it waits after a publish into one batch; the first event after a quiet spell goes alone', async () => {
+    const { batches, published } = start({ gatherMs: 1000 });
+    await waitFor('the relay to listen', listening);
+    await append([entry(1)]);
+    await waitFor('the first event to be published', () => published().length === 1, 5000, 10);
+    for (const n of [2, 3, 4]) await append([entry(n)]);
+    await waitFor('the gathered events to be published', () => published().length === 4, 5000, 10);
+    expect(batches.map((b) => b.events.length)).toEqual([1, 3]);
+    expect(published()).toEqual([1, 2, 3, 4]);
+  });
+
   it('appends nothing, and notifies nothing, when the transaction rolls back', async () => {
     await expect(
       transactor(db)(async (tx) => {

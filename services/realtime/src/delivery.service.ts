@@ -36,8 +36,9 @@ export class DeliveryService {
         await this.d.events.markTriggered(batch.map((e) => e.id), tx);
         return batch.length;
       });
-      if (count === 0) return triggered;
       triggered += count;
+      // A short batch was everything stored; what is stored later nudges again (kept while this drain runs).
+      if (count < TRIGGER_BATCH) return triggered;
     }
   }
 
