@@ -48,13 +48,29 @@ async function mailedToken(inboxUrl: string, email: string): Promise<string> {
   throw new Error(`no verification mail to ${email} within 10 s`);
 }
 
+/** An account that can sign in, from the client address it registered from. */
+export interface Account {
+  email: string;
+  password: string;
+  /** Sent as X-Forwarded-For, which a test-mode cluster believes from loopback. */
+  clientIp: string | undefined;
+  token: string;
+}
+
+/** Registers an account (from `clientIp` when given), follows the mailed link and returns it signed in. */
+export async function registerAccount(gatewayUrl: string, inboxUrl: string, clientIp?: string): Promise<Account> {
+  const email = `bench-${randomBytes(6).toString('hex')}@example.test`;
+  const password = 'correct-horse-1';
+  const headers: Record<string, string> = clientIp === undefined ? {} : { 'x-forwarded-for': clientIp };
+  await call(gatewayUrl, 'POST', '/auth/register', 201, { body: { email, password, name: 'Bench' }, headers });
+  const token = await mailedToken(inboxUrl, email);
+  const verified = await call<{ access_token: string }>(gatewayUrl, 'POST', '/auth/verify-email', 200, { body: { token }, headers });
+  return { email, password, clientIp, token: verified.access_token };
+}
+
 /** Registers an account, follows the mailed link and returns its access token. */
 export async function signUp(gatewayUrl: string, inboxUrl: string): Promise<string> {
-  const email = `bench-${randomBytes(6).toString('hex')}@example.test`;
-  await call(gatewayUrl, 'POST', '/auth/register', 201, { body: { email, password: 'correct-horse-1', name: 'Bench' } });
-  const token = await mailedToken(inboxUrl, email);
-  const verified = await call<{ access_token: string }>(gatewayUrl, 'POST', '/auth/verify-email', 200, { body: { token } });
-  return verified.access_token;
+  return (await registerAccount(gatewayUrl, inboxUrl)).token;
 }
 
 /** Creates a workspace owned by the token's account and returns the session inside it. */

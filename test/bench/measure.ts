@@ -28,7 +28,8 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-function summarize(name: string, seconds: number, latenciesMs: number[], failed: number, failures: string): Measurement {
+/** A run's figures from the latencies of its successful requests (sorted here) and its failures. */
+export function summarize(name: string, seconds: number, latenciesMs: number[], failed: number, failures: string): Measurement {
   latenciesMs.sort((a, b) => a - b);
   return {
     name,
@@ -59,10 +60,31 @@ export async function measureHttp(name: string, load: Load, request: HttpRequest
   return summarize(name, result.duration, latenciesMs, result.non2xx + result.errors, failures.join(', '));
 }
 
+/** Counts failures by their message, for a run's `failures` summary. */
+export class Failures {
+  private readonly counts = new Map<string, number>();
+
+  add(message: string): void {
+    this.counts.set(message, (this.counts.get(message) ?? 0) + 1);
+  }
+
+  get total(): number {
+    return [...this.counts.values()].reduce((a, b) => a + b, 0);
+  }
+
+  count(message: string): number {
+    return this.counts.get(message) ?? 0;
+  }
+
+  toString(): string {
+    return [...this.counts].map(([message, count]) => `${count}× ${message}`).join(', ');
+  }
+}
+
 /** Runs `query` in `load.connections` concurrent loops over the pool until the time is up. */
 export async function measurePg(name: string, load: Load, pool: pg.Pool, query: () => [string, unknown[]]): Promise<Measurement> {
   const latenciesMs: number[] = [];
-  const errors = new Map<string, number>();
+  const failures = new Failures();
   const started = process.hrtime.bigint();
   const end = started + BigInt(Math.round(load.seconds * 1e9));
   const loop = async () => {
@@ -73,13 +95,11 @@ export async function measurePg(name: string, load: Load, pool: pg.Pool, query: 
         await pool.query(text, values);
         latenciesMs.push(Number(process.hrtime.bigint() - sent) / 1e6);
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        errors.set(message, (errors.get(message) ?? 0) + 1);
+        failures.add(err instanceof Error ? err.message : String(err));
       }
     }
   };
   await Promise.all(Array.from({ length: load.connections }, loop));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const failed = [...errors.values()].reduce((a, b) => a + b, 0);
-  return summarize(name, seconds, latenciesMs, failed, [...errors].map(([message, count]) => `${count}× ${message}`).join(', '));
+  return summarize(name, seconds, latenciesMs, failures.total, failures.toString());
 }

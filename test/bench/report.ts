@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { EventLoad, EventMeasurement } from './events.ts';
 import type { Load, Measurement } from './measure.ts';
+import { OPEN_LOOP_TIMEOUT_MS, type OpenLoad, type OpenLoopMeasurement } from './open-loop.ts';
 
 /** A measured route beside the baseline it is compared with (none for the baselines themselves). */
 export interface Row {
@@ -25,7 +26,7 @@ const ms = (value: number) => value.toFixed(2);
 /** A plain text table; the columns named in `left` are aligned left, the others (figures) right. */
 export function render(header: readonly string[], cells: readonly string[][], left: readonly string[]): string {
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i]!.length)));
-  const line = (row: readonly string[]) => row.map((cell, i) => (left.includes(header[i]!) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ');
+  const line = (row: readonly string[]) => row.map((cell, i) => (left.includes(header[i]!) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)].join('\n');
 }
 
@@ -54,5 +55,17 @@ export function eventLines(m: EventMeasurement, warmup: EventLoad): string[] {
     `event path: posts sent open loop at ${rate(m.rate)}/s for ${m.seconds} s after a ${warmup.seconds} s warm-up; latency from each post's 201 answer to its message.created at a pusher-js client subscribed through the gateway`,
     '',
     render(header, cells, ['event path']),
+  ];
+}
+
+/** The open-loop runs: requests sent on a schedule, latency from each one's scheduled send to the end of its answer. */
+export function openLoopLines(runs: readonly OpenLoopMeasurement[], warmup: OpenLoad): string[] {
+  const header = ['open loop', 'rate/s', 'sent', 'ok', 'failed', 'achieved/s', 'p50 ms', 'p99 ms', 'max ms'];
+  const cells = runs.map((m) => [m.name, rate(m.rate), String(m.sent), String(m.ok), String(m.failed), rate(m.achievedRps), ms(m.p50Ms), ms(m.p99Ms), ms(m.maxMs)]);
+  const seconds = runs[0]?.seconds ?? 0;
+  return [
+    `open loop: one request every 1/rate s for ${seconds} s after a ${warmup.seconds} s warm-up at the same rate, whatever the earlier ones are doing; latency from each request's scheduled send to the end of its answer (queueing included); no answer within ${OPEN_LOOP_TIMEOUT_MS / 1000} s counts as failed; achieved: successful answers per second up to the last answer`,
+    '',
+    render(header, cells, ['open loop']),
   ];
 }

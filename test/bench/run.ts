@@ -4,14 +4,23 @@ import pg from 'pg';
 import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
 import { callIn, createWorkspace, eachLimited, type Session, sessionHeaders, signUp } from './api.ts';
 import { type EventLoad, type EventMeasurement, measureEventPath, untriggeredEvents } from './events.ts';
+import { errorsGoal, goalLines, openLoopGoal, ratioGoal, scaleGoal, signInGoal } from './goals.ts';
 import { type HttpRequest, type Load, type Measurement, measureHttp, measurePg } from './measure.ts';
+import { measureOpenLoop, type OpenLoad, type OpenLoopMeasurement, type OpenRequest } from './open-loop.ts';
 import { type ProcessWatch, watchProcesses } from './processes.ts';
-import { eventLines, machineLines, type Row, table } from './report.ts';
+import { eventLines, machineLines, openLoopLines, type Row, table } from './report.ts';
+import { cursorPages, type SeededChannel, scaleLine, seedChannel, settle } from './scale.ts';
+import { measureSignIn, signInAccounts } from './signin.ts';
 
 const SEED_MESSAGES = 3000;
 const THREAD_ROOTS = 200;
 const REPLIES_PER_ROOT = 2;
 const SEED_CONCURRENCY = 16;
+const PAGE = 50;
+/** The scale run's small channel, against which the large one's cursor pages are compared. */
+const SCALE_SMALL_MESSAGES = 10_000;
+/** Concurrent sign-in loops, one account each (signin.ts says why). */
+const SIGNIN_CONCURRENCY = 8;
 const MAX_FAILED_FRACTION = 0.001;
 // The measured routes leave thousands of events to trigger (each POST and PUT makes one), drained at the provider's pace.
 const BACKLOG_TIMEOUT_MS = 300_000;
@@ -31,14 +40,35 @@ const load: Load = { seconds: positiveNumber('BENCH_SECONDS', 10), connections: 
 const warmup: Load = { ...load, seconds: Math.min(2, load.seconds) };
 const eventLoad: EventLoad = { rate: positiveNumber('BENCH_EVENT_RATE', 50), seconds: load.seconds };
 const eventWarmup: EventLoad = { ...eventLoad, seconds: warmup.seconds };
+const openLoad: OpenLoad = { rate: positiveNumber('BENCH_OPEN_RATE', 500), seconds: load.seconds };
+const openWarmup: OpenLoad = { ...openLoad, seconds: warmup.seconds };
+const scaleMessages = Math.round(positiveNumber('BENCH_SCALE_MESSAGES', 1_000_000));
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Warms the path up with a short run of the same load, then measures, watching what each process uses. */
-async function measured(label: string, watch: ProcessWatch, measure: (load: Load) => Promise<Measurement>): Promise<Measurement> {
-  progress(`${label}: warm-up ${warmup.seconds} s, then ${load.seconds} s at ${load.connections} connections`);
+async function measured<M extends Measurement>(label: string, watch: ProcessWatch, measure: (load: Load) => Promise<M>, how = `${load.connections} connections`): Promise<M> {
+  progress(`${label}: warm-up ${warmup.seconds} s, then ${load.seconds} s at ${how}`);
   await measure(warmup);
   return watch.during(label, () => measure(load), (m) => m.ok);
+}
+
+/** The same for a run at a fixed rate. */
+async function openMeasured(label: string, watch: ProcessWatch, request: OpenRequest): Promise<OpenLoopMeasurement> {
+  progress(`${label}: warm-up ${openWarmup.seconds} s, then ${openLoad.seconds} s at ${openLoad.rate} req/s, open loop`);
+  await measureOpenLoop(label, openWarmup, request);
+  return watch.during(label, () => measureOpenLoop(label, openLoad, request), (m) => m.ok);
+}
+
+/**
+ * Waits until the events of the runs before have been triggered: a run that starts while the relay and the
+ * provider still work through thousands of them measures that work too.
+ */
+async function drained(pool: pg.Pool, label: string): Promise<void> {
+  const waiting = await untriggeredEvents(pool);
+  if (waiting === 0) return;
+  progress(`${label}: waiting for the ${waiting} events of the runs before to be triggered`);
+  await waitFor('the event backlog to drain', async () => (await untriggeredEvents(pool)) === 0, BACKLOG_TIMEOUT_MS, 500);
 }
 
 interface Seeded {
@@ -80,14 +110,41 @@ function reactionPaths(channelId: string, messageIds: readonly string[]) {
   };
 }
 
+/** Top-level messages with a full page older than each, in id (time) order; a random one per request. */
+function pageCursors(messageIds: readonly string[]): () => string {
+  const cursors = [...messageIds].sort().slice(PAGE);
+  return () => cursors[Math.floor(Math.random() * cursors.length)]!;
+}
+
+async function checkPage(session: Session, path: string): Promise<void> {
+  const page = await callIn<{ items: unknown[] }>(session, 'GET', path, 200);
+  if (page.items.length !== PAGE) throw new Error(`GET ${path} holds ${page.items.length} items, expected ${PAGE}`);
+}
+
 /** One request of each measured route, so that a broken route fails here rather than as a table of 4xx. */
-async function checkRoutes(session: Session, channelId: string, reactionPath: string): Promise<void> {
-  const page = await callIn<{ items: unknown[] }>(session, 'GET', `/conversations/${channelId}/messages?limit=50`, 200);
-  if (page.items.length !== 50) throw new Error(`a page of messages holds ${page.items.length} items, expected 50`);
+async function checkRoutes(session: Session, channelId: string, reactionPath: string, cursor: string): Promise<void> {
+  await checkPage(session, `/conversations/${channelId}/messages?limit=50`);
+  await checkPage(session, `/conversations/${channelId}/messages?limit=50&cursor=${cursor}`);
   const threads = await callIn<{ items: unknown[] }>(session, 'GET', '/threads?following=false&limit=50', 200);
   if (threads.items.length !== 50) throw new Error(`a page of threads holds ${threads.items.length} items, expected 50`);
   const reactions = await callIn<{ reactions: unknown[] }>(session, 'PUT', reactionPath, 200);
   if (reactions.reactions.length === 0) throw new Error('PUT reaction answered without the reaction');
+}
+
+/** The scale run's channels, seeded straight into the table with COPY by the bench's actor. */
+async function seedScale(session: Session, pool: pg.Pool, actorId: string): Promise<{ small: SeededChannel; large: SeededChannel; vacuumSeconds: number }> {
+  const seedOne = async (count: number) => {
+    const { id: channelId } = await callIn<{ id: string }>(session, 'POST', '/channels', 201, { name: `bench-scale-${count}` });
+    progress(`scale run: seeding ${count.toLocaleString('en-US')} messages with COPY`);
+    const channel = await seedChannel(pool, { workspaceId: session.workspaceId, channelId, actorId }, count);
+    progress(`scale run: ${count.toLocaleString('en-US')} messages in ${channel.seconds.toFixed(1)} s`);
+    await checkPage(session, cursorPages(channel)());
+    return channel;
+  };
+  const small = await seedOne(SCALE_SMALL_MESSAGES);
+  const large = await seedOne(scaleMessages);
+  progress('scale run: VACUUM (ANALYZE) messaging.messages');
+  return { small, large, vacuumSeconds: await settle(pool) };
 }
 
 /** Every post must answer 201 (within the routes' failure allowance) and bring exactly one event with its id. */
@@ -104,18 +161,47 @@ async function bench(cluster: Cluster): Promise<number> {
   const session = await createWorkspace(cluster.gatewayUrl, await signUp(cluster.gatewayUrl, cluster.inboxUrl));
   const { channelId, actorId, messageIds } = await seed(session);
   const reactions = reactionPaths(channelId, messageIds);
-  await checkRoutes(session, channelId, reactions.next());
+  const cursor = pageCursors(messageIds);
+  await checkRoutes(session, channelId, reactions.next(), cursor());
+  const accounts = await signInAccounts(cluster.gatewayUrl, cluster.inboxUrl, SIGNIN_CONCURRENCY);
 
   const pool = new pg.Pool({ connectionString: cluster.databaseUrl, max: load.connections });
   try {
     const watch = await watchProcesses(cluster, pool);
     const headers = sessionHeaders(session);
     const messagesUrl = `${cluster.gatewayUrl}/conversations/${channelId}/messages`;
+    const rows: Row[] = [];
+
+    // First, while no run has left events behind: reads only, and the table holds the large channel from here on.
+    // The large channel goes first, so whatever the seed leaves the server doing (writing out pages) counts against it.
+    const scale = await seedScale(session, pool, actorId);
+    await drained(pool, 'scale run');
+    const scaleRun = (channel: SeededChannel) => {
+      const name = `GET cursor page, ${channel.messages.toLocaleString('en-US')} msgs`;
+      const path = cursorPages(channel);
+      return measured(name, watch, (l) => measureHttp(name, l, { url: cluster.gatewayUrl, headers, requests: [{ setupRequest: (r) => ({ ...r, path: path() }) }] }));
+    };
+    const scaleLarge = await scaleRun(scale.large);
+    const scaleSmall = await scaleRun(scale.small);
+
+    // The ids the INSERT baseline made: the reaction baseline's messages, none of which a measured route reacts to.
+    const inserted: string[] = [];
     const insert = await measured('pg INSERT message', watch, (l) =>
-      measurePg('pg INSERT message', l, pool, () => [
-        'INSERT INTO messaging.messages (id, workspace_id, conversation_id, author_actor_id, body_text) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-        [uuidv7(), session.workspaceId, channelId, actorId, BODY_TEXT],
-      ]),
+      measurePg('pg INSERT message', l, pool, () => {
+        const id = uuidv7();
+        inserted.push(id);
+        return ['INSERT INTO messaging.messages (id, workspace_id, conversation_id, author_actor_id, body_text) VALUES ($1, $2, $3, $4, $5) RETURNING *', [id, session.workspaceId, channelId, actorId, BODY_TEXT]];
+      }),
+    );
+    let reacted = 0;
+    const reactionInsert = await measured('pg INSERT reaction', watch, (l) =>
+      measurePg('pg INSERT reaction', l, pool, () => {
+        const i = reacted++;
+        return [
+          'INSERT INTO messaging.reactions (message_id, emoji, actor_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+          [inserted[i % inserted.length], EMOJI[Math.floor(i / inserted.length) % EMOJI.length], actorId],
+        ];
+      }),
     );
     const pageRead = await measured('pg SELECT page', watch, (l) =>
       measurePg('pg SELECT page', l, pool, () => [
@@ -123,32 +209,81 @@ async function bench(cluster: Cluster): Promise<number> {
         [channelId],
       ]),
     );
+    const nextPageRead = await measured('pg SELECT next page', watch, (l) =>
+      measurePg('pg SELECT next page', l, pool, () => [
+        'SELECT * FROM messaging.messages WHERE conversation_id = $1 AND parent_message_id IS NULL AND id < $2 ORDER BY id DESC LIMIT 51',
+        [channelId, cursor()],
+      ]),
+    );
     const routes: Array<{ name: string; baseline: Measurement; request: HttpRequest }> = [
       { name: 'POST message', baseline: insert, request: { url: messagesUrl, method: 'POST', body: JSON.stringify({ body_text: BODY_TEXT }) } },
       { name: 'GET page of 50', baseline: pageRead, request: { url: `${messagesUrl}?limit=50` } },
-      { name: 'PUT reaction', baseline: insert, request: { url: cluster.gatewayUrl, method: 'PUT', requests: [{ setupRequest: (r) => ({ ...r, path: reactions.next() }) }] } },
+      { name: 'GET next page', baseline: nextPageRead, request: { url: cluster.gatewayUrl, requests: [{ setupRequest: (r) => ({ ...r, path: `/conversations/${channelId}/messages?limit=50&cursor=${cursor()}` }) }] } },
+      { name: 'PUT reaction', baseline: reactionInsert, request: { url: cluster.gatewayUrl, method: 'PUT', requests: [{ setupRequest: (r) => ({ ...r, path: reactions.next() }) }] } },
       { name: 'GET /threads', baseline: pageRead, request: { url: `${cluster.gatewayUrl}/threads?following=false&limit=50` } },
     ];
-    const rows: Row[] = [{ measurement: insert }, { measurement: pageRead }];
+    rows.push(...[insert, reactionInsert, pageRead, nextPageRead].map((measurement) => ({ measurement })));
+    const measuredRoutes = new Map<string, Measurement>();
     for (const { name, baseline, request } of routes) {
-      rows.push({ measurement: await measured(name, watch, (l) => measureHttp(name, l, { ...request, headers })), baseline });
+      const measurement = await measured(name, watch, (l) => measureHttp(name, l, { ...request, headers }));
+      measuredRoutes.set(name, measurement);
+      rows.push({ measurement, baseline });
     }
+    rows.push({ measurement: scaleSmall }, { measurement: scaleLarge });
 
-    // Measured events would otherwise queue behind those of the routes above, which the provider triggers in order.
-    progress(`event path: waiting for the ${await untriggeredEvents(pool)} events of the routes above to be triggered`);
-    await waitFor('the event backlog to drain', async () => (await untriggeredEvents(pool)) === 0, BACKLOG_TIMEOUT_MS, 500);
+    await drained(pool, 'sign-in');
+    const signIn = await measured('POST /auth/login', watch, (l) => measureSignIn('POST /auth/login', l, cluster.gatewayUrl, accounts), `${accounts.length} loops`);
+    rows.push({ measurement: signIn });
+
+    await drained(pool, 'open loop');
+    const openPost = await openMeasured('POST message', watch, { url: messagesUrl, method: 'POST', headers, body: JSON.stringify({ body_text: BODY_TEXT }) });
+    await drained(pool, 'open loop');
+    const openPage = await openMeasured('GET page of 50', watch, { url: `${messagesUrl}?limit=50`, headers });
+
+    // Measured events would otherwise queue behind those of the runs above, which the provider triggers in order.
+    await drained(pool, 'event path');
     progress(`event path: warm-up ${eventWarmup.seconds} s, then ${eventLoad.seconds} s at ${eventLoad.rate} posts/s`);
     await measureEventPath(session, channelId, eventWarmup, BODY_TEXT);
     const events = await watch.during('event path', () => measureEventPath(session, channelId, eventLoad, BODY_TEXT), (m) => m.posts - m.failed);
 
+    const route = (name: string) => measuredRoutes.get(name)!;
+    const goals = [
+      ratioGoal('POST message', route('POST message'), insert, 0.3),
+      ratioGoal('GET newest 50', route('GET page of 50'), pageRead, 0.4),
+      ratioGoal('GET next page', route('GET next page'), nextPageRead, 0.4),
+      ratioGoal('PUT reaction', route('PUT reaction'), reactionInsert, 0.15),
+      openLoopGoal(openPost, 20),
+      openLoopGoal(openPage, 20),
+      scaleGoal(`cursor page p99, ${scale.large.messages.toLocaleString('en-US')} / ${scale.small.messages.toLocaleString('en-US')} msgs`, scaleSmall, scaleLarge, 1.5),
+      signInGoal(signIn, 30),
+      errorsGoal([...rows.map((r) => r.measurement), openPost, openPage, { ok: events.posts - events.failed, failed: events.failed }]),
+    ];
+
     const { rows: [postgres] } = await pool.query<{ server_version: string }>('SHOW server_version');
-    console.log([...machineLines(load, warmup, postgres?.server_version ?? '?'), '', table(rows), '', ...eventLines(events, eventWarmup), '', ...watch.lines()].join('\n'));
+    console.log(
+      [
+        ...machineLines(load, warmup, postgres?.server_version ?? '?'),
+        scaleLine(scale.small, scale.large, scale.vacuumSeconds),
+        `sign-in: ${SIGNIN_CONCURRENCY} loops, each signing in one account of its own (from a client address of its own) with the right password`,
+        '',
+        table(rows),
+        '',
+        ...openLoopLines([openPost, openPage], openWarmup),
+        '',
+        ...eventLines(events, eventWarmup),
+        '',
+        ...watch.lines(),
+        '',
+        ...goalLines(goals),
+      ].join('\n'),
+    );
     if (reactions.used() > reactions.total) console.log(`note: ${reactions.used()} PUTs over ${reactions.total} (message, emoji) pairs; the later ones repeated a pair`);
 
     const measurements = rows.map((r) => r.measurement);
-    for (const m of measurements.filter((m) => m.failed > 0)) console.log(`${m.name}: ${m.failed} of ${m.ok + m.failed} failed: ${m.failures}`);
-    const bad = measurements.filter((m) => m.ok === 0 || m.failed > MAX_FAILED_FRACTION * (m.ok + m.failed));
-    for (const m of bad) console.error(`${m.name}: too many failures; a benchmark of failed requests measures nothing`);
+    for (const m of [...measurements, openPost, openPage].filter((m) => m.failed > 0)) console.log(`${m.name}: ${m.failed} of ${m.ok + m.failed} failed: ${m.failures}`);
+    // Open-loop failures past the rate the cluster keeps up with (timeouts, 503s) are a result, which the goals show.
+    const bad = [...measurements.filter((m) => m.failed > MAX_FAILED_FRACTION * (m.ok + m.failed)), ...[...measurements, openPost, openPage].filter((m) => m.ok === 0)];
+    for (const m of new Set(bad)) console.error(`${m.name}: too many failures; a benchmark of failed requests measures nothing`);
     const eventFaults = eventPathFaults(events);
     for (const fault of eventFaults) console.error(`event path: ${fault}`);
     return bad.length === 0 && eventFaults.length === 0 ? 0 : 1;

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/** Cursors kept per channel, evenly spaced through it; each request of the scale run picks one at random. */
+const CURSORS = 1000;
+const PAGE = 50;
+const ROWS_PER_CHUNK = 5000;
+/** The seeded messages are this far apart in time, the newest an hour before the seed. */
+const SPACING_MS = 50;
+const NEWEST_AGE_MS = 3_600_000;
+
+/** Where the seeded messages go: a channel made through the API, and the author and workspace of the bench's own. */
+export interface SeedTarget {
+  workspaceId: string;
+  channelId: string;
+  actorId: string;
+}
+
+/** A seeded channel: how long its COPY took, and cursors spread through it that each leave a full page older. */
+export interface SeededChannel {
+  channelId: string;
+  messages: number;
+  seconds: number;
+  cursors: string[];
+}
+
+/**
+ * A UUIDv7 of the given millisecond, as the API's ids are: the time in the first 48 bits, so ids made at increasing
+ * times increase; version 7, variant 10, the rest random.
+ */
+function uuidv7At(ms: number, random: string): string {
+  const time = ms.toString(16).padStart(12, '0');
+  const variant = ((Number.parseInt(random[3]!, 16) & 0x3) | 0x8).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-${random.slice(7, 19)}`;
+}
+
+/**
+ * Writes `count` top-level messages into the channel with one COPY, oldest first, ids increasing with their
+ * created_at. Straight into the table: the API at a few hundred posts a second would take an hour for a million,
+ * and nothing a post does besides the row (outbox events) matters to reading pages.
+ */
+export async function seedChannel(pool: pg.Pool, target: SeedTarget, count: number): Promise<SeededChannel> {
+  const newest = Date.now() - NEWEST_AGE_MS;
+  const oldest = newest - (count - 1) * SPACING_MS;
+  const firstCursor = Math.min(PAGE, count - 1);
+  const step = Math.max(1, Math.floor((count - firstCursor) / CURSORS));
+  const cursors: string[] = [];
+  const fixed = `\t${target.workspaceId}\t${target.channelId}\t${target.actorId}\t`;
+
+  function* chunks(): Generator<string> {
+    for (let start = 0; start < count; start += ROWS_PER_CHUNK) {
+      const end = Math.min(count, start + ROWS_PER_CHUNK);
+      const random = randomBytes(10 * (end - start)).toString('hex');
+      const lines: string[] = [];
+      for (let i = start; i < end; i++) {
+        const ms = oldest + i * SPACING_MS;
+        const id = uuidv7At(ms, random.slice((i - start) * 20, (i - start + 1) * 20));
+        if (i >= firstCursor && (i - firstCursor) % step === 0 && cursors.length < CURSORS) cursors.push(id);
+        const at = new Date(ms).toISOString();
+        lines.push(`${id}${fixed}scale message ${i}\t${at}\t${at}\n`);
+      }
+      yield lines.join('');
+    }
+  }
+
+  const started = performance.now();
+  const client = await pool.connect();
+  try {
+    const copy = client.query(copyFrom('COPY messaging.messages (id, workspace_id, conversation_id, author_actor_id, body_text, created_at, updated_at) FROM STDIN'));
+    await pipeline(Readable.from(chunks()), copy);
+  } finally {
+    client.release();
+  }
+  return { channelId: target.channelId, messages: count, seconds: (performance.now() - started) / 1000, cursors };
+}
+
+/** Sets the visibility map and hint bits and the planner's statistics, as a table this size has in steady use. */
+export async function settle(pool: pg.Pool): Promise<number> {
+  const started = performance.now();
+  await pool.query('VACUUM (ANALYZE) messaging.messages');
+  return (performance.now() - started) / 1000;
+}
+
+/** A path of the channel's messages older than a cursor picked at random from those kept. */
+export function cursorPages(channel: SeededChannel): () => string {
+  return () => `/conversations/${channel.channelId}/messages?limit=${PAGE}&cursor=${channel.cursors[Math.floor(Math.random() * channel.cursors.length)]!}`;
+}
+
+/** How the scale run's channels were made and read. */
+export function scaleLine(small: SeededChannel, large: SeededChannel, vacuumSeconds: number): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return (
+    `scale run: channels of ${n(small.messages)} and ${n(large.messages)} top-level messages written with COPY in ${small.seconds.toFixed(1)} s and ` +
+    `${large.seconds.toFixed(1)} s (${n(Math.round(large.messages / large.seconds))} rows/s), then VACUUM (ANALYZE) of the table in ${vacuumSeconds.toFixed(1)} s; ` +
+    `each request reads the page of ${PAGE} older than a cursor picked at random from ${large.cursors.length} spread evenly through its channel`
+  );
+}
