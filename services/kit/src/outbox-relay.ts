@@ -49,9 +49,10 @@ interface OutboxRow {
 
 /**
  * Runs an owner's outbox relay in its worker role: drains the outbox on every NOTIFY (a dedicated connection
- * LISTENs) and every `pollMs`, publishes the committed rows in id order, which is each channel's commit order
- * (appendToOutbox), and deletes what was published. A failed publish leaves the rows (retried with backoff); a
- * publish whose delete did not happen is repeated, which realtime ignores by (source, source_id).
+ * LISTENs) and every `pollMs`, publishes the committed rows in id order (so two changes of one thing go in the
+ * order of the changes: appendToOutbox), and deletes what was published. A failed publish leaves the rows
+ * (retried with backoff); a publish whose delete did not happen is repeated, which realtime ignores by (source,
+ * source_id).
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const relay = new Relay(options);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type Knex, queryable } from './db.ts';
 import type { Tx } from './transactions.ts';
 
@@ -22,39 +21,33 @@ export interface OutboxEntry {
   payload: Record<string, unknown>;
 }
 
-/** The first key of the per-channel advisory locks ("outb"; realtime's locks use its schema name's hash there). */
-const CHANNEL_LOCK_CLASS = 0x6f75_7462; // "outb"
-
-/** A channel's lock key: 32 bits of its name's SHA-256. */
-const channelLockKey = (channel: string) => createHash('sha256').update(channel).digest().readInt32BE(0);
-
 /**
  * Appends events inside the change's transaction, so an event exists exactly when its change committed, and
- * NOTIFYs the relay: Postgres delivers the notification on commit and drops it on rollback.
+ * NOTIFYs the relay: Postgres delivers the notification on commit and drops it on rollback. One statement.
  *
- * Each channel's rows are numbered in commit order: before its rows take their ids, the transaction locks each of
- * their channels until it ends (in key order, so two transactions cannot deadlock on them), so a later row of a
- * channel belongs to a transaction that committed later, and the relay publishes in id order. Call it as the
- * transaction's last statement: the locks are held until commit, and taking row locks after them could deadlock.
- * Lock, insert and notify are one statement, so a busy channel's lock is held for one round trip and the commit.
+ * Call it after the change it reports, while the transaction holds that change's row locks (the simplest: as the
+ * transaction's last statement). Then two changes of one thing (a message, its reactions, a thread, a read mark, a
+ * member) are ordered: the later transaction waited for the earlier one's commit before its rows took their ids,
+ * so its events have the higher ids and become visible after, and the relay, which publishes committed rows in id
+ * order, publishes them in the order of the changes. Events of different things on one channel are published as
+ * they become visible, and are not held to one order: a channel takes no lock of its own, so a busy channel's
+ * writes commit side by side (a lock held to the commit would cap it at one commit, about one disk flush, at a
+ * time).
  */
 export async function appendToOutbox(db: Knex, entries: OutboxEntry[], tx: Tx): Promise<void> {
   if (entries.length === 0) return;
-  const keys = [...new Set(entries.map((e) => channelLockKey(e.channel)))].sort((a, b) => a - b);
   const rows = entries.map((e) => ({ workspace_id: e.workspaceId, channel: e.channel, event: e.event, payload: e.payload }));
-  // The insert reads the lock count, so no row takes its id before every lock is held; ORDER BY keeps the entries'
-  // order in the ids. The pool's search_path is the owner's schema alone, so current_schema() names the channel the
-  // relay listens to.
+  // ORDER BY keeps the entries' order in the ids. The pool's search_path is the owner's schema alone, so
+  // current_schema() names the channel the relay listens to.
   await queryable(db, tx).raw(
-    `WITH locked AS (SELECT pg_advisory_xact_lock(?, key) FROM unnest(?::int[]) AS key),
-     appended AS (
+    `WITH appended AS (
        INSERT INTO ?? (workspace_id, channel, event, payload)
        SELECT (e.value->>'workspace_id')::uuid, e.value->>'channel', e.value->>'event', e.value->'payload'
-       FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS e(value, n), (SELECT count(*) FROM locked) AS l
+       FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS e(value, n)
        ORDER BY e.n
        RETURNING 1
      )
      SELECT pg_notify(current_schema() || '_' || ?, '') FROM (SELECT count(*) FROM appended) AS a`,
-    [CHANNEL_LOCK_CLASS, keys, OUTBOX_TABLE, JSON.stringify(rows), OUTBOX_TABLE],
+    [OUTBOX_TABLE, JSON.stringify(rows), OUTBOX_TABLE],
   );
 }

@@ -3,7 +3,7 @@ import type { PublishEventsRequest__Output } from '@wms/protos/gen/wms/realtime/
 import { createTestDatabase, waitFor } from '@wms/testkit';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Knex, type Migration, transactor, type Tx } from '../src/db.ts';
+import { createDb, type Knex, type Migration, queryable, transactor, type Tx } from '../src/db.ts';
 import { workspaceChannel } from '../src/channels.ts';
 import { appendToOutbox, type OutboxEntry, outboxNotifyChannel } from '../src/outbox.ts';
 import { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from '../src/outbox-relay.ts';
@@ -56,6 +56,31 @@ afterAll(async () => {
 const workspaceId = randomUUID();
 const entry = (n: number): OutboxEntry => ({ workspaceId, channel: workspaceChannel(workspaceId), event: 'test.event', payload: { event_id: randomUUID(), n } });
 const append = (entries: OutboxEntry[]) => transactor(db)((tx) => appendToOutbox(db, entries, tx));
+/** A transaction left open until the test commits or rolls it back. */
+async function held(): Promise<{ tx: Tx; q: Knex; commit(): Promise<void>; rollback(): Promise<void> }> {
+  let opened!: (tx: Tx) => void;
+  let decide!: (commit: boolean) => void;
+  const tx = new Promise<Tx>((resolve) => (opened = resolve));
+  const decided = new Promise<boolean>((resolve) => (decide = resolve));
+  const ended = transactor(db)(async (t) => {
+    opened(t);
+    if (!(await decided)) throw new Error('rolled back');
+  });
+  ended.catch(() => undefined);
+  const t = await tx;
+  return {
+    tx: t,
+    q: queryable(db, t),
+    commit: async () => {
+      decide(true);
+      await ended;
+    },
+    rollback: async () => {
+      decide(false);
+      await ended.catch(() => undefined);
+    },
+  };
+}
 const remaining = async () => Number((await db('outbox').count({ n: '*' }))[0]!.n);
 
 /** A relay whose publish records each batch; `fail` decides, per call, whether that call throws instead. */
@@ -123,40 +148,67 @@ describe('outbox relay', () => {
   it('publishes a channel in commit order: a transaction that began first but commits last is published last', async () => {
     const { published } = start();
     await waitFor('the relay to listen', listening);
-    const first = await db.transaction();
-    const second = await db.transaction();
+    const first = await held();
+    const second = await held();
     try {
       // `first` writes before `second` begins (it has the older transaction id), but appends and commits after it.
-      await first.raw('SELECT pg_current_xact_id()');
-      await appendToOutbox(db, [entry(2)], second as unknown as Tx);
+      await first.q.raw('SELECT pg_current_xact_id()');
+      await appendToOutbox(db, [entry(2)], second.tx);
       await second.commit();
-      await appendToOutbox(db, [entry(1)], first as unknown as Tx);
+      await appendToOutbox(db, [entry(1)], first.tx);
       await first.commit();
     } finally {
-      if (!first.isCompleted()) await first.rollback();
-      if (!second.isCompleted()) await second.rollback();
+      await first.rollback();
+      await second.rollback();
     }
     await waitFor('both events to be published', () => published().length === 2, 5000, 10);
     expect(published()).toEqual([2, 1]);
   });
 
-  it("holds a channel's next append until the transaction that appended to it ends; other channels go on", async () => {
-    const first = await db.transaction();
+  it('lets appends to one channel commit side by side, publishing each event once its transaction committed', async () => {
+    const { published } = start();
+    await waitFor('the relay to listen', listening);
+    const first = await held();
     try {
-      await appendToOutbox(db, [entry(1)], first as unknown as Tx);
-      let appended = false;
-      const waiting = append([entry(2)]).then(() => (appended = true));
-      // Another channel is not held.
-      await append([{ ...entry(3), channel: workspaceChannel(randomUUID()) }]);
-      expect(appended).toBe(false);
+      await appendToOutbox(db, [entry(1)], first.tx);
+      // The same channel, while `first` is open: no wait.
+      await append([entry(2)]);
+      await waitFor('the committed event to be published', () => published().length === 1, 5000, 10);
+      expect(published()).toEqual([2]);
       await first.commit();
-      await waiting;
-      // The held transaction took its row id after the first committed: id order is commit order.
-      const rows = await db('outbox').orderBy('id').select('payload');
-      expect(rows.map((r: { payload: { n: number } }) => r.payload.n)).toEqual([1, 3, 2]);
+      await waitFor('the other event to be published', () => published().length === 2, 5000, 10);
+      expect(published()).toEqual([2, 1]);
     } finally {
-      if (!first.isCompleted()) await first.rollback();
+      await first.rollback();
     }
+  });
+
+  it('publishes two changes of one row in the order of the changes, whichever transaction began first', async () => {
+    const { published } = start();
+    await waitFor('the relay to listen', listening);
+    await db.raw('CREATE TABLE IF NOT EXISTS things (id int PRIMARY KEY, version int NOT NULL)');
+    await db.raw('INSERT INTO things VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET version = 0');
+    // Each change updates the row (holding its lock until commit), then appends the version it wrote.
+    const change = async (t: { tx: Tx; q: Knex }) => {
+      const { rows } = await t.q.raw('UPDATE things SET version = version + 1 WHERE id = 1 RETURNING version');
+      await appendToOutbox(db, [entry((rows as Array<{ version: number }>)[0]!.version)], t.tx);
+    };
+    const older = await held();
+    const newer = await held();
+    try {
+      await older.q.raw('SELECT pg_current_xact_id()');
+      await change(newer);
+      // `older` waits for the row until `newer` commits; its event then takes the higher id.
+      const waiting = change(older);
+      await newer.commit();
+      await waiting;
+      await older.commit();
+    } finally {
+      await older.rollback();
+      await newer.rollback();
+    }
+    await waitFor('both events to be published', () => published().length === 2, 5000, 10);
+    expect(published()).toEqual([1, 2]);
   });
 
   it('publishes a backlog of large payloads in batches that fit the byte limit, in order', async () => {
