@@ -8,10 +8,13 @@ import type { MessageStore } from './store/message.store.ts';
 
 // The lookups every messaging service starts from: what the caller may not see is simply not found.
 
-/** A channel (conversation) of the workspace, or 404: another workspace's id, or a malformed one, is not found. */
+/** The 404 of a conversation the workspace does not have (another workspace's id, or a malformed one). */
+export const noSuchConversation = () => notFound('No such conversation.');
+
+/** A channel (conversation) of the workspace, or 404. */
 export async function requireChannel(channels: ChannelStore, workspaceId: string, id: string): Promise<Channel> {
   const channel = isUuid(id) ? await channels.find(workspaceId, id) : undefined;
-  if (!channel) throw notFound('No such conversation.');
+  if (!channel) throw noSuchConversation();
   return channel;
 }
 

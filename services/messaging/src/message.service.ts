@@ -8,7 +8,7 @@ import { type Attachments, type MessageRead, readOf } from './adapters/attachmen
 import { canDelete, type Message, messageDeleted, replyRefusal, validateEditedBody, validateNewMessage } from './domain/message.ts';
 import { idCursor, type Page, pageLimit } from './domain/paging.ts';
 import type { MessagingEvent } from './event-payloads.ts';
-import { requireChannel, requireMessage } from './lookups.ts';
+import { noSuchConversation, requireMessage } from './lookups.ts';
 import type { ChannelStore } from './store/channel.store.ts';
 import type { MessageStore } from './store/message.store.ts';
 import type { OutboxStore } from './store/outbox.store.ts';
@@ -44,7 +44,7 @@ export class MessageService {
     const me = callerOf(ctx);
     const { mentionedActorIds, assetIds } = validateNewMessage(input);
     await this.requireMentionable(ctx, mentionedActorIds);
-    await requireChannel(this.d.channels, me.workspaceId, input.conversationId);
+    if (!isUuid(input.conversationId)) throw noSuchConversation();
     const id = uuidv7();
     let attached = false;
     const outcome = await this.d
@@ -68,6 +68,8 @@ export class MessageService {
           },
           tx,
         );
+        // The insert reads the channel: none in the workspace, no message.
+        if (!message) throw noSuchConversation();
         // Last before the outbox: a refusal (400) rolls the message back; the asset service commits first.
         // Set before the call: an attach whose answer is lost may still have happened.
         attached = message.assetIds.length > 0;
@@ -93,7 +95,8 @@ export class MessageService {
     const me = callerOf(ctx);
     const limit = pageLimit(q.limit);
     const before = idCursor(q.cursor);
-    await requireChannel(this.d.channels, me.workspaceId, q.conversationId);
+    if (!isUuid(q.conversationId)) throw noSuchConversation();
+    // A root of the conversation names a channel of the workspace; the page reads the channel itself.
     if (q.parentMessageId !== undefined) {
       const root = await requireMessage(this.d.messages, me, q.conversationId, q.parentMessageId);
       const refusal = root.message.parentMessageId === null ? undefined : replyRefusal(root.message);
@@ -107,6 +110,7 @@ export class MessageService {
       limit: limit + 1,
       actorId: me.actorId,
     });
+    if (!rows) throw noSuchConversation();
     const items = await this.d.attachments.read(ctx, rows.slice(0, limit));
     return { items, nextCursor: rows.length > limit ? items.at(-1)!.message.id : null };
   }
@@ -168,7 +172,7 @@ export class MessageService {
 
   /** Counts the reply on its root, or says why it cannot go there (404, 400 not_a_root_message, 409 thread_root_deleted). */
   private async countReply(me: Caller, conversationId: string, parentId: string, tx: Tx): Promise<Message> {
-    const root = isUuid(parentId) ? await this.d.messages.countReply(conversationId, parentId, me.actorId, tx) : undefined;
+    const root = isUuid(parentId) ? await this.d.messages.countReply(me.workspaceId, conversationId, parentId, me.actorId, tx) : undefined;
     if (root) return root;
     const parent = await requireMessage(this.d.messages, me, conversationId, parentId);
     throw replyRefusal(parent.message) ?? notFound('No such message in this conversation.');

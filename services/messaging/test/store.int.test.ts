@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { readOf } from '../src/adapters/attachments.ts';
 import type { Channel } from '../src/domain/channel.ts';
-import { LOADING_MS, type Message } from '../src/domain/message.ts';
+import { LOADING_MS, type Message, type MessageWithSave } from '../src/domain/message.ts';
 import type { MessagingServices } from '../src/rpc.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
 import { MessageStore } from '../src/store/message.store.ts';
@@ -83,8 +83,9 @@ async function post(
       },
       tx,
     );
+    if (!message) throw new Error('no such channel');
     if (opts.parent) {
-      const root = await messages.countReply(channel.id, opts.parent.id, author, tx);
+      const root = await messages.countReply(channel.workspaceId, channel.id, opts.parent.id, author, tx);
       if (!root) throw new Error('reply refused by countReply');
       await readStates.follow(root, [author, ...mentions], [root.authorActorId, ...root.mentionedActorIds], tx);
     }
@@ -146,7 +147,7 @@ describe(MessageStore.name, () => {
     const pages: string[][] = [];
     let before: string | null = null;
     for (let i = 0; i < 50; i++) {
-      const rows = await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId, before, limit: limit + 1, actorId });
+      const rows: MessageWithSave[] = (await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId, before, limit: limit + 1, actorId }))!;
       const items = rows.slice(0, limit);
       pages.push(items.map((r) => r.message.id));
       if (rows.length <= limit) return pages;
@@ -179,11 +180,29 @@ describe(MessageStore.name, () => {
     expect((await walk(c, null, 10)).flat()).toEqual([other.id, root.id]);
   });
 
-  it('does not page or find messages under another workspace', async () => {
+  it('does not page, find or add messages under another workspace', async () => {
     const c = await newChannel();
     const m = await post(c, actor());
-    const rows = await messages.page({ workspaceId: workspace(), conversationId: c.id, parentMessageId: null, before: null, limit: 10, actorId: actor() });
-    expect(rows).toEqual([]);
+    const page = (workspaceId: string, conversationId = c.id) =>
+      messages.page({ workspaceId, conversationId, parentMessageId: null, before: null, limit: 10, actorId: actor() });
+    expect(await page(workspace())).toBeUndefined();
+    expect(await page(c.workspaceId, uuidv7())).toBeUndefined();
+    expect((await page(c.workspaceId))?.map((r) => r.message.id)).toEqual([m.id]);
+    expect(await page((await newChannel()).workspaceId, c.id)).toBeUndefined();
+    const empty = await newChannel();
+    expect(await page(empty.workspaceId, empty.id)).toEqual([]);
+    const insert = (workspaceId: string) =>
+      transact((tx) =>
+        messages.insert(
+          {
+            id: uuidv7(), workspaceId, conversationId: c.id, parentMessageId: null, authorActorId: actor(),
+            bodyText: 'elsewhere', mentionedActorIds: [], assetIds: [], loading: false,
+          },
+          tx,
+        ),
+      );
+    expect(await insert(workspace())).toBeUndefined();
+    expect(await page(c.workspaceId)).toHaveLength(1);
     expect(await messages.find(workspace(), m.id, actor())).toBeUndefined();
     expect((await messages.find(c.workspaceId, m.id, actor()))?.message.id).toBe(m.id);
   });
@@ -195,7 +214,7 @@ describe(MessageStore.name, () => {
     const { savedAt } = await saved.save(saver, c.workspaceId, m.id);
     expect((await messages.find(c.workspaceId, m.id, saver))?.savedAt).toEqual(savedAt);
     expect((await messages.find(c.workspaceId, m.id, actor()))?.savedAt).toBeNull();
-    const [mine] = await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, before: null, limit: 1, actorId: saver });
+    const [mine] = (await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, before: null, limit: 1, actorId: saver }))!;
     expect(mine?.savedAt).toEqual(savedAt);
   });
 
@@ -227,9 +246,10 @@ describe(MessageStore.name, () => {
     expect(afterFirst.lastReplyAt!.getTime()).toBeGreaterThanOrEqual(first.createdAt.getTime());
 
     const other = await newChannel(c.workspaceId);
-    expect(await messages.countReply(c.id, first.id, a)).toBeUndefined(); // a reply is no root
-    expect(await messages.countReply(other.id, root.id, a)).toBeUndefined(); // another conversation
-    expect(await messages.countReply(c.id, uuidv7(), a)).toBeUndefined();
+    expect(await messages.countReply(c.workspaceId, c.id, first.id, a)).toBeUndefined(); // a reply is no root
+    expect(await messages.countReply(c.workspaceId, other.id, root.id, a)).toBeUndefined(); // another conversation
+    expect(await messages.countReply(workspace(), c.id, root.id, a)).toBeUndefined(); // another workspace
+    expect(await messages.countReply(c.workspaceId, c.id, uuidv7(), a)).toBeUndefined();
     expect((await reload(root)).replyCount).toBe(3);
   });
 
@@ -261,14 +281,14 @@ describe(MessageStore.name, () => {
     expect(await db('mentions').where({ message_id: root.id })).toEqual([]);
 
     // Lists keep the placeholder in its place.
-    const [listed] = await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, before: null, limit: 10, actorId: actor() });
+    const [listed] = (await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, before: null, limit: 10, actorId: actor() }))!;
     expect(listed?.message).toMatchObject({ id: root.id, bodyText: '' });
     expect(listed?.message.deletedAt).toEqual(deleted!.deletedAt);
 
     await transact(async (tx) => {
       expect(await messages.softDelete(c.workspaceId, root.id, tx)).toBeUndefined();
       expect(await messages.edit(c.workspaceId, root.id, 'back', tx)).toBeUndefined();
-      expect(await messages.countReply(c.id, root.id, author, tx)).toBeUndefined();
+      expect(await messages.countReply(c.workspaceId, c.id, root.id, author, tx)).toBeUndefined();
     });
     expect(await reload(root)).toMatchObject({ deletedAt: deleted!.deletedAt, bodyText: '', reactionsVersion: 2, replyCount: 1 });
   });
@@ -602,7 +622,7 @@ describe(ReadStateStore.name, () => {
     ]);
     expect(all[0]!.root.message.replyCount).toBe(2);
 
-    await markThread(a, r1, (await messages.page({ workspaceId: ws, conversationId: c.id, parentMessageId: r1.id, before: null, limit: 1, actorId: a }))[0]!.message);
+    await markThread(a, r1, (await messages.page({ workspaceId: ws, conversationId: c.id, parentMessageId: r1.id, before: null, limit: 1, actorId: a }))![0]!.message);
     const unread = await list({ following: false, unread: true });
     expect(ids(unread)).toEqual([r3.id, r2.id]);
     const r1Row = (await list({})).find((t) => t.root.message.id === r1.id)!;

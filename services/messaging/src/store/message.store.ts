@@ -89,23 +89,28 @@ export class MessageStore {
     return row && toMessage(row);
   }
 
-  async insert(m: NewMessage, tx?: Tx): Promise<Message> {
+  /**
+   * Inserts the message into its channel, which the same statement reads: nothing when the workspace has no such
+   * channel (its workspace and channel ids come from the channel row).
+   */
+  async insert(m: NewMessage, tx?: Tx): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(
       await queryable(this.db, tx).raw(
         `INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?::uuid[], ?::uuid[], CASE WHEN ? THEN now() + ? * interval '1 millisecond' END)
+         SELECT ?::uuid, c.workspace_id, c.id, ?::uuid, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END
+         FROM channels c WHERE c.id = ? AND c.workspace_id = ?
          RETURNING *`,
-        [m.id, m.workspaceId, m.conversationId, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS],
+        [m.id, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS, m.conversationId, m.workspaceId],
       ),
     );
-    return toMessage(row!);
+    return row && toMessage(row);
   }
 
   /**
    * Counts a reply on its root in one statement (the row lock serialises concurrent replies, so no count is lost).
-   * Nothing when the root is not a live top-level message of the conversation.
+   * Nothing when the root is not a live top-level message of the workspace's conversation.
    */
-  async countReply(conversationId: string, rootId: string, replierActorId: string, tx?: Tx): Promise<Message | undefined> {
+  async countReply(workspaceId: string, conversationId: string, rootId: string, replierActorId: string, tx?: Tx): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(
       await queryable(this.db, tx).raw(
         `UPDATE messages SET
@@ -114,29 +119,38 @@ export class MessageStore {
            -- Concurrent replies take the lock in any order; the newest reply's time wins.
            last_reply_at = greatest(last_reply_at, now()),
            updated_at = now()
-         WHERE id = ? AND conversation_id = ? AND parent_message_id IS NULL AND deleted_at IS NULL
+         WHERE id = ? AND workspace_id = ? AND conversation_id = ? AND parent_message_id IS NULL AND deleted_at IS NULL
          RETURNING *`,
-        [replierActorId, replierActorId, rootId, conversationId],
+        [replierActorId, replierActorId, rootId, workspaceId, conversationId],
       ),
     );
     return row && toMessage(row);
   }
 
-  /** Newest first, keyset-paged by id on the conversation's or the thread's index. */
-  async page(q: PageQuery): Promise<MessageWithSave[]> {
+  /**
+   * Newest first, keyset-paged by id on the conversation's or the thread's index; nothing when the workspace has no
+   * such channel (one statement reads the channel and the page: its row joined to the page, one row of nulls when
+   * the page is empty).
+   */
+  async page(q: PageQuery): Promise<MessageWithSave[] | undefined> {
     const scope = q.parentMessageId === null ? 'm.conversation_id = ? AND m.parent_message_id IS NULL' : 'm.conversation_id = ? AND m.parent_message_id = ?';
-    const bindings: Array<string | number> = [q.actorId, q.conversationId, ...(q.parentMessageId === null ? [] : [q.parentMessageId]), q.workspaceId];
+    const bindings: Array<string | number> = [q.actorId, q.conversationId, ...(q.parentMessageId === null ? [] : [q.parentMessageId])];
     if (q.before !== null) bindings.push(q.before);
-    bindings.push(q.limit);
+    bindings.push(q.limit, q.conversationId, q.workspaceId);
     const rows = rowsOf<MessageRow & { caller_saved_at: Date | null }>(
       await this.db.raw(
-        `SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
-         WHERE ${scope} AND m.workspace_id = ? ${q.before === null ? '' : 'AND m.id < ?'}
-         ORDER BY m.id DESC LIMIT ?`,
+        `SELECT p.* FROM channels c LEFT JOIN LATERAL (
+           SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
+           WHERE ${scope} ${q.before === null ? '' : 'AND m.id < ?'}
+           ORDER BY m.id DESC LIMIT ?
+         ) p ON true
+         WHERE c.id = ? AND c.workspace_id = ?
+         ORDER BY p.id DESC`,
         bindings,
       ),
     );
-    return rows.map(withSave);
+    if (rows.length === 0) return undefined;
+    return rows[0]!.id === null ? [] : rows.map(withSave);
   }
 
   /** Replaces the text of a live message of the workspace (clearing its loading state); nothing when it is deleted. */
