@@ -43,13 +43,12 @@ export class MessageActionsService {
   /** Saves a live message; saving again keeps the first save. */
   async save(ctx: CallContext, conversationId: string, messageId: string): Promise<SavedState> {
     const me = callerOf(ctx);
-    await requireMessage(this.d.messages, me, conversationId, messageId);
     return this.d.transact(async (tx) => {
-      // Checked under the row lock, so a delete running at the same time cannot slip in between.
-      if ((await this.d.messages.lock(me.workspaceId, messageId, tx))?.deletedAt !== null) throw messageDeleted();
-      const { savedAt, created } = await this.d.saved.save(me.actorId, me.workspaceId, messageId, tx);
-      const state = { messageId, savedAt };
-      if (created) await this.d.outbox.append([savedUpdated(me, state)], tx);
+      const outcome = isUuid(messageId) ? await this.d.saved.save(me.actorId, me.workspaceId, conversationId, messageId, tx) : undefined;
+      if (!outcome) throw notFound('No such message in this conversation.');
+      if (outcome.savedAt === null) throw messageDeleted();
+      const state = { messageId, savedAt: outcome.savedAt };
+      if (outcome.created) await this.d.outbox.append([savedUpdated(me, state)], tx);
       return state;
     });
   }
@@ -81,7 +80,7 @@ export class MessageActionsService {
     return this.changeReaction(ctx, conversationId, messageId, async (message, actorId, tx) => {
       if (message.deletedAt !== null) throw messageDeleted();
       const present = message.reactions.find((r) => r.emoji === emoji);
-      if (present?.actorIds.includes(actorId)) return false;
+      if (present?.actorIds.includes(actorId)) return undefined;
       if (!present && message.reactions.length >= LIMITS.distinctEmoji) {
         throw invalidArgument('too_many_reactions', `A message holds at most ${LIMITS.distinctEmoji} different emoji.`);
       }
@@ -93,23 +92,23 @@ export class MessageActionsService {
   async unreact(ctx: CallContext, conversationId: string, messageId: string, rawEmoji: string): Promise<Reactions> {
     const emoji = reactionEmoji(rawEmoji);
     return this.changeReaction(ctx, conversationId, messageId, (message, actorId, tx) =>
-      message.deletedAt === null ? this.d.reactions.remove(messageId, emoji, actorId, tx) : Promise.resolve(false),
+      message.deletedAt === null ? this.d.reactions.remove(messageId, emoji, actorId, tx) : Promise.resolve(undefined),
     );
   }
 
-  /** Runs a reaction change under the message's row lock, then rewrites the summary and records the event if it changed. */
+  /** Runs a reaction change under the message's row lock (the change rewrites the summary) and records the event if it changed. */
   private async changeReaction(
     ctx: CallContext,
     conversationId: string,
     messageId: string,
-    change: (message: Message, actorId: string, tx: Tx) => Promise<boolean>,
+    change: (message: Message, actorId: string, tx: Tx) => Promise<Message | undefined>,
   ): Promise<Reactions> {
     const me = callerOf(ctx);
     return this.d.transact(async (tx) => {
       const locked = isUuid(messageId) ? await this.d.messages.lock(me.workspaceId, messageId, tx) : undefined;
       if (!locked || locked.conversationId !== conversationId) throw notFound('No such message in this conversation.');
-      if (!(await change(locked, me.actorId, tx))) return locked;
-      const updated = await this.d.reactions.summarise(messageId, tx);
+      const updated = await change(locked, me.actorId, tx);
+      if (!updated) return locked;
       await this.d.outbox.append([{ type: 'reactions.updated', message: updated }], tx);
       return updated;
     });

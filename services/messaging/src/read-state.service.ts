@@ -1,6 +1,7 @@
 import { type Caller, callerOf } from '@wms/kit/caller';
 import type { CallContext } from '@wms/kit/context';
 import { invalidArgument, notFound } from '@wms/kit/errors';
+import { isUuid } from '@wms/kit/ids';
 import type { Transact, Tx } from '@wms/kit/transactions';
 import type { Attachments, MessageRead } from './adapters/attachments.ts';
 import type { Message } from './domain/message.ts';
@@ -43,14 +44,15 @@ export class ReadStateService {
   /** Moves the caller's mark (backwards too) to any message of the conversation, replies included. */
   async markConversation(ctx: CallContext, conversationId: string, messageId: string): Promise<ReadState> {
     const me = callerOf(ctx);
+    const marked = await this.d.transact(async (tx) => {
+      const mark = isUuid(conversationId) && isUuid(messageId) ? await this.d.readStates.markConversation(me.actorId, me.workspaceId, conversationId, messageId, tx) : undefined;
+      return mark && this.recorded(me, { conversationId, threadRootId: null, following: null, ...mark }, tx);
+    });
+    if (marked) return marked;
+    // Nothing moved: why, in the contract's order (after the transaction, so no lookup waits for the pool while it holds a connection).
     await requireChannel(this.d.channels, me.workspaceId, conversationId);
     const message = await this.requireWorkspaceMessage(me, messageId);
-    if (message.conversationId !== conversationId) throw wrongConversation();
-    return this.d.transact(async (tx) => {
-      const mark = await this.d.readStates.markConversation(me.actorId, conversationId, messageId, tx);
-      const counts = await this.d.readStates.conversationCounts(me.actorId, conversationId, mark.lastReadMessageId, tx);
-      return this.recorded(me, { conversationId, threadRootId: null, following: null, ...mark, ...counts }, tx);
-    });
+    throw message.conversationId === conversationId ? notFound('No such message.') : wrongConversation();
   }
 
   async thread(ctx: CallContext, rootId: string): Promise<ReadState> {

@@ -96,13 +96,13 @@ async function post(
 
 const reload = async (m: Message) => (await messages.find(m.workspaceId, m.id, actor()))!.message;
 
-/** Adds or removes a reaction under the message's lock, rewriting the summary only on a change (as the service does). */
+/** Adds or removes a reaction under the message's lock, the summary rewritten only on a change (as the service does). */
 const react = (m: Message, op: 'add' | 'remove', emoji: string, actorId: string) =>
   transact(async (tx) => {
     const locked = await messages.lock(m.workspaceId, m.id, tx);
     if (!locked) throw new Error('message not found');
     const changed = await reactions[op](m.id, emoji, actorId, tx);
-    return { changed, message: changed ? await reactions.summarise(m.id, tx) : locked };
+    return { changed: changed !== undefined, message: changed ?? locked };
   });
 
 async function refusal(p: Promise<unknown>): Promise<DomainError> {
@@ -211,7 +211,7 @@ describe(MessageStore.name, () => {
     const c = await newChannel();
     const m = await post(c, actor());
     const saver = actor();
-    const { savedAt } = await saved.save(saver, c.workspaceId, m.id);
+    const { savedAt } = (await saved.save(saver, c.workspaceId, c.id, m.id))!;
     expect((await messages.find(c.workspaceId, m.id, saver))?.savedAt).toEqual(savedAt);
     expect((await messages.find(c.workspaceId, m.id, actor()))?.savedAt).toBeNull();
     const [mine] = (await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, before: null, limit: 1, actorId: saver }))!;
@@ -463,10 +463,10 @@ describe(SavedStore.name, () => {
     const c = await newChannel();
     const m = await post(c, actor());
     const a = actor();
-    const first = await saved.save(a, c.workspaceId, m.id);
-    expect(first.created).toBe(true);
-    const again = await transact((tx) => saved.save(a, c.workspaceId, m.id, tx));
-    expect(again).toEqual({ savedAt: first.savedAt, created: false });
+    const first = (await saved.save(a, c.workspaceId, c.id, m.id))!;
+    expect(first).toEqual({ deletedAt: null, savedAt: expect.any(Date), created: true });
+    const again = await transact((tx) => saved.save(a, c.workspaceId, c.id, m.id, tx));
+    expect(again).toEqual({ deletedAt: null, savedAt: first.savedAt, created: false });
     expect(await db('saved_messages').where({ actor_id: a })).toHaveLength(1);
 
     expect(await transact((tx) => saved.unsave(a, m.id, tx))).toBe(true);
@@ -474,14 +474,35 @@ describe(SavedStore.name, () => {
     expect((await messages.find(c.workspaceId, m.id, a))?.savedAt).toBeNull();
   });
 
+  it('saves only a live message of the workspace\'s conversation', async () => {
+    const c = await newChannel();
+    const m = await post(c, actor());
+    const a = actor();
+    expect(await saved.save(a, workspace(), c.id, m.id)).toBeUndefined();
+    expect(await saved.save(a, c.workspaceId, (await newChannel(c.workspaceId)).id, m.id)).toBeUndefined();
+    expect(await saved.save(a, c.workspaceId, c.id, uuidv7())).toBeUndefined();
+    const deleted = (await transact((tx) => messages.softDelete(c.workspaceId, m.id, tx)))!;
+    expect(await saved.save(a, c.workspaceId, c.id, m.id)).toEqual({ deletedAt: deleted.deletedAt, savedAt: null, created: false });
+    expect(await db('saved_messages').where({ actor_id: a })).toHaveLength(0);
+  });
+
+  it('saves once when the same save runs concurrently: one creates, the others read its time', async () => {
+    const c = await newChannel();
+    const m = await post(c, actor());
+    const a = actor();
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => transact((tx) => saved.save(a, c.workspaceId, c.id, m.id, tx))));
+    expect(outcomes.filter((o) => o?.created)).toHaveLength(1);
+    expect(new Set(outcomes.map((o) => o?.savedAt?.toISOString())).size).toBe(1);
+  });
+
   it('pages live saved messages of the workspace newest save first, by save order rather than message order', async () => {
     const c = await newChannel();
     const a = actor();
     const [m1, m2, m3, m4] = [await post(c, actor()), await post(c, actor()), await post(c, actor()), await post(c, actor())];
     const elsewhere = await post(await newChannel(), actor());
-    for (const m of [m3, m1, m4, m2, elsewhere]) await saved.save(a, m.workspaceId, m.id);
+    for (const m of [m3, m1, m4, m2, elsewhere]) await saved.save(a, m.workspaceId, m.conversationId, m.id);
     await transact((tx) => messages.softDelete(c.workspaceId, m4.id, tx));
-    await saved.save(actor(), c.workspaceId, m1.id);
+    await saved.save(actor(), c.workspaceId, c.id, m1.id);
 
     const first = await saved.page({ actorId: a, workspaceId: c.workspaceId, beforeSeq: null, limit: 2 });
     expect(first.map((r) => r.message.id)).toEqual([m2.id, m1.id]);
@@ -493,7 +514,7 @@ describe(SavedStore.name, () => {
 });
 
 describe(ReadStateStore.name, () => {
-  const mark = (a: string, c: Channel, m: Message) => readStates.markConversation(a, c.id, m.id);
+  const mark = async (a: string, c: Channel, m: Message) => (await readStates.markConversation(a, c.workspaceId, c.id, m.id))!;
   const markThread = (a: string, root: Message, m: Message) => readStates.markThread(a, root, m.id);
 
   it('has no mark before the first read, and counts everything then', async () => {
@@ -538,6 +559,12 @@ describe(ReadStateStore.name, () => {
     expect(await readStates.conversationMark(a, c.id)).toMatchObject({ lastReadMessageId: m1.id, following: null });
     expect(await db('conversation_reads').where({ actor_id: a })).toHaveLength(1);
     expect((await readStates.conversationMark(actor(), c.id)).lastReadMessageId).toBeNull();
+    // The counts after the new mark come with it; a message of another conversation or workspace moves nothing.
+    expect(forward).toMatchObject({ unreadCount: 0, mentionCount: 0 });
+    expect(back).toMatchObject({ unreadCount: 1, mentionCount: 0 });
+    expect(await readStates.markConversation(a, c.workspaceId, (await newChannel(c.workspaceId)).id, m2.id)).toBeUndefined();
+    expect(await readStates.markConversation(a, workspace(), c.id, m2.id)).toBeUndefined();
+    expect(await readStates.conversationMark(a, c.id)).toMatchObject({ lastReadMessageId: m1.id });
   });
 
   it('counts a thread\'s unread replies and mentions after its mark, keeping the following choice', async () => {
@@ -717,8 +744,8 @@ describe(PurgeStore.name, () => {
         await post(c, a, { parent: root });
         await react(root, 'add', '👍', b);
         await transact(async (tx) => {
-          await saved.save(b, ws, root.id, tx);
-          await readStates.markConversation(b, c.id, root.id, tx);
+          await saved.save(b, ws, c.id, root.id, tx);
+          await readStates.markConversation(b, ws, c.id, root.id, tx);
           await messages.claimClientId({ conversationId: c.id, actorId: a, clientMessageId: `k${i}` }, root.id, tx);
           await outbox.append([{ type: 'message.created', message: readOf({ message: root, savedAt: null }) }], tx);
         });

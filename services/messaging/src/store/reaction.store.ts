@@ -3,39 +3,56 @@ import type { Message } from '../domain/message.ts';
 import { type MessageRow, toMessage } from './message.store.ts';
 
 /**
+ * The message's reaction summary (emoji by first reaction, actors in reaction order) from its reactions as the
+ * statement's snapshot has them, with the change `c` (the CTE that made it) applied: a statement does not see its own
+ * CTE's writes.
+ */
+const summaryWith = (change: 'added' | 'removed') => `coalesce((
+  SELECT jsonb_agg(jsonb_build_object('emoji', g.emoji, 'actor_ids', g.actor_ids) ORDER BY g.first_seq)
+  FROM (SELECT emoji, min(seq) AS first_seq, array_agg(actor_id ORDER BY seq) AS actor_ids
+        FROM (${
+          change === 'added'
+            ? 'SELECT emoji, actor_id, seq FROM reactions WHERE message_id = m.id UNION ALL SELECT emoji, actor_id, seq FROM c'
+            : 'SELECT r.emoji, r.actor_id, r.seq FROM reactions r WHERE r.message_id = m.id AND (r.emoji, r.actor_id) <> (c.emoji, c.actor_id)'
+        }) r
+        GROUP BY emoji) g
+), '[]'::jsonb)`;
+
+/**
  * Reactions per message, actor and emoji. Callers hold the message's row lock (MessageStore.lock) in `tx`, so a
- * change and the summary it rewrites are serialised per message.
+ * change and the summary it rewrites are serialised per message. A change and the summary's rewrite (reactions_version
+ * + 1) are one statement; nothing is rewritten when nothing changed.
  */
 export class ReactionStore {
   constructor(private readonly db: Knex) {}
 
-  /** Adds the reaction; false when the actor had already reacted with this emoji. */
-  async add(messageId: string, emoji: string, actorId: string, tx: Tx): Promise<boolean> {
-    const { rowCount } = await queryable(this.db, tx).raw('INSERT INTO reactions (message_id, emoji, actor_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [
-      messageId,
-      emoji,
-      actorId,
-    ]);
-    return rowCount === 1;
-  }
-
-  /** Removes the reaction; false when there was none. */
-  async remove(messageId: string, emoji: string, actorId: string, tx: Tx): Promise<boolean> {
-    const { rowCount } = await queryable(this.db, tx).raw('DELETE FROM reactions WHERE message_id = ? AND emoji = ? AND actor_id = ?', [messageId, emoji, actorId]);
-    return rowCount === 1;
-  }
-
-  /** Rewrites the message's reaction summary (emoji by first reaction, actors in reaction order) and bumps its version. */
-  async summarise(messageId: string, tx: Tx): Promise<Message> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
-      `UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = coalesce((
-         SELECT jsonb_agg(jsonb_build_object('emoji', g.emoji, 'actor_ids', g.actor_ids) ORDER BY g.first_seq)
-         FROM (SELECT emoji, min(seq) AS first_seq, array_agg(actor_id ORDER BY seq) AS actor_ids
-               FROM reactions WHERE message_id = m.id GROUP BY emoji) g
-       ), '[]'::jsonb)
-       WHERE m.id = ? RETURNING *`,
-      [messageId],
+  /** Adds the reaction; the message with its new summary, or nothing when the actor had already reacted with this emoji. */
+  async add(messageId: string, emoji: string, actorId: string, tx: Tx): Promise<Message | undefined> {
+    return this.change(
+      `WITH c AS (INSERT INTO reactions (message_id, emoji, actor_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING message_id, emoji, actor_id, seq)`,
+      'added',
+      [messageId, emoji, actorId],
+      tx,
     );
-    return toMessage(rows[0]!);
+  }
+
+  /** Removes the reaction; the message with its new summary, or nothing when there was none. */
+  async remove(messageId: string, emoji: string, actorId: string, tx: Tx): Promise<Message | undefined> {
+    return this.change(
+      `WITH c AS (DELETE FROM reactions WHERE message_id = ? AND emoji = ? AND actor_id = ? RETURNING message_id, emoji, actor_id)`,
+      'removed',
+      [messageId, emoji, actorId],
+      tx,
+    );
+  }
+
+  private async change(cte: string, change: 'added' | 'removed', bindings: string[], tx: Tx): Promise<Message | undefined> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
+      `${cte}
+       UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = ${summaryWith(change)}
+       FROM c WHERE m.id = c.message_id RETURNING m.*`,
+      bindings,
+    );
+    return rows[0] && toMessage(rows[0]);
   }
 }

@@ -18,6 +18,28 @@ const toMark = (r: MarkRow | undefined): ThreadMark =>
     ? { lastReadMessageId: r.last_read_message_id, lastReadAt: r.last_read_at, updatedAt: r.updated_at, following: r.following ?? null }
     : { lastReadMessageId: null, lastReadAt: null, updatedAt: null, following: null };
 
+interface CountsRow {
+  unread: number;
+  mentions: number;
+}
+
+const toCounts = (r: CountsRow): Counts => ({ unreadCount: r.unread, mentionCount: r.mentions });
+
+/** A conversation's unread top-level messages after a mark and those of them that mention the actor (`conversationCountBindings`). */
+const CONVERSATION_COUNTS = `SELECT
+  (SELECT count(*)::int FROM messages WHERE conversation_id = ? AND parent_message_id IS NULL AND id > ?
+     AND deleted_at IS NULL AND author_actor_id <> ?) AS unread,
+  (SELECT count(*)::int FROM mentions WHERE actor_id = ? AND conversation_id = ? AND thread_root_id IS NULL AND message_id > ?) AS mentions`;
+
+const conversationCountBindings = (actorId: string, conversationId: string, after: string | null) => [
+  conversationId,
+  after ?? NOTHING_READ,
+  actorId,
+  actorId,
+  conversationId,
+  after ?? NOTHING_READ,
+];
+
 /**
  * Read marks per actor for conversations and threads, with unread and mention counts taken as index range scans from
  * the mark (messages_top_idx / messages_replies_idx include author and deletion; mentions have their own indexes).
@@ -33,27 +55,30 @@ export class ReadStateStore {
     return toMark(rows[0]);
   }
 
-  async markConversation(actorId: string, conversationId: string, messageId: string, tx?: Tx): Promise<Mark> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
-      `INSERT INTO conversation_reads (actor_id, conversation_id, last_read_message_id, last_read_at) VALUES (?, ?, ?, now())
-       ON CONFLICT (actor_id, conversation_id) DO UPDATE
-         SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()
-       RETURNING last_read_message_id, last_read_at, updated_at`,
-      [actorId, conversationId, messageId],
+  /**
+   * Moves the actor's mark to a message of the workspace's conversation and counts what is unread after it, in one
+   * statement; nothing when the conversation has no such message.
+   */
+  async markConversation(actorId: string, workspaceId: string, conversationId: string, messageId: string, tx?: Tx): Promise<(Mark & Counts) | undefined> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: Array<MarkRow & CountsRow> }>(
+      `WITH mark AS (
+         INSERT INTO conversation_reads (actor_id, conversation_id, last_read_message_id, last_read_at)
+         SELECT ?, m.conversation_id, m.id, now() FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND m.conversation_id = ?
+         ON CONFLICT (actor_id, conversation_id) DO UPDATE
+           SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()
+         RETURNING last_read_message_id, last_read_at, updated_at
+       )
+       SELECT mark.*, counts.* FROM mark, (${CONVERSATION_COUNTS}) counts`,
+      [actorId, messageId, workspaceId, conversationId, ...conversationCountBindings(actorId, conversationId, messageId)],
     );
-    return toMark(rows[0]);
+    const row = rows[0];
+    return row && { ...toMark(row), ...toCounts(row) };
   }
 
   /** Unread top-level messages after the mark (not deleted, not the actor's own) and those that mention the actor. */
   async conversationCounts(actorId: string, conversationId: string, after: string | null, tx?: Tx): Promise<Counts> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: Array<{ unread: number; mentions: number }> }>(
-      `SELECT
-         (SELECT count(*)::int FROM messages WHERE conversation_id = ? AND parent_message_id IS NULL AND id > ?
-            AND deleted_at IS NULL AND author_actor_id <> ?) AS unread,
-         (SELECT count(*)::int FROM mentions WHERE actor_id = ? AND conversation_id = ? AND thread_root_id IS NULL AND message_id > ?) AS mentions`,
-      [conversationId, after ?? NOTHING_READ, actorId, actorId, conversationId, after ?? NOTHING_READ],
-    );
-    return { unreadCount: rows[0]!.unread, mentionCount: rows[0]!.mentions };
+    const { rows } = await queryable(this.db, tx).raw<{ rows: CountsRow[] }>(CONVERSATION_COUNTS, conversationCountBindings(actorId, conversationId, after));
+    return toCounts(rows[0]!);
   }
 
   async threadMark(actorId: string, rootId: string, tx?: Tx): Promise<ThreadMark> {

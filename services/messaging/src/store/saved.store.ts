@@ -2,23 +2,39 @@ import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import type { MessageWithSave } from '../domain/message.ts';
 import { type MessageRow, withSave } from './message.store.ts';
 
+/** What saving did: nothing when the message is deleted (`savedAt` null), else the bookmark and whether this save made it. */
+export type SaveOutcome = { deletedAt: Date; savedAt: null; created: false } | { deletedAt: null; savedAt: Date; created: boolean };
+
 /** The caller's private bookmarks, paged by save order (`seq`, newest first). */
 export class SavedStore {
   constructor(private readonly db: Knex) {}
 
   /**
-   * Saves once: a repeat keeps the first save's time. Returns the bookmark time and whether this call made it. (A
-   * concurrent identical save waits on the first's insert; the second statement then sees the committed row.)
+   * Saves a live message of the workspace's conversation once, under the message's row lock (so a delete running at
+   * the same time cannot slip in between): a repeat keeps the first save's time. Returns whether the message is
+   * deleted (then nothing is saved), the bookmark time and whether this call made it; nothing when the conversation
+   * has no such message. One statement; a concurrent identical save, which this one waited for, is read by a second.
    */
-  async save(actorId: string, workspaceId: string, messageId: string, tx?: Tx): Promise<{ savedAt: Date; created: boolean }> {
+  async save(actorId: string, workspaceId: string, conversationId: string, messageId: string, tx?: Tx): Promise<SaveOutcome | undefined> {
     const db = queryable(this.db, tx);
-    const inserted = await db.raw<{ rows: Array<{ saved_at: Date }> }>(
-      'INSERT INTO saved_messages (actor_id, message_id, workspace_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING saved_at',
-      [actorId, messageId, workspaceId],
+    const { rows } = await db.raw<{ rows: Array<{ deleted_at: Date | null; created_at: Date | null; earlier_at: Date | null }> }>(
+      `WITH m AS (SELECT id, deleted_at FROM messages WHERE id = ? AND workspace_id = ? AND conversation_id = ? FOR UPDATE),
+       c AS (
+         INSERT INTO saved_messages (actor_id, message_id, workspace_id) SELECT ?, m.id, ? FROM m WHERE m.deleted_at IS NULL
+         ON CONFLICT DO NOTHING RETURNING saved_at
+       )
+       SELECT m.deleted_at, (SELECT saved_at FROM c) AS created_at,
+         (SELECT s.saved_at FROM saved_messages s WHERE s.actor_id = ? AND s.message_id = m.id) AS earlier_at
+       FROM m`,
+      [messageId, workspaceId, conversationId, actorId, workspaceId, actorId],
     );
-    if (inserted.rows[0]) return { savedAt: inserted.rows[0].saved_at, created: true };
-    const existing = await db.raw<{ rows: Array<{ saved_at: Date }> }>('SELECT saved_at FROM saved_messages WHERE actor_id = ? AND message_id = ?', [actorId, messageId]);
-    return { savedAt: existing.rows[0]!.saved_at, created: false };
+    const row = rows[0];
+    if (!row) return undefined;
+    if (row.deleted_at !== null) return { deletedAt: row.deleted_at, savedAt: null, created: false };
+    if (row.created_at !== null) return { deletedAt: null, savedAt: row.created_at, created: true };
+    if (row.earlier_at !== null) return { deletedAt: null, savedAt: row.earlier_at, created: false };
+    const concurrent = await db.raw<{ rows: Array<{ saved_at: Date }> }>('SELECT saved_at FROM saved_messages WHERE actor_id = ? AND message_id = ?', [actorId, messageId]);
+    return { deletedAt: null, savedAt: concurrent.rows[0]!.saved_at, created: false };
   }
 
   /** Removes the bookmark; false when there was none. */
