@@ -9,19 +9,15 @@ import { canDelete, type Message, messageDeleted, replyRefusal, validateEditedBo
 import { idCursor, type Page, pageLimit } from './domain/paging.ts';
 import type { MessagingEvent } from './event-payloads.ts';
 import { noSuchConversation, requireMessage } from './lookups.ts';
-import type { ChannelStore } from './store/channel.store.ts';
-import type { MessageStore } from './store/message.store.ts';
+import type { MessageStore, NewMessage } from './store/message.store.ts';
 import type { OutboxStore } from './store/outbox.store.ts';
-import type { ReadStateStore } from './store/read-state.store.ts';
 import type { WorkspaceMembers } from './adapters/workspace-members.ts';
 
 export interface MessageDeps {
   transact: Transact;
   log: Logger;
   attachments: Attachments;
-  channels: ChannelStore;
   messages: MessageStore;
-  readStates: ReadStateStore;
   outbox: OutboxStore;
   members: WorkspaceMembers;
 }
@@ -53,21 +49,21 @@ export class MessageService {
           const heldBy = await this.d.messages.claimClientId({ conversationId: input.conversationId, actorId: me.actorId, clientMessageId: input.clientMessageId }, id, tx);
           if (heldBy) return { retryOf: heldBy };
         }
-        const root = input.parentMessageId === undefined ? undefined : await this.countReply(me, input.conversationId, input.parentMessageId, tx);
-        const message = await this.d.messages.insert(
-          {
-            id,
-            workspaceId: me.workspaceId,
-            conversationId: input.conversationId,
-            parentMessageId: root?.id ?? null,
-            authorActorId: me.actorId,
-            bodyText: input.bodyText,
-            mentionedActorIds,
-            assetIds,
-            loading: input.loading,
-          },
-          tx,
-        );
+        const draft = {
+          id,
+          workspaceId: me.workspaceId,
+          conversationId: input.conversationId,
+          parentMessageId: input.parentMessageId ?? null,
+          authorActorId: me.actorId,
+          bodyText: input.bodyText,
+          mentionedActorIds,
+          assetIds,
+          loading: input.loading,
+        };
+        const { root, message } =
+          draft.parentMessageId === null
+            ? { root: undefined, message: await this.d.messages.insert(draft, tx) }
+            : await this.postReply(me, { ...draft, parentMessageId: draft.parentMessageId }, tx);
         // The insert reads the channel: none in the workspace, no message.
         if (!message) throw noSuchConversation();
         // Last before the outbox: a refusal (400) rolls the message back; the asset service commits first.
@@ -75,7 +71,6 @@ export class MessageService {
         attached = message.assetIds.length > 0;
         const created = readOf({ message, savedAt: null }, await this.d.attachments.attach(ctx, message));
         await this.d.messages.addMentions(message, root?.id ?? null, tx);
-        if (root) await this.d.readStates.follow(root, [me.actorId, ...mentionedActorIds], [root.authorActorId, ...root.mentionedActorIds], tx);
         const events: MessagingEvent[] = [{ type: 'message.created', message: created }];
         if (root) events.push({ type: 'thread.updated', root });
         await this.d.outbox.append(events, tx);
@@ -170,11 +165,11 @@ export class MessageService {
     }
   }
 
-  /** Counts the reply on its root, or says why it cannot go there (404, 400 not_a_root_message, 409 thread_root_deleted). */
-  private async countReply(me: Caller, conversationId: string, parentId: string, tx: Tx): Promise<Message> {
-    const root = isUuid(parentId) ? await this.d.messages.countReply(me.workspaceId, conversationId, parentId, me.actorId, tx) : undefined;
-    if (root) return root;
-    const parent = await requireMessage(this.d.messages, me, conversationId, parentId);
+  /** Posts the reply on its root (counted, the thread followed), or says why it cannot go there (404, 400 not_a_root_message, 409 thread_root_deleted). */
+  private async postReply(me: Caller, draft: NewMessage & { parentMessageId: string }, tx: Tx): Promise<{ root: Message; message: Message }> {
+    const posted = isUuid(draft.parentMessageId) ? await this.d.messages.insertReply(draft, [me.actorId, ...draft.mentionedActorIds], tx) : undefined;
+    if (posted) return { root: posted.root, message: posted.reply };
+    const parent = await requireMessage(this.d.messages, me, draft.conversationId, draft.parentMessageId);
     throw replyRefusal(parent.message) ?? notFound('No such message in this conversation.');
   }
 

@@ -28,7 +28,7 @@ export function buildMessagingServices(d: { db: Knex; workspace: WorkspaceClient
   const outbox = new OutboxStore(d.db);
   return {
     channels: new ChannelService({ transact, channels, outbox, purge: new PurgeStore(d.db) }),
-    messages: new MessageService({ transact, log: d.log, attachments, channels, messages, readStates, outbox, members: new WorkspaceMembers(d.workspace) }),
+    messages: new MessageService({ transact, log: d.log, attachments, messages, outbox, members: new WorkspaceMembers(d.workspace) }),
     actions: new MessageActionsService({ transact, attachments, messages, reactions: new ReactionStore(d.db), saved: new SavedStore(d.db), outbox }),
     readStates: new ReadStateService({ transact, attachments, channels, messages, readStates, outbox }),
   };

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
-import { createDb, type Knex, type Transact, transactor } from '@wms/kit/db';
+import { createDb, type Knex, type Transact, transactor, type Tx } from '@wms/kit/db';
 import { DomainError } from '@wms/kit/errors';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
@@ -61,7 +61,7 @@ const uniqueName = (prefix = 'c') => `${prefix}-${randomBytes(5).toString('hex')
 const newChannel = (workspaceId = workspace(), name = uniqueName()) =>
   channels.insert({ id: uuidv7(), workspaceId, name, topic: null, createdByActorId: actor() });
 
-/** Posts as the message service does: insert, count the reply on its root, follow the thread, store mentions. */
+/** Posts as the message service does: insert (a reply counted on its root, the thread followed), store mentions. */
 async function post(
   channel: Channel,
   author: string,
@@ -69,30 +69,34 @@ async function post(
 ): Promise<Message> {
   return transact(async (tx) => {
     const mentions = opts.mentions ?? [];
-    const message = await messages.insert(
-      {
-        id: uuidv7(),
-        workspaceId: channel.workspaceId,
-        conversationId: channel.id,
-        parentMessageId: opts.parent?.id ?? null,
-        authorActorId: author,
-        bodyText: opts.body ?? `text ${randomBytes(3).toString('hex')}`,
-        mentionedActorIds: mentions,
-        assetIds: opts.assetIds ?? [],
-        loading: opts.loading ?? false,
-      },
-      tx,
-    );
-    if (!message) throw new Error('no such channel');
-    if (opts.parent) {
-      const root = await messages.countReply(channel.workspaceId, channel.id, opts.parent.id, author, tx);
-      if (!root) throw new Error('reply refused by countReply');
-      await readStates.follow(root, [author, ...mentions], [root.authorActorId, ...root.mentionedActorIds], tx);
-    }
+    const draft = {
+      id: uuidv7(),
+      workspaceId: channel.workspaceId,
+      conversationId: channel.id,
+      parentMessageId: opts.parent?.id ?? null,
+      authorActorId: author,
+      bodyText: opts.body ?? `text ${randomBytes(3).toString('hex')}`,
+      mentionedActorIds: mentions,
+      assetIds: opts.assetIds ?? [],
+      loading: opts.loading ?? false,
+    };
+    const message = opts.parent
+      ? (await messages.insertReply({ ...draft, parentMessageId: opts.parent.id }, [author, ...mentions], tx))?.reply
+      : await messages.insert(draft, tx);
+    if (!message) throw new Error('refused: no such channel or root');
     await messages.addMentions(message, opts.parent?.id ?? null, tx);
     return message;
   });
 }
+
+/** A reply's statement alone, as the service runs it; nothing when refused. */
+const reply = (c: { workspaceId: string; id: string }, rootId: string, author: string, tx?: Tx) => {
+  const draft = {
+    id: uuidv7(), workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: rootId, authorActorId: author,
+    bodyText: 'reply', mentionedActorIds: [], assetIds: [], loading: false,
+  };
+  return tx ? messages.insertReply(draft, [author], tx) : transact((t) => messages.insertReply(draft, [author], t));
+};
 
 const reload = async (m: Message) => (await messages.find(m.workspaceId, m.id, actor()))!.message;
 
@@ -246,10 +250,10 @@ describe(MessageStore.name, () => {
     expect(afterFirst.lastReplyAt!.getTime()).toBeGreaterThanOrEqual(first.createdAt.getTime());
 
     const other = await newChannel(c.workspaceId);
-    expect(await messages.countReply(c.workspaceId, c.id, first.id, a)).toBeUndefined(); // a reply is no root
-    expect(await messages.countReply(c.workspaceId, other.id, root.id, a)).toBeUndefined(); // another conversation
-    expect(await messages.countReply(workspace(), c.id, root.id, a)).toBeUndefined(); // another workspace
-    expect(await messages.countReply(c.workspaceId, c.id, uuidv7(), a)).toBeUndefined();
+    expect(await reply(c, first.id, a)).toBeUndefined(); // a reply is no root
+    expect(await reply(other, root.id, a)).toBeUndefined(); // another conversation
+    expect(await reply({ workspaceId: workspace(), id: c.id }, root.id, a)).toBeUndefined(); // another workspace
+    expect(await reply(c, uuidv7(), a)).toBeUndefined();
     expect((await reload(root)).replyCount).toBe(3);
   });
 
@@ -288,7 +292,7 @@ describe(MessageStore.name, () => {
     await transact(async (tx) => {
       expect(await messages.softDelete(c.workspaceId, root.id, tx)).toBeUndefined();
       expect(await messages.edit(c.workspaceId, root.id, 'back', tx)).toBeUndefined();
-      expect(await messages.countReply(c.workspaceId, c.id, root.id, author, tx)).toBeUndefined();
+      expect(await reply(c, root.id, author, tx)).toBeUndefined();
     });
     expect(await reload(root)).toMatchObject({ deletedAt: deleted!.deletedAt, bodyText: '', reactionsVersion: 2, replyCount: 1 });
   });
@@ -593,8 +597,8 @@ describe(ReadStateStore.name, () => {
 
   it('follows on replies: forced actors override an explicit unfollow, implicit ones keep their choice', async () => {
     const c = await newChannel();
-    const root = await post(c, actor());
-    const [forced, implicitOff, implicitNew, neverSet] = [actor(), actor(), actor(), actor()];
+    const [author, forced, implicitOff, implicitNew, neverSet] = [actor(), actor(), actor(), actor(), actor()];
+    const root = await post(c, author, { mentions: [implicitOff, implicitNew] });
     await transact(async (tx) => {
       await readStates.setFollowing(forced, root, false, tx);
       await readStates.setFollowing(implicitOff, root, false, tx);
@@ -602,11 +606,17 @@ describe(ReadStateStore.name, () => {
     const unsubscribed = await readStates.setFollowing(neverSet, root, false);
     expect(unsubscribed).toMatchObject({ following: false, lastReadMessageId: null });
 
-    await readStates.follow(root, [forced], [implicitOff, implicitNew]);
+    // `forced` replies: it follows again; the root's author and those the root mentions follow unless they chose.
+    await post(c, forced, { parent: root });
     expect((await readStates.threadMark(forced, root.id)).following).toBe(true);
+    expect((await readStates.threadMark(author, root.id)).following).toBe(true);
     expect((await readStates.threadMark(implicitOff, root.id)).following).toBe(false);
     expect((await readStates.threadMark(implicitNew, root.id)).following).toBe(true);
     expect((await readStates.threadMark(neverSet, root.id)).following).toBe(false);
+    // Mentioned in a reply: followed even after an explicit unfollow.
+    await post(c, actor(), { parent: root, mentions: [neverSet] });
+    expect((await readStates.threadMark(neverSet, root.id)).following).toBe(true);
+    await readStates.setFollowing(neverSet, root, false);
 
     // An explicit subscription keeps the read mark.
     await markThread(neverSet, root, root);

@@ -107,24 +107,48 @@ export class MessageStore {
   }
 
   /**
-   * Counts a reply on its root in one statement (the row lock serialises concurrent replies, so no count is lost).
+   * Posts a reply in one statement: counts it on its root (the row lock serialises concurrent replies, so no count is
+   * lost), inserts it, and makes the thread followed (contract §5): `force` (the replier and those the reply mentions)
+   * follow even after an explicit unfollow; the root's author and those the root mentions follow unless they chose.
    * Nothing when the root is not a live top-level message of the workspace's conversation.
    */
-  async countReply(workspaceId: string, conversationId: string, rootId: string, replierActorId: string, tx?: Tx): Promise<Message | undefined> {
-    const [row] = rowsOf<MessageRow>(
+  async insertReply(m: NewMessage & { parentMessageId: string }, force: string[], tx: Tx): Promise<{ root: Message; reply: Message } | undefined> {
+    const rows = rowsOf<MessageRow & { is_root: boolean }>(
       await queryable(this.db, tx).raw(
-        `UPDATE messages SET
-           reply_count = reply_count + 1,
-           reply_actor_ids = CASE WHEN ?::uuid = ANY (reply_actor_ids) THEN reply_actor_ids ELSE array_append(reply_actor_ids, ?::uuid) END,
-           -- Concurrent replies take the lock in any order; the newest reply's time wins.
-           last_reply_at = greatest(last_reply_at, now()),
-           updated_at = now()
-         WHERE id = ? AND workspace_id = ? AND conversation_id = ? AND parent_message_id IS NULL AND deleted_at IS NULL
-         RETURNING *`,
-        [replierActorId, replierActorId, rootId, workspaceId, conversationId],
+        `WITH root AS (
+           UPDATE messages SET
+             reply_count = reply_count + 1,
+             reply_actor_ids = CASE WHEN ?::uuid = ANY (reply_actor_ids) THEN reply_actor_ids ELSE array_append(reply_actor_ids, ?::uuid) END,
+             -- Concurrent replies take the lock in any order; the newest reply's time wins.
+             last_reply_at = greatest(last_reply_at, now()),
+             updated_at = now()
+           WHERE id = ? AND workspace_id = ? AND conversation_id = ? AND parent_message_id IS NULL AND deleted_at IS NULL
+           RETURNING *
+         ),
+         reply AS (
+           INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
+           SELECT ?::uuid, root.workspace_id, root.conversation_id, root.id, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END
+           FROM root
+           RETURNING *
+         ),
+         followed AS (
+           INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
+           SELECT a.actor_id, root.id, root.workspace_id, root.conversation_id, true
+           FROM root, (SELECT DISTINCT unnest(?::uuid[] || r.author_actor_id || r.mentioned_actor_ids) AS actor_id FROM root r) a
+           ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now()
+             WHERE thread_reads.following IS NULL OR (thread_reads.following = false AND excluded.actor_id = ANY (?::uuid[]))
+         )
+         SELECT true AS is_root, root.* FROM root UNION ALL SELECT false, reply.* FROM reply`,
+        [
+          m.authorActorId, m.authorActorId, m.parentMessageId, m.workspaceId, m.conversationId,
+          m.id, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS,
+          force, force,
+        ],
       ),
     );
-    return row && toMessage(row);
+    const root = rows.find((r) => r.is_root);
+    const reply = rows.find((r) => !r.is_root);
+    return root && reply && { root: toMessage(root), reply: toMessage(reply) };
   }
 
   /**

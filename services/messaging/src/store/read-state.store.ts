@@ -110,21 +110,6 @@ export class ReadStateStore {
     return toMark(rows[0]);
   }
 
-  /**
-   * Automatic following on a reply (contract §5): `force` (the replier and those the reply mentions) follow even
-   * after an explicit unfollow; `implicit` (the root's author and those the root mentions) follow unless they chose.
-   */
-  async follow(root: Message, force: string[], implicit: string[], tx?: Tx): Promise<void> {
-    const actorIds = [...new Set([...force, ...implicit])];
-    await queryable(this.db, tx).raw(
-      `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
-       SELECT a, ?, ?, ?, true FROM unnest(?::uuid[]) AS a
-       ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now()
-         WHERE thread_reads.following IS NULL OR (thread_reads.following = false AND excluded.actor_id = ANY (?::uuid[]))`,
-      [root.id, root.workspaceId, root.conversationId, actorIds, force],
-    );
-  }
-
   /** Unread replies of the thread after the mark (not deleted, not the actor's own) and those that mention the actor. */
   async threadCounts(actorId: string, rootId: string, after: string | null, tx?: Tx): Promise<Counts> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: Array<{ unread: number; mentions: number }> }>(
