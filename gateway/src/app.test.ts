@@ -149,6 +149,13 @@ describe('gateway HTTP behaviour', () => {
     expect(metrics).toMatch(/wms_http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} \d+/);
   });
 
+  it('answers without an ETag, so that no body is hashed to make one', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toBe('ok');
+    expect(res.headers.get('etag')).toBeNull();
+  });
+
   it('answers unknown routes with 404 and the error body', async () => {
     const res = await fetch(`${base}/no/such/route`, { method: 'DELETE' });
     expect(res.status).toBe(404);

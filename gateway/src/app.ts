@@ -88,6 +88,8 @@ async function* noUpload(): AsyncGenerator<Buffer> {}
 export function createApp(deps: AppDeps): { app: Express; routes: Route[]; websockets: RealtimeWebsockets | undefined } {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag: the API's answers are not cached by validators, and Express would hash every body to make one.
+  app.set('etag', false);
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
   app.set('query parser', 'simple');
   app.use(requestContextMiddleware);
