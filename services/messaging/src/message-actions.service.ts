@@ -77,6 +77,10 @@ export class MessageActionsService {
   /** Adds the caller's reaction; a repeat changes nothing (same `reactions_version`). */
   async react(ctx: CallContext, conversationId: string, messageId: string, rawEmoji: string): Promise<Reactions> {
     const emoji = reactionEmoji(rawEmoji);
+    const me = callerOf(ctx);
+    // The usual case, one statement; when it adds nothing, the rules below tell why under the lock (or add it).
+    const attempt = (tx: Tx) =>
+      this.d.reactions.addToLive({ workspaceId: me.workspaceId, conversationId, messageId, emoji, actorId: me.actorId, maxEmoji: LIMITS.distinctEmoji }, tx);
     return this.changeReaction(ctx, conversationId, messageId, async (message, actorId, tx) => {
       if (message.deletedAt !== null) throw messageDeleted();
       const present = message.reactions.find((r) => r.emoji === emoji);
@@ -85,7 +89,7 @@ export class MessageActionsService {
         throw invalidArgument('too_many_reactions', `A message holds at most ${LIMITS.distinctEmoji} different emoji.`);
       }
       return this.d.reactions.add(messageId, emoji, actorId, tx);
-    });
+    }, attempt);
   }
 
   /** Removes only the caller's reaction; idempotent. */
@@ -96,19 +100,27 @@ export class MessageActionsService {
     );
   }
 
-  /** Runs a reaction change under the message's row lock (the change rewrites the summary) and records the event if it changed. */
+  /**
+   * Runs a reaction change under the message's row lock (the change rewrites the summary) and records the event if it
+   * changed; `attempt` first, when given: a change that takes the lock itself and does nothing the rules would refuse.
+   */
   private async changeReaction(
     ctx: CallContext,
     conversationId: string,
     messageId: string,
     change: (message: Message, actorId: string, tx: Tx) => Promise<Message | undefined>,
+    attempt?: (tx: Tx) => Promise<Message | undefined>,
   ): Promise<Reactions> {
     const me = callerOf(ctx);
     return this.d.transact(async (tx) => {
-      const locked = isUuid(messageId) ? await this.d.messages.lock(me.workspaceId, messageId, tx) : undefined;
-      if (!locked || locked.conversationId !== conversationId) throw notFound('No such message in this conversation.');
-      const updated = await change(locked, me.actorId, tx);
-      if (!updated) return locked;
+      if (!isUuid(messageId)) throw notFound('No such message in this conversation.');
+      let updated = attempt && (await attempt(tx));
+      if (!updated) {
+        const locked = await this.d.messages.lock(me.workspaceId, messageId, tx);
+        if (!locked || locked.conversationId !== conversationId) throw notFound('No such message in this conversation.');
+        updated = await change(locked, me.actorId, tx);
+        if (!updated) return locked;
+      }
       await this.d.outbox.append([{ type: 'reactions.updated', message: updated }], tx);
       return updated;
     });

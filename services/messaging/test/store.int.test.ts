@@ -460,6 +460,48 @@ describe(ReactionStore.name, () => {
     expect(after.reactions.flatMap((r) => r.actorIds).sort()).toEqual([...reactors].sort());
     expect(after.reactions.map((r) => r.emoji).sort()).toEqual(['✅', '🔥'].sort());
   });
+
+  describe('addToLive (no lock taken before)', () => {
+    const add = (m: Message, emoji: string, actorId: string, over: { workspaceId?: string; conversationId?: string; maxEmoji?: number } = {}) =>
+      transact((tx) =>
+        reactions.addToLive(
+          { workspaceId: m.workspaceId, conversationId: m.conversationId, messageId: m.id, emoji, actorId, maxEmoji: 50, ...over },
+          tx,
+        ),
+      );
+    /** The summary as the reactions table has it, to compare with the one the statement wrote. */
+    const summaryOf = async (m: Message) => (await react(m, 'add', '🧪', actor())).message.reactions.filter((r) => r.emoji !== '🧪');
+
+    it('adds to the summary in reaction order and refuses what the rules would', async () => {
+      const c = await newChannel();
+      const m = await post(c, actor());
+      const [a, b] = [actor(), actor()];
+      expect(await add(m, '👍', a)).toMatchObject({ reactionsVersion: 1, reactions: [{ emoji: '👍', actorIds: [a] }] });
+      expect(await add(m, '🎉', b)).toMatchObject({ reactionsVersion: 2, reactions: [{ emoji: '👍', actorIds: [a] }, { emoji: '🎉', actorIds: [b] }] });
+      expect(await add(m, '👍', b)).toMatchObject({ reactionsVersion: 3, reactions: [{ emoji: '👍', actorIds: [a, b] }, { emoji: '🎉', actorIds: [b] }] });
+      expect(await add(m, '👍', a)).toBeUndefined(); // a repeat
+      expect(await add(m, '❤️', a, { maxEmoji: 2 })).toBeUndefined(); // full
+      expect(await add(m, '🎉', a, { maxEmoji: 2 })).toMatchObject({ reactionsVersion: 4 }); // present: not a new emoji
+      expect(await add(m, '❤️', a, { workspaceId: workspace() })).toBeUndefined();
+      expect(await add(m, '❤️', a, { conversationId: (await newChannel(c.workspaceId)).id })).toBeUndefined();
+      const written = await reload(m);
+      expect(written.reactionsVersion).toBe(4);
+      expect(await summaryOf(m)).toEqual(written.reactions);
+      await transact((tx) => messages.softDelete(c.workspaceId, m.id, tx));
+      expect(await add(m, '❤️', a)).toBeUndefined(); // deleted
+    });
+
+    it('keeps every one of many parallel reactions in the summary, each waiting for the lock', async () => {
+      const c = await newChannel();
+      const m = await post(c, actor());
+      const reactors = Array.from({ length: 12 }, actor);
+      await Promise.all(reactors.map((r, i) => add(m, ['🔥', '✅', '👀'][i % 3]!, r)));
+      const after = await reload(m);
+      expect(after.reactionsVersion).toBe(12);
+      expect(after.reactions.flatMap((r) => r.actorIds).sort()).toEqual([...reactors].sort());
+      expect(await summaryOf(m)).toEqual(after.reactions);
+    });
+  });
 });
 
 describe(SavedStore.name, () => {

@@ -36,6 +36,42 @@ export class ReactionStore {
     );
   }
 
+  /**
+   * Adds the reaction without a lock taken before, in one statement: locks a live message of the workspace's
+   * conversation that holds this emoji or fewer than `maxEmoji`, inserts the reaction, and appends it to the locked row's
+   * summary (its newest version: a reaction committed while this one waited for the lock is in it, though not in this
+   * statement's snapshot of `reactions`). Nothing when the message is missing, deleted or full, or the actor had
+   * already reacted with this emoji: the caller then tells which under the lock.
+   */
+  async addToLive(
+    q: { workspaceId: string; conversationId: string; messageId: string; emoji: string; actorId: string; maxEmoji: number },
+    tx: Tx,
+  ): Promise<Message | undefined> {
+    const present = `m.reactions @> jsonb_build_array(jsonb_build_object('emoji', ?::text))`;
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
+      `WITH l AS (
+         SELECT m.id FROM messages m
+         WHERE m.id = ? AND m.workspace_id = ? AND m.conversation_id = ? AND m.deleted_at IS NULL
+           AND (jsonb_array_length(m.reactions) < ? OR ${present})
+         FOR UPDATE
+       ),
+       c AS (INSERT INTO reactions (message_id, emoji, actor_id) SELECT l.id, ?, ? FROM l ON CONFLICT DO NOTHING RETURNING message_id)
+       UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = CASE
+         WHEN ${present} THEN (
+           SELECT jsonb_agg(CASE WHEN r.x->>'emoji' = ? THEN jsonb_set(r.x, '{actor_ids}', (r.x->'actor_ids') || to_jsonb(?::text)) ELSE r.x END ORDER BY r.n)
+           FROM jsonb_array_elements(m.reactions) WITH ORDINALITY AS r(x, n))
+         ELSE m.reactions || jsonb_build_array(jsonb_build_object('emoji', ?::text, 'actor_ids', jsonb_build_array(?::text)))
+       END
+       FROM c WHERE m.id = c.message_id RETURNING m.*`,
+      [
+        q.messageId, q.workspaceId, q.conversationId, q.maxEmoji, q.emoji,
+        q.emoji, q.actorId,
+        q.emoji, q.emoji, q.actorId, q.emoji, q.actorId,
+      ],
+    );
+    return rows[0] && toMessage(rows[0]);
+  }
+
   /** Removes the reaction; the message with its new summary, or nothing when there was none. */
   async remove(messageId: string, emoji: string, actorId: string, tx: Tx): Promise<Message | undefined> {
     return this.change(
