@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Server } from 'node:http';
 import { DomainError, rateLimited, unauthenticated, unavailable } from '@wms/kit/errors';
 import { createLogger } from '@wms/kit/logger';
@@ -128,6 +129,26 @@ describe('gateway HTTP behaviour', () => {
     // Pipelined after a good request, a malformed one cannot cut into the good one's answer.
     const pipelined = await rawHttp(base, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nNOT A REQUEST\r\n\r\n');
     expect(pipelined).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*\{"status":"ok"\}/);
+  });
+
+  it('reads and drops the rest of a request it refused unread, so a client still sending its body is not reset', async () => {
+    // Half open, as a client that sends its whole request before it reads: the server's end does not end it.
+    const socket = connect({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', allowHalfOpen: true });
+    let failure: Error | undefined;
+    socket.on('error', (err) => (failure = err));
+    let received = '';
+    const answered = new Promise<void>((resolve) => socket.on('data', (chunk: Buffer) => (received += chunk.toString()) && resolve()));
+    const write = (chunk: string | Buffer) => new Promise<void>((resolve) => socket.write(chunk, () => resolve()));
+    await write(`POST /auth/login HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n`);
+    await answered;
+    // The body goes on arriving after the answer: it is read and dropped, not answered with a reset.
+    for (let i = 0; i < 4 && !failure; i++) {
+      await write(Buffer.alloc(64 * 1024, 'x'));
+      await sleep(50);
+    }
+    expect(failure).toBeUndefined();
+    expect(parseRawAnswer(received).status).toBe(431);
+    await new Promise((resolve) => socket.once('close', resolve).end());
   });
 
   it('keeps the connection open after an error answered to a request without a body', async () => {

@@ -65,16 +65,27 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
   };
 }
 
+/** How long a connection whose request was refused unread stays open to read and drop the rest of it. */
+const LINGER_MS = 2000;
+
 /**
  * Requests Node's HTTP parser refuses before Express sees them (a header section over the size limit, a malformed
  * request line or header, a request that took too long to arrive) get the contract's error body too.
+ *
+ * The connection closes after the answer, but not at once: a client may still be sending the refused request's body,
+ * and closing with its bytes unread resets the connection, which can discard the answer before the client reads it.
+ * So what still arrives is read and dropped (each chunk makes the parser complain again) until the client closes, for
+ * at most LINGER_MS.
  */
 export function answerUnparsableRequests(server: Server): void {
+  const refused = new WeakSet<Duplex>();
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (refused.has(socket)) return;
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
+    refused.add(socket);
     const [status, reason, field, message] =
       err.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large', 'header', 'the headers are larger than the server accepts']
@@ -83,11 +94,13 @@ export function answerUnparsableRequests(server: Server): void {
           : [400, 'Bad Request', 'header', 'the request line or a header is malformed'];
     const requestId = randomUUID();
     const body = JSON.stringify({ error: { code: 'invalid_input', message: 'The request could not be read.', request_id: requestId, details: [{ field, message }] } });
-    const answer = () =>
+    const answer = () => {
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
       socket.end(
         `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
           `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
       );
+    };
     // A request before this one on the connection (pipelining) gets its whole answer first.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (inFlight && !inFlight.writableFinished) {
