@@ -124,7 +124,7 @@ export async function measureEventPath(session: Session, conversationId: string,
 /** Events committed by messaging but not yet triggered on the provider; measured events would queue behind them. */
 export async function untriggeredEvents(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ waiting: number }>(
-    `SELECT (SELECT count(*) FROM messaging.outbox) + (SELECT count(*) FROM realtime.events WHERE triggered_at IS NULL) AS waiting`,
+    `SELECT (SELECT count(*) FROM messaging.outbox) + (SELECT count(*) FROM realtime.events WHERE id > (SELECT triggered_through FROM realtime.event_retention)) AS waiting`,
   );
   return Number(rows[0]?.waiting);
 }

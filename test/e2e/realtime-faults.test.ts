@@ -60,12 +60,12 @@ const failedDrains = async () =>
 const lostWebhooks = () =>
   counter(`${cluster.gatewayUrl}/metrics`, 'wms_http_request_duration_seconds_count', { method: 'POST', route: '/realtime/webhooks/pusher', status: '503' });
 
-const untriggered = async (): Promise<number> => Number((await db.query('SELECT count(*) FROM realtime.events WHERE triggered_at IS NULL')).rows[0].count);
+const untriggered = async (): Promise<number> => Number((await db.query('SELECT count(*) FROM realtime.events WHERE id > (SELECT triggered_through FROM realtime.event_retention)')).rows[0].count);
 
 /** The stored message.created events of these messages: whether each was triggered, in message order. */
 async function storedCreations(messageIds: string[]): Promise<Array<{ id: string; triggered: boolean }>> {
   const { rows } = await db.query<{ id: string; triggered: boolean }>(
-    `SELECT data->'message'->>'id' AS id, triggered_at IS NOT NULL AS triggered FROM realtime.events
+    `SELECT data->'message'->>'id' AS id, id <= (SELECT triggered_through FROM realtime.event_retention) AS triggered FROM realtime.events
      WHERE name = 'message.created' AND data->'message'->>'id' = ANY($1) ORDER BY id`,
     [messageIds],
   );

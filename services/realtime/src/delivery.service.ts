@@ -33,7 +33,7 @@ export class DeliveryService {
         if (batch.length === 0) return 0;
         await this.trigger(batch);
         for (const actorId of removedActorsOf(batch)) await this.disconnect(actorId);
-        await this.d.events.markTriggered(batch.map((e) => e.id), tx);
+        await this.d.events.markTriggered(batch.at(-1)!.id, tx);
         return batch.length;
       });
       triggered += count;
@@ -72,7 +72,7 @@ export class DeliveryService {
     }
   }
 
-  /** Removes events triggered more than the retention period before `now`; returns how many. */
+  /** Removes the triggered events stored more than the retention period before `now`; returns how many. */
   async expire(now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - RETENTION_MS);
     let removed = 0;

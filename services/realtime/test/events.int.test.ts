@@ -226,8 +226,8 @@ describe('ListEvents', () => {
     await rt.client.PublishEvents({ source: 'messaging', events }, ctx);
     await rt.workers.delivery.drain();
     const ids = (await rt.db('events').where({ workspace_id: me.workspaceId }).orderBy('id').pluck('id')).map(String);
-    // Triggered a day and an hour ago: the first two are past retention, the others are not.
-    await rt.db('events').whereIn('id', ids.slice(0, 2)).update({ triggered_at: new Date(Date.now() - 25 * 3600_000) });
+    // Stored a day and an hour ago: the first two are past retention, the others are not.
+    await rt.db('events').whereIn('id', ids.slice(0, 2)).update({ created_at: new Date(Date.now() - 25 * 3600_000) });
     expect(await rt.workers.delivery.expire(new Date())).toBeGreaterThanOrEqual(2);
     expect(await rt.db('events').whereIn('id', ids).pluck('id')).toHaveLength(2);
 
@@ -250,10 +250,10 @@ describe('event delivery to the provider (Soketi)', () => {
     await rt.client.PublishEvents({ source: 'messaging', events: [outboxEvent({ workspaceId: me.workspaceId, channel: conversation() })] }, ctxOf(me));
     const failing = new DeliveryService({ transact: transactor(rt.db), events: new EventStore(rt.db), provider: new PusherProvider(pusherClient(wrong)), log });
     await expect(failing.drain()).rejects.toBeInstanceOf(ProviderError);
-    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereNull('triggered_at').pluck('id')).toHaveLength(1);
+    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id')).toHaveLength(1);
 
     await rt.workers.delivery.drain();
-    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereNull('triggered_at').pluck('id')).toHaveLength(0);
+    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id')).toHaveLength(0);
   });
 
   it('takes a batch Soketi refuses (an event over its size limit) for a refusal, and a wrong secret for an outage', async () => {
@@ -287,7 +287,7 @@ describe('event delivery to the provider (Soketi)', () => {
     await rt.client.PublishEvents({ source: 'workspace', events: [{ ...removal, payload: JSON.stringify(payload) }] }, ctxOf(me));
     const delivery = new DeliveryService({ transact: transactor(rt.db), events: new EventStore(rt.db), provider: failingDisconnect, log });
     expect(await delivery.drain()).toBeGreaterThanOrEqual(1);
-    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereNull('triggered_at').pluck('id')).toEqual([]);
+    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id')).toEqual([]);
   });
 
   it('leaves out an event the provider refuses, delivering the others of its batch in order, so it holds nothing back', async () => {
@@ -308,7 +308,7 @@ describe('event delivery to the provider (Soketi)', () => {
       expect(await rt.workers.delivery.drain()).toBe(3);
       await waitFor('the others at the subscriber', () => received.length >= 2, 10_000);
       expect(received).toEqual(['first', 'last']);
-      expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereNull('triggered_at').pluck('id')).toEqual([]);
+      expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id')).toEqual([]);
     } finally {
       client.disconnect();
     }
@@ -346,6 +346,6 @@ describe('event delivery to the provider (Soketi)', () => {
       await soketi.start();
     }
     expect(await rt.workers.delivery.drain()).toBeGreaterThanOrEqual(1);
-    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereNull('triggered_at').pluck('id')).toEqual([]);
+    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id')).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ export const MAX_DATA_BYTES = 10 * 1024;
 /** How many events one batch trigger takes (Pusher and Soketi alike). */
 export const TRIGGER_BATCH = 10;
 
-/** Events stay this long after they were triggered, for catch-up (contract: at least 24 hours). */
+/** Events stay this long after they were stored, and until they were triggered, for catch-up (contract: at least 24 hours). */
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** How many events one PublishEvents call takes (a relay's batch). */

@@ -74,27 +74,37 @@ export class EventStore {
     return lock(this.db, 'delivery', tx);
   }
 
-  /** The oldest events not yet triggered. */
+  /** The oldest events not yet triggered: those above the delivery mark (delivery goes in id order). */
   async untriggered(limit: number, tx: Tx): Promise<StoredEvent[]> {
-    const rows: EventRow[] = await queryable(this.db, tx)('events').select(columns).whereNull('triggered_at').orderBy('id').limit(limit);
+    const { rows } = await queryable(this.db, tx).raw<{ rows: EventRow[] }>(
+      'SELECT id, channel, name, data, created_at FROM events WHERE id > (SELECT triggered_through FROM event_retention) ORDER BY id LIMIT ?',
+      [limit],
+    );
     return rows.map(toEvent);
   }
 
-  async markTriggered(ids: string[], tx: Tx): Promise<void> {
-    await queryable(this.db, tx)('events').whereIn('id', ids).update({ triggered_at: this.db.fn.now() });
+  /** Every event up to `id` has been triggered. */
+  async markTriggered(id: string, tx: Tx): Promise<void> {
+    await queryable(this.db, tx).raw('UPDATE event_retention SET triggered_through = greatest(triggered_through, ?)', [id]);
   }
 
-  /** Removes up to `limit` events triggered before `cutoff` and raises the retention mark past them; returns how many. */
+  /**
+   * Removes those of the `limit` oldest triggered events that were stored before `cutoff`, and raises the retention
+   * mark past them; returns how many. Ids are taken in storing order, so the oldest are the lowest and the read stops
+   * at `limit` rows.
+   */
   async expire(cutoff: Date, limit: number): Promise<number> {
     const { rows } = await this.db.raw<{ rows: Array<{ removed: number }> }>(
-      `WITH gone AS (
-         DELETE FROM events WHERE id IN (SELECT id FROM events WHERE triggered_at < ? ORDER BY triggered_at LIMIT ?) RETURNING id
+      `WITH oldest AS (
+         SELECT id, created_at FROM events WHERE id <= (SELECT triggered_through FROM event_retention) ORDER BY id LIMIT ?
+       ), gone AS (
+         DELETE FROM events WHERE id IN (SELECT id FROM oldest WHERE created_at < ?) RETURNING id
        ), mark AS (
          UPDATE event_retention SET removed_through = greatest(removed_through, (SELECT max(id) FROM gone))
          WHERE EXISTS (SELECT 1 FROM gone)
        )
        SELECT count(*)::int AS removed FROM gone`,
-      [cutoff, limit],
+      [limit, cutoff],
     );
     return rows[0]!.removed;
   }
