@@ -138,15 +138,16 @@ class PooledTx {
 /**
  * The transaction runner services receive: BEGIN on a pooled connection, the work's statements on it, then COMMIT (a
  * failed COMMIT rejects) or, when the work throws, ROLLBACK; the connection goes back to the pool either way, and one
- * whose BEGIN, COMMIT or ROLLBACK failed is marked for the pool to discard. The work's `Tx` has no `transaction`, so
- * nothing nests in it.
+ * whose BEGIN, COMMIT or ROLLBACK failed is marked for the pool to discard, unless Postgres itself answered the refusal
+ * (a deferred constraint or a serialization failure at COMMIT ends the transaction and leaves the session sound). The
+ * work's `Tx` has no `transaction`, so nothing nests in it.
  */
 export const transactor =
   (knex: Knex): Transact =>
   async (work) => {
     const conn = (await knex.client.acquireConnection()) as { __knex__disposed?: unknown };
     const discard = (err: unknown) => {
-      conn.__knex__disposed ??= err;
+      if (!isServerRefusal(err)) conn.__knex__disposed ??= err;
       throw err;
     };
     const tx = new PooledTx(knex, conn);
@@ -177,6 +178,9 @@ export const transactor =
       knex.client.releaseConnection(conn);
     }
   };
+
+/** An error Postgres answered with (it carries a severity), as opposed to a connection that failed. */
+const isServerRefusal = (err: unknown): boolean => typeof (err as { severity?: unknown } | null)?.severity === 'string';
 
 /** Where a store runs a statement: inside the caller's transaction when given one, else on the pool. */
 export const queryable = (knex: Knex, tx: Tx | undefined): Knex => (tx === undefined ? knex : (tx as unknown as PooledTx).queryable());

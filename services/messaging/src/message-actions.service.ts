@@ -44,7 +44,7 @@ export class MessageActionsService {
   async save(ctx: CallContext, conversationId: string, messageId: string): Promise<SavedState> {
     const me = callerOf(ctx);
     return this.d.transact(async (tx) => {
-      const outcome = isUuid(messageId) ? await this.d.saved.save(me.actorId, me.workspaceId, conversationId, messageId, tx) : undefined;
+      const outcome = isUuid(conversationId) && isUuid(messageId) ? await this.d.saved.save(me.actorId, me.workspaceId, conversationId, messageId, tx) : undefined;
       if (!outcome) throw notFound('No such message in this conversation.');
       if (outcome.savedAt === null) throw messageDeleted();
       const state = { messageId, savedAt: outcome.savedAt };
@@ -113,7 +113,7 @@ export class MessageActionsService {
   ): Promise<Reactions> {
     const me = callerOf(ctx);
     return this.d.transact(async (tx) => {
-      if (!isUuid(messageId)) throw notFound('No such message in this conversation.');
+      if (!isUuid(conversationId) || !isUuid(messageId)) throw notFound('No such message in this conversation.');
       let updated = attempt && (await attempt(tx));
       if (!updated) {
         const locked = await this.d.messages.lock(me.workspaceId, messageId, tx);

@@ -169,8 +169,10 @@ export class MessageService {
   private async postReply(me: Caller, draft: NewMessage & { parentMessageId: string }, tx: Tx): Promise<{ root: Message; message: Message }> {
     const posted = isUuid(draft.parentMessageId) ? await this.d.messages.insertReply(draft, [me.actorId, ...draft.mentionedActorIds], tx) : undefined;
     if (posted) return { root: posted.root, message: posted.reply };
-    const parent = await requireMessage(this.d.messages, me, draft.conversationId, draft.parentMessageId);
-    throw replyRefusal(parent.message) ?? notFound('No such message in this conversation.');
+    // On the transaction's connection: a refusal must not wait for a second one from a pool its peers may hold.
+    const parent = isUuid(draft.parentMessageId) ? await this.d.messages.find(me.workspaceId, draft.parentMessageId, me.actorId, tx) : undefined;
+    const refusal = parent && parent.message.conversationId === draft.conversationId ? replyRefusal(parent.message) : undefined;
+    throw refusal ?? notFound('No such message in this conversation.');
   }
 
   /** Mentions must name active actors of the workspace. */

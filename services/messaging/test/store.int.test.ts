@@ -887,6 +887,22 @@ describe('services built by wiring', () => {
     expect(await fields(services.channels.purgeWorkspace('nope'))).toEqual(['workspace_id']);
   });
 
+  it('answers a malformed conversation or message id with not found before Postgres sees it', async () => {
+    const c = await newChannel();
+    const ctx = as(c.workspaceId);
+    const m = await post(c, ctx.actorId!);
+    for (const [conversationId, messageId] of [['nope', m.id], [c.id, 'nope']]) {
+      for (const attempt of [
+        () => services.actions.save(ctx, conversationId!, messageId!),
+        () => services.actions.unsave(ctx, conversationId!, messageId!),
+        () => services.actions.react(ctx, conversationId!, messageId!, '👍'),
+        () => services.actions.unreact(ctx, conversationId!, messageId!, '👍'),
+      ]) {
+        expect((await refusal(attempt())).code).toBe('not_found');
+      }
+    }
+  });
+
   it('purges a deleted workspace batch by batch until it answers done', async () => {
     const c = await newChannel();
     await post(c, actor());

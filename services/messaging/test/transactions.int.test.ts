@@ -13,6 +13,8 @@ let db: Knex;
 
 /** The pool's connections lent out now. */
 const inUse = () => (db.client as { pool: { numUsed(): number } }).pool.numUsed();
+/** The pool's connections, lent out or free. */
+const pooled = () => (db.client as { pool: { numUsed(): number; numFree(): number } }).pool.numFree() + inUse();
 
 beforeAll(async () => {
   database = await createTestDatabase('messaging', migrations);
@@ -56,10 +58,13 @@ describe('transactor', () => {
     expect(inUse()).toBe(0);
   });
 
-  it('rejects when the COMMIT fails, with nothing committed', async () => {
+  it('rejects when the COMMIT fails, with nothing committed, and keeps the connection Postgres refused it on', async () => {
+    await transactor(db)(async () => undefined);
+    const before = pooled();
     await expect(transactor(db)((tx) => insert(tx, 20, 999))).rejects.toMatchObject({ code: '23503' });
     expect(await ids()).not.toContain(20);
     expect(inUse()).toBe(0);
+    expect(pooled()).toBe(before);
     // The pool still serves transactions afterwards.
     await transactor(db)((tx) => insert(tx, 21));
     expect(await ids()).toContain(21);

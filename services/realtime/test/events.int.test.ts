@@ -226,8 +226,8 @@ describe('ListEvents', () => {
     await rt.client.PublishEvents({ source: 'messaging', events }, ctx);
     await rt.workers.delivery.drain();
     const ids = (await rt.db('events').where({ workspace_id: me.workspaceId }).orderBy('id').pluck('id')).map(String);
-    // Stored a day and an hour ago: the first two are past retention, the others are not.
-    await rt.db('events').whereIn('id', ids.slice(0, 2)).update({ created_at: new Date(Date.now() - 25 * 3600_000) });
+    // Stored a day and an hour ago, with every event before them: the first two are past retention, the others not.
+    await rt.db('events').where('id', '<=', ids[1]!).update({ created_at: new Date(Date.now() - 25 * 3600_000) });
     expect(await rt.workers.delivery.expire(new Date())).toBeGreaterThanOrEqual(2);
     expect(await rt.db('events').whereIn('id', ids).pluck('id')).toHaveLength(2);
 
