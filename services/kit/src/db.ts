@@ -110,7 +110,7 @@ const control = (knex: Knex, conn: unknown, sql: 'BEGIN;' | 'COMMIT;' | 'ROLLBAC
  */
 class PooledTx {
   open = true;
-  private bound: Knex | undefined;
+  private bound: Queryable | undefined;
 
   constructor(
     private readonly knex: Knex,
@@ -118,7 +118,7 @@ class PooledTx {
   ) {}
 
   /** The queryable of this transaction: `(table)`, `raw` and `fn`, each statement refused once the transaction ended. */
-  queryable(): Knex {
+  queryable(): Queryable {
     if (this.bound) return this.bound;
     const { knex, conn } = this;
     // A statement issued after the end would run outside it on a connection the pool has lent to someone else.
@@ -130,7 +130,7 @@ class PooledTx {
       raw: (sql: string, bindings?: readonly Knex.RawBinding[] | Knex.ValueDict) => bind(bindings === undefined ? knex.raw(sql) : knex.raw(sql, bindings)),
       fn: knex.fn,
     });
-    this.bound = q as unknown as Knex;
+    this.bound = q as unknown as Queryable;
     return this.bound;
   }
 }
@@ -182,5 +182,13 @@ export const transactor =
 /** An error Postgres answered with (it carries a severity), as opposed to a connection that failed. */
 const isServerRefusal = (err: unknown): boolean => typeof (err as { severity?: unknown } | null)?.severity === 'string';
 
+/**
+ * What a store may use to run a statement: a table's builder, `raw` and `fn`, which both the pool and a transaction
+ * offer (a transaction's is the pool's builders bound to its connection, so nothing else of knex is there).
+ */
+// The table call keeps knex's own type parameters (a store may name its row type).
+// biome-ignore lint/suspicious/noExplicitAny: knex's defaults
+export type Queryable = Pick<Knex, 'raw' | 'fn'> & (<TRecord extends {} = any, TResult = any[]>(table: string) => Knex.QueryBuilder<TRecord, TResult>);
+
 /** Where a store runs a statement: inside the caller's transaction when given one, else on the pool. */
-export const queryable = (knex: Knex, tx: Tx | undefined): Knex => (tx === undefined ? knex : (tx as unknown as PooledTx).queryable());
+export const queryable = (knex: Knex, tx: Tx | undefined): Queryable => (tx === undefined ? knex : (tx as unknown as PooledTx).queryable());

@@ -3,7 +3,7 @@ import type { PublishEventsRequest__Output } from '@wms/protos/gen/wms/realtime/
 import { createTestDatabase, waitFor } from '@wms/testkit';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Knex, type Migration, queryable, transactor, type Tx } from '../src/db.ts';
+import { createDb, type Knex, type Migration, type Queryable, queryable, transactor, type Tx } from '../src/db.ts';
 import { workspaceChannel } from '../src/channels.ts';
 import { appendToOutbox, type OutboxEntry, outboxNotifyChannel } from '../src/outbox.ts';
 import { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from '../src/outbox-relay.ts';
@@ -57,7 +57,7 @@ const workspaceId = randomUUID();
 const entry = (n: number): OutboxEntry => ({ workspaceId, channel: workspaceChannel(workspaceId), event: 'test.event', payload: { event_id: randomUUID(), n } });
 const append = (entries: OutboxEntry[]) => transactor(db)((tx) => appendToOutbox(db, entries, tx));
 /** A transaction left open until the test commits or rolls it back. */
-async function held(): Promise<{ tx: Tx; q: Knex; commit(): Promise<void>; rollback(): Promise<void> }> {
+async function held(): Promise<{ tx: Tx; q: Queryable; commit(): Promise<void>; rollback(): Promise<void> }> {
   let opened!: (tx: Tx) => void;
   let decide!: (commit: boolean) => void;
   const tx = new Promise<Tx>((resolve) => (opened = resolve));
@@ -170,7 +170,7 @@ describe('outbox relay', () => {
     await db.raw('CREATE TABLE IF NOT EXISTS things (id int PRIMARY KEY, version int NOT NULL)');
     await db.raw('INSERT INTO things VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET version = 0');
     // Each change updates the row (holding its lock until commit), then appends the version it wrote.
-    const change = async (t: { tx: Tx; q: Knex }) => {
+    const change = async (t: { tx: Tx; q: Queryable }) => {
       const { rows } = await t.q.raw('UPDATE things SET version = version + 1 WHERE id = 1 RETURNING version');
       await appendToOutbox(db, [entry((rows as Array<{ version: number }>)[0]!.version)], t.tx);
     };
