@@ -39,6 +39,26 @@ const outboxEvent = (o: { workspaceId: string; channel: string; name?: string; p
 
 const conversation = () => `private-conversation-${randomUUID()}`;
 
+/** The workspace's events not yet triggered: those above the delivery mark. */
+const untriggered = (workspaceId: string) => rt.db('events').where({ workspace_id: workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id');
+
+/** A pusher-js client subscribed to `channel` (signed with the provider's own SDK), recording what `record` picks of each event. */
+async function subscriber(channel: string, record: (name: string, data: { event_id?: string }) => string) {
+  const signer = new Pusher({ appId: soketi.settings.appId, key: soketi.settings.key, secret: soketi.settings.secret, host: '127.0.0.1', port: String(soketi.port) });
+  const client = connectClient(soketi, async (socketId, name) => signer.authorizeChannel(socketId, name));
+  const received: string[] = [];
+  try {
+    const sub = await subscribed(client, channel);
+    sub.bind_global((name: string, data: { event_id?: string }) => {
+      if (!name.startsWith('pusher:')) received.push(record(name, data));
+    });
+  } catch (err) {
+    client.disconnect();
+    throw err;
+  }
+  return { received, disconnect: () => client.disconnect() };
+}
+
 async function refusal(p: Promise<unknown>): Promise<DomainError> {
   const err = await p.then(() => undefined, (e: unknown) => e);
   expect(err).toBeInstanceOf(DomainError);
@@ -250,10 +270,10 @@ describe('event delivery to the provider (Soketi)', () => {
     await rt.client.PublishEvents({ source: 'messaging', events: [outboxEvent({ workspaceId: me.workspaceId, channel: conversation() })] }, ctxOf(me));
     const failing = new DeliveryService({ transact: transactor(rt.db), events: new EventStore(rt.db), provider: new PusherProvider(pusherClient(wrong)), log });
     await expect(failing.drain()).rejects.toBeInstanceOf(ProviderError);
-    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id')).toHaveLength(1);
+    expect(await untriggered(me.workspaceId)).toHaveLength(1);
 
     await rt.workers.delivery.drain();
-    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id')).toHaveLength(0);
+    expect(await untriggered(me.workspaceId)).toHaveLength(0);
   });
 
   it('takes a batch Soketi refuses (an event over its size limit) for a refusal, and a wrong secret for an outage', async () => {
@@ -287,20 +307,14 @@ describe('event delivery to the provider (Soketi)', () => {
     await rt.client.PublishEvents({ source: 'workspace', events: [{ ...removal, payload: JSON.stringify(payload) }] }, ctxOf(me));
     const delivery = new DeliveryService({ transact: transactor(rt.db), events: new EventStore(rt.db), provider: failingDisconnect, log });
     expect(await delivery.drain()).toBeGreaterThanOrEqual(1);
-    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id')).toEqual([]);
+    expect(await untriggered(me.workspaceId)).toEqual([]);
   });
 
   it('leaves out an event the provider refuses, delivering the others of its batch in order, so it holds nothing back', async () => {
     const me = newCaller();
     const channel = conversation();
-    const signer = new Pusher({ appId: soketi.settings.appId, key: soketi.settings.key, secret: soketi.settings.secret, host: '127.0.0.1', port: String(soketi.port) });
-    const client = connectClient(soketi, async (socketId, name) => signer.authorizeChannel(socketId, name));
+    const { received, disconnect } = await subscriber(channel, (name) => name);
     try {
-      const received: string[] = [];
-      const sub = await subscribed(client, channel);
-      sub.bind_global((name: string) => {
-        if (!name.startsWith('pusher:')) received.push(name);
-      });
       const events = ['first', 'poison', 'last'].map((name) => outboxEvent({ workspaceId: me.workspaceId, channel, name }));
       await rt.client.PublishEvents({ source: 'messaging', events }, ctxOf(me));
       // An event no provider would take (publishing keeps data within the limit: this one was stored some other way).
@@ -308,30 +322,24 @@ describe('event delivery to the provider (Soketi)', () => {
       expect(await rt.workers.delivery.drain()).toBe(3);
       await waitFor('the others at the subscriber', () => received.length >= 2, 10_000);
       expect(received).toEqual(['first', 'last']);
-      expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id')).toEqual([]);
+      expect(await untriggered(me.workspaceId)).toEqual([]);
     } finally {
-      client.disconnect();
+      disconnect();
     }
   });
 
   it('delivers every event to a subscriber in commit order, nudged through the worker role, in batches of ten', async () => {
     const me = newCaller();
     const channel = conversation();
-    const signer = new Pusher({ appId: soketi.settings.appId, key: soketi.settings.key, secret: soketi.settings.secret, host: '127.0.0.1', port: String(soketi.port) });
-    const client = connectClient(soketi, async (socketId, name) => signer.authorizeChannel(socketId, name));
+    const { received, disconnect } = await subscriber(channel, (_, data) => data.event_id!);
     try {
-      const received: string[] = [];
-      const sub = await subscribed(client, channel);
-      sub.bind_global((name: string, data: { event_id?: string }) => {
-        if (!name.startsWith('pusher:')) received.push(data.event_id!);
-      });
       await rt.startWorker();
       const events = Array.from({ length: 25 }, (_, i) => outboxEvent({ workspaceId: me.workspaceId, channel, name: `step-${i}` }));
       for (const batch of [events.slice(0, 12), events.slice(12)]) await rt.client.PublishEvents({ source: 'messaging', events: batch }, ctxOf(me));
       await waitFor('all 25 events at the subscriber', () => received.length >= 25, 15_000);
       expect(received).toEqual(events.map((e) => JSON.parse(e.payload).event_id));
     } finally {
-      client.disconnect();
+      disconnect();
       await rt.stopWorker();
     }
   });
@@ -346,6 +354,6 @@ describe('event delivery to the provider (Soketi)', () => {
       await soketi.start();
     }
     expect(await rt.workers.delivery.drain()).toBeGreaterThanOrEqual(1);
-    expect(await rt.db('events').where({ workspace_id: me.workspaceId }).whereRaw('id > (SELECT triggered_through FROM event_retention)').pluck('id')).toEqual([]);
+    expect(await untriggered(me.workspaceId)).toEqual([]);
   });
 });
