@@ -26,6 +26,12 @@ beforeAll(async () => {
 });
 
 const path = (conversationId: string, rest = '') => `/conversations/${conversationId}/messages${rest}`;
+/** A message of `conv` read back through the API, as its author reads it. */
+const readBack = async (id: string): Promise<MessageBody> => {
+  const res = await inWorkspace(member, ws, 'GET', path(conv, `/${id}`));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as MessageBody;
+};
 
 describe('posting', () => {
   it('answers 201 with every field of the Message, a UUIDv7 id and text children', async () => {
@@ -107,7 +113,7 @@ describe('messages of another conversation', () => {
       expectError(await inWorkspace(member, ws, 'PATCH', `${base}/messages/${m.id}`, { body: { body_text: 'moved?' } }), 404, 'not_found');
       expectError(await inWorkspace(member, ws, 'DELETE', `${base}/messages/${m.id}`), 404, 'not_found');
     }
-    expect(((await inWorkspace(member, ws, 'GET', path(conv, `/${m.id}`))).body as MessageBody)).toMatchObject({ body_text: 'lives in conv', deleted_at: null });
+    expect(await readBack(m.id)).toEqual(m);
   });
 
   it('refuses more than 10 asset_ids', async () => {
@@ -136,26 +142,34 @@ describe('mentions', () => {
 });
 
 describe('editing', () => {
-  it('lets only the author edit, setting edited_at', async () => {
+  it('lets only the author edit, setting edited_at; a refused edit changes nothing', async () => {
     const m = await postText(member, ws, conv, 'draft');
     expectError(await inWorkspace(owner, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'hijack' } }), 403, 'forbidden');
+    expect(await readBack(m.id)).toEqual(m);
     const res = await inWorkspace(member, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'final' } });
     expect(res.status).toBe(200);
     const edited = res.body as MessageBody;
     expect(edited).toMatchObject({ id: m.id, body_text: 'final', children: [{ type: 'text', text: 'final' }] });
     expect(edited.edited_at).not.toBeNull();
     expect(Date.parse(edited.updated_at)).toBeGreaterThanOrEqual(Date.parse(m.updated_at));
+    expect(await readBack(m.id)).toEqual(edited);
     expectError(await inWorkspace(member, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: '' } }), 400, 'invalid_input');
     expectError(await inWorkspace(member, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'x'.repeat(40_001) } }), 400, 'invalid_input');
+    expect(await readBack(m.id)).toEqual(edited);
     expect((await inWorkspace(member, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'x'.repeat(40_000) } })).status).toBe(200);
   });
 
-  it('answers 409 message_deleted for a deleted message', async () => {
+  it('answers 409 message_deleted for a deleted message, and leaves it deleted', async () => {
     const m = await postText(member, ws, conv, 'soon gone');
     expect((await inWorkspace(member, ws, 'DELETE', path(conv, `/${m.id}`))).status).toBe(204);
+    const gone = await readBack(m.id);
+    expect(gone).toMatchObject({ body_text: '', edited_at: null, deleted_at: expect.any(String) });
     expectError(await inWorkspace(member, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'again' } }), 409, 'message_deleted');
     // The role check comes before the state: someone else's deleted message is 403.
     expectError(await inWorkspace(owner, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'again' } }), 403, 'forbidden');
+    expect(await readBack(m.id)).toEqual(gone);
+    // Answers show a deleted message's placeholder whatever is stored: the stored text must still be gone too.
+    expect(await sql('SELECT body_text FROM messaging.messages WHERE id = $1', [m.id])).toEqual([{ body_text: '' }]);
   });
 });
 
@@ -163,6 +177,7 @@ describe('deleting', () => {
   it('lets the author, owners and admins delete, not other members', async () => {
     const [a, b, c] = await Promise.all([postText(member, ws, conv, 'a'), postText(member, ws, conv, 'b'), postText(member, ws, conv, 'c')]);
     expectError(await inWorkspace(other, ws, 'DELETE', path(conv, `/${a!.id}`)), 403, 'forbidden');
+    expect(await readBack(a!.id)).toEqual(a);
     expect((await inWorkspace(member, ws, 'DELETE', path(conv, `/${a!.id}`))).status).toBe(204);
     expect((await inWorkspace(owner, ws, 'DELETE', path(conv, `/${b!.id}`))).status).toBe(204);
     expect((await inWorkspace(admin, ws, 'DELETE', path(conv, `/${c!.id}`))).status).toBe(204);
@@ -300,9 +315,13 @@ describe('events', () => {
 });
 
 describe('isolation between workspaces', () => {
-  it('answers 404 to a member of another workspace for its conversations, messages and threads, never data', async () => {
+  it('answers 404 to a member of another workspace for its conversations, messages and threads, never data, and changes nothing', async () => {
     const root = await postText(member, ws, conv, 'secret');
     await postText(owner, ws, conv, 'secret reply', { parent_message_id: root.id });
+    // The newest message of the conversation: the root, unless the intrusion was posted, edited or deleted.
+    const newest = async () => ((await inWorkspace(member, ws, 'GET', path(conv, '?limit=1'))).body as Page<MessageBody>).items;
+    const before = await newest();
+    expect(before).toMatchObject([{ id: root.id, body_text: 'secret', reply_count: 1 }]);
     const theirs = (await createWorkspace(other, 'Theirs')).id;
     const probes: Array<[string, string, unknown?]> = [
       ['GET', path(conv)],
@@ -324,6 +343,6 @@ describe('isolation between workspaces', () => {
     }
     const threads = (await inWorkspace(other, theirs, 'GET', '/threads?following=false')).body as Page<unknown>;
     expect(threads.items).toEqual([]);
-    expect(((await inWorkspace(member, ws, 'GET', path(conv, `/${root.id}`))).body as MessageBody).body_text).toBe('secret');
+    expect(await newest()).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from './support/accounts.ts';
 import type { ApiOptions } from './support/http.ts';
 import { image, multipart } from './support/images.ts';
-import { type ActorBody, addMember, createWorkspace, inWorkspace, type WorkspaceUserBody } from './support/workspaces.ts';
+import { type ActorBody, addMember, createWorkspace, inWorkspace, workspaceState, type WorkspaceUserBody } from './support/workspaces.ts';
 
 type Caller = 'owner' | 'admin' | 'member' | 'non-member' | 'outsider';
 const callers: Caller[] = ['owner', 'admin', 'member', 'non-member', 'outsider'];
@@ -17,6 +17,8 @@ interface Fixture {
 
 interface Case {
   route: string;
+  /** What the case needs beyond the fixture: a photo for the removal to remove. */
+  given?(f: Fixture): Promise<void>;
   request(f: Fixture): { method: string; path: string } & ApiOptions;
   expected: Record<Caller, number>;
 }
@@ -26,12 +28,17 @@ const both = (owner: number, admin: number, member: number): Record<Caller, numb
 let png: Buffer;
 const accounts = {} as Record<'owner' | 'admin' | 'member' | 'nonMember' | 'outsider' | 'otherAdmin' | 'otherMember' | 'newcomer', Account>;
 
+const photo = (by: 'owner' | 'otherMember', path: (f: Fixture) => string) => async (f: Fixture) => {
+  const res = await inWorkspace(accounts[by], f.workspaceId, 'PUT', path(f), multipart(png));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+};
+
 const cases: Case[] = [
   { route: 'PATCH /workspace', request: () => ({ method: 'PATCH', path: '/workspace', body: { name: 'Renamed' } }), expected: both(200, 200, 403) },
   { route: 'DELETE /workspace', request: () => ({ method: 'DELETE', path: '/workspace' }), expected: both(204, 403, 403) },
   { route: 'PUT /workspace/owner', request: (f) => ({ method: 'PUT', path: '/workspace/owner', body: { workspace_user_id: f.otherMember.id } }), expected: both(200, 403, 403) },
   { route: 'PUT /workspace/avatar', request: () => ({ method: 'PUT', path: '/workspace/avatar', ...multipart(png) }), expected: both(200, 200, 403) },
-  { route: 'DELETE /workspace/avatar', request: () => ({ method: 'DELETE', path: '/workspace/avatar' }), expected: both(200, 200, 403) },
+  { route: 'DELETE /workspace/avatar', given: photo('owner', () => '/workspace/avatar'), request: () => ({ method: 'DELETE', path: '/workspace/avatar' }), expected: both(200, 200, 403) },
   { route: 'POST /workspace/users (member)', request: () => ({ method: 'POST', path: '/workspace/users', body: { email: accounts.newcomer.email } }), expected: both(201, 201, 403) },
   { route: 'POST /workspace/users (admin)', request: () => ({ method: 'POST', path: '/workspace/users', body: { email: accounts.newcomer.email, role: 'admin' } }), expected: both(201, 403, 403) },
   { route: 'PATCH /workspace/users/{member}', request: (f) => ({ method: 'PATCH', path: `/workspace/users/${f.otherMember.id}`, body: { role: 'admin' } }), expected: both(200, 403, 403) },
@@ -43,8 +50,13 @@ const cases: Case[] = [
   { route: 'PATCH /workspace/actors/{agent}', request: (f) => ({ method: 'PATCH', path: `/workspace/actors/${f.agent.id}`, body: { title: 'Bot' } }), expected: both(200, 200, 403) },
   { route: 'PATCH /workspace/actors/{other member}', request: (f) => ({ method: 'PATCH', path: `/workspace/actors/${f.otherMember.actor_id}`, body: { title: 'Hi' } }), expected: both(403, 403, 403) },
   { route: 'PUT /workspace/actors/{agent}/avatar', request: (f) => ({ method: 'PUT', path: `/workspace/actors/${f.agent.id}/avatar`, ...multipart(png) }), expected: both(200, 200, 403) },
-  { route: 'DELETE /workspace/actors/{agent}/avatar', request: (f) => ({ method: 'DELETE', path: `/workspace/actors/${f.agent.id}/avatar` }), expected: both(200, 200, 403) },
-  { route: 'DELETE /workspace/actors/{other member}/avatar', request: (f) => ({ method: 'DELETE', path: `/workspace/actors/${f.otherMember.actor_id}/avatar` }), expected: both(403, 403, 403) },
+  { route: 'DELETE /workspace/actors/{agent}/avatar', given: photo('owner', (f) => `/workspace/actors/${f.agent.id}/avatar`), request: (f) => ({ method: 'DELETE', path: `/workspace/actors/${f.agent.id}/avatar` }), expected: both(200, 200, 403) },
+  {
+    route: 'DELETE /workspace/actors/{other member}/avatar',
+    given: photo('otherMember', (f) => `/workspace/actors/${f.otherMember.actor_id}/avatar`),
+    request: (f) => ({ method: 'DELETE', path: `/workspace/actors/${f.otherMember.actor_id}/avatar` }),
+    expected: both(403, 403, 403),
+  },
 ];
 
 async function fixture(): Promise<Fixture> {
@@ -71,14 +83,20 @@ beforeAll(async () => {
 
 describe('role rules: every mutating workspace route × every kind of caller', () => {
   it.each(cases.flatMap((c) => callers.map((caller) => [c.route, caller, c.expected[caller], c] as const)))(
-    '%s as %s answers %i',
+    '%s as %s answers %i, and changes the workspace only when it accepts',
     async (_route, caller, expected, c) => {
       const f = await fixture();
+      await c.given?.(f);
+      const before = await workspaceState(accounts.owner, f.workspaceId);
       const { method, path, ...options } = c.request(f);
       const res = await inWorkspace(accountOf(caller), f.workspaceId, method, path, options);
       expect(res.status, JSON.stringify(res.body)).toBe(expected);
       if (expected === 403) expect((res.body as { error: { code: string } }).error.code).toBe('forbidden');
       if (expected === 404) expect((res.body as { error: { code: string } }).error.code).toBe('workspace_not_found');
+      const after = await workspaceState(accounts.owner, f.workspaceId);
+      // An accepted write shows the read-back sees what the route changes; a refused one must leave it as it was.
+      if (expected < 400) expect(after, 'an accepted write shows in the read-back').not.toEqual(before);
+      else expect(after, 'a refused write must change nothing').toEqual(before);
     },
   );
 });

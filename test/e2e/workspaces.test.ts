@@ -7,7 +7,7 @@ import { recordedEvents } from './support/events.ts';
 import { api } from './support/http.ts';
 import { multipart } from './support/images.ts';
 import { createChannel, post, postText } from './support/messages.ts';
-import { type ActorBody, addMember, createWorkspace, inWorkspace, myActor, uniqueSlug, type WorkspaceBody, type WorkspaceUserBody } from './support/workspaces.ts';
+import { type ActorBody, addMember, createWorkspace, expectUnchanged, inWorkspace, myActor, uniqueSlug, type WorkspaceBody, type WorkspaceUserBody } from './support/workspaces.ts';
 
 let owner: Account;
 let admin: Account;
@@ -77,7 +77,7 @@ describe('workspaces', () => {
     expect(after.map((w) => w.id)).toContain(second.id);
   });
 
-  it('updates name and slug for owners and admins', async () => {
+  it('updates name and slug for owners and admins; refused updates change nothing', async () => {
     const { ws } = await team();
     const renamed = await inWorkspace(admin, ws.id, 'PATCH', '/workspace', { body: { name: 'Renamed' } });
     expect(renamed.status).toBe(200);
@@ -85,33 +85,33 @@ describe('workspaces', () => {
     const slug = uniqueSlug('new');
     expect((await inWorkspace(owner, ws.id, 'PATCH', '/workspace', { body: { slug } })).body).toMatchObject({ slug, name: 'Renamed' });
     const other = await createWorkspace(owner);
-    expectError(await inWorkspace(owner, ws.id, 'PATCH', '/workspace', { body: { slug: other.slug } }), 409, 'slug_taken');
-    expectError(await inWorkspace(owner, ws.id, 'PATCH', '/workspace', { body: { slug: 'X' } }), 400, 'invalid_input');
-    expectError(await inWorkspace(member, ws.id, 'PATCH', '/workspace', { body: { name: 'Nope' } }), 403, 'forbidden');
-    // Validation comes before the role check.
-    expectError(await inWorkspace(member, ws.id, 'PATCH', '/workspace', { body: { name: '' } }), 400, 'invalid_input');
+    await expectUnchanged(owner, ws.id, async () => {
+      expectError(await inWorkspace(owner, ws.id, 'PATCH', '/workspace', { body: { slug: other.slug } }), 409, 'slug_taken');
+      expectError(await inWorkspace(owner, ws.id, 'PATCH', '/workspace', { body: { slug: 'X' } }), 400, 'invalid_input');
+      expectError(await inWorkspace(member, ws.id, 'PATCH', '/workspace', { body: { name: 'Nope' } }), 403, 'forbidden');
+      // Validation comes before the role check.
+      expectError(await inWorkspace(member, ws.id, 'PATCH', '/workspace', { body: { name: '' } }), 400, 'invalid_input');
+    });
   });
 
   it('deletes a workspace for the owner only: 404 at once for everyone, then its data is purged', async () => {
     const { ws } = await team();
-    expectError(await inWorkspace(admin, ws.id, 'DELETE', '/workspace'), 403, 'forbidden');
+    await expectUnchanged(owner, ws.id, async () => expectError(await inWorkspace(admin, ws.id, 'DELETE', '/workspace'), 403, 'forbidden'));
     expect((await inWorkspace(owner, ws.id, 'DELETE', '/workspace')).status).toBe(204);
     for (const who of [owner, admin, member]) {
       expectError(await inWorkspace(who, ws.id, 'GET', '/workspace'), 404, 'workspace_not_found');
       expectError(await inWorkspace(who, ws.id, 'GET', '/workspace/users'), 404, 'workspace_not_found');
     }
     expectError(await inWorkspace(owner, ws.id, 'DELETE', '/workspace'), 404, 'workspace_not_found');
-    const deadline = Date.now() + 15_000;
-    for (;;) {
+    const left = async () => {
       const [row] = await sql<{ members: string; actors: string }>(
         `SELECT (SELECT count(*) FROM workspace.workspace_users WHERE workspace_id = $1) AS members,
                 (SELECT count(*) FROM workspace.actors WHERE workspace_id = $1) AS actors`,
         [ws.id],
       );
-      if (Number(row!.members) === 0 && Number(row!.actors) === 0) break;
-      if (Date.now() > deadline) throw new Error(`workspace ${ws.id} was not purged: ${JSON.stringify(row)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      return { members: Number(row!.members), actors: Number(row!.actors) };
+    };
+    await expect.poll(left, { timeout: 15_000 }).toEqual({ members: 0, actors: 0 });
   });
 });
 
@@ -225,8 +225,8 @@ describe('workspace users', () => {
     expect(users.filter((u) => u.user_id === stranger.userId)).toHaveLength(1);
   });
 
-  it('changes roles for the owner only, never the owner\'s own', async () => {
-    const { ws, adminUser, memberUser } = await team();
+  it('changes roles for the owner only, never the owner\'s own; refused changes change nothing', async () => {
+    const { ws, memberUser } = await team();
     const owners = ((await inWorkspace(owner, ws.id, 'GET', '/workspace/users')).body as WorkspaceUserBody[]).filter((u) => u.role === 'owner');
     const promoted = await inWorkspace(owner, ws.id, 'PATCH', `/workspace/users/${memberUser.id}`, { body: { role: 'admin' } });
     expect(promoted.status).toBe(200);
@@ -234,22 +234,25 @@ describe('workspace users', () => {
     // The promotion is visible on the member's very next request.
     expect((await inWorkspace(member, ws.id, 'POST', '/workspace/actors', { body: { display_name: 'Bot' } })).status).toBe(201);
 
-    expectError(await inWorkspace(owner, ws.id, 'PATCH', `/workspace/users/${owners[0]!.id}`, { body: { role: 'member' } }), 400, 'owner_protected');
-    expectError(await inWorkspace(owner, ws.id, 'PATCH', `/workspace/users/${memberUser.id}`, { body: { role: 'owner' } }), 400, 'invalid_role');
-    expectError(await inWorkspace(owner, ws.id, 'PATCH', `/workspace/users/${memberUser.id}`, { body: { role: 'boss' } }), 400, 'invalid_role');
-    expectError(await inWorkspace(admin, ws.id, 'PATCH', `/workspace/users/${memberUser.id}`, { body: { role: 'member' } }), 403, 'forbidden');
-    expectError(await inWorkspace(owner, ws.id, 'PATCH', '/workspace/users/00000000-0000-4000-8000-000000000000', { body: { role: 'member' } }), 404, 'not_found');
-    expectError(await inWorkspace(owner, ws.id, 'PATCH', '/workspace/users/nope', { body: { role: 'member' } }), 400, 'invalid_input');
-    expect(adminUser.role).toBe('admin');
+    await expectUnchanged(owner, ws.id, async () => {
+      expectError(await inWorkspace(owner, ws.id, 'PATCH', `/workspace/users/${owners[0]!.id}`, { body: { role: 'member' } }), 400, 'owner_protected');
+      expectError(await inWorkspace(owner, ws.id, 'PATCH', `/workspace/users/${memberUser.id}`, { body: { role: 'owner' } }), 400, 'invalid_role');
+      expectError(await inWorkspace(owner, ws.id, 'PATCH', `/workspace/users/${memberUser.id}`, { body: { role: 'boss' } }), 400, 'invalid_role');
+      expectError(await inWorkspace(admin, ws.id, 'PATCH', `/workspace/users/${memberUser.id}`, { body: { role: 'member' } }), 403, 'forbidden');
+      expectError(await inWorkspace(owner, ws.id, 'PATCH', '/workspace/users/00000000-0000-4000-8000-000000000000', { body: { role: 'member' } }), 404, 'not_found');
+      expectError(await inWorkspace(owner, ws.id, 'PATCH', '/workspace/users/nope', { body: { role: 'member' } }), 400, 'invalid_input');
+    });
   });
 
   it('removes members by the rules, keeps their actor deactivated, and brings both back on a new add', async () => {
     const { ws, adminUser, memberUser } = await team();
     const ownerUser = ((await inWorkspace(owner, ws.id, 'GET', '/workspace/users')).body as WorkspaceUserBody[]).find((u) => u.role === 'owner')!;
-    expectError(await inWorkspace(owner, ws.id, 'DELETE', `/workspace/users/${ownerUser.id}`), 400, 'owner_protected');
-    expectError(await inWorkspace(member, ws.id, 'DELETE', `/workspace/users/${ownerUser.id}`), 400, 'owner_protected');
-    expectError(await inWorkspace(member, ws.id, 'DELETE', `/workspace/users/${adminUser.id}`), 403, 'forbidden');
-    expectError(await inWorkspace(owner, ws.id, 'DELETE', '/workspace/users/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+    await expectUnchanged(owner, ws.id, async () => {
+      expectError(await inWorkspace(owner, ws.id, 'DELETE', `/workspace/users/${ownerUser.id}`), 400, 'owner_protected');
+      expectError(await inWorkspace(member, ws.id, 'DELETE', `/workspace/users/${ownerUser.id}`), 400, 'owner_protected');
+      expectError(await inWorkspace(member, ws.id, 'DELETE', `/workspace/users/${adminUser.id}`), 403, 'forbidden');
+      expectError(await inWorkspace(owner, ws.id, 'DELETE', '/workspace/users/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+    });
 
     expect((await inWorkspace(admin, ws.id, 'DELETE', `/workspace/users/${memberUser.id}`)).status).toBe(204);
     const gone = (await inWorkspace(owner, ws.id, 'GET', `/workspace/actors/${memberUser.actor_id}`)).body as ActorBody;
@@ -265,19 +268,23 @@ describe('workspace users', () => {
     expectError(await inWorkspace(admin, ws.id, 'GET', '/workspace'), 404, 'workspace_not_found');
     expect(((await api('GET', '/workspaces', { token: admin.token })).body as WorkspaceBody[]).map((w) => w.id)).not.toContain(ws.id);
     // Nor can ownership go to a removed member.
-    expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: adminUser.id } }), 400, 'invalid_ownership_target');
+    await expectUnchanged(owner, ws.id, async () =>
+      expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: adminUser.id } }), 400, 'invalid_ownership_target'),
+    );
   });
 
   it('transfers ownership to another accepted member; the previous owner becomes admin', async () => {
     const { ws, adminUser, memberUser } = await team();
     const ownerUser = ((await inWorkspace(owner, ws.id, 'GET', '/workspace/users')).body as WorkspaceUserBody[]).find((u) => u.role === 'owner')!;
-    expectError(await inWorkspace(admin, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: memberUser.id } }), 403, 'forbidden');
-    expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: ownerUser.id } }), 400, 'invalid_ownership_target');
-    expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: '00000000-0000-4000-8000-000000000000' } }), 400, 'invalid_ownership_target');
-    expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: 'x' } }), 400, 'invalid_input');
     const other = await createWorkspace(stranger);
     const strangerUser = ((await inWorkspace(stranger, other.id, 'GET', '/workspace/users')).body as WorkspaceUserBody[])[0]!;
-    expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: strangerUser.id } }), 400, 'invalid_ownership_target');
+    await expectUnchanged(owner, ws.id, async () => {
+      expectError(await inWorkspace(admin, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: memberUser.id } }), 403, 'forbidden');
+      expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: ownerUser.id } }), 400, 'invalid_ownership_target');
+      expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: '00000000-0000-4000-8000-000000000000' } }), 400, 'invalid_ownership_target');
+      expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: 'x' } }), 400, 'invalid_input');
+      expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: strangerUser.id } }), 400, 'invalid_ownership_target');
+    });
 
     const moved = await inWorkspace(owner, ws.id, 'PUT', '/workspace/owner', { body: { workspace_user_id: memberUser.id } });
     expect(moved.status).toBe(200);
@@ -318,9 +325,11 @@ describe('workspace actors', () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id: me.id, display_name: 'Mem', title: 'Engineer' });
     expect((await inWorkspace(member, ws.id, 'PATCH', `/workspace/actors/${me.id}`, { body: { title: null } })).body).toMatchObject({ display_name: 'Mem', title: null });
-    const bad = expectError(await inWorkspace(member, ws.id, 'PATCH', '/workspace/actors/me', { body: { display_name: '', title: 't'.repeat(121) } }), 400, 'invalid_input');
-    expect(bad.details?.map((d) => d.field).sort()).toEqual(['body.display_name', 'body.title']);
-    expectError(await inWorkspace(admin, ws.id, 'PATCH', `/workspace/actors/${me.id}`, { body: { title: 'Boss says' } }), 403, 'forbidden');
+    await expectUnchanged(owner, ws.id, async () => {
+      const bad = expectError(await inWorkspace(member, ws.id, 'PATCH', '/workspace/actors/me', { body: { display_name: '', title: 't'.repeat(121) } }), 400, 'invalid_input');
+      expect(bad.details?.map((d) => d.field).sort()).toEqual(['body.display_name', 'body.title']);
+      expectError(await inWorkspace(admin, ws.id, 'PATCH', `/workspace/actors/${me.id}`, { body: { title: 'Boss says' } }), 403, 'forbidden');
+    });
   });
 
   it('lets owners and admins create and edit agents managed by admins', async () => {
@@ -329,10 +338,12 @@ describe('workspace actors', () => {
     expect(created.status).toBe(201);
     const agent = created.body as ActorBody;
     expect(agent).toMatchObject({ kind: 'agent', user_id: null, display_name: 'Deploy bot', title: 'CI', managed_by_admins: true, workspace_id: ws.id });
-    expectError(await inWorkspace(member, ws.id, 'POST', '/workspace/actors', { body: { display_name: 'Mine' } }), 403, 'forbidden');
-    expectError(await inWorkspace(admin, ws.id, 'POST', '/workspace/actors', { body: { display_name: '' } }), 400, 'invalid_input');
     expect((await inWorkspace(owner, ws.id, 'PATCH', `/workspace/actors/${agent.id}`, { body: { display_name: 'Release bot' } })).body).toMatchObject({ display_name: 'Release bot' });
-    expectError(await inWorkspace(member, ws.id, 'PATCH', `/workspace/actors/${agent.id}`, { body: { display_name: 'Hijack' } }), 403, 'forbidden');
+    await expectUnchanged(owner, ws.id, async () => {
+      expectError(await inWorkspace(member, ws.id, 'POST', '/workspace/actors', { body: { display_name: 'Mine' } }), 403, 'forbidden');
+      expectError(await inWorkspace(admin, ws.id, 'POST', '/workspace/actors', { body: { display_name: '' } }), 400, 'invalid_input');
+      expectError(await inWorkspace(member, ws.id, 'PATCH', `/workspace/actors/${agent.id}`, { body: { display_name: 'Hijack' } }), 403, 'forbidden');
+    });
     expect(((await inWorkspace(member, ws.id, 'GET', '/workspace/actors')).body as ActorBody[]).map((a) => a.id)).toContain(agent.id);
   });
 
