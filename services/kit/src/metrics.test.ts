@@ -1,6 +1,6 @@
 import knexFactory from 'knex';
-import { describe, expect, it } from 'vitest';
-import { ProcessMetrics, STATEMENT_KINDS, statementKind } from './metrics.ts';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { ProcessMetrics, QUEUE_COUNT_TIMEOUT_MS, STATEMENT_KINDS, statementKind } from './metrics.ts';
 
 describe(ProcessMetrics.name, () => {
   it('tells transaction control and the health probe from other statements, as knex writes them', () => {
@@ -35,5 +35,25 @@ describe(ProcessMetrics.name, () => {
     }
     expect(await counts()).toEqual({ begin: 1, commit: 1, rollback: 0, savepoint: 0, health: 1, query: 2 });
     await knex.destroy();
+  });
+
+  it('waits QUEUE_COUNT_TIMEOUT_MS for counts that never come, then reports the queues that answered', async () => {
+    // The scrape's clock is the test's: the wait is measured in the timers it sets, not in how busy the machine is.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const metrics = new ProcessMetrics();
+    metrics.watchQueue('hung', () => new Promise(() => {}));
+    metrics.watchQueue('fine', async () => ({ waiting: 3 }));
+    let depth: Array<{ labels: object; value: number }> | undefined;
+    void metrics.registry.getSingleMetric('wms_queue_jobs')!.get().then((m) => (depth = m.values));
+    await vi.advanceTimersByTimeAsync(QUEUE_COUNT_TIMEOUT_MS - 1);
+    expect(depth).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(depth).toEqual([
+      { labels: { queue: 'fine', state: 'waiting' }, value: 3 },
+      { labels: { queue: 'fine', state: 'active' }, value: 0 },
+      { labels: { queue: 'fine', state: 'delayed' }, value: 0 },
+      { labels: { queue: 'fine', state: 'failed' }, value: 0 },
+    ]);
   });
 });
