@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,10 +9,13 @@ import { createTestDatabase, dropRedisPrefix, freePort, testRedisPrefix, testRed
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpcUrlVariable, type ServiceName, serviceNames, topology } from '../../protos/src/topology.ts';
 
-// What each production image holds and runs, without Docker: the Dockerfile's build stage (build, `pnpm deploy` of
-// the package, publishConfig applied) into a folder outside the repository, then its runtime command from there with
-// plain node (no TypeScript loader, nothing inherited from this process's environment), against the real Postgres and
-// Redis: every service's migrate role, then its server and worker roles, then the gateway in front of them.
+// What each production image holds and runs, without Docker: the Dockerfile's build stage (install from the lockfile,
+// build, `pnpm deploy` of the package, publishConfig applied) in a copy of the repository, as `COPY . .` gives the
+// image one, then its runtime command from the deploy folder with plain node (no TypeScript loader, nothing inherited
+// from this process's environment), against the real Postgres and Redis: every service's migrate role, then its
+// server and worker roles, then the gateway in front of them. The copy keeps the checkout as it was: `pnpm build`
+// empties every dist/ first, and a legacy deploy also writes a stray node_modules/.bin into the deployed package's
+// folder at the deploy folder's path relative to the workspace (pnpm/pnpm#8835), which once landed in services/.
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const rootManifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { packageManager: string };
@@ -24,7 +27,8 @@ const packages: Package[] = ['gateway', ...serviceNames];
 /** The long-running processes of the services: each server, and each worker where the service has queues. */
 const serviceRoles = serviceNames.flatMap((service) => topology[service].roles.filter((r) => r !== 'migrate').map((role) => ({ service, role })));
 
-/** The build stage's steps: one build, then the deploy of `pkg` into `out` (the Dockerfile has PACKAGE and /out). */
+/** The build stage's steps: one install and build, then the deploy of `pkg` into `out` (the Dockerfile has PACKAGE and /out). */
+const installStep = ['pnpm', 'install', '--frozen-lockfile', '--offline'];
 const buildStep = ['pnpm', 'build'];
 const deploySteps = (pkg: string, out: string) => [
   ['pnpm', '--filter', `@wms/${pkg}`, '--fail-if-no-match', '--prod', 'deploy', '--legacy', out],
@@ -35,9 +39,18 @@ const imageCommand = ['node', 'dist/src/main.js'];
 
 let pnpm: string;
 
-/** Runs a step of the image's build in the repository. */
+/** Runs a step of the image's build in the build's copy of the repository. */
 async function runStep([command, ...args]: string[]): Promise<void> {
-  await run(command === 'pnpm' ? pnpm : process.execPath, args, { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 });
+  await run(command === 'pnpm' ? pnpm : process.execPath, args, { cwd: buildRoot, maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** Copies the checkout's files as git sees them (committed or not, ignored ones aside: no node_modules, no dist). */
+async function copyCheckout(to: string): Promise<void> {
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 });
+  for (const file of stdout.split('\0').filter(Boolean)) {
+    // A file deleted but not yet committed is listed and absent.
+    if (existsSync(path.join(repoRoot, file))) cpSync(path.join(repoRoot, file), path.join(to, file));
+  }
 }
 
 interface Proc {
@@ -48,6 +61,8 @@ interface Proc {
 }
 
 const procs: Proc[] = [];
+let imageRoot: string;
+let buildRoot: string;
 let deployRoot: string;
 let storageDir: string;
 let database: { url: string; drop(): Promise<void> };
@@ -94,11 +109,17 @@ function typeScriptSources(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  deployRoot = mkdtempSync(path.join(tmpdir(), 'wms-deploy-'));
-  storageDir = mkdtempSync(path.join(tmpdir(), 'wms-deploy-storage-'));
+  imageRoot = mkdtempSync(path.join(tmpdir(), 'wms-image-'));
+  buildRoot = path.join(imageRoot, 'repo');
+  deployRoot = path.join(imageRoot, 'out');
+  storageDir = path.join(imageRoot, 'storage');
+  mkdirSync(storageDir);
+  await copyCheckout(buildRoot);
   // pnpm at the version package.json pins, which the image's corepack runs; found once (npx takes seconds a call).
   pnpm = (await run('npx', ['-y', '-p', rootManifest.packageManager, 'sh', '-c', 'command -v pnpm'])).stdout.trim();
-  // One build for the six deploys, as in the image.
+  // One install (from the store this checkout's own install filled, as the image's from its `pnpm fetch`) and one
+  // build for the six deploys, as in the image.
+  await runStep(installStep);
   await runStep(buildStep);
   await Promise.all(packages.map(async (pkg) => {
     for (const step of deploySteps(pkg, deployDir(pkg))) await runStep(step);
@@ -134,13 +155,13 @@ afterAll(async () => {
   }));
   await database?.drop();
   await dropRedisPrefix(testRedisUrl, redisPrefix);
-  for (const dir of [deployRoot, storageDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  if (imageRoot) rmSync(imageRoot, { recursive: true, force: true });
 });
 
 describe('the Dockerfile', () => {
   it('runs the steps this test runs', () => {
     const text = dockerfile.replaceAll('"', '');
-    for (const step of [buildStep, ...deploySteps('${PACKAGE}', '/out')]) expect(text).toContain(step.join(' '));
+    for (const step of [installStep, buildStep, ...deploySteps('${PACKAGE}', '/out')]) expect(text).toContain(step.join(' '));
     expect(dockerfile).toContain('COPY --from=build /out /app');
     expect(dockerfile).toContain(`CMD ${JSON.stringify(imageCommand).replaceAll(',', ', ')}`);
     expect(dockerfile).toContain('ENTRYPOINT ["/usr/bin/tini", "--"]');

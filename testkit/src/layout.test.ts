@@ -1,15 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The workspace's package folders (pnpm-workspace.yaml). */
+/** The workspace's packages (pnpm-workspace.yaml), as pnpm finds them: the folders matched that hold a package.json. */
 const packageDirs = readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8')
   .split('\n')
   .flatMap((line) => /^\s+-\s+(\S+)/.exec(line)?.[1] ?? [])
-  .flatMap((pattern) => (pattern.endsWith('/*') ? readdirSync(path.join(root, pattern.slice(0, -2))).map((d) => `${pattern.slice(0, -2)}/${d}`) : [pattern]));
+  .flatMap((pattern) => (pattern.endsWith('/*') ? readdirSync(path.join(root, pattern.slice(0, -2))).map((d) => `${pattern.slice(0, -2)}/${d}`) : [pattern]))
+  .filter((dir) => existsSync(path.join(root, dir, 'package.json')));
 
 /** Production sources: every package's `src` and `migrations` but the tests' own packages, minus tests. */
 function productionSources(): string[] {
