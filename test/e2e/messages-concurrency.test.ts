@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '@wms/kit/db';
+import { createLogger } from '@wms/kit/logger';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { MessageStore } from '../../services/messaging/src/store/message.store.ts';
 import { type Account, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
 import { createChannel, type MessageBody, type Page, postText, walk } from './support/messages.ts';
@@ -12,6 +15,18 @@ beforeAll(async () => {
   ws = (await createWorkspace(accounts[0]!)).id;
   await Promise.all(accounts.slice(1).map((a) => addMember(accounts[0]!, ws, a)));
 });
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Scan Direction'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+/** A plan node and every node below it. */
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
 
 const path = (conversationId: string, rest = '') => `/conversations/${conversationId}/messages${rest}`;
 
@@ -140,13 +155,31 @@ describe('paging', () => {
     expect((await inWorkspace(accounts[0]!, ws, 'GET', path(conv, '?limit=100'))).status).toBe(200);
   });
 
-  it('reads a page through the index, whatever the size of the conversation', async () => {
+  it('reads the newest page and a next page of a large conversation through its index, from the cursor on, without sorting it', async () => {
     const conv = await createChannel(accounts[0]!, ws);
-    await postText(accounts[0]!, ws, conv, 'seed');
-    const [plan] = await sql<{ 'QUERY PLAN': unknown }>(
-      `EXPLAIN (FORMAT JSON) SELECT * FROM messaging.messages m WHERE m.conversation_id = $1 AND m.parent_message_id IS NULL ORDER BY m.id DESC LIMIT 51`,
-      [conv],
+    const seed = await postText(accounts[0]!, ws, conv, 'seed');
+    // Copies of a posted message: 20,000 posts through the API would take minutes.
+    await sql(
+      `INSERT INTO messaging.messages (id, workspace_id, conversation_id, author_actor_id, body_text)
+       SELECT gen_random_uuid(), workspace_id, conversation_id, author_actor_id, 'copy ' || i FROM messaging.messages, generate_series(1, 20000) i WHERE id = $1`,
+      [seed.id],
     );
-    expect(JSON.stringify(plan)).toContain('messages_top_idx');
+    await sql('ANALYZE messaging.messages');
+    const [{ id: cursor }] = (await sql('SELECT id FROM messaging.messages WHERE conversation_id = $1 ORDER BY id DESC OFFSET 10000 LIMIT 1', [conv])) as [{ id: string }];
+    const db = createDb({ url: inject('databaseUrl'), schema: 'messaging', log: createLogger('e2e', 'warn') });
+    try {
+      const store = new MessageStore(db);
+      for (const [before, indexCond] of [[null, `(conversation_id = '${conv}'::uuid)`], [cursor, `(id < '${cursor}'::uuid)`]] as const) {
+        const { sql: text, bindings } = store.pageStatement({ workspaceId: ws, conversationId: conv, parentMessageId: null, before, limit: 51, actorId: seed.author_actor_id }).toSQL();
+        const [{ 'QUERY PLAN': [{ Plan: plan }] }] = (await db.raw(`EXPLAIN (FORMAT JSON) ${text}`, bindings)).rows as [{ 'QUERY PLAN': [{ Plan: PlanNode }] }];
+        // Below the page's LIMIT; above it, the statement sorts at most a page.
+        const page = planNodes(planNodes(plan).find((n) => n['Node Type'] === 'Limit')!);
+        const scans = page.filter((n) => n['Relation Name'] === 'messages').map((n) => [n['Node Type'], n['Index Name'], n['Scan Direction'], n['Index Cond']]);
+        expect(scans, `before ${before}`).toEqual([['Index Scan', 'messages_top_idx', 'Backward', expect.stringContaining(indexCond)]]);
+        expect(page.filter((n) => n['Node Type'].includes('Sort'))).toEqual([]);
+      }
+    } finally {
+      await db.destroy();
+    }
   });
 });

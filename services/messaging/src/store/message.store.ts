@@ -157,24 +157,27 @@ export class MessageStore {
    * the page is empty).
    */
   async page(q: PageQuery): Promise<MessageWithSave[] | undefined> {
+    const rows = rowsOf<MessageRow & { caller_saved_at: Date | null }>(await this.pageStatement(q));
+    if (rows.length === 0) return undefined;
+    return rows[0]!.id === null ? [] : rows.map(withSave);
+  }
+
+  /** The statement `page` runs, unrun (the end-to-end tests read its plan). */
+  pageStatement(q: PageQuery): Knex.Raw {
     const scope = q.parentMessageId === null ? 'm.conversation_id = ? AND m.parent_message_id IS NULL' : 'm.conversation_id = ? AND m.parent_message_id = ?';
     const bindings: Array<string | number> = [q.actorId, q.conversationId, ...(q.parentMessageId === null ? [] : [q.parentMessageId])];
     if (q.before !== null) bindings.push(q.before);
     bindings.push(q.limit, q.conversationId, q.workspaceId);
-    const rows = rowsOf<MessageRow & { caller_saved_at: Date | null }>(
-      await this.db.raw(
-        `SELECT p.* FROM channels c LEFT JOIN LATERAL (
-           SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
-           WHERE ${scope} ${q.before === null ? '' : 'AND m.id < ?'}
-           ORDER BY m.id DESC LIMIT ?
-         ) p ON true
-         WHERE c.id = ? AND c.workspace_id = ?
-         ORDER BY p.id DESC`,
-        bindings,
-      ),
+    return this.db.raw(
+      `SELECT p.* FROM channels c LEFT JOIN LATERAL (
+         SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
+         WHERE ${scope} ${q.before === null ? '' : 'AND m.id < ?'}
+         ORDER BY m.id DESC LIMIT ?
+       ) p ON true
+       WHERE c.id = ? AND c.workspace_id = ?
+       ORDER BY p.id DESC`,
+      bindings,
     );
-    if (rows.length === 0) return undefined;
-    return rows[0]!.id === null ? [] : rows.map(withSave);
   }
 
   /** Replaces the text of a live message of the workspace (clearing its loading state); nothing when it is deleted. */
