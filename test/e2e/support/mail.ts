@@ -1,5 +1,5 @@
 import { type CaughtMail, extractCodes, extractLinks } from '@wms/local-cluster/smtp-catcher';
-import { inboxUrl } from './http.ts';
+import { api, inboxUrl, randomIp, uniqueEmail } from './http.ts';
 
 export type { CaughtMail } from '@wms/local-cluster/smtp-catcher';
 
@@ -75,14 +75,18 @@ export async function waitForMail(to: string, options: WaitForMailOptions = {}):
   }
 }
 
-/** Fails when a mail to `to` (matching the options, if any) arrives within `withinMs`, counting any already there. */
-export async function expectNoMail(to: string, { withinMs, ...options }: { withinMs: number } & Omit<WaitForMailOptions, 'timeoutMs'>): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  do {
-    const found = (await inbox(to)).find((mail) => accepts(mail, options));
-    if (found) throw new Error(`expected no mail to ${to}, got "${found.subject}" at ${found.date}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  } while (Date.now() < deadline);
+/**
+ * Fails when the requests made before it sent a mail to `to` (matching the options, if any). No clock: a canary mail
+ * is asked for after them (a registration, from an address of its own), and once it has arrived, a mail the identity
+ * service sent before it would have too (it sends each as it decides to, before answering the request).
+ */
+export async function expectNoMail(to: string, options: Omit<WaitForMailOptions, 'timeoutMs'> = {}): Promise<void> {
+  const canary = uniqueEmail('mail-canary');
+  const registered = await api('POST', '/auth/register', { body: { email: canary, password: 'correct-horse-1', name: 'Canary' }, ip: randomIp() });
+  if (registered.status !== 201) throw new Error(`the canary registration answered ${registered.status}`);
+  await waitForMail(canary);
+  const found = (await inbox(to)).find((mail) => accepts(mail, options));
+  if (found) throw new Error(`expected no mail to ${to}, got "${found.subject}" at ${found.date}`);
 }
 
 /** The `token` query parameter of the mail's first link that carries one. */
