@@ -113,7 +113,9 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
   const operatorEnv: NodeJS.ProcessEnv = mode === 'dev' ? { ...process.env, ...options.env } : process.env;
   const repoRoot = options.repoRoot ?? defaultRepoRoot;
   const specs = options.components ?? defaultComponents;
-  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  // A process that exits is reported at once; this bounds only a slow start, which on a machine busy with other
+  // clusters (a full test run beside a bench) can take several times the quiet machine's few seconds.
+  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
   const wmsDir = path.join(repoRoot, '.wms');
   const runSuffix = randomBytes(4).toString('hex');
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${runSuffix}`;
