@@ -8,6 +8,13 @@ import { notFound } from '../errors.ts';
 import type { ObjectStorage, SignedUrlOptions, StorageConfig } from '../storage.ts';
 import { assertValidContentType, assertValidKey, contentDisposition, expiry, sizeMismatch } from './rules.ts';
 
+// Every request to S3 on a connection of its own. S3 closes a connection left idle (s3rver after 5 s), and a request
+// sent on a kept-alive connection as the server's idle timer fires finds it closed, unanswered: EPIPE or ECONNRESET.
+// Node's agent stops reusing a connection a second before the announced timeout, which a loaded machine overruns. A
+// part's body is the upload stream itself and cannot be sent again, and the minio client retries no network error.
+const httpAgent = new http.Agent({ keepAlive: false });
+const httpsAgent = new https.Agent({ keepAlive: false });
+
 function s3Client(url: string, config: Extract<StorageConfig, { driver: 's3' }>): Client {
   const parsed = new URL(url);
   if ((parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search || parsed.hash) {
@@ -21,15 +28,13 @@ function s3Client(url: string, config: Extract<StorageConfig, { driver: 's3' }>)
     secretKey: config.secretKey,
     // A known region spares the client a location request, which presigning against a public host could not make.
     region: config.region,
+    transportAgent: parsed.protocol === 'https:' ? httpsAgent : httpAgent,
   });
 }
 
 const S3_NOT_FOUND = new Set(['NoSuchKey', 'NotFound', 'NoSuchBucket']);
 const isS3NotFound = (error: unknown): boolean => error instanceof S3Error && S3_NOT_FOUND.has(error.code ?? '');
 
-// Streamed parts reuse their connections.
-const httpAgent = new http.Agent({ keepAlive: true });
-const httpsAgent = new https.Agent({ keepAlive: true });
 // A part's presigned URL must be used within this; S3 accepts the body for as long as it keeps flowing.
 const PART_URL_SECONDS = 15 * 60;
 const PART_IDLE_MS = 60_000;
@@ -42,6 +47,8 @@ async function putStream(url: URL, body: Readable, length: number): Promise<stri
   // the put fails instead of hanging.
   request.setTimeout(PART_IDLE_MS, () => request.destroy(new Error(`a part of ${url.pathname} stalled for ${PART_IDLE_MS / 1000} s`)));
   const answered = new Promise<string>((resolve, reject) => {
+    // The connection may also fail once the whole body went out, the pipeline done: then no answer ever comes.
+    request.once('error', reject);
     request.once('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
