@@ -1,14 +1,17 @@
+import { connect } from 'node:net';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
 import { api, parseRawAnswer, rawHttp } from './support/http.ts';
 import { image } from './support/images.ts';
 import { type AssetBody, createChannel } from './support/messages.ts';
-import { storedAssetFiles } from './support/storage.ts';
+import { storedAssetFiles, tempFiles } from './support/storage.ts';
 import { createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
 
 // Every upload route against every way a body can end early, through the real services: the answer is 400
-// invalid_input when one can still be sent, nothing is stored, and the gateway keeps serving.
+// invalid_input when one can still be sent, nothing is stored, and the gateway keeps serving. An asset's body is held
+// back until the asset service is storing it (its temp file is there), so that "nothing stored" is checked after the
+// service wrote something, not before it began.
 
 let owner: Account;
 let ws: string;
@@ -36,13 +39,43 @@ const head = (route: string, contentLength: number) =>
 const filePart = () =>
   Buffer.concat([Buffer.from('--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'), png]);
 
-/** The state an upload must not have changed, read back through the API and the asset's row. */
+/**
+ * An upload over a raw connection, sent as the test goes: the head at once, then what `send` is given, until `cut`.
+ * `answer` resolves with what came back, once answered in full or the connection closed.
+ */
+function rawUpload(route: string, contentLength: number): { send(bytes: Buffer): void; cut(): void; answer: Promise<string> } {
+  const { hostname, port } = new URL(inject('gatewayUrl'));
+  const socket = connect(Number(port), hostname);
+  const answer = new Promise<string>((resolve) => {
+    let received = Buffer.alloc(0);
+    const done = () => {
+      socket.destroy();
+      resolve(received.toString('utf8'));
+    };
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(received.subarray(0, end).toString('latin1'));
+      if (end >= 0 && length && received.length - end - 4 >= Number(length[1])) done();
+    });
+    socket.on('close', done);
+    socket.on('error', done);
+  });
+  socket.write(head(route, contentLength));
+  return { send: (bytes) => socket.write(bytes), cut: () => socket.destroy(), answer };
+}
+
+/** Waits until the asset service is writing the asset's bytes: a temp file of its key is in the storage. */
+const storing = (assetId: string) =>
+  vi.waitFor(async () => expect(tempFiles(await storedAssetFiles(ws, assetId))).not.toEqual([]), { timeout: 5000, interval: 20 });
+
+/** The state an upload must not have changed, read back through the API, the asset's row and the whole storage. */
 async function nothingStored(route: string, assetId: string): Promise<void> {
   if (route.endsWith('/content')) {
     expectError(await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/assets/${assetId}/download`), 409, 'asset_not_ready');
     const [row] = await sql<{ storage_key: string | null; status: string }>('SELECT storage_key, status FROM asset.assets WHERE id = $1', [assetId]);
     expect(row).toEqual({ storage_key: null, status: 'pending' });
-    // Not even a partial object under the asset's keys.
+    // Not even a partial object, nor a temp file, of the asset's keys.
     expect(await storedAssetFiles(ws, assetId)).toEqual([]);
   } else if (route.startsWith('/workspace/actors')) {
     expect((await myActor(owner, ws)).avatar_id).toBeNull();
@@ -66,7 +99,10 @@ describe('uploads that end early', () => {
         const assetId = name === 'asset' ? (await reserve()).id : '';
         const route = name === 'asset' ? `/conversations/${conv}/assets/${assetId}/content` : name;
         const bytes = body();
-        const answer = parseRawAnswer(await rawHttp(inject('gatewayUrl'), Buffer.concat([Buffer.from(head(route, bytes.length)), bytes])));
+        const upload = rawUpload(route, bytes.length);
+        if (assetId) await storing(assetId);
+        upload.send(bytes);
+        const answer = parseRawAnswer(await upload.answer);
         expect(answer.status, `${route} ${how}`).toBe(400);
         const error = (answer.body as { error: { code: string; details: unknown[] } }).error;
         expect(error.code).toBe('invalid_input');
@@ -83,7 +119,15 @@ describe('uploads that end early', () => {
       const assetId = name === 'asset' ? (await reserve()).id : '';
       const route = name === 'asset' ? `/conversations/${conv}/assets/${assetId}/content` : name;
       const bytes = filePart().subarray(0, 150);
-      await rawHttp(inject('gatewayUrl'), Buffer.concat([Buffer.from(head(route, bytes.length + 10_000)), bytes]), { destroyAfterMs: 100 });
+      if (assetId) {
+        const upload = rawUpload(route, bytes.length + 10_000);
+        upload.send(bytes);
+        await storing(assetId);
+        upload.cut();
+      } else {
+        // An avatar is stored only once the gateway has it whole: nothing shows how far it got before the cut.
+        await rawHttp(inject('gatewayUrl'), Buffer.concat([Buffer.from(head(route, bytes.length + 10_000)), bytes]), { destroyAfterMs: 100 });
+      }
       expect((await api('GET', '/healthz')).status).toBe(200);
       // The service learns of the cut a moment later; what it had written must then be gone.
       await vi.waitFor(() => nothingStored(route, assetId), { timeout: 5000, interval: 100 });
@@ -96,7 +140,10 @@ describe('uploads that end early', () => {
         const assetId = name === 'asset' ? (await reserve()).id : '';
         const route = name === 'asset' ? `/conversations/${conv}/assets/${assetId}/content` : name;
         const bytes = filePart().subarray(0, 150);
-        const answer = parseRawAnswer(await rawHttp(inject('gatewayUrl'), Buffer.concat([Buffer.from(head(route, bytes.length + 10_000)), bytes])));
+        const upload = rawUpload(route, bytes.length + 10_000);
+        upload.send(bytes);
+        if (assetId) await storing(assetId);
+        const answer = parseRawAnswer(await upload.answer);
         expect(answer.status, route).toBe(400);
         expect(answer.headers).toMatch(/connection: close/i);
         expect((answer.body as { error: { message: string } }).error.message).toBe('The upload stalled.');

@@ -81,7 +81,9 @@ export function answerUnparsableRequests(server: Server): void {
   const refused = new WeakSet<Duplex>();
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (refused.has(socket)) return;
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    // Reset, or closed by the client inside a request (a cut upload): nothing is left to answer, and the request in
+    // flight learns at once that its client went away, instead of waiting for its body until it stalls.
+    if (err.code === 'ECONNRESET' || err.code === 'HPE_INVALID_EOF_STATE' || !socket.writable) {
       socket.destroy();
       return;
     }

@@ -50,6 +50,10 @@ export function verifySignedStorageRequest(
   return { contentType: type, contentDisposition: contentDisposition(disposition, name) };
 }
 
+// A temp file is named after the key it is written for (`~` for each `/`, which no key contains; cut to keep the
+// name within 255 bytes), so one left behind tells whose it was.
+const tempName = (key: string): string => `${key.replaceAll('/', '~').slice(0, 200)}~${randomUUID()}`;
+
 const isMissing = (error: unknown): boolean =>
   error instanceof Error && ['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
@@ -79,9 +83,9 @@ export class FsStorage implements ObjectStorage {
     return path.join(this.metaDir, `${key}~meta.json`);
   }
 
-  private async writeAtomically(target: string, write: (tmp: string) => Promise<void>): Promise<void> {
+  private async writeAtomically(key: string, target: string, write: (tmp: string) => Promise<void>): Promise<void> {
     await mkdir(this.tmpDir, { recursive: true });
-    const tmp = path.join(this.tmpDir, randomUUID());
+    const tmp = path.join(this.tmpDir, tempName(key));
     try {
       await write(tmp);
       await mkdir(path.dirname(target), { recursive: true });
@@ -104,8 +108,8 @@ export class FsStorage implements ObjectStorage {
     assertValidContentType(meta.contentType);
     if (Buffer.isBuffer(body) && meta.size !== undefined && meta.size !== body.length) throw sizeMismatch();
     // The content type is in place before the bytes, so whoever sees the object also sees its type.
-    await this.writeAtomically(this.metaFile(key), (tmp) => writeFile(tmp, JSON.stringify({ contentType: meta.contentType }), { flag: 'wx' }));
-    await this.writeAtomically(target, async (tmp) => {
+    await this.writeAtomically(key, this.metaFile(key), (tmp) => writeFile(tmp, JSON.stringify({ contentType: meta.contentType }), { flag: 'wx' }));
+    await this.writeAtomically(key, target, async (tmp) => {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       await pipeline(source, new ByteCounter(meta.size), createWriteStream(tmp, { flags: 'wx', flush: true }));
     });
