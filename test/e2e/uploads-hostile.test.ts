@@ -1,8 +1,7 @@
-import { connect } from 'node:net';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
-import { api, parseRawAnswer, rawHttp } from './support/http.ts';
+import { api, parseRawAnswer, rawConnection, rawHttp } from './support/http.ts';
 import { image } from './support/images.ts';
 import { type AssetBody, createChannel } from './support/messages.ts';
 import { storedAssetFiles, tempFiles } from './support/storage.ts';
@@ -39,30 +38,11 @@ const head = (route: string, contentLength: number) =>
 const filePart = () =>
   Buffer.concat([Buffer.from('--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'), png]);
 
-/**
- * An upload over a raw connection, sent as the test goes: the head at once, then what `send` is given, until `cut`.
- * `answer` resolves with what came back, once answered in full or the connection closed.
- */
-function rawUpload(route: string, contentLength: number): { send(bytes: Buffer): void; cut(): void; answer: Promise<string> } {
-  const { hostname, port } = new URL(inject('gatewayUrl'));
-  const socket = connect(Number(port), hostname);
-  const answer = new Promise<string>((resolve) => {
-    let received = Buffer.alloc(0);
-    const done = () => {
-      socket.destroy();
-      resolve(received.toString('utf8'));
-    };
-    socket.on('data', (chunk) => {
-      received = Buffer.concat([received, chunk]);
-      const end = received.indexOf('\r\n\r\n');
-      const length = /content-length: (\d+)/i.exec(received.subarray(0, end).toString('latin1'));
-      if (end >= 0 && length && received.length - end - 4 >= Number(length[1])) done();
-    });
-    socket.on('close', done);
-    socket.on('error', done);
-  });
-  socket.write(head(route, contentLength));
-  return { send: (bytes) => socket.write(bytes), cut: () => socket.destroy(), answer };
+/** An upload over a raw connection: the head at once, then what the test sends as it goes. */
+function rawUpload(route: string, contentLength: number): ReturnType<typeof rawConnection> {
+  const connection = rawConnection(inject('gatewayUrl'));
+  connection.send(head(route, contentLength));
+  return connection;
 }
 
 /** Waits until the asset service is writing the asset's bytes: a temp file of its key is in the storage. */

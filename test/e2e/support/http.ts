@@ -67,14 +67,14 @@ export function uniqueEmail(tag = 'user'): string {
 }
 
 /**
- * Sends raw bytes to `baseUrl`'s host and port (for requests fetch will not make: truncated bodies, duplicated
- * headers, clients that stop sending) and resolves with what came back, once answered in full, the server closed the
- * connection, or `destroyAfterMs` passed (the client cutting it).
+ * A raw connection to `baseUrl`'s host and port, for requests fetch will not make (truncated bodies, duplicated headers,
+ * clients that stop sending): `send` writes as the test goes, `cut` closes it, and `answer` resolves with what came
+ * back once answered in full or the connection closed.
  */
-export function rawHttp(baseUrl: string, bytes: string | Buffer, { destroyAfterMs }: { destroyAfterMs?: number } = {}): Promise<string> {
+export function rawConnection(baseUrl: string): { send(bytes: string | Buffer): void; cut(): void; answer: Promise<string> } {
   const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), hostname);
+  const socket = connect(Number(port), hostname);
+  const answer = new Promise<string>((resolve) => {
     let received = Buffer.alloc(0);
     const done = () => {
       socket.destroy();
@@ -88,9 +88,16 @@ export function rawHttp(baseUrl: string, bytes: string | Buffer, { destroyAfterM
     });
     socket.on('close', done);
     socket.on('error', done);
-    socket.write(bytes);
-    if (destroyAfterMs !== undefined) setTimeout(done, destroyAfterMs);
   });
+  return { send: (bytes) => void socket.write(bytes), cut: () => void socket.destroy(), answer };
+}
+
+/** Sends raw bytes (see rawConnection) and resolves with what came back, or what had when `destroyAfterMs` passed. */
+export function rawHttp(baseUrl: string, bytes: string | Buffer, { destroyAfterMs }: { destroyAfterMs?: number } = {}): Promise<string> {
+  const connection = rawConnection(baseUrl);
+  connection.send(bytes);
+  if (destroyAfterMs !== undefined) setTimeout(connection.cut, destroyAfterMs);
+  return connection.answer;
 }
 
 /** The status and parsed JSON body of a raw HTTP answer. */
