@@ -146,7 +146,7 @@ describe('gateway HTTP behaviour', () => {
     // The body goes on arriving after the answer: it is read and dropped (every byte sent is read), not answered with
     // a reset, which would come when the server closed with bytes unread.
     for (let i = 0; i < 4; i++) await write(Buffer.alloc(64 * 1024, 'x'));
-    await expect.poll(() => serverSide?.bytesRead).toBe(socket.bytesWritten);
+    await expect.poll(() => serverSide?.bytesRead, { timeout: 10_000 }).toBe(socket.bytesWritten);
     await new Promise((resolve) => socket.once('close', resolve).end());
     expect(failure).toBeUndefined();
     expect(parseRawAnswer(received).status).toBe(431);
@@ -163,7 +163,7 @@ describe('gateway HTTP behaviour', () => {
     const res = await fetch(`${base}/no/such/thing`, { headers: { 'x-request-id': 'log-probe-1' } });
     expect(res.status).toBe(404);
     await fetch(`${base}/users/me`, { headers: { 'x-request-id': 'log-probe-2' } });
-    await expect.poll(() => logged.filter((l) => l.msg === 'request' && String(l.request_id).startsWith('log-probe')).length).toBe(2);
+    await expect.poll(() => logged.filter((l) => l.msg === 'request' && String(l.request_id).startsWith('log-probe')).length, { timeout: 10_000 }).toBe(2);
     const lines = logged.filter((l) => l.msg === 'request');
     expect(lines.find((l) => l.request_id === 'log-probe-1')).toMatchObject({ method: 'GET', route: 'unmatched', status: 404, code: 'not_found', ms: expect.any(Number) });
     expect(lines.find((l) => l.request_id === 'log-probe-2')).toMatchObject({ method: 'GET', route: '/users/me', status: 401, code: 'unauthenticated' });
@@ -291,7 +291,7 @@ describe('gateway uploads', () => {
       downstream = [];
       const body = part();
       await rawRequest(head(path, Buffer.byteLength(body) + 1000), body, { destroyAfterMs: 50 });
-      if (path.endsWith('/content')) await expect.poll(() => downstream).toEqual(['stream failed: invalid_input']);
+      if (path.endsWith('/content')) await expect.poll(() => downstream, { timeout: 10_000 }).toEqual(['stream failed: invalid_input']);
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect(downstream).not.toContain('file');
     }
@@ -323,7 +323,7 @@ describe('gateway uploads', () => {
       const client = connect({ port: (server.address() as AddressInfo).port, host: '127.0.0.1' }).on('error', () => {}).resume();
       client.write(`${head(path, 100 * 1024 * 1024, requestId)}${part()}${'x'.repeat(25 * 1024 * 1024)}`);
       await new Promise((resolve) => client.once('close', resolve));
-      await expect.poll(() => logged.find((l) => l.msg === 'request' && l.request_id === requestId)).toMatchObject({ status: 400, code: 'file_too_large' });
+      await expect.poll(() => logged.find((l) => l.msg === 'request' && l.request_id === requestId), { timeout: 10_000 }).toMatchObject({ status: 400, code: 'file_too_large' });
       expect(downstream.filter((d) => d === 'file' || d === 'stream completed')).toEqual([]);
     }
   });
