@@ -122,17 +122,9 @@ async function findPostmaster(pool: pg.Pool): Promise<number | undefined> {
   return command === 'postgres' ? parent : undefined;
 }
 
-function descendsFrom(pid: number, ancestor: number): boolean {
-  for (let p: number | undefined = pid; p !== undefined && p > 1; p = stat(p)?.ppid) if (p === ancestor) return true;
-  return false;
-}
-
 function postgresNote(postmaster: number | undefined): string {
   if (postmaster === undefined) return 'pg: the database server does not run on this machine (no postgres parent of its backend here), so it is not measured';
-  const whose = descendsFrom(postmaster, process.pid)
-    ? 'started by this run'
-    : "the machine's shared server, not started by this run: its column counts every client's work, other people's tests included";
-  return `pg: the postmaster (pid ${postmaster}) and all its children; ${whose}`;
+  return `pg: the postmaster (pid ${postmaster}) and all its children, the bench's own server`;
 }
 
 /** Column order: the gateway, where requests enter, then our services and workers, then the servers we did not write. */

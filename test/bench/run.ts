@@ -1,5 +1,5 @@
 import { uuidv7 } from '@wms/kit/ids';
-import { waitFor } from '@wms/testkit';
+import { startTestPostgres, type TestDependency, waitFor } from '@wms/testkit';
 import pg from 'pg';
 import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
 import { callIn, createWorkspace, eachLimited, type Session, sessionHeaders, signUp } from './api.ts';
@@ -292,24 +292,31 @@ async function bench(cluster: Cluster): Promise<number> {
 }
 
 const aborted = new AbortController();
+let postgres: TestDependency | undefined;
 let cluster: Cluster | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     progress(`${signal}: stopping the cluster`);
     aborted.abort();
+    // Exiting stops the bench's Postgres too (testkit's exit hook).
     if (cluster) void cluster.stop().finally(() => process.exit(130));
   });
 }
 
 let exitCode = 1;
 try {
-  progress('starting the cluster (test mode; logs under .wms/logs)');
-  cluster = await startCluster({ mode: 'test', logs: 'files', signal: aborted.signal });
+  // A Postgres of the bench's own, durable as a deployment's: the bench's connections (a cluster's pools and 32 more
+  // of its own) would otherwise crowd out whatever else uses the machine's server, such as a test run beside it, and
+  // its `pg` column counts the bench's work only.
+  progress("starting the bench's own Postgres and the cluster (test mode; logs under .wms/logs)");
+  postgres = await startTestPostgres({ durable: true });
+  cluster = await startCluster({ mode: 'test', logs: 'files', signal: aborted.signal, postgresUrl: postgres.url });
   exitCode = await bench(cluster);
 } catch (err) {
   console.error(`benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
   if (cluster?.logDir) console.error(`service logs: ${cluster.logDir}`);
 } finally {
   await cluster?.stop();
+  await postgres?.destroy();
 }
 process.exit(exitCode);

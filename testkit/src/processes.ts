@@ -137,11 +137,12 @@ function postgresPids(dataDir: string): number[] {
 }
 
 /**
- * A Postgres of its own (initdb in a temp dir, trust auth, user `postgres`, durability off for speed) on a free
- * port, listening on 127.0.0.1 and a socket in its dir. `url` names the `postgres` database; create more with SQL.
+ * A Postgres of its own (initdb in a temp dir, trust auth, user `postgres`, 200 connections) on a free port, listening
+ * on 127.0.0.1 and a socket in its dir. `url` names the `postgres` database; create more with SQL. Durability is off
+ * for speed unless `durable`, which keeps Postgres's defaults (each commit flushed), as a deployment runs it.
  * As root, initdb and pg_ctl run as the `postgres` user, which owns the dir.
  */
-export async function startTestPostgres(): Promise<TestDependency> {
+export async function startTestPostgres({ durable = false }: { durable?: boolean } = {}): Promise<TestDependency> {
   const dir = mkdtempSync(path.join(tmpdir(), 'wms-test-pg-'));
   const dataDir = path.join(dir, 'data');
   if (isRoot()) {
@@ -154,9 +155,7 @@ export async function startTestPostgres(): Promise<TestDependency> {
     `-p ${port}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c max_connections=200',
   ].join(' ');
   let running = false;

@@ -185,6 +185,10 @@ async function loggedTransitions(dependency: string, expected: (r: Role) => stri
   return procs.map((p) => [p.role.name, transitionsOf(p, dependency)]);
 }
 
+/** Every role's transition lines for the dependency, with their reasons: what a failed comparison of transitions shows. */
+const transitionLines = (dependency: string) =>
+  JSON.stringify(procs.map((p) => [p.role.name, p.lines.filter((l) => l.dependency === dependency).map((l) => `${String(l.time)} ${String(l.msg)} ${String(l.reason ?? '')}`)]), null, 1);
+
 describe('service roles through dependency outages', () => {
   it('every role is NOT_SERVING while Postgres is down, keeps running, and serves again when it is back', async () => {
     await pg.stop();
@@ -194,7 +198,7 @@ describe('service roles through dependency outages', () => {
     await expectStatuses('Postgres back', () => 'SERVING');
     allAlive();
     const both = () => ['NOT_SERVING', 'SERVING'];
-    expect(await loggedTransitions('postgres', both)).toEqual(procs.map((p) => [p.role.name, both()]));
+    expect(await loggedTransitions('postgres', both), transitionLines('postgres')).toEqual(procs.map((p) => [p.role.name, both()]));
   });
 
   it('the roles that use Redis are NOT_SERVING while it is down, the others keep serving, and all recover', async () => {
@@ -205,7 +209,7 @@ describe('service roles through dependency outages', () => {
     await expectStatuses('Redis back', () => 'SERVING');
     allAlive();
     const expected = (r: Role) => (r.redis ? ['NOT_SERVING', 'SERVING'] : []);
-    expect(await loggedTransitions('redis', expected)).toEqual(procs.map((p) => [p.role.name, expected(p.role)]));
+    expect(await loggedTransitions('redis', expected), transitionLines('redis')).toEqual(procs.map((p) => [p.role.name, expected(p.role)]));
   });
 
   it('survives both crashing at once (SIGKILL) and recovers', async () => {

@@ -144,7 +144,7 @@ export function subscribed(client: PusherClient, channel: string): Promise<Retur
   const ch = client.subscribe(channel);
   return new Promise((resolve, reject) => {
     ch.bind('pusher:subscription_succeeded', () => resolve(ch));
-    ch.bind('pusher:subscription_error', (err: unknown) => reject(Object.assign(new Error('subscription refused'), { cause: err })));
+    ch.bind('pusher:subscription_error', (err: unknown) => reject(Object.assign(new Error(`subscription refused: ${JSON.stringify(err)}`), { cause: err })));
   });
 }
 

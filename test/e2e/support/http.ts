@@ -49,6 +49,10 @@ export async function api(method: string, path: string, { body, raw, token, head
     headers: sent,
     body: form ?? payload,
     signal: AbortSignal.timeout(timeoutMs),
+  }).catch((err: unknown) => {
+    // undici's "fetch failed" says why only in its cause (the socket closed, reset, refused).
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`${method} ${path}: ${(err as Error).message}${cause ? `: ${cause.code ?? ''} ${cause.message ?? ''}` : ''}`, { cause: err });
   });
   const text = await res.text();
   const isJson = /^application\/([\w.+-]+\+)?json/i.test(res.headers.get('content-type') ?? '');
