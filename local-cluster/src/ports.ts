@@ -8,7 +8,8 @@ import path from 'node:path';
 // window in which another process on the machine (another test file's cluster, a `pnpm start`) can probe the same
 // port and hand it out too. So a port handed out is also leased: a file named after it in a directory every such
 // process shares, created exclusively and kept until the leasing process exits, by which time whatever it started
-// has bound the port or gone. A lease whose process has died (a kill -9) is taken over.
+// has bound the port or gone. A lease whose process has died without its exit handlers (a signal such as the SIGTERM
+// with which vitest ends its workers, a kill -9) stays behind, at most one file per port, and is taken over.
 
 /** Below the kernel's ephemeral range (32768 and up here), which port 0 binds and outgoing connections use. */
 const LOW_PORTS = [20_000, 32_000] as const;
@@ -43,14 +44,22 @@ function readOwner(file: string): string | undefined {
   }
 }
 
-/** Creates the lease file exclusively; false when it exists. */
+/**
+ * Creates the lease file exclusively, with its owner already in it; false when it exists. It is written aside and
+ * linked into place (a link fails when the name exists), so no other process can read a lease that is still empty
+ * and take it for a dead owner's.
+ */
 function create(port: number): boolean {
+  const written = `${leaseFile(port)}.new.${process.pid}.${randomInt(1e9)}`;
+  writeFileSync(written, me);
   try {
-    writeFileSync(leaseFile(port), me, { flag: 'wx' });
+    linkSync(written, leaseFile(port));
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
+  } finally {
+    rmSync(written, { force: true });
   }
 }
 

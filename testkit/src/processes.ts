@@ -64,7 +64,7 @@ export interface TestDependency {
   destroy(): Promise<void>;
 }
 
-/** Every test dependency still alive, killed when the test process exits however it exits. */
+/** Every test dependency still alive, killed when the test process exits (not when a signal kills it: its exit handlers do not run then). */
 const alive = new Set<() => void>();
 let exitHook = false;
 function onExit(kill: () => void): () => void {

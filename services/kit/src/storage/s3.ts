@@ -12,6 +12,8 @@ import { assertValidContentType, assertValidKey, contentDisposition, expiry, siz
 // sent on a kept-alive connection as the server's idle timer fires finds it closed, unanswered: EPIPE or ECONNRESET.
 // Node's agent stops reusing a connection a second before the announced timeout, which a loaded machine overruns. A
 // part's body is the upload stream itself and cannot be sent again, and the minio client retries no network error.
+// The price is a TCP (and, against a real S3, TLS) handshake per request to S3, about four per upload: accepted,
+// since each of those requests carries far more work than its handshake.
 const httpAgent = new http.Agent({ keepAlive: false });
 const httpsAgent = new https.Agent({ keepAlive: false });
 
