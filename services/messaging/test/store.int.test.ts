@@ -143,6 +143,38 @@ describe(ChannelStore.name, () => {
     expect((await channels.list(ws)).map((c) => c.name)).toEqual(['p-b', 'p0', 'p_b', 'pa', 'pb']);
     expect((await channels.list(ws, 2)).map((c) => c.name)).toEqual(['p-b', 'p0']);
   });
+
+  /** The channel's members by actor id, with how they joined, and its member count. */
+  const membership = async (c: Channel) => ({
+    members: await db('channel_members').where({ channel_id: c.id }).orderBy('actor_id').select('actor_id', 'workspace_id', 'added_by_actor_id'),
+    count: (await db('channels').where({ id: c.id }).first('member_count')).member_count as number,
+  });
+  const joinedBySelf = (c: Channel, ...actorIds: string[]) => actorIds.sort().map((actorId) => ({ actor_id: actorId, workspace_id: c.workspaceId, added_by_actor_id: null }));
+
+  it('makes the creator a member, and every poster of a message or a reply, each once, counted', async () => {
+    const c = await newChannel();
+    expect(await membership(c)).toEqual({ members: joinedBySelf(c, c.createdByActorId), count: 1 });
+    const [poster, replier] = [actor(), actor()];
+    const root = await post(c, poster);
+    await post(c, poster);
+    await post(c, c.createdByActorId);
+    await post(c, replier, { parent: root });
+    await post(c, poster, { parent: root });
+    expect(await membership(c)).toEqual({ members: joinedBySelf(c, c.createdByActorId, poster, replier), count: 3 });
+    // A refused post (another workspace's channel) joins nobody.
+    const outsider = actor();
+    await expect(post({ ...c, workspaceId: workspace() }, outsider)).rejects.toThrow('refused');
+    await expect(reply({ ...c, workspaceId: workspace() }, root.id, outsider)).resolves.toBeUndefined();
+    expect((await membership(c)).count).toBe(3);
+  });
+
+  it('counts a poster once however many of its first posts and replies run at once', async () => {
+    const c = await newChannel();
+    const root = await post(c, c.createdByActorId);
+    const newcomers = [actor(), actor()];
+    await Promise.all(newcomers.flatMap((a) => [post(c, a), post(c, a), post(c, a, { parent: root }), post(c, a, { parent: root })]));
+    expect(await membership(c)).toEqual({ members: joinedBySelf(c, c.createdByActorId, ...newcomers), count: 3 });
+  });
 });
 
 describe(MessageStore.name, () => {

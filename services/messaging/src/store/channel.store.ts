@@ -27,12 +27,19 @@ const toChannel = (r: ChannelRow): Channel => ({
 export class ChannelStore {
   constructor(private readonly db: Knex) {}
 
+  /** Inserts the channel with its creator as its one member, in one statement. */
   async insert(c: { id: string; workspaceId: string; name: string; topic: string | null; createdByActorId: string }, tx?: Tx): Promise<Channel> {
     try {
-      const [row] = await queryable(this.db, tx)('channels')
-        .insert({ id: c.id, workspace_id: c.workspaceId, name: c.name, topic: c.topic, created_by_actor_id: c.createdByActorId })
-        .returning(columns);
-      return toChannel(row as ChannelRow);
+      const { rows } = await queryable(this.db, tx).raw<{ rows: ChannelRow[] }>(
+        `WITH channel AS (
+           INSERT INTO channels (id, workspace_id, name, topic, created_by_actor_id, member_count) VALUES (?, ?, ?, ?, ?, 1)
+           RETURNING ${columns.join(', ')}
+         ),
+         creator AS (INSERT INTO channel_members (channel_id, actor_id, workspace_id, joined_at) SELECT id, created_by_actor_id, workspace_id, created_at FROM channel)
+         SELECT * FROM channel`,
+        [c.id, c.workspaceId, c.name, c.topic, c.createdByActorId],
+      );
+      return toChannel(rows[0]!);
     } catch (err) {
       if (isUniqueViolation(err, 'channels_name_key')) throw alreadyExists('channel_name_taken', 'A channel with that name already exists in this workspace.');
       throw err;

@@ -72,6 +72,18 @@ export interface PageQuery {
 
 const rowsOf = <T>(result: { rows: T[] }) => result.rows;
 
+/**
+ * The CTEs with which a post makes its author a member of the conversation (contract §9), counted, inside the post's
+ * own statement: `channel` and `workspace` are columns of `source`, a CTE of the statement; binds the author's actor
+ * id. An existing member costs one index probe and no write.
+ */
+const JOIN_POSTER = (channel: string, workspace: string, source: string) => `joined AS (
+           INSERT INTO channel_members (channel_id, actor_id, workspace_id) SELECT ${channel}, ?::uuid, ${workspace} FROM ${source}
+           ON CONFLICT (channel_id, actor_id) DO NOTHING
+           RETURNING channel_id
+         ),
+         counted AS (UPDATE channels SET member_count = member_count + 1 WHERE id IN (SELECT channel_id FROM joined))`;
+
 export class MessageStore {
   constructor(private readonly db: Knex) {}
 
@@ -91,16 +103,18 @@ export class MessageStore {
 
   /**
    * Inserts the message into its channel, which the same statement reads: nothing when the workspace has no such
-   * channel (its workspace and channel ids come from the channel row).
+   * channel (its workspace and channel ids come from the channel row). The poster becomes a member (contract §9).
    */
   async insert(m: NewMessage, tx?: Tx): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(
       await queryable(this.db, tx).raw(
-        `INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
+        `WITH c AS (SELECT id, workspace_id FROM channels WHERE id = ? AND workspace_id = ?),
+         ${JOIN_POSTER('c.id', 'c.workspace_id', 'c')}
+         INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
          SELECT ?::uuid, c.workspace_id, c.id, ?::uuid, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END
-         FROM channels c WHERE c.id = ? AND c.workspace_id = ?
+         FROM c
          RETURNING *`,
-        [m.id, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS, m.conversationId, m.workspaceId],
+        [m.conversationId, m.workspaceId, m.authorActorId, m.id, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS],
       ),
     );
     return row && toMessage(row);
@@ -125,6 +139,7 @@ export class MessageStore {
            WHERE id = ? AND workspace_id = ? AND conversation_id = ? AND parent_message_id IS NULL AND deleted_at IS NULL
            RETURNING *
          ),
+         ${JOIN_POSTER('root.conversation_id', 'root.workspace_id', 'root')},
          reply AS (
            INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
            SELECT ?::uuid, root.workspace_id, root.conversation_id, root.id, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END
@@ -141,6 +156,7 @@ export class MessageStore {
          SELECT true AS is_root, root.* FROM root UNION ALL SELECT false, reply.* FROM reply`,
         [
           m.authorActorId, m.authorActorId, m.parentMessageId, m.workspaceId, m.conversationId,
+          m.authorActorId,
           m.id, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS,
           force, force,
         ],

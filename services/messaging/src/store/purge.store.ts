@@ -9,7 +9,7 @@ export class PurgeStore {
   /**
    * One batch of at most `limit` messages: replies of the channel's oldest roots first, then those roots (reactions,
    * mentions, saves, thread read state and client ids go with them by cascade); once a channel has no messages, its
-   * read marks and the channel; once none is left, the workspace's outbox rows. True when nothing is left.
+   * read marks, its members and the channel; once none is left, the workspace's outbox rows. True when nothing is left.
    */
   async purgeBatch(workspaceId: string, limit: number, tx: Tx): Promise<boolean> {
     const db = queryable(this.db, tx);
@@ -27,6 +27,7 @@ export class PurgeStore {
       return false;
     }
     await db.raw('DELETE FROM conversation_reads WHERE conversation_id = ?', [channel.id]);
+    await db.raw('DELETE FROM channel_members WHERE channel_id = ?', [channel.id]);
     await db.raw('DELETE FROM channels WHERE id = ?', [channel.id]);
     return false;
   }
