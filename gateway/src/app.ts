@@ -148,7 +148,7 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[]; webso
       const result = await r.handle({ params, query, body, file, raw, stream, ctx: req.ctx, req, res });
       if (res.headersSent) return;
       if (r.status === 204) res.status(204).end();
-      else res.status(r.status).json(result);
+      else res.status(r.alternate && res.locals.alternate === true ? r.alternate.status : r.status).json(result);
     });
   }
 

@@ -7,6 +7,9 @@ import type { EmailPendingResponse__Output } from '@wms/protos/gen/wms/identity/
 import type { RequestEmailCodeResponse__Output } from '@wms/protos/gen/wms/identity/v1/RequestEmailCodeResponse';
 import type { VerifyEmailResponse__Output } from '@wms/protos/gen/wms/identity/v1/VerifyEmailResponse';
 import type { Channel__Output } from '@wms/protos/gen/wms/messaging/v1/Channel';
+import type { ChannelMember__Output } from '@wms/protos/gen/wms/messaging/v1/ChannelMember';
+import type { ChannelMemberPage__Output } from '@wms/protos/gen/wms/messaging/v1/ChannelMemberPage';
+import type { ConversationPage__Output } from '@wms/protos/gen/wms/messaging/v1/ConversationPage';
 import type { Message__Output } from '@wms/protos/gen/wms/messaging/v1/Message';
 import type { MessageChild__Output } from '@wms/protos/gen/wms/messaging/v1/MessageChild';
 import type { MessagePage__Output } from '@wms/protos/gen/wms/messaging/v1/MessagePage';
@@ -111,11 +114,34 @@ export const toChannel = (c: Channel__Output): Body<typeof s.Channel> => ({
   id: c.id,
   workspace_id: c.workspace_id,
   conversation_id: c.id,
-  name: c.name,
+  kind: c.kind as Body<typeof s.Channel>['kind'],
+  name: c.name ?? null,
   topic: c.topic ?? null,
   created_by_actor_id: c.created_by_actor_id,
+  member_count: c.member_count,
+  is_member: c.is_member,
+  participant_actor_ids: c.participant_actor_ids,
+  last_message_at: c.last_message_at ?? null,
+  archived_at: c.archived_at ?? null,
   created_at: c.created_at,
   updated_at: c.updated_at,
+});
+
+export const toChannelMember = (m: ChannelMember__Output): Body<typeof s.ChannelMember> => ({
+  channel_id: m.channel_id,
+  actor_id: m.actor_id,
+  added_by_actor_id: m.added_by_actor_id ?? null,
+  joined_at: m.joined_at,
+});
+
+export const toChannelMemberPage = (p: ChannelMemberPage__Output): Body<typeof s.ChannelMemberPage> => ({
+  items: p.items.map(toChannelMember),
+  next_cursor: p.next_cursor ?? null,
+});
+
+export const toConversationPage = (p: ConversationPage__Output): Body<typeof s.ConversationPage> => ({
+  items: p.items.map((c) => ({ conversation: toChannel(c.conversation!), read_state: toReadState(c.read_state!) })),
+  next_cursor: p.next_cursor ?? null,
 });
 
 export const toAsset = (a: Asset__Output): Body<typeof s.Asset> => ({

@@ -26,6 +26,7 @@ export const errorStatus = {
   account_not_found: 404,
   already_member: 409,
   channel_name_taken: 409,
+  membership_fixed: 409,
   slug_taken: 409,
   message_deleted: 409,
   thread_root_deleted: 409,
@@ -38,6 +39,7 @@ export const errorStatus = {
   invalid_role: 400,
   invalid_ownership_target: 400,
   wrong_conversation: 400,
+  not_a_channel: 400,
   not_a_root_message: 400,
   invalid_emoji: 400,
   too_many_reactions: 400,
@@ -178,7 +180,11 @@ export const slug = serviceChecked(z.string(), { pattern: SLUG, description: '3.
 export const assignableRole = serviceChecked(z.string(), { enum: ['admin', 'member'], description: 'anything else, `owner` included, is 400 `invalid_role`' });
 export const displayName = serviceChecked(z.string(), { minLength: 1, maxLength: 80, description: '1..80 characters after trimming' });
 export const title = serviceChecked(z.string(), { maxLength: 120, description: 'at most 120 characters; empty after trimming, or null, clears it' });
-export const channelName = serviceChecked(z.string(), { pattern: CHANNEL_NAME, description: 'unique in the workspace (409 `channel_name_taken`)', examples: ['general'] });
+export const channelName = serviceChecked(z.string(), {
+  pattern: CHANNEL_NAME,
+  description: 'unique in the workspace, private channels included (409 `channel_name_taken`)',
+  examples: ['general'],
+});
 export const topic = serviceChecked(z.string(), { maxLength: 250 });
 export const bodyText = serviceChecked(z.string(), { maxLength: 40_000, description: '1..40,000 characters; empty only when `asset_ids` is not empty' });
 export const editedBodyText = serviceChecked(z.string(), { minLength: 1, maxLength: 40_000 });
@@ -299,14 +305,22 @@ export const uuid = z
   .transform((v) => v.toLowerCase())
   .register(documentedAs, { type: 'string', format: 'uuid', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
 
+export const channelKind = z.enum(['public', 'private', 'direct']);
+
 export const Channel = z
   .object({
     id: z.uuid(),
     workspace_id: z.uuid(),
     conversation_id: z.uuid().describe('equals `id`: every `{conversation_id}` route accepts a channel id'),
-    name: z.string().regex(new RegExp(CHANNEL_NAME)),
+    kind: channelKind.describe('`public`: every member of the workspace reads it; `private` and `direct`: only its members (to anyone else it does not exist)'),
+    name: z.string().regex(new RegExp(CHANNEL_NAME)).nullable().describe('null for a direct conversation'),
     topic: z.string().max(250).nullable(),
     created_by_actor_id: z.uuid(),
+    member_count: z.number().int().min(0),
+    is_member: z.boolean().describe('whether the caller is a member'),
+    participant_actor_ids: z.array(z.uuid()).max(9).describe('direct: every participant, in id order; channels: empty'),
+    last_message_at: nullableTimestamp.describe('the newest top-level message or reply; null when none'),
+    archived_at: nullableTimestamp.describe('always null for now'),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -317,14 +331,29 @@ export const Channel = z
         id: ex.channel,
         workspace_id: ex.workspace,
         conversation_id: ex.channel,
+        kind: 'public',
         name: 'general',
         topic: 'Everything else',
         created_by_actor_id: ex.actor,
+        member_count: 12,
+        is_member: true,
+        participant_actor_ids: [],
+        last_message_at: ex.later,
+        archived_at: null,
         created_at: ex.at,
         updated_at: ex.at,
       },
     ],
   });
+
+export const ChannelMember = z
+  .object({
+    channel_id: z.uuid(),
+    actor_id: z.uuid(),
+    added_by_actor_id: z.uuid().nullable().describe('null for a member who joined by itself (the creator, a poster, a PUT of its own actor)'),
+    joined_at: timestamp,
+  })
+  .meta({ id: 'ChannelMember', examples: [{ channel_id: ex.channel, actor_id: ex.actor, added_by_actor_id: null, joined_at: ex.at }] });
 
 const ids = z.array(z.uuid());
 
@@ -497,6 +526,14 @@ const threadExample = {
   mention_count: 0,
 };
 export const ThreadPage = page(Thread, 'ThreadPage', threadExample);
+
+export const ChannelMemberPage = page(ChannelMember, 'ChannelMemberPage', { channel_id: ex.channel, actor_id: ex.actor, added_by_actor_id: null, joined_at: ex.at });
+
+export const ConversationSummary = z
+  .object({ conversation: Channel, read_state: ConversationReadState })
+  .meta({ id: 'ConversationSummary', description: 'a conversation of the caller with the caller\'s read state of it' });
+const firstExample = (schema: z.ZodType) => (schema.meta()?.examples as unknown[] | undefined)?.[0];
+export const ConversationPage = page(ConversationSummary, 'ConversationPage', { conversation: firstExample(Channel), read_state: firstExample(ConversationReadState) });
 
 // Realtime (contract §7): the provider speaks the Pusher protocol; these are the gateway's side of it.
 

@@ -32,7 +32,9 @@ const codeMeanings: Record<ErrorCode, string> = {
   workspace_not_found: 'the workspace does not exist or the caller is not an accepted member',
   account_not_found: 'no account has this address',
   already_member: 'the account already belongs to the workspace',
-  channel_name_taken: 'the workspace has a channel of this name',
+  channel_name_taken: 'the workspace has a channel of this name (private ones included)',
+  membership_fixed: "a direct conversation's participants cannot change",
+  not_a_channel: 'a direct conversation has no name or topic',
   slug_taken: 'a workspace (deleted ones included) has this slug',
   message_deleted: 'the message is deleted',
   thread_root_deleted: 'the thread root is deleted',
@@ -171,6 +173,7 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
 
     const headers = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
     const responses: Record<string, unknown> = { [r.status]: successResponse(r, convert, headers) };
+    if (r.alternate) responses[r.alternate.status] = { ...(responses[r.status] as object), description: r.alternate.description };
     for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
       responses[status] = {
         description: `${statusDescriptions[status] ?? 'Error'}: ${statusCodes.map((c) => `\`${c}\` (${codeMeanings[c]})`).join('; ')}`,

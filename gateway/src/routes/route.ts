@@ -56,6 +56,11 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R extends z.ZodTyp
   upload?: { field: string; maxBytes: number; streamed?: boolean };
   /** Success status; 204 sends no body, so a route with a `response` answers 200 or 201. */
   status: [R] extends [z.ZodType] ? 200 | 201 : number;
+  /**
+   * A second success status with the same body, which the handler chooses by setting `res.locals.alternate = true`
+   * (such as 200 for a resource that already existed where a new one is 201).
+   */
+  alternate?: { status: 200 | 201; description: string };
   /** The success body's schema: the OpenAPI document shows it, and `handle` must resolve to its type. */
   response?: R;
   /** Error statuses this route can answer besides the ones every route shares. */

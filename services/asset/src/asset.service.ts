@@ -47,7 +47,7 @@ export class AssetService {
    */
   async upload(ctx: CallContext, input: { conversationId: string; assetId: string; data: AsyncIterable<Buffer> }): Promise<Asset> {
     const me = callerOf(ctx);
-    const asset = await this.requireAsset(me, input.conversationId, input.assetId);
+    const asset = await this.requireAsset(ctx, me, input.conversationId, input.assetId);
     if (asset.reservedByActorId !== me.actorId) throw forbidden('Only the actor who reserved the asset uploads its content.');
     if (asset.status === 'ready') return asset;
 
@@ -67,7 +67,7 @@ export class AssetService {
 
   /** A URL serving the exact bytes for five minutes; images inline, anything else as an attachment. */
   async download(ctx: CallContext, conversationId: string, assetId: string): Promise<AssetDownload> {
-    const asset = await this.requireAsset(callerOf(ctx), conversationId, assetId);
+    const asset = await this.requireAsset(ctx, callerOf(ctx), conversationId, assetId);
     if (asset.status !== 'ready' || !asset.storageKey) throw failedPrecondition('asset_not_ready', 'The asset has no content yet.');
     const { url, expiresAt } = await this.d.storage.signedUrl(asset.storageKey, {
       expiresInSeconds: DOWNLOAD_SECONDS,
@@ -115,8 +115,15 @@ export class AssetService {
     return this.d.assets.findMany(callerOf(ctx).workspaceId, batchIds(ids));
   }
 
-  private async requireAsset(me: Caller, conversationId: string, assetId: string): Promise<Asset> {
-    const asset = await this.d.assets.find(me.workspaceId, assetId);
+  /**
+   * An asset of a conversation the caller may read now (asked of the messaging service, contract §9), or 404: the
+   * conversation's answer first, as the order of checks has it. The two questions are asked at once.
+   */
+  private async requireAsset(ctx: CallContext, me: Caller, conversationId: string, assetId: string): Promise<Asset> {
+    const [conversation, found] = await Promise.allSettled([this.d.conversations.require(ctx, conversationId), this.d.assets.find(me.workspaceId, assetId)]);
+    if (conversation.status === 'rejected') throw conversation.reason;
+    if (found.status === 'rejected') throw found.reason;
+    const asset = found.value;
     if (!asset || asset.conversationId !== conversationId) throw notFound('No such asset in this conversation.');
     return asset;
   }

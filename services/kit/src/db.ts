@@ -10,6 +10,12 @@ export interface Migration {
   name: string;
   up(knex: Knex): Promise<void>;
   down?(knex: Knex): Promise<void>;
+  /**
+   * `transaction: false` runs it outside a transaction, statement by statement: for `CREATE INDEX CONCURRENTLY`,
+   * which builds an index on a large table without holding its writes. Such a migration must be safe to run again
+   * after failing halfway (`IF NOT EXISTS`, and an invalid index left by a failed build dropped first).
+   */
+  config?: { transaction: boolean };
 }
 
 export interface DbOptions {
@@ -67,7 +73,7 @@ export async function migrate(knex: Knex, schema: string, migrations: Migration[
       getMigration: async (name: string) => {
         const m = byName.get(name);
         if (!m) throw new Error(`unknown migration ${name}`);
-        return { up: m.up, down: m.down ?? (async () => {}) };
+        return { up: m.up, down: m.down ?? (async () => {}), ...(m.config ? { config: m.config } : {}) };
       },
     },
   })) as [number, string[]];

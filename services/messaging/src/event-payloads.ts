@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { actorChannel, conversationChannel, workspaceChannel } from '@wms/kit/channels';
 import type { OutboxEntry } from '@wms/kit/outbox';
 import type { Attachment, MessageRead } from './adapters/attachments.ts';
-import type { Channel } from './domain/channel.ts';
+import type { Channel, ChannelKind, ChannelMember } from './domain/channel.ts';
 import { childrenOf, type Message, type Reaction, type Reactions, type SavedState } from './domain/message.ts';
 import type { ReadState } from './domain/read-state.ts';
 
 /** A change realtime clients must see (contract §7), as services record it in the change's own transaction. */
 export type MessagingEvent =
-  | { type: 'channel.created'; channel: Channel }
+  /** `memberIds`: a private or direct conversation's members, each told on its own channel (public: none, told on the workspace's). */
+  | { type: 'channel.created' | 'channel.updated'; channel: Channel; memberIds: string[] }
+  | { type: 'channel_member.added' | 'channel_member.removed'; workspaceId: string; kind: ChannelKind; member: ChannelMember }
   | { type: 'message.created' | 'message.updated' | 'message.deleted'; message: MessageRead }
   | { type: 'thread.updated'; root: Message }
   | { type: 'reactions.updated'; message: Message }
@@ -17,16 +19,32 @@ export type MessagingEvent =
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-/** The channel as clients see it in events (contract §4: `conversation_id` equals `id`). */
-const channelPayload = (c: Channel) => ({
+/**
+ * The channel as clients see it in events (contract §4: `conversation_id` equals `id`): `is_member` as it is for the
+ * event's receivers, so only in an event on a member's own channel; on the workspace's channel it is left out.
+ */
+const channelPayload = (c: Channel, isMember?: boolean) => ({
   id: c.id,
   workspace_id: c.workspaceId,
   conversation_id: c.id,
+  kind: c.kind,
   name: c.name,
   topic: c.topic,
   created_by_actor_id: c.createdByActorId,
+  member_count: c.memberCount,
+  ...(isMember === undefined ? {} : { is_member: isMember }),
+  participant_actor_ids: c.participantActorIds,
+  last_message_at: iso(c.lastMessageAt),
+  archived_at: iso(c.archivedAt),
   created_at: c.createdAt.toISOString(),
   updated_at: c.updatedAt.toISOString(),
+});
+
+const memberPayload = (m: ChannelMember) => ({
+  channel_id: m.channelId,
+  actor_id: m.actorId,
+  added_by_actor_id: m.addedByActorId,
+  joined_at: m.joinedAt.toISOString(),
 });
 
 const assetPayload = (a: Attachment) => ({
@@ -84,19 +102,36 @@ const readStatePayload = (r: ReadState) => ({
 });
 
 /**
- * The event as clients receive it: its provider channel and its payload, each with a fresh `event_id` (the realtime
- * service sends a reference instead when a payload is over the provider's limit).
+ * The event as clients receive it: its provider channels and its payload, with a fresh `event_id` that every copy of
+ * one change shares, so a client that receives two copies (its own channel's and a conversation's) keeps one (the
+ * realtime service sends a reference instead when a payload is over the provider's limit).
  */
-export function outboxEventOf(e: MessagingEvent): OutboxEntry {
+export function outboxEntriesOf(e: MessagingEvent): OutboxEntry[] {
   const event_id = randomUUID();
   switch (e.type) {
     case 'channel.created':
-      return {
-        workspaceId: e.channel.workspaceId,
-        channel: workspaceChannel(e.channel.workspaceId),
-        event: e.type,
-        payload: { event_id, channel: channelPayload(e.channel) },
-      };
+    case 'channel.updated': {
+      const workspaceId = e.channel.workspaceId;
+      // Contract §9: a private or direct conversation is told only to its members.
+      if (e.channel.kind !== 'public') {
+        return e.memberIds.map((actorId) => ({ workspaceId, channel: actorChannel(actorId), event: e.type, payload: { event_id, channel: channelPayload(e.channel, true) } }));
+      }
+      return [{ workspaceId, channel: workspaceChannel(workspaceId), event: e.type, payload: { event_id, channel: channelPayload(e.channel) } }];
+    }
+    case 'channel_member.added':
+    case 'channel_member.removed': {
+      // `conversation_kind` tells the realtime service (and the client) whether a removal takes the conversation away.
+      const payload = { event_id, member: memberPayload(e.member), conversation_kind: e.kind };
+      return [conversationChannel(e.member.channelId), actorChannel(e.member.actorId)].map((channel) => ({ workspaceId: e.workspaceId, channel, event: e.type, payload }));
+    }
+    default:
+      return [outboxEventOf(e, event_id)];
+  }
+}
+
+/** The events with one provider channel. */
+function outboxEventOf(e: Exclude<MessagingEvent, { type: `channel${string}` }>, event_id: string): OutboxEntry {
+  switch (e.type) {
     case 'message.created':
     case 'message.updated':
     case 'message.deleted': {

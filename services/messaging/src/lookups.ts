@@ -11,14 +11,17 @@ import type { MessageStore } from './store/message.store.ts';
 /** The 404 of a conversation the workspace does not have (another workspace's id, or a malformed one). */
 export const noSuchConversation = () => notFound('No such conversation.');
 
-/** A channel (conversation) of the workspace, or 404. */
-export async function requireChannel(channels: ChannelStore, workspaceId: string, id: string): Promise<Channel> {
-  const channel = isUuid(id) ? await channels.find(workspaceId, id) : undefined;
+/** A conversation of the workspace that the caller may read (contract §9), or 404. */
+export async function requireChannel(channels: ChannelStore, me: Caller, id: string): Promise<Channel> {
+  const channel = isUuid(id) ? await channels.find(me.workspaceId, id, me.actorId) : undefined;
   if (!channel) throw noSuchConversation();
   return channel;
 }
 
-/** A message of the caller's workspace with the caller's bookmark; a malformed or another workspace's id is not found. */
+/**
+ * A message of the caller's workspace with the caller's bookmark, in a conversation the caller may read; a malformed or
+ * another workspace's id is not found.
+ */
 export const findMessage = (messages: MessageStore, me: Caller, messageId: string): Promise<MessageWithSave | undefined> =>
   isUuid(messageId) ? messages.find(me.workspaceId, messageId, me.actorId) : Promise.resolve(undefined);
 

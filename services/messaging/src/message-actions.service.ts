@@ -116,7 +116,7 @@ export class MessageActionsService {
       if (!isUuid(conversationId) || !isUuid(messageId)) throw notFound('No such message in this conversation.');
       let updated = attempt && (await attempt(tx));
       if (!updated) {
-        const locked = await this.d.messages.lock(me.workspaceId, messageId, tx);
+        const locked = await this.d.messages.lock(me.workspaceId, messageId, me.actorId, tx);
         if (!locked || locked.conversationId !== conversationId) throw notFound('No such message in this conversation.');
         updated = await change(locked, me.actorId, tx);
         if (!updated) return locked;

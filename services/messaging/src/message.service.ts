@@ -9,7 +9,7 @@ import { canDelete, type Message, messageDeleted, replyRefusal, validateEditedBo
 import { idCursor, type Page, pageLimit } from './domain/paging.ts';
 import type { MessagingEvent } from './event-payloads.ts';
 import { noSuchConversation, requireMessage } from './lookups.ts';
-import type { MessageStore, NewMessage } from './store/message.store.ts';
+import type { MessageStore, NewMessage, Posted } from './store/message.store.ts';
 import type { OutboxStore } from './store/outbox.store.ts';
 import type { WorkspaceMembers } from './adapters/workspace-members.ts';
 
@@ -60,12 +60,13 @@ export class MessageService {
           assetIds,
           loading: input.loading,
         };
-        const { root, message } =
+        const posted: (Posted & { root?: Message }) | undefined =
           draft.parentMessageId === null
-            ? { root: undefined, message: await this.d.messages.insert(draft, tx) }
+            ? await this.d.messages.insert(draft, tx)
             : await this.postReply(me, { ...draft, parentMessageId: draft.parentMessageId }, tx);
-        // The insert reads the channel: none in the workspace, no message.
-        if (!message) throw noSuchConversation();
+        // The insert reads the channel: none in the workspace (or none the author may read), no message.
+        if (!posted) throw noSuchConversation();
+        const { message, joinedAt, root } = posted;
         // Last before the outbox: a refusal (400) rolls the message back; the asset service commits first.
         // Set before the call: an attach whose answer is lost may still have happened.
         attached = message.assetIds.length > 0;
@@ -73,6 +74,11 @@ export class MessageService {
         await this.d.messages.addMentions(message, root?.id ?? null, tx);
         const events: MessagingEvent[] = [{ type: 'message.created', message: created }];
         if (root) events.push({ type: 'thread.updated', root });
+        // Posting in a public channel joins the poster (contract §9).
+        if (joinedAt) {
+          const member = { channelId: message.conversationId, actorId: me.actorId, addedByActorId: null, joinedAt };
+          events.push({ type: 'channel_member.added', workspaceId: me.workspaceId, kind: 'public', member });
+        }
         await this.d.outbox.append(events, tx);
         return { created };
       })
@@ -166,9 +172,9 @@ export class MessageService {
   }
 
   /** Posts the reply on its root (counted, the thread followed), or says why it cannot go there (404, 400 not_a_root_message, 409 thread_root_deleted). */
-  private async postReply(me: Caller, draft: NewMessage & { parentMessageId: string }, tx: Tx): Promise<{ root: Message; message: Message }> {
+  private async postReply(me: Caller, draft: NewMessage & { parentMessageId: string }, tx: Tx): Promise<Posted & { root: Message }> {
     const posted = isUuid(draft.parentMessageId) ? await this.d.messages.insertReply(draft, [me.actorId, ...draft.mentionedActorIds], tx) : undefined;
-    if (posted) return { root: posted.root, message: posted.reply };
+    if (posted) return { root: posted.root, message: posted.reply, joinedAt: posted.joinedAt };
     // On the transaction's connection: a refusal must not wait for a second one from a pool its peers may hold.
     const parent = isUuid(draft.parentMessageId) ? await this.d.messages.find(me.workspaceId, draft.parentMessageId, me.actorId, tx) : undefined;
     const refusal = parent && parent.message.conversationId === draft.conversationId ? replyRefusal(parent.message) : undefined;

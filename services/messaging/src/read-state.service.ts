@@ -35,7 +35,7 @@ export class ReadStateService {
 
   async conversation(ctx: CallContext, conversationId: string): Promise<ReadState> {
     const me = callerOf(ctx);
-    await requireChannel(this.d.channels, me.workspaceId, conversationId);
+    await requireChannel(this.d.channels, me, conversationId);
     const mark = await this.d.readStates.conversationMark(me.actorId, conversationId);
     const counts = await this.d.readStates.conversationCounts(me.actorId, conversationId, mark.lastReadMessageId);
     return { conversationId, threadRootId: null, following: null, ...mark, ...counts };
@@ -50,7 +50,7 @@ export class ReadStateService {
     });
     if (marked) return marked;
     // Nothing moved: why, in the contract's order (after the transaction, so no lookup waits for the pool while it holds a connection).
-    await requireChannel(this.d.channels, me.workspaceId, conversationId);
+    await requireChannel(this.d.channels, me, conversationId);
     const message = await this.requireWorkspaceMessage(me, messageId);
     throw message.conversationId === conversationId ? notFound('No such message.') : wrongConversation();
   }

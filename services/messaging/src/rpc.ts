@@ -1,5 +1,6 @@
 import type { ServiceHandlers } from '@wms/kit/grpc-server';
 import type { Channel as ChannelProto } from '@wms/protos/gen/wms/messaging/v1/Channel';
+import type { ChannelMember as ChannelMemberProto } from '@wms/protos/gen/wms/messaging/v1/ChannelMember';
 import type { Message as MessageProto } from '@wms/protos/gen/wms/messaging/v1/Message';
 import type { MessageReactions } from '@wms/protos/gen/wms/messaging/v1/MessageReactions';
 import type { Reaction as ReactionProto } from '@wms/protos/gen/wms/messaging/v1/Reaction';
@@ -8,7 +9,7 @@ import type { SavedMessageState } from '@wms/protos/gen/wms/messaging/v1/SavedMe
 import type { Thread as ThreadProto } from '@wms/protos/gen/wms/messaging/v1/Thread';
 import type { MessageRead } from './adapters/attachments.ts';
 import type { ChannelService } from './channel.service.ts';
-import type { Channel } from './domain/channel.ts';
+import type { Channel, ChannelMember } from './domain/channel.ts';
 import { childrenOf, type Reaction, type Reactions, type SavedState } from './domain/message.ts';
 import type { Page } from './domain/paging.ts';
 import type { ReadState } from './domain/read-state.ts';
@@ -23,11 +24,24 @@ const iso = (d: Date | null): string | undefined => d?.toISOString();
 const toChannel = (c: Channel): ChannelProto => ({
   id: c.id,
   workspace_id: c.workspaceId,
-  name: c.name,
+  kind: c.kind,
+  name: unset(c.name),
   topic: unset(c.topic),
   created_by_actor_id: c.createdByActorId,
+  member_count: c.memberCount,
+  is_member: c.isMember,
+  participant_actor_ids: c.participantActorIds,
+  last_message_at: iso(c.lastMessageAt),
+  archived_at: iso(c.archivedAt),
   created_at: c.createdAt.toISOString(),
   updated_at: c.updatedAt.toISOString(),
+});
+
+const toMember = (m: ChannelMember): ChannelMemberProto => ({
+  channel_id: m.channelId,
+  actor_id: m.actorId,
+  added_by_actor_id: unset(m.addedByActorId),
+  joined_at: m.joinedAt.toISOString(),
 });
 
 const toReaction = (r: Reaction): ReactionProto => ({ emoji: r.emoji, actor_ids: r.actorIds });
@@ -93,9 +107,28 @@ export interface MessagingServices {
 
 export function messagingHandlers({ channels, messages, actions, readStates }: MessagingServices): ServiceHandlers<'messaging'> {
   return {
-    CreateChannel: async (req, ctx) => toChannel(await channels.createChannel(ctx, { name: req.name, topic: req.topic })),
+    CreateChannel: async (req, ctx) =>
+      toChannel(await channels.createChannel(ctx, { name: req.name, topic: req.topic, kind: req.kind, memberActorIds: req.member_actor_ids })),
     ListChannels: async (_req, ctx) => ({ channels: (await channels.listChannels(ctx)).map(toChannel) }),
     GetChannel: async (req, ctx) => toChannel(await channels.getChannel(ctx, req.channel_id)),
+    UpdateChannel: async (req, ctx) =>
+      toChannel(await channels.updateChannel(ctx, req.channel_id, { name: req.name, topic: req.clear_topic ? null : req.topic })),
+    ListChannelMembers: async (req, ctx) => toPage(await channels.listMembers(ctx, req.channel_id, { cursor: req.cursor, limit: req.limit }), toMember),
+    AddChannelMember: async (req, ctx) => toMember(await channels.addMember(ctx, req.channel_id, req.actor_id)),
+    RemoveChannelMember: async (req, ctx) => {
+      await channels.removeMember(ctx, req.channel_id, req.actor_id);
+      return {};
+    },
+    OpenDirectConversation: async (req, ctx) => {
+      const { channel, created } = await channels.openDirect(ctx, req.actor_ids);
+      return { channel: toChannel(channel), created };
+    },
+    ListConversations: async (req, ctx) =>
+      toPage(await channels.sidebar(ctx, { kind: req.kind, unread: req.unread, cursor: req.cursor, limit: req.limit }), (c) => ({
+        conversation: toChannel(c.conversation),
+        read_state: toReadState(c.readState),
+      })),
+    ReadableConversations: async (req, ctx) => ({ ids: await channels.readable(ctx, req.ids) }),
     PurgeWorkspace: async (req) => ({ done: await channels.purgeWorkspace(req.workspace_id) }),
 
     CreateMessage: async (req, ctx) =>

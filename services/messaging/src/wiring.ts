@@ -26,9 +26,10 @@ export function buildMessagingServices(d: { db: Knex; workspace: WorkspaceClient
   const messages = new MessageStore(d.db);
   const readStates = new ReadStateStore(d.db);
   const outbox = new OutboxStore(d.db);
+  const members = new WorkspaceMembers(d.workspace);
   return {
-    channels: new ChannelService({ transact, channels, outbox, purge: new PurgeStore(d.db) }),
-    messages: new MessageService({ transact, log: d.log, attachments, messages, outbox, members: new WorkspaceMembers(d.workspace) }),
+    channels: new ChannelService({ transact, channels, outbox, purge: new PurgeStore(d.db), members }),
+    messages: new MessageService({ transact, log: d.log, attachments, messages, outbox, members }),
     actions: new MessageActionsService({ transact, attachments, messages, reactions: new ReactionStore(d.db), saved: new SavedStore(d.db), outbox }),
     readStates: new ReadStateService({ transact, attachments, channels, messages, readStates, outbox }),
   };

@@ -11,6 +11,7 @@ import { migrations } from '../migrations/index.ts';
 const schema = 'messaging';
 const log = createLogger('messaging-migrations-test', 'silent');
 const CONVERSATIONS = '20261204000000_conversations';
+const ACTIVITY = '20261205000000_conversation_activity';
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
@@ -52,7 +53,7 @@ describe(CONVERSATIONS, () => {
       message(creator, '2026-11-08T00:00:00Z'),
     ]);
 
-    expect(await migrate(db, schema, migrations)).toEqual([CONVERSATIONS]);
+    expect(await migrate(db, schema, migrations)).toEqual([CONVERSATIONS, ACTIVITY]);
 
     const channels = await db('channels').where({ workspace_id: workspaceId }).orderBy('name').select('name', 'kind', 'member_count', 'participant_actor_ids', 'archived_at');
     expect(channels).toEqual([
@@ -85,5 +86,20 @@ describe(CONVERSATIONS, () => {
     // Another workspace's pair of the same ids is another conversation.
     await db('channels').insert({ ...direct, id: uuidv7(), workspace_id: randomUUID() });
     expect(await db('channels').where({ workspace_id: workspaceId }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  });
+});
+
+describe(ACTIVITY, () => {
+  it('leaves a valid activity index in place of the one-column conversation index, also after a build that failed', async () => {
+    const indexes = async () =>
+      (await db.raw<{ rows: Array<{ name: string; valid: boolean }> }>(
+        `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+         WHERE i.indrelid = 'messages'::regclass AND c.relname IN ('messages_activity_idx', 'messages_conversation_idx')`,
+      )).rows;
+    expect(await indexes()).toEqual([{ name: 'messages_activity_idx', valid: true }]);
+    // What an interrupted CREATE INDEX CONCURRENTLY leaves: the index, marked invalid.
+    await db.raw(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'messages_activity_idx'::regclass`);
+    await migrations.find((m) => m.name === ACTIVITY)!.up(db);
+    expect(await indexes()).toEqual([{ name: 'messages_activity_idx', valid: true }]);
   });
 });

@@ -58,8 +58,11 @@ const actor = (): string => randomUUID();
 const workspace = (): string => randomUUID();
 const uniqueName = (prefix = 'c') => `${prefix}-${randomBytes(5).toString('hex')}`;
 
-const newChannel = (workspaceId = workspace(), name = uniqueName()) =>
-  channels.insert({ id: uuidv7(), workspaceId, name, topic: null, createdByActorId: actor() });
+async function newChannel(workspaceId = workspace(), name = uniqueName(), kind: 'public' | 'private' = 'public', members: string[] = []): Promise<Channel> {
+  const creator = actor();
+  const created = await channels.insert({ id: uuidv7(), workspaceId, kind, name, topic: null, createdByActorId: creator, memberActorIds: [creator, ...members], participantActorIds: [] });
+  return created!.channel;
+}
 
 /** Posts as the message service does: insert (a reply counted on its root, the thread followed), store mentions. */
 async function post(
@@ -82,7 +85,7 @@ async function post(
     };
     const message = opts.parent
       ? (await messages.insertReply({ ...draft, parentMessageId: opts.parent.id }, [author, ...mentions], tx))?.reply
-      : await messages.insert(draft, tx);
+      : (await messages.insert(draft, tx))?.message;
     if (!message) throw new Error('refused: no such channel or root');
     await messages.addMentions(message, opts.parent?.id ?? null, tx);
     return message;
@@ -103,7 +106,7 @@ const reload = async (m: Message) => (await messages.find(m.workspaceId, m.id, a
 /** Adds or removes a reaction under the message's lock, the summary rewritten only on a change (as the service does). */
 const react = (m: Message, op: 'add' | 'remove', emoji: string, actorId: string) =>
   transact(async (tx) => {
-    const locked = await messages.lock(m.workspaceId, m.id, tx);
+    const locked = await messages.lock(m.workspaceId, m.id, actor(), tx);
     if (!locked) throw new Error('message not found');
     const changed = await reactions[op](m.id, emoji, actorId, tx);
     return { changed: changed !== undefined, message: changed ?? locked };
@@ -123,16 +126,16 @@ describe(ChannelStore.name, () => {
     const c = await newChannel();
     expect(c).toMatchObject({ topic: null, workspaceId: c.workspaceId });
     expect(c.createdAt).toBeInstanceOf(Date);
-    expect(await channels.find(c.workspaceId, c.id)).toEqual(c);
-    expect(await channels.find(workspace(), c.id)).toBeUndefined();
+    expect(await channels.find(c.workspaceId, c.id, c.createdByActorId)).toEqual(c);
+    expect(await channels.find(workspace(), c.id, c.createdByActorId)).toBeUndefined();
   });
 
   it('turns a name taken in the workspace into channel_name_taken, and allows it in another workspace', async () => {
     const c = await newChannel();
-    const err = await refusal(newChannel(c.workspaceId, c.name));
+    const err = await refusal(newChannel(c.workspaceId, c.name!));
     expect(err).toMatchObject({ kind: 'already_exists', code: 'channel_name_taken' });
-    expect(await channels.list(c.workspaceId)).toHaveLength(1);
-    const elsewhere = await newChannel(workspace(), c.name);
+    expect(await channels.list(c.workspaceId, actor())).toHaveLength(1);
+    const elsewhere = await newChannel(workspace(), c.name!);
     expect(elsewhere.name).toBe(c.name);
   });
 
@@ -140,8 +143,8 @@ describe(ChannelStore.name, () => {
     const ws = workspace();
     for (const name of ['pb', 'p_b', 'pa', 'p0', 'p-b']) await newChannel(ws, name);
     await newChannel(workspace(), 'p-a');
-    expect((await channels.list(ws)).map((c) => c.name)).toEqual(['p-b', 'p0', 'p_b', 'pa', 'pb']);
-    expect((await channels.list(ws, 2)).map((c) => c.name)).toEqual(['p-b', 'p0']);
+    expect((await channels.list(ws, actor())).map((c) => c.name)).toEqual(['p-b', 'p0', 'p_b', 'pa', 'pb']);
+    expect((await channels.list(ws, actor(), 2)).map((c) => c.name)).toEqual(['p-b', 'p0']);
   });
 
   /** The channel's members by actor id, with how they joined, and its member count. */
@@ -174,6 +177,175 @@ describe(ChannelStore.name, () => {
     const newcomers = [actor(), actor()];
     await Promise.all(newcomers.flatMap((a) => [post(c, a), post(c, a), post(c, a, { parent: root }), post(c, a, { parent: root })]));
     expect(await membership(c)).toEqual({ members: joinedBySelf(c, c.createdByActorId, ...newcomers), count: 3 });
+  });
+});
+
+describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
+  const membersOf = async (c: Channel) => (await db('channel_members').where({ channel_id: c.id }).orderBy('actor_id').pluck('actor_id')) as string[];
+  const countOf = async (c: Channel) => (await db('channels').where({ id: c.id }).first('member_count')).member_count as number;
+
+  it('inserts a private channel with its initial members added by the creator, readable by them alone', async () => {
+    const [a, b] = [actor(), actor()];
+    const c = await newChannel(workspace(), uniqueName(), 'private', [a, b]);
+    expect(c).toMatchObject({ kind: 'private', memberCount: 3, isMember: true, participantActorIds: [], lastMessageAt: null, archivedAt: null });
+    const rows = await db('channel_members').where({ channel_id: c.id }).select('actor_id', 'added_by_actor_id');
+    expect(rows.filter((r) => r.added_by_actor_id === null).map((r) => r.actor_id)).toEqual([c.createdByActorId]);
+    expect(rows.filter((r) => r.added_by_actor_id === c.createdByActorId).map((r) => r.actor_id).sort()).toEqual([a, b].sort());
+    expect(await channels.find(c.workspaceId, c.id, a)).toMatchObject({ id: c.id, isMember: true });
+    expect(await channels.find(c.workspaceId, c.id, actor())).toBeUndefined();
+    // Listed to members only, never a direct conversation; a public one to everyone, with is_member telling.
+    const pub = await newChannel(c.workspaceId);
+    const byName = [c, pub].sort((x, y) => (x.name! < y.name! ? -1 : 1));
+    expect((await channels.list(c.workspaceId, a)).map((x) => [x.id, x.isMember])).toEqual(byName.map((x) => [x.id, x.id === c.id]));
+    expect((await channels.list(c.workspaceId, actor())).map((x) => x.id)).toEqual([pub.id]);
+    expect(await channels.readable(c.workspaceId, [c.id, pub.id, uuidv7()], actor())).toEqual([pub.id]);
+    expect((await channels.readable(c.workspaceId, [c.id, pub.id], b)).sort()).toEqual([c.id, pub.id].sort());
+  });
+
+  it('makes one direct conversation per set of participants, however many creations race', async () => {
+    const ws = workspace();
+    const people = [actor(), actor(), actor()].sort();
+    const create = () =>
+      transact((tx) =>
+        channels.insert({ id: uuidv7(), workspaceId: ws, kind: 'direct', name: null, topic: null, createdByActorId: people[0]!, memberActorIds: people, participantActorIds: people }, tx),
+      );
+    const outcomes = await Promise.all(Array.from({ length: 8 }, create));
+    expect(outcomes.filter((o) => o !== undefined)).toHaveLength(1);
+    const found = (await channels.findDirect(ws, people, people[1]!))!;
+    expect(found).toMatchObject({ kind: 'direct', name: null, participantActorIds: people, memberCount: 3, isMember: true });
+    expect(await db('channels').where({ workspace_id: ws }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(await channels.findDirect(ws, people.slice(0, 2), people[0]!)).toBeUndefined();
+  });
+
+  it('adds and removes members idempotently, the count exact under parallel joins, leaves and posts', async () => {
+    const c = await newChannel(workspace(), uniqueName(), 'private');
+    const joiners = Array.from({ length: 6 }, actor);
+    const add = (a: string) => transact((tx) => channels.addMember({ channelId: c.id, workspaceId: c.workspaceId, actorId: a, addedByActorId: c.createdByActorId }, tx));
+    const outcomes = await Promise.all([...joiners, ...joiners].map(add));
+    expect(outcomes.filter((o) => o.added)).toHaveLength(6);
+    expect(new Set(outcomes.map((o) => `${o.member.actorId}:${o.member.joinedAt.toISOString()}`)).size).toBe(6);
+    expect(await countOf(c)).toBe(7);
+    // Leaves of half of them, twice each, beside posts of the other half (members already) and of the leavers.
+    const [leavers, stayers] = [joiners.slice(0, 3), joiners.slice(3)];
+    await Promise.all([
+      ...[...leavers, ...leavers].map((a) => transact((tx) => channels.removeMember(c.id, a, tx))),
+      ...stayers.map((a) => post(c, a)),
+    ]);
+    expect(await membersOf(c)).toEqual([c.createdByActorId, ...stayers].sort());
+    expect(await countOf(c)).toBe(4);
+    expect(await transact((tx) => channels.removeMember(c.id, leavers[0]!, tx))).toBeUndefined();
+    // A private channel's non-member cannot post (so cannot join by posting).
+    await expect(post(c, leavers[0]!)).rejects.toThrow('refused');
+    expect(await countOf(c)).toBe(4);
+  });
+
+  it('pages members by actor id, and to a non-member of a private channel answers nothing', async () => {
+    const others = Array.from({ length: 4 }, actor);
+    const c = await newChannel(workspace(), uniqueName(), 'private', others);
+    const all = [c.createdByActorId, ...others].sort();
+    const page = (after: string | null, actorId = others[0]!) => channels.members({ workspaceId: c.workspaceId, channelId: c.id, actorId, after, limit: 3 });
+    expect((await page(null))!.map((m) => m.actorId)).toEqual(all.slice(0, 3));
+    expect((await page(all[2]!))!.map((m) => m.actorId)).toEqual(all.slice(3));
+    expect(await page(all[4]!)).toEqual([]);
+    expect(await page(null, actor())).toBeUndefined();
+    expect(await channels.members({ workspaceId: workspace(), channelId: c.id, actorId: others[0]!, after: null, limit: 3 })).toBeUndefined();
+  });
+
+  it("keeps the sidebar newest activity first in one statement, with each conversation's read state, kind and unread filters and a cursor", async () => {
+    const ws = workspace();
+    const me = actor();
+    const other = actor();
+    const made: Channel[] = [];
+    for (let i = 0; i < 5; i++) made.push(await newChannel(ws, uniqueName(), i % 2 === 0 ? 'public' : 'private', [me, other]));
+    // Activity: a post in made[0] (by the other, unread, mentioning me), a reply in made[3]; made[4] is newest by creation.
+    const root = await post(made[3]!, other);
+    await post(made[0]!, other, { mentions: [me] });
+    await post(made[3]!, other, { parent: root });
+    const notMine = await newChannel(ws);
+    await post(notMine, other);
+    const sidebar = (q: Partial<Parameters<ChannelStore['sidebar']>[0]> = {}) =>
+      channels.sidebar({ workspaceId: ws, actorId: me, kind: null, unread: false, after: null, limit: 10, ...q });
+    const all = await sidebar();
+    expect(all.map((e) => e.channel.id)).toEqual([made[3]!.id, made[0]!.id, made[4]!.id, made[2]!.id, made[1]!.id]);
+    // A conversation's last activity is its newest message, a reply included.
+    const [newestReply] = (await messages.page({ workspaceId: ws, conversationId: made[3]!.id, parentMessageId: root.id, before: null, limit: 1, actorId: me }))!;
+    expect(all[0]!.channel.lastMessageAt).toEqual(newestReply!.message.createdAt);
+    expect(all[2]!.channel.lastMessageAt).toBeNull();
+    expect(all[1]!.counts).toEqual({ unreadCount: 1, mentionCount: 1 });
+    expect(all[0]!.counts).toEqual({ unreadCount: 1, mentionCount: 0 });
+    expect(all[2]!.counts).toEqual({ unreadCount: 0, mentionCount: 0 });
+    expect(all.every((e) => e.channel.isMember)).toBe(true);
+    expect((await sidebar({ unread: true })).map((e) => e.channel.id)).toEqual([made[3]!.id, made[0]!.id]);
+    expect((await sidebar({ kind: 'private' })).map((e) => e.channel.id)).toEqual([made[3]!.id, made[1]!.id]);
+    // Reading made[0] clears it from the unread ones.
+    const [latest] = (await messages.page({ workspaceId: ws, conversationId: made[0]!.id, parentMessageId: null, before: null, limit: 1, actorId: me }))!;
+    await readStates.markConversation(me, ws, made[0]!.id, latest!.message.id);
+    expect((await sidebar({ unread: true })).map((e) => e.channel.id)).toEqual([made[3]!.id]);
+    // Paging by the key of the last item walks the same order.
+    const first = await sidebar({ limit: 2 });
+    const rest = await sidebar({ limit: 10, after: first.at(-1)!.key });
+    expect([...first, ...rest].map((e) => e.channel.id)).toEqual(all.map((e) => e.channel.id));
+  });
+
+  it('answers the sidebar of an actor in 1,000 conversations in one statement', async () => {
+    const ws = workspace();
+    const me = actor();
+    const ids = Array.from({ length: 1000 }, uuidv7);
+    await db('channels').insert(ids.map((id, i) => ({ id, workspace_id: ws, kind: 'public', name: `bulk-${i}`, created_by_actor_id: me, member_count: 1 })));
+    await db('channel_members').insert(ids.map((id) => ({ channel_id: id, actor_id: me, workspace_id: ws })));
+    const busy = (await channels.find(ws, ids[10]!, me))!;
+    await post(busy, actor());
+    const statements: string[] = [];
+    const count = (q: { sql: string }) => statements.push(q.sql);
+    db.on('query', count);
+    try {
+      const page = await channels.sidebar({ workspaceId: ws, actorId: me, kind: null, unread: false, after: null, limit: 50 });
+      expect(page).toHaveLength(50);
+      expect(page[0]!.channel.id).toBe(busy.id);
+      const unread = await channels.sidebar({ workspaceId: ws, actorId: me, kind: null, unread: true, after: null, limit: 50 });
+      expect(unread.map((e) => e.channel.id)).toEqual([busy.id]);
+    } finally {
+      db.off('query', count);
+    }
+    expect(statements).toHaveLength(2);
+  });
+});
+
+describe('the access wall (contract §9) in every statement that names a conversation', () => {
+  it('hides a private conversation and everything in it from a non-member, and shows it to a member', async () => {
+    const [member, stranger] = [actor(), actor()];
+    const c = await newChannel(workspace(), uniqueName(), 'private', [member]);
+    const root = await post(c, member, { mentions: [stranger] });
+    await post(c, member, { parent: root });
+    // The stranger had a bookmark and a followed thread from before (as one who left would).
+    await db('saved_messages').insert({ actor_id: stranger, message_id: root.id, workspace_id: c.workspaceId });
+    await db('thread_reads').insert({ actor_id: stranger, root_id: root.id, workspace_id: c.workspaceId, conversation_id: c.id, following: true }).onConflict(['actor_id', 'root_id']).merge();
+    const ws = c.workspaceId;
+    const sees = async (who: string) => ({
+      channel: (await channels.find(ws, c.id, who)) !== undefined,
+      find: (await messages.find(ws, root.id, who)) !== undefined,
+      page: (await messages.page({ workspaceId: ws, conversationId: c.id, parentMessageId: null, before: null, limit: 5, actorId: who })) !== undefined,
+      lock: (await transact((tx) => messages.lock(ws, root.id, who, tx))) !== undefined,
+      saved: (await saved.page({ actorId: who, workspaceId: ws, beforeSeq: null, limit: 5 })).length > 0 || who === member,
+      threads: (await readStates.threads({ workspaceId: ws, actorId: who, following: false, unread: false, before: null, limit: 5 })).length > 0,
+      followed: (await readStates.threads({ workspaceId: ws, actorId: who, following: true, unread: false, before: null, limit: 5 })).length > 0,
+    });
+    expect(await sees(member)).toEqual({ channel: true, find: true, page: true, lock: true, saved: true, threads: true, followed: true });
+    expect(await sees(stranger)).toEqual({ channel: false, find: false, page: false, lock: false, saved: false, threads: false, followed: false });
+
+    // Writes a stranger tries change nothing.
+    const asMember = async () => (await messages.find(ws, root.id, member))!.message;
+    const before = await asMember();
+    const draft = { id: uuidv7(), workspaceId: ws, conversationId: c.id, parentMessageId: null, authorActorId: stranger, bodyText: 'x', mentionedActorIds: [], assetIds: [], loading: false };
+    expect(await transact((tx) => messages.insert(draft, tx))).toBeUndefined();
+    expect(await transact((tx) => messages.insertReply({ ...draft, id: uuidv7(), parentMessageId: root.id }, [stranger], tx))).toBeUndefined();
+    expect(await transact((tx) => reactions.addToLive({ workspaceId: ws, conversationId: c.id, messageId: root.id, emoji: 'x', actorId: stranger, maxEmoji: 50 }, tx))).toBeUndefined();
+    expect(await saved.save(stranger, ws, c.id, root.id)).toBeUndefined();
+    expect(await readStates.markConversation(stranger, ws, c.id, root.id)).toBeUndefined();
+    expect(await asMember()).toEqual(before);
+    expect(await db('messages').where({ conversation_id: c.id }).count({ n: '*' })).toEqual([{ n: '2' }]);
+    expect(await db('conversation_reads').where({ actor_id: stranger }).count({ n: '*' })).toEqual([{ n: '0' }]);
+    expect(await db('channel_members').where({ channel_id: c.id, actor_id: stranger }).count({ n: '*' })).toEqual([{ n: '0' }]);
   });
 });
 
@@ -760,7 +932,7 @@ describe(OutboxStore.name, () => {
     const c = await newChannel();
     await expect(
       transact(async (tx) => {
-        await outbox.append([{ type: 'channel.created', channel: c }], tx);
+        await outbox.append([{ type: 'channel.created', channel: c, memberIds: [] }], tx);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -777,11 +949,11 @@ describe(OutboxStore.name, () => {
       const c = await newChannel();
       await expect(
         transact(async (tx) => {
-          await outbox.append([{ type: 'channel.created', channel: c }], tx);
+          await outbox.append([{ type: 'channel.created', channel: c, memberIds: [] }], tx);
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');
-      await transact((tx) => outbox.append([{ type: 'channel.created', channel: c }], tx));
+      await transact((tx) => outbox.append([{ type: 'channel.created', channel: c, memberIds: [] }], tx));
       await waitFor('the notification', () => notified.length > 0, 5000, 10);
       expect(notified).toEqual(['messaging_outbox']);
       expect((await outboxOf(c.workspaceId)).map((r) => r.event)).toEqual(['channel.created']);
@@ -860,7 +1032,7 @@ describe(PurgeStore.name, () => {
     expect(await count('reactions', (q) => q.where({ actor_id: b }))).toBe(0);
 
     // The other workspace keeps everything, mentions and thread state included.
-    expect(await channels.find(keep.workspaceId, keep.id)).toEqual(keep);
+    expect(await channels.find(keep.workspaceId, keep.id, keep.createdByActorId)).toMatchObject({ ...keep, memberCount: 3, lastMessageAt: expect.any(Date) });
     expect(await count('messages', (q) => q.where({ workspace_id: keep.workspaceId }))).toBe(2);
     expect(await count('mentions', (q) => q.where({ message_id: kept.id }))).toBe(1);
     expect(await count('thread_reads', (q) => q.where({ root_id: kept.id }))).toBeGreaterThan(0);
@@ -903,7 +1075,8 @@ describe('services built by wiring', () => {
     expect(await services.messages.get(ctx, c.id, created.message.id)).toMatchObject({ message: { bodyText: '', deletedAt: expect.any(Date) } });
 
     const events = await db('outbox').where({ workspace_id: c.workspaceId }).orderBy('id').pluck('event');
-    expect(events).toEqual(['message.created', 'saved.updated', 'message.updated', 'message.deleted']);
+    // The poster joined the channel: told on the conversation's channel and its own.
+    expect(events).toEqual(['message.created', 'channel_member.added', 'channel_member.added', 'saved.updated', 'message.updated', 'message.deleted']);
   });
 
   it('refuses malformed ids and cursors with invalid_input rather than letting Postgres fail on them', async () => {
@@ -940,6 +1113,6 @@ describe('services built by wiring', () => {
     await post(c, actor());
     let calls = 0;
     while (!(await services.channels.purgeWorkspace(c.workspaceId))) expect(++calls).toBeLessThan(10);
-    expect(await channels.find(c.workspaceId, c.id)).toBeUndefined();
+    expect(await channels.find(c.workspaceId, c.id, c.createdByActorId)).toBeUndefined();
   });
 });

@@ -22,7 +22,8 @@ export class DeliveryService {
   /**
    * Triggers every waiting event, oldest first, a batch at a time, each batch marked in the transaction that holds
    * delivery: drainers take turns, so no event overtakes an older one. A provider failure leaves the batch waiting.
-   * A member's removal also closes the connections signed in as its actor, whose subscriptions would outlive it.
+   * A member's removal, from the workspace or from a private or direct conversation, also closes the connections
+   * signed in as its actor once the batch that tells it is out: their subscriptions would outlive the access.
    */
   async drain(): Promise<number> {
     let triggered = 0;

@@ -2,12 +2,21 @@ import { callerOf } from '@wms/kit/caller';
 import type { CallContext } from '@wms/kit/context';
 import { DomainError } from '@wms/kit/errors';
 import type { Transact } from '@wms/kit/transactions';
-import { catchUpQuery, eventsToStore, type JsonObject, type SourceEvent, type StoredEvent } from './domain/events.ts';
+import { catchUpQuery, conversationIdsOf, eventsToStore, type JsonObject, readableEvents, type SourceEvent, type StoredEvent } from './domain/events.ts';
 import type { EventStore } from './store/event.store.ts';
 
 /** Tells the drainer that events wait; a lost nudge only delays them (a periodic sweep drains too). */
 export interface DeliveryNudge {
   nudge(): Promise<void>;
+}
+
+/** Messaging, which owns conversations and their members: which of them the caller may read. */
+export interface ConversationAccess {
+  /**
+   * Those of the conversations (at most 1,000; a catch-up page names at most 100) that the call's actor may read:
+   * public ones, and private and direct ones it is a member of.
+   */
+  readable(ctx: CallContext, conversationIds: string[]): Promise<ReadonlySet<string>>;
 }
 
 /** 410: the events after the cursor are partly gone; the client reloads instead of catching up. */
@@ -19,7 +28,14 @@ export interface EventPage {
 }
 
 export class EventService {
-  constructor(private readonly d: { transact: Transact; events: EventStore; delivery: DeliveryNudge }) {}
+  constructor(
+    private readonly d: {
+      transact: Transact;
+      events: Pick<EventStore, 'insert' | 'after' | 'head' | 'removedThrough'>;
+      conversations: ConversationAccess;
+      delivery: DeliveryNudge;
+    },
+  ) {}
 
   /** Stores a relay's batch in its order, each source id once (a retried batch stores nothing twice), and nudges delivery. */
   async publish(source: string, events: Array<Omit<SourceEvent, 'payload'> & { payload: JsonObject | undefined }>): Promise<number> {
@@ -31,7 +47,10 @@ export class EventService {
 
   /**
    * The events after `after` the caller could have received, oldest first; without a cursor none, and the cursor a
-   * client takes when it connects.
+   * client takes when it connects. A conversation's events are kept only while the caller may read it (private and
+   * direct ones: their members), asked of messaging once per page. The cursor follows the page as read, so a page
+   * can hold fewer items than `limit`, even none, while `nextCursor` moves past the events left out: a short or
+   * empty page no longer says by itself that the caller has caught up.
    */
   async catchUp(ctx: CallContext, after: string | undefined, limit: number): Promise<EventPage> {
     const me = callerOf(ctx);
@@ -39,13 +58,21 @@ export class EventService {
     if (q.after === undefined) return { items: [], nextCursor: await this.d.events.head() };
     // Ids commit in order, so every event up to the head read first is in the page's read.
     const head = await this.d.events.head();
-    const items = await this.d.events.after({ workspaceId: me.workspaceId, actorId: me.actorId, after: q.after, limit: q.limit });
+    const read = await this.d.events.after({ workspaceId: me.workspaceId, actorId: me.actorId, after: q.after, limit: q.limit });
     // Read after the events: the mark only grows, and rises in the transaction that removes, so a removal the read
     // missed events to is seen here.
     if (BigInt(q.after) < BigInt(await this.d.events.removedThrough())) throw cursorExpired();
-    const last = items.at(-1)?.id ?? q.after;
-    // A page that is not full holds everything of the caller's up to the head: the cursor moves on to it, so a quiet
-    // workspace's cursor does not fall behind the retention of busy ones.
-    return { items, nextCursor: items.length < q.limit && BigInt(head) > BigInt(last) ? head : last };
+    const items = await this.readable(ctx, read);
+    const last = read.at(-1)?.id ?? q.after;
+    // A page whose read is not full holds everything of the caller's up to the head: the cursor moves on to it, so a
+    // quiet workspace's cursor does not fall behind the retention of busy ones.
+    return { items, nextCursor: read.length < q.limit && BigInt(head) > BigInt(last) ? head : last };
+  }
+
+  /** The events of conversations the caller may not read (any longer) are left out: they must not leak through catch-up. */
+  private async readable(ctx: CallContext, events: StoredEvent[]): Promise<StoredEvent[]> {
+    const conversationIds = conversationIdsOf(events);
+    if (conversationIds.length === 0) return events;
+    return readableEvents(events, await this.d.conversations.readable(ctx, conversationIds));
   }
 }

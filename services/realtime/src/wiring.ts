@@ -39,15 +39,16 @@ export function buildRealtimeServices(d: {
   occupancy: OccupancyChecks;
 }): RealtimeServices {
   const presence = new PresenceStore(d.db);
+  const conversations = conversationsOf(d.messaging);
   return {
     auth: new AuthService({
       clientConfig: clientConfigOf(d.provider, d.publicUrl),
       signer: new PusherProvider(pusherClient(d.provider)),
-      conversations: conversationsOf(d.messaging),
+      conversations,
       actors: actorProfilesOf(d.workspace),
       presence,
     }),
-    events: new EventService({ transact: transactor(d.db), events: new EventStore(d.db), delivery: d.delivery }),
+    events: new EventService({ transact: transactor(d.db), events: new EventStore(d.db), conversations, delivery: d.delivery }),
     presence: new PresenceService({ app: d.provider, presence, occupancy: d.occupancy }),
   };
 }

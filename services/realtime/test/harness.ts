@@ -30,9 +30,15 @@ export interface TestCaller {
 export const newCaller = (workspaceId: string = randomUUID()): TestCaller => ({ userId: randomUUID(), workspaceId, actorId: randomUUID() });
 export const ctxOf = (c: TestCaller): CallContext => ({ requestId: randomUUID(), userId: c.userId, workspaceId: c.workspaceId, actorId: c.actorId });
 
-/** Peers that know nothing: conversations are not found, actors unknown. Tests replace what they need. */
+/**
+ * Peers that know nothing: conversations are not found, actors unknown; catch-up keeps every conversation's events
+ * (each is readable, as a public one is). Tests replace what they need.
+ */
 export const nobody = {
-  messaging: { GetChannel: async () => Promise.reject(new Error('no messaging in this test')) } as MessagingClient,
+  messaging: {
+    GetChannel: async () => Promise.reject(new Error('no messaging in this test')),
+    ReadableConversations: async ({ ids }: { ids?: string[] }) => ({ ids: ids ?? [] }),
+  } as MessagingClient,
   workspace: { GetActorsByIds: async () => ({ actors: [] }) } as unknown as WorkspaceClient,
 };
 

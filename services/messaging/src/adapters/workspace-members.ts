@@ -15,6 +15,13 @@ export class WorkspaceMembers {
     return new Set(actors.filter((a) => !a.deactivated_at).map((a) => a.id));
   }
 
+  /** Each of `actorIds` that is an actor of the caller's workspace, active or deactivated (removed from it); the others are absent. */
+  async actorStates(ctx: CallContext, actorIds: string[]): Promise<Map<string, 'active' | 'deactivated'>> {
+    if (actorIds.length === 0) return new Map();
+    const { actors } = await this.workspace.GetActorsByIds({ ids: actorIds }, ctx);
+    return new Map(actors.map((a) => [a.id, a.deactivated_at ? 'deactivated' : 'active']));
+  }
+
   /** The caller's role as the workspace service has it now. */
   async roleOf(ctx: CallContext, me: Caller): Promise<string> {
     return (await this.workspace.ResolveMembership({ workspace_id: me.workspaceId, user_id: me.userId }, ctx)).role;

@@ -1,60 +1,291 @@
 import { isUniqueViolation, type Knex, queryable, type Tx } from '@wms/kit/db';
 import { alreadyExists } from '@wms/kit/errors';
-import type { Channel } from '../domain/channel.ts';
+import type { Channel, ChannelKind, ChannelMember } from '../domain/channel.ts';
+import type { Counts, Mark } from '../domain/read-state.ts';
+import { READABLE } from './access.ts';
 
 interface ChannelRow {
   id: string;
   workspace_id: string;
-  name: string;
+  kind: ChannelKind;
+  name: string | null;
   topic: string | null;
   created_by_actor_id: string;
+  member_count: number;
+  is_member: boolean;
+  participant_actor_ids: string[];
+  last_message_at: Date | null;
+  archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const columns = ['id', 'workspace_id', 'name', 'topic', 'created_by_actor_id', 'created_at', 'updated_at'];
+interface MemberRow {
+  channel_id: string;
+  actor_id: string;
+  added_by_actor_id: string | null;
+  joined_at: Date;
+}
 
 const toChannel = (r: ChannelRow): Channel => ({
   id: r.id,
   workspaceId: r.workspace_id,
+  kind: r.kind,
   name: r.name,
   topic: r.topic,
   createdByActorId: r.created_by_actor_id,
+  memberCount: r.member_count,
+  isMember: r.is_member,
+  participantActorIds: r.participant_actor_ids,
+  lastMessageAt: r.last_message_at,
+  archivedAt: r.archived_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
+const toMember = (r: MemberRow): ChannelMember => ({ channelId: r.channel_id, actorId: r.actor_id, addedByActorId: r.added_by_actor_id, joinedAt: r.joined_at });
+
+/**
+ * The columns of channel `c` as the caller (the one binding) sees it: whether it is a member, and the time of the
+ * conversation's newest message, top-level or reply (one probe of messages_activity_idx).
+ */
+const VIEW = (c: string) => `${c}.id, ${c}.workspace_id, ${c}.kind, ${c}.name, ${c}.topic, ${c}.created_by_actor_id, ${c}.member_count,
+  ${c}.participant_actor_ids, ${c}.archived_at, ${c}.created_at, ${c}.updated_at,
+  EXISTS (SELECT 1 FROM channel_members me WHERE me.channel_id = ${c}.id AND me.actor_id = ?) AS is_member,
+  (SELECT lm.created_at FROM messages lm WHERE lm.conversation_id = ${c}.id ORDER BY lm.id DESC LIMIT 1) AS last_message_at`;
+
+/** Ids sort below every UUIDv7, so "after nothing read" counts everything. */
+const NOTHING_READ = '00000000-0000-0000-0000-000000000000';
+
+/** A sidebar position: the newest activity (microseconds since the epoch) and the id, both descending. */
+export interface SidebarKey {
+  activityUs: string;
+  id: string;
+}
+
+export interface SidebarEntry {
+  channel: Channel;
+  mark: Mark;
+  counts: Counts;
+  key: SidebarKey;
+}
+
+const rowsOf = <T>(result: { rows: T[] }) => result.rows;
+
 export class ChannelStore {
   constructor(private readonly db: Knex) {}
 
-  /** Inserts the channel with its creator as its one member, in one statement. */
-  async insert(c: { id: string; workspaceId: string; name: string; topic: string | null; createdByActorId: string }, tx?: Tx): Promise<Channel> {
+  /**
+   * Inserts the conversation with its members (`memberActorIds`, the creator first), in one statement: the creator
+   * joined by itself, the others added by the creator. A direct conversation whose set of participants already has
+   * one is not inserted (undefined): concurrent creations of one set make one conversation, the others read it.
+   */
+  async insert(
+    c: { id: string; workspaceId: string; kind: ChannelKind; name: string | null; topic: string | null; createdByActorId: string; memberActorIds: string[]; participantActorIds: string[] },
+    tx?: Tx,
+  ): Promise<{ channel: Channel; members: ChannelMember[] } | undefined> {
     try {
-      const { rows } = await queryable(this.db, tx).raw<{ rows: ChannelRow[] }>(
-        `WITH channel AS (
-           INSERT INTO channels (id, workspace_id, name, topic, created_by_actor_id, member_count) VALUES (?, ?, ?, ?, ?, 1)
-           RETURNING ${columns.join(', ')}
-         ),
-         creator AS (INSERT INTO channel_members (channel_id, actor_id, workspace_id, joined_at) SELECT id, created_by_actor_id, workspace_id, created_at FROM channel)
-         SELECT * FROM channel`,
-        [c.id, c.workspaceId, c.name, c.topic, c.createdByActorId],
+      const rows = rowsOf<ChannelRow>(
+        await queryable(this.db, tx).raw(
+          `WITH channel AS (
+             INSERT INTO channels (id, workspace_id, kind, name, topic, created_by_actor_id, member_count, participant_actor_ids)
+             VALUES (?, ?, ?, ?, ?, ?, cardinality(?::uuid[]), ?::uuid[])
+             ON CONFLICT (workspace_id, participant_actor_ids) WHERE kind = 'direct' DO NOTHING
+             RETURNING *
+           ),
+           members AS (
+             INSERT INTO channel_members (channel_id, actor_id, workspace_id, added_by_actor_id, joined_at)
+             SELECT channel.id, a.actor_id, channel.workspace_id, CASE WHEN a.actor_id <> channel.created_by_actor_id THEN channel.created_by_actor_id END, channel.created_at
+             FROM channel, unnest(?::uuid[]) AS a(actor_id)
+           )
+           SELECT channel.*, true AS is_member, null::timestamptz AS last_message_at FROM channel`,
+          [c.id, c.workspaceId, c.kind, c.name, c.topic, c.createdByActorId, c.memberActorIds, c.participantActorIds, c.memberActorIds],
+        ),
       );
-      return toChannel(rows[0]!);
+      if (!rows[0]) return undefined;
+      const channel = toChannel(rows[0]);
+      const members = c.memberActorIds.map((actorId) => ({
+        channelId: channel.id,
+        actorId,
+        addedByActorId: actorId === c.createdByActorId ? null : c.createdByActorId,
+        joinedAt: channel.createdAt,
+      }));
+      return { channel, members };
     } catch (err) {
       if (isUniqueViolation(err, 'channels_name_key')) throw alreadyExists('channel_name_taken', 'A channel with that name already exists in this workspace.');
       throw err;
     }
   }
 
-  /** A channel of the workspace; another workspace's id is simply not found. */
-  async find(workspaceId: string, id: string): Promise<Channel | undefined> {
-    const row: ChannelRow | undefined = await this.db('channels').select(columns).where({ workspace_id: workspaceId, id }).first();
+  /** A conversation of the workspace that the actor may read (contract §9); anything else is simply not found. */
+  async find(workspaceId: string, id: string, actorId: string, tx?: Tx): Promise<Channel | undefined> {
+    const [row] = rowsOf<ChannelRow>(
+      await queryable(this.db, tx).raw(`SELECT ${VIEW('c')} FROM channels c WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}`, [actorId, id, workspaceId, actorId]),
+    );
     return row && toChannel(row);
   }
 
-  /** The workspace's channels by name (byte order), bounded. */
-  async list(workspaceId: string, limit = 1000): Promise<Channel[]> {
-    const rows: ChannelRow[] = await this.db('channels').select(columns).where({ workspace_id: workspaceId }).orderBy('name').limit(limit);
+  /** The workspace's direct conversation of exactly these participants (in id order), if there is one. */
+  async findDirect(workspaceId: string, participantActorIds: string[], actorId: string, tx?: Tx): Promise<Channel | undefined> {
+    const [row] = rowsOf<ChannelRow>(
+      await queryable(this.db, tx).raw(`SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind = 'direct' AND c.participant_actor_ids = ?::uuid[]`, [
+        actorId,
+        workspaceId,
+        participantActorIds,
+      ]),
+    );
+    return row && toChannel(row);
+  }
+
+  /** The workspace's channels the actor may read (every public one, the private ones it belongs to; never direct), by name (byte order), bounded. */
+  async list(workspaceId: string, actorId: string, limit = 1000): Promise<Channel[]> {
+    const rows = rowsOf<ChannelRow>(
+      await this.db.raw(`SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind <> 'direct' AND ${READABLE('c')} ORDER BY c.name LIMIT ?`, [
+        actorId,
+        workspaceId,
+        actorId,
+        limit,
+      ]),
+    );
     return rows.map(toChannel);
+  }
+
+  /** Renames the channel or changes its topic; the channel as the actor sees it. */
+  async update(workspaceId: string, id: string, actorId: string, change: { name?: string; topic?: string | null }, tx?: Tx): Promise<Channel | undefined> {
+    try {
+      const [row] = rowsOf<ChannelRow>(
+        await queryable(this.db, tx).raw(
+          `WITH c AS (
+             UPDATE channels SET name = coalesce(?::text, name), topic = CASE WHEN ?::boolean THEN ?::text ELSE topic END, updated_at = now()
+             WHERE id = ? AND workspace_id = ? RETURNING *
+           )
+           SELECT ${VIEW('c')} FROM c`,
+          [change.name ?? null, change.topic !== undefined, change.topic ?? null, id, workspaceId, actorId],
+        ),
+      );
+      return row && toChannel(row);
+    } catch (err) {
+      if (isUniqueViolation(err, 'channels_name_key')) throw alreadyExists('channel_name_taken', 'A channel with that name already exists in this workspace.');
+      throw err;
+    }
+  }
+
+  /**
+   * A page of the conversation's members by actor id, after `after`; nothing when the actor may not read the
+   * conversation (one statement reads the channel and the page, one row of nulls when the page is empty).
+   */
+  async members(q: { workspaceId: string; channelId: string; actorId: string; after: string | null; limit: number }): Promise<ChannelMember[] | undefined> {
+    const rows = rowsOf<MemberRow>(
+      await this.db.raw(
+        `SELECT p.* FROM channels c LEFT JOIN LATERAL (
+           SELECT m.channel_id, m.actor_id, m.added_by_actor_id, m.joined_at FROM channel_members m
+           WHERE m.channel_id = c.id ${q.after === null ? '' : 'AND m.actor_id > ?'} ORDER BY m.actor_id LIMIT ?
+         ) p ON true
+         WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}
+         ORDER BY p.actor_id`,
+        [...(q.after === null ? [] : [q.after]), q.limit, q.channelId, q.workspaceId, q.actorId],
+      ),
+    );
+    if (rows.length === 0) return undefined;
+    return rows[0]!.actor_id === null ? [] : rows.map(toMember);
+  }
+
+  /** Those of the workspace's conversations `ids` the actor may read. */
+  async readable(workspaceId: string, ids: string[], actorId: string): Promise<string[]> {
+    const rows = rowsOf<{ id: string }>(
+      await this.db.raw(`SELECT c.id FROM channels c WHERE c.id = ANY (?::uuid[]) AND c.workspace_id = ? AND ${READABLE('c')}`, [ids, workspaceId, actorId]),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Every member's actor id (to route a private conversation's events to each), in id order. */
+  async memberIds(channelId: string, tx?: Tx): Promise<string[]> {
+    const rows = rowsOf<{ actor_id: string }>(await queryable(this.db, tx).raw('SELECT actor_id FROM channel_members WHERE channel_id = ? ORDER BY actor_id', [channelId]));
+    return rows.map((r) => r.actor_id);
+  }
+
+  /**
+   * Makes the actor a member, counted; the membership and whether this call made it. The membership row is written
+   * before the channel's count, as a post's join does, so the two never wait for each other in opposite orders. A
+   * concurrent identical add, which this one waited for, is read by a second statement.
+   */
+  async addMember(m: { channelId: string; workspaceId: string; actorId: string; addedByActorId: string | null }, tx?: Tx): Promise<{ member: ChannelMember; added: boolean }> {
+    const db = queryable(this.db, tx);
+    const [added] = rowsOf<MemberRow>(
+      await db.raw(
+        `WITH added AS (
+           INSERT INTO channel_members (channel_id, actor_id, workspace_id, added_by_actor_id) VALUES (?, ?, ?, ?)
+           ON CONFLICT (channel_id, actor_id) DO NOTHING
+           RETURNING channel_id, actor_id, added_by_actor_id, joined_at
+         ),
+         counted AS (UPDATE channels SET member_count = member_count + 1 WHERE id IN (SELECT channel_id FROM added))
+         SELECT * FROM added`,
+        [m.channelId, m.actorId, m.workspaceId, m.addedByActorId],
+      ),
+    );
+    if (added) return { member: toMember(added), added: true };
+    const [existing] = rowsOf<MemberRow>(
+      await db.raw('SELECT channel_id, actor_id, added_by_actor_id, joined_at FROM channel_members WHERE channel_id = ? AND actor_id = ?', [m.channelId, m.actorId]),
+    );
+    return { member: toMember(existing!), added: false };
+  }
+
+  /** Ends the actor's membership, counted; the membership it ended, or nothing when there was none. */
+  async removeMember(channelId: string, actorId: string, tx?: Tx): Promise<ChannelMember | undefined> {
+    const [removed] = rowsOf<MemberRow>(
+      await queryable(this.db, tx).raw(
+        `WITH removed AS (
+           DELETE FROM channel_members WHERE channel_id = ? AND actor_id = ?
+           RETURNING channel_id, actor_id, added_by_actor_id, joined_at
+         ),
+         counted AS (UPDATE channels SET member_count = member_count - 1 WHERE id IN (SELECT channel_id FROM removed))
+         SELECT * FROM removed`,
+        [channelId, actorId],
+      ),
+    );
+    return removed && toMember(removed);
+  }
+
+  /**
+   * The actor's sidebar (contract §9): the conversations it is a member of with its read mark and counts, newest
+   * activity first, after `after`, in one statement whatever their number. Counts are taken for the page alone,
+   * unless only unread ones are asked for.
+   */
+  async sidebar(q: { workspaceId: string; actorId: string; kind: ChannelKind | null; unread: boolean; after: SidebarKey | null; limit: number }): Promise<SidebarEntry[]> {
+    const a = q.actorId;
+    const reads = `LEFT JOIN conversation_reads r ON r.actor_id = ? AND r.conversation_id = o.id
+      CROSS JOIN LATERAL (SELECT
+        (SELECT count(*)::int FROM messages x WHERE x.conversation_id = o.id AND x.parent_message_id IS NULL
+           AND x.id > coalesce(r.last_read_message_id, ?) AND x.deleted_at IS NULL AND x.author_actor_id <> ?) AS unread,
+        (SELECT count(*)::int FROM mentions y WHERE y.actor_id = ? AND y.conversation_id = o.id AND y.thread_root_id IS NULL
+           AND y.message_id > coalesce(r.last_read_message_id, ?)) AS mentions
+      ) n`;
+    const readBindings = [a, NOTHING_READ, a, a, NOTHING_READ];
+    const readColumns = 'r.last_read_message_id, r.last_read_at, r.updated_at AS read_updated_at, n.unread, n.mentions';
+    const where = [
+      ...(q.after === null ? [] : ['(o.activity_us, o.id) < (?::numeric, ?::uuid)']),
+      ...(q.unread ? ['n.unread > 0'] : []),
+    ];
+    const whereBindings = q.after === null ? [] : [q.after.activityUs, q.after.id];
+    const order = 'ORDER BY o.activity_us DESC, o.id DESC';
+    const mine = `SELECT v.*, coalesce(extract(epoch FROM coalesce(v.last_message_at, v.created_at)) * 1000000, 0)::numeric(20, 0) AS activity_us FROM (
+        SELECT ${VIEW('c')} FROM channel_members cm JOIN channels c ON c.id = cm.channel_id
+        WHERE cm.actor_id = ? AND c.workspace_id = ? ${q.kind === null ? '' : 'AND c.kind = ?'}
+      ) v`;
+    const mineBindings = [a, a, q.workspaceId, ...(q.kind === null ? [] : [q.kind])];
+    // Without the unread filter the page is cut before its counts are taken.
+    const sql = q.unread
+      ? `SELECT o.*, ${readColumns} FROM (${mine}) o ${reads} WHERE ${where.join(' AND ')} ${order} LIMIT ?`
+      : `SELECT o.*, ${readColumns} FROM (SELECT * FROM (${mine}) o ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ${order} LIMIT ?) o ${reads} ${order}`;
+    const bindings = q.unread ? [...mineBindings, ...readBindings, ...whereBindings, q.limit] : [...mineBindings, ...whereBindings, q.limit, ...readBindings];
+    const rows = rowsOf<ChannelRow & { activity_us: string; last_read_message_id: string | null; last_read_at: Date | null; read_updated_at: Date | null; unread: number; mentions: number }>(
+      await this.db.raw(sql, bindings),
+    );
+    return rows.map((r) => ({
+      channel: toChannel(r),
+      mark: { lastReadMessageId: r.last_read_message_id, lastReadAt: r.last_read_at, updatedAt: r.read_updated_at },
+      counts: { unreadCount: r.unread, mentionCount: r.mentions },
+      key: { activityUs: String(r.activity_us), id: r.id },
+    }));
   }
 }

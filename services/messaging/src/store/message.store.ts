@@ -1,5 +1,6 @@
 import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import { CLIENT_ID_TTL_MS, LOADING_MS, type Message, type MessageWithSave } from '../domain/message.ts';
+import { READABLE, READABLE_MESSAGE } from './access.ts';
 
 /** The reaction summary column: emoji by first reaction, actors in reaction order. */
 interface ReactionSummaryRow {
@@ -59,6 +60,12 @@ export type NewMessage = Pick<Message, 'id' | 'workspaceId' | 'conversationId' |
   loading: boolean;
 };
 
+/** A message as posted, and when its post made the author a member of the conversation (null: it already was). */
+export interface Posted {
+  message: Message;
+  joinedAt: Date | null;
+}
+
 export interface PageQuery {
   workspaceId: string;
   conversationId: string;
@@ -80,54 +87,76 @@ const rowsOf = <T>(result: { rows: T[] }) => result.rows;
 const JOIN_POSTER = (channel: string, workspace: string, source: string) => `joined AS (
            INSERT INTO channel_members (channel_id, actor_id, workspace_id) SELECT ${channel}, ?::uuid, ${workspace} FROM ${source}
            ON CONFLICT (channel_id, actor_id) DO NOTHING
-           RETURNING channel_id
+           RETURNING channel_id, joined_at
          ),
          counted AS (UPDATE channels SET member_count = member_count + 1 WHERE id IN (SELECT channel_id FROM joined))`;
 
 export class MessageStore {
   constructor(private readonly db: Knex) {}
 
-  /** A message of the workspace with the caller's bookmark; another workspace's id is simply not found. */
+  /**
+   * A message of the workspace in a conversation the caller may read, with the caller's bookmark; anything else (another
+   * workspace's, a private conversation's to a non-member) is simply not found.
+   */
   async find(workspaceId: string, id: string, actorId: string, tx?: Tx): Promise<MessageWithSave | undefined> {
     const [row] = rowsOf<MessageRow & { caller_saved_at: Date | null }>(
-      await queryable(this.db, tx).raw(`SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN} WHERE m.id = ? AND m.workspace_id = ?`, [actorId, id, workspaceId]),
+      await queryable(this.db, tx).raw(`SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN} WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')}`, [
+        actorId,
+        id,
+        workspaceId,
+        actorId,
+      ]),
     );
     return row && withSave(row);
   }
 
-  /** Locks the message for a change that depends on its state (reactions, saves); the caller's transaction holds the lock. */
-  async lock(workspaceId: string, id: string, tx: Tx): Promise<Message | undefined> {
-    const [row] = rowsOf<MessageRow>(await queryable(this.db, tx).raw('SELECT * FROM messages WHERE id = ? AND workspace_id = ? FOR UPDATE', [id, workspaceId]));
+  /**
+   * Locks a message the caller may read for a change that depends on its state (reactions, saves); the caller's
+   * transaction holds the lock.
+   */
+  async lock(workspaceId: string, id: string, actorId: string, tx: Tx): Promise<Message | undefined> {
+    const [row] = rowsOf<MessageRow>(
+      await queryable(this.db, tx).raw(`SELECT m.* FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')} FOR UPDATE OF m`, [id, workspaceId, actorId]),
+    );
     return row && toMessage(row);
   }
 
   /**
    * Inserts the message into its channel, which the same statement reads: nothing when the workspace has no such
-   * channel (its workspace and channel ids come from the channel row). The poster becomes a member (contract §9).
+   * channel or the author may not read it (its workspace and channel ids come from the channel row). A poster who was
+   * not a member of the (public) channel becomes one (contract §9): `joinedAt` is then the membership's time.
    */
-  async insert(m: NewMessage, tx?: Tx): Promise<Message | undefined> {
-    const [row] = rowsOf<MessageRow>(
+  async insert(m: NewMessage, tx?: Tx): Promise<Posted | undefined> {
+    const [row] = rowsOf<MessageRow & { joined_at: Date | null }>(
       await queryable(this.db, tx).raw(
-        `WITH c AS (SELECT id, workspace_id FROM channels WHERE id = ? AND workspace_id = ?),
-         ${JOIN_POSTER('c.id', 'c.workspace_id', 'c')}
-         INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
-         SELECT ?::uuid, c.workspace_id, c.id, ?::uuid, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END
-         FROM c
-         RETURNING *`,
-        [m.conversationId, m.workspaceId, m.authorActorId, m.id, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS],
+        `WITH c AS (SELECT c.id, c.workspace_id FROM channels c WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}),
+         ${JOIN_POSTER('c.id', 'c.workspace_id', 'c')},
+         inserted AS (
+           INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
+           SELECT ?::uuid, c.workspace_id, c.id, ?::uuid, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END
+           FROM c
+           RETURNING *
+         )
+         SELECT inserted.*, (SELECT joined_at FROM joined) AS joined_at FROM inserted`,
+        [
+          m.conversationId, m.workspaceId, m.authorActorId,
+          m.authorActorId,
+          m.id, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS,
+        ],
       ),
     );
-    return row && toMessage(row);
+    return row && { message: toMessage(row), joinedAt: row.joined_at };
   }
 
   /**
    * Posts a reply in one statement: counts it on its root (the row lock serialises concurrent replies, so no count is
    * lost), inserts it, and makes the thread followed (contract §5): `force` (the replier and those the reply mentions)
    * follow even after an explicit unfollow; the root's author and those the root mentions follow unless they chose.
-   * Nothing when the root is not a live top-level message of the workspace's conversation.
+   * Nothing when the root is not a live top-level message of the workspace's conversation, or the replier may not
+   * read the conversation. A replier who was not a member joins, as with `insert`.
    */
-  async insertReply(m: NewMessage & { parentMessageId: string }, force: string[], tx: Tx): Promise<{ root: Message; reply: Message } | undefined> {
-    const rows = rowsOf<MessageRow & { is_root: boolean }>(
+  async insertReply(m: NewMessage & { parentMessageId: string }, force: string[], tx: Tx): Promise<{ root: Message; reply: Message; joinedAt: Date | null } | undefined> {
+    const rows = rowsOf<MessageRow & { is_root: boolean; joined_at: Date | null }>(
       await queryable(this.db, tx).raw(
         `WITH root AS (
            UPDATE messages SET
@@ -137,6 +166,7 @@ export class MessageStore {
              last_reply_at = greatest(last_reply_at, now()),
              updated_at = now()
            WHERE id = ? AND workspace_id = ? AND conversation_id = ? AND parent_message_id IS NULL AND deleted_at IS NULL
+             AND ${READABLE_MESSAGE('messages')}
            RETURNING *
          ),
          ${JOIN_POSTER('root.conversation_id', 'root.workspace_id', 'root')},
@@ -153,9 +183,9 @@ export class MessageStore {
            ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now()
              WHERE thread_reads.following IS NULL OR (thread_reads.following = false AND excluded.actor_id = ANY (?::uuid[]))
          )
-         SELECT true AS is_root, root.* FROM root UNION ALL SELECT false, reply.* FROM reply`,
+         SELECT true AS is_root, root.*, (SELECT joined_at FROM joined) AS joined_at FROM root UNION ALL SELECT false, reply.*, NULL FROM reply`,
         [
-          m.authorActorId, m.authorActorId, m.parentMessageId, m.workspaceId, m.conversationId,
+          m.authorActorId, m.authorActorId, m.parentMessageId, m.workspaceId, m.conversationId, m.authorActorId,
           m.authorActorId,
           m.id, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS,
           force, force,
@@ -164,12 +194,12 @@ export class MessageStore {
     );
     const root = rows.find((r) => r.is_root);
     const reply = rows.find((r) => !r.is_root);
-    return root && reply && { root: toMessage(root), reply: toMessage(reply) };
+    return root && reply && { root: toMessage(root), reply: toMessage(reply), joinedAt: root.joined_at };
   }
 
   /**
    * Newest first, keyset-paged by id on the conversation's or the thread's index; nothing when the workspace has no
-   * such channel (one statement reads the channel and the page: its row joined to the page, one row of nulls when
+   * such channel or the caller may not read it (one statement reads the channel and the page: its row joined to the page, one row of nulls when
    * the page is empty).
    */
   async page(q: PageQuery): Promise<MessageWithSave[] | undefined> {
@@ -183,14 +213,14 @@ export class MessageStore {
     const scope = q.parentMessageId === null ? 'm.conversation_id = ? AND m.parent_message_id IS NULL' : 'm.conversation_id = ? AND m.parent_message_id = ?';
     const bindings: Array<string | number> = [q.actorId, q.conversationId, ...(q.parentMessageId === null ? [] : [q.parentMessageId])];
     if (q.before !== null) bindings.push(q.before);
-    bindings.push(q.limit, q.conversationId, q.workspaceId);
+    bindings.push(q.limit, q.conversationId, q.workspaceId, q.actorId);
     return this.db.raw(
       `SELECT p.* FROM channels c LEFT JOIN LATERAL (
          SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
          WHERE ${scope} ${q.before === null ? '' : 'AND m.id < ?'}
          ORDER BY m.id DESC LIMIT ?
        ) p ON true
-       WHERE c.id = ? AND c.workspace_id = ?
+       WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}
        ORDER BY p.id DESC`,
       bindings,
     );

@@ -1,5 +1,6 @@
 import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import type { Message } from '../domain/message.ts';
+import { READABLE_MESSAGE } from './access.ts';
 import { type MessageRow, toMessage } from './message.store.ts';
 
 /**
@@ -51,9 +52,9 @@ export class ReactionStore {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
       `WITH l AS (
          SELECT m.id FROM messages m
-         WHERE m.id = ? AND m.workspace_id = ? AND m.conversation_id = ? AND m.deleted_at IS NULL
+         WHERE m.id = ? AND m.workspace_id = ? AND m.conversation_id = ? AND m.deleted_at IS NULL AND ${READABLE_MESSAGE('m')}
            AND (jsonb_array_length(m.reactions) < ? OR ${present})
-         FOR UPDATE
+         FOR UPDATE OF m
        ),
        c AS (INSERT INTO reactions (message_id, emoji, actor_id) SELECT l.id, ?, ? FROM l ON CONFLICT DO NOTHING RETURNING message_id)
        UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = CASE
@@ -64,7 +65,7 @@ export class ReactionStore {
        END
        FROM c WHERE m.id = c.message_id RETURNING m.*`,
       [
-        q.messageId, q.workspaceId, q.conversationId, q.maxEmoji, q.emoji,
+        q.messageId, q.workspaceId, q.conversationId, q.actorId, q.maxEmoji, q.emoji,
         q.emoji, q.actorId,
         q.emoji, q.emoji, q.actorId, q.emoji, q.actorId,
       ],

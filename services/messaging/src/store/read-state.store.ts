@@ -1,6 +1,7 @@
 import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import type { Message } from '../domain/message.ts';
 import { type Counts, followsImplicitly, type Mark, type Thread, type ThreadMark } from '../domain/read-state.ts';
+import { READABLE_MESSAGE } from './access.ts';
 import { type MessageRow, SAVED_JOIN, withSave } from './message.store.ts';
 
 /** Ids sort below every UUIDv7, so "after nothing read" counts everything. */
@@ -57,19 +58,19 @@ export class ReadStateStore {
 
   /**
    * Moves the actor's mark to a message of the workspace's conversation and counts what is unread after it, in one
-   * statement; nothing when the conversation has no such message.
+   * statement; nothing when the conversation has no such message or the actor may not read it.
    */
   async markConversation(actorId: string, workspaceId: string, conversationId: string, messageId: string, tx?: Tx): Promise<(Mark & Counts) | undefined> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: Array<MarkRow & CountsRow> }>(
       `WITH mark AS (
          INSERT INTO conversation_reads (actor_id, conversation_id, last_read_message_id, last_read_at)
-         SELECT ?, m.conversation_id, m.id, now() FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND m.conversation_id = ?
+         SELECT ?, m.conversation_id, m.id, now() FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND m.conversation_id = ? AND ${READABLE_MESSAGE('m')}
          ON CONFLICT (actor_id, conversation_id) DO UPDATE
            SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()
          RETURNING last_read_message_id, last_read_at, updated_at
        )
        SELECT mark.*, counts.* FROM mark, (${CONVERSATION_COUNTS}) counts`,
-      [actorId, messageId, workspaceId, conversationId, ...conversationCountBindings(actorId, conversationId, messageId)],
+      [actorId, messageId, workspaceId, conversationId, actorId, ...conversationCountBindings(actorId, conversationId, messageId)],
     );
     const row = rows[0];
     return row && { ...toMark(row), ...toCounts(row) };
@@ -122,8 +123,8 @@ export class ReadStateStore {
   }
 
   /**
-   * Threads (roots with a reply) of the workspace by root id, newest first: those the actor follows, or all of them,
-   * each with whether the actor follows it. Counts are range scans per root, taken only for the roots the page reaches.
+   * Threads (roots with a reply) of the workspace's conversations the actor may read now, by root id, newest first:
+   * those the actor follows, or all of them, each with whether the actor follows it. Counts are range scans per root, taken only for the roots the page reaches.
    */
   async threads(q: { workspaceId: string; actorId: string; following: boolean; unread: boolean; before: string | null; limit: number }): Promise<Thread[]> {
     const a = q.actorId;
@@ -145,9 +146,9 @@ export class ReadStateStore {
             AND r.deleted_at IS NULL AND r.author_actor_id <> ?) AS unread,
          (SELECT count(*)::int FROM mentions x WHERE x.actor_id = ? AND x.thread_root_id = m.id AND x.message_id > coalesce(t.last_read_message_id, ?)) AS mentions
        ) c
-       WHERE ${v.where} ${q.before === null ? '' : `AND ${v.key} < ?`} ${q.unread ? 'AND c.unread > 0' : ''}
+       WHERE ${v.where} AND ${READABLE_MESSAGE('m')} ${q.before === null ? '' : `AND ${v.key} < ?`} ${q.unread ? 'AND c.unread > 0' : ''}
        ORDER BY ${v.key} DESC LIMIT ?`,
-      [...v.fromBindings, a, NOTHING_READ, a, a, NOTHING_READ, ...v.whereBindings, ...(q.before === null ? [] : [q.before]), q.limit],
+      [...v.fromBindings, a, NOTHING_READ, a, a, NOTHING_READ, ...v.whereBindings, a, ...(q.before === null ? [] : [q.before]), q.limit],
     );
     return rows.map((r) => {
       const root = withSave(r);

@@ -1,5 +1,6 @@
 import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import type { MessageWithSave } from '../domain/message.ts';
+import { READABLE_MESSAGE } from './access.ts';
 import { type MessageRow, withSave } from './message.store.ts';
 
 /** What saving did: nothing when the message is deleted (`savedAt` null), else the bookmark and whether this save made it. */
@@ -13,12 +14,12 @@ export class SavedStore {
    * Saves a live message of the workspace's conversation once, under the message's row lock (so a delete running at
    * the same time cannot slip in between): a repeat keeps the first save's time. Returns whether the message is
    * deleted (then nothing is saved), the bookmark time and whether this call made it; nothing when the conversation
-   * has no such message. One statement; a concurrent identical save, which this one waited for, is read by a second.
+   * has no such message or the actor may not read it. One statement; a concurrent identical save, which this one waited for, is read by a second.
    */
   async save(actorId: string, workspaceId: string, conversationId: string, messageId: string, tx?: Tx): Promise<SaveOutcome | undefined> {
     const db = queryable(this.db, tx);
     const { rows } = await db.raw<{ rows: Array<{ deleted_at: Date | null; created_at: Date | null; earlier_at: Date | null }> }>(
-      `WITH m AS (SELECT id, deleted_at FROM messages WHERE id = ? AND workspace_id = ? AND conversation_id = ? FOR UPDATE),
+      `WITH m AS (SELECT m.id, m.deleted_at FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND m.conversation_id = ? AND ${READABLE_MESSAGE('m')} FOR UPDATE OF m),
        c AS (
          INSERT INTO saved_messages (actor_id, message_id, workspace_id) SELECT ?, m.id, ? FROM m WHERE m.deleted_at IS NULL
          ON CONFLICT DO NOTHING RETURNING saved_at
@@ -26,7 +27,7 @@ export class SavedStore {
        SELECT m.deleted_at, (SELECT saved_at FROM c) AS created_at,
          (SELECT s.saved_at FROM saved_messages s WHERE s.actor_id = ? AND s.message_id = m.id) AS earlier_at
        FROM m`,
-      [messageId, workspaceId, conversationId, actorId, workspaceId, actorId],
+      [messageId, workspaceId, conversationId, actorId, actorId, workspaceId, actorId],
     );
     const row = rows[0];
     if (!row) return undefined;
@@ -43,13 +44,13 @@ export class SavedStore {
     return rowCount === 1;
   }
 
-  /** Saved live messages of the workspace, newest save first, after the save `beforeSeq` when given. */
+  /** Saved live messages of the workspace in conversations the actor may read now, newest save first, after the save `beforeSeq` when given. */
   async page(q: { actorId: string; workspaceId: string; beforeSeq: string | null; limit: number }): Promise<Array<MessageWithSave & { seq: string }>> {
     const { rows } = await this.db.raw<{ rows: Array<MessageRow & { caller_saved_at: Date; seq: string }> }>(
       `SELECT m.*, s.saved_at AS caller_saved_at, s.seq FROM saved_messages s JOIN messages m ON m.id = s.message_id
-       WHERE s.actor_id = ? AND s.workspace_id = ? AND m.deleted_at IS NULL ${q.beforeSeq === null ? '' : 'AND s.seq < ?'}
+       WHERE s.actor_id = ? AND s.workspace_id = ? AND m.deleted_at IS NULL AND ${READABLE_MESSAGE('m')} ${q.beforeSeq === null ? '' : 'AND s.seq < ?'}
        ORDER BY s.seq DESC LIMIT ?`,
-      [q.actorId, q.workspaceId, ...(q.beforeSeq === null ? [] : [q.beforeSeq]), q.limit],
+      [q.actorId, q.workspaceId, q.actorId, ...(q.beforeSeq === null ? [] : [q.beforeSeq]), q.limit],
     );
     return rows.map((r) => ({ ...withSave(r), seq: String(r.seq) }));
   }

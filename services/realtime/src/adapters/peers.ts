@@ -2,12 +2,17 @@ import type { CallContext } from '@wms/kit/context';
 import { DomainError } from '@wms/kit/errors';
 import type { PeerClient } from '@wms/kit/grpc-client';
 import type { ActorProfiles, Conversations } from '../auth.service.ts';
+import type { ConversationAccess } from '../events.service.ts';
 
-export type MessagingClient = Pick<PeerClient<'messaging'>, 'GetChannel'>;
+export type MessagingClient = Pick<PeerClient<'messaging'>, 'GetChannel' | 'ReadableConversations'>;
 export type WorkspaceClient = Pick<PeerClient<'workspace'>, 'GetActorsByIds'>;
 
-/** The messaging service, which owns conversations: whether one is in the caller's workspace. */
-export const conversationsOf = (messaging: MessagingClient): Conversations => ({
+/**
+ * The messaging service, which owns conversations: whether one is in the caller's workspace and the caller sees it
+ * (messaging answers not_found for a private or direct conversation it is not a member of), and which of several
+ * the caller may read.
+ */
+export const conversationsOf = (messaging: MessagingClient): Conversations & ConversationAccess => ({
   async inWorkspace(ctx: CallContext, workspaceId: string, conversationId: string) {
     try {
       const channel = await messaging.GetChannel({ channel_id: conversationId }, ctx);
@@ -16,6 +21,10 @@ export const conversationsOf = (messaging: MessagingClient): Conversations => ({
       if (err instanceof DomainError && err.kind === 'not_found') return false;
       throw err;
     }
+  },
+  async readable(ctx: CallContext, conversationIds: string[]) {
+    const { ids } = await messaging.ReadableConversations({ ids: conversationIds }, ctx);
+    return new Set(ids);
   },
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@wms/kit/errors';
 import { describe, expect, it } from 'vitest';
-import { catchUpQuery, eventsToStore, MAX_DATA_BYTES, referenceOf, triggeredData } from './events.ts';
+import { catchUpQuery, conversationIdsOf, eventsToStore, MAX_DATA_BYTES, readableEvents, referenceOf, removedActorsOf, triggeredData } from './events.ts';
 
 const big = 'x'.repeat(MAX_DATA_BYTES);
 
@@ -86,5 +86,76 @@ describe('catchUpQuery', () => {
     for (const [after, limit] of [['', 1], ['-1', 1], ['01', 1], ['1e3', 1], ['1234567890123456789', 1], ['1', 101], ['1', -1]] as const) {
       expect(() => catchUpQuery(after, limit), `${after} ${limit}`).toThrow(DomainError);
     }
+  });
+});
+
+describe('removedActorsOf', () => {
+  const actorId = randomUUID();
+  const conversationId = randomUUID();
+  const memberRemoved = (kind: string, channel: string, actor: string = actorId) => ({
+    channel,
+    name: 'channel_member.removed',
+    data: { event_id: randomUUID(), member: { channel_id: conversationId, actor_id: actor, added_by_actor_id: null, joined_at: '2026-12-01T00:00:00.000Z' }, conversation_kind: kind },
+  });
+
+  it('closes an actor removed from the workspace', () => {
+    expect(removedActorsOf([{ channel: `private-workspace-${randomUUID()}`, name: 'workspace_user.removed', data: { event_id: 'e', workspace_user: { actor_id: actorId } } }])).toEqual([actorId]);
+  });
+
+  it('closes an actor removed from a private or direct conversation, on its own channel only', () => {
+    for (const kind of ['private', 'direct']) {
+      expect(removedActorsOf([memberRemoved(kind, `private-conversation-${conversationId}`), memberRemoved(kind, `private-actor-${actorId}`)]), kind).toEqual([actorId]);
+    }
+  });
+
+  it('leaves a public conversation, an unknown kind, a copy on another channel and other events alone', () => {
+    const other = randomUUID();
+    expect(
+      removedActorsOf([
+        memberRemoved('public', `private-actor-${actorId}`),
+        memberRemoved('secret', `private-actor-${actorId}`),
+        { ...memberRemoved('private', `private-actor-${actorId}`), data: { event_id: 'e', member: { actor_id: actorId } } },
+        memberRemoved('private', `private-conversation-${conversationId}`),
+        memberRemoved('private', `private-actor-${other}`),
+        memberRemoved('private', `private-actor-nope`, 'nope'),
+        { ...memberRemoved('private', `private-actor-${actorId}`), name: 'channel_member.added' },
+        { channel: `private-actor-${actorId}`, name: 'channel_member.removed', data: { event_id: 'e', ref: { type: 'member', id: actorId, conversation_id: null }, truncated: true } },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('names each actor once per batch, in the order of the events', () => {
+    const second = randomUUID();
+    expect(
+      removedActorsOf([
+        memberRemoved('direct', `private-actor-${second}`, second),
+        memberRemoved('private', `private-actor-${actorId}`),
+        { channel: `private-workspace-${randomUUID()}`, name: 'workspace_user.removed', data: { event_id: 'e', workspace_user: { actor_id: second } } },
+        memberRemoved('private', `private-actor-${actorId}`),
+      ]),
+    ).toEqual([second, actorId]);
+  });
+});
+
+describe('conversationIdsOf and readableEvents', () => {
+  const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+  const events = [
+    { id: '1', channel: `private-conversation-${a}` },
+    { id: '2', channel: `private-workspace-${randomUUID()}` },
+    { id: '3', channel: `private-conversation-${b}` },
+    { id: '4', channel: `private-actor-${randomUUID()}` },
+    { id: '5', channel: `private-conversation-${a}` },
+    { id: '6', channel: `private-conversation-${c}` },
+  ];
+
+  it('names the distinct conversations of the conversation channels, in order', () => {
+    expect(conversationIdsOf(events)).toEqual([a, b, c]);
+    expect(conversationIdsOf(events.filter((e) => !e.channel.startsWith('private-conversation-')))).toEqual([]);
+  });
+
+  it('keeps the other channels and the readable conversations, in order', () => {
+    expect(readableEvents(events, new Set([a])).map((e) => e.id)).toEqual(['1', '2', '4', '5']);
+    expect(readableEvents(events, new Set()).map((e) => e.id)).toEqual(['2', '4']);
+    expect(readableEvents(events, new Set([a, b, c]))).toEqual(events);
   });
 });

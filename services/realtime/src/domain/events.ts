@@ -1,3 +1,4 @@
+import { actorChannel } from '@wms/kit/channels';
 import { ensure, type FieldCheck } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
 import { parseChannel } from './channels.ts';
@@ -82,11 +83,53 @@ export function referenceOf(name: string, payload: JsonObject): EventReference {
   return { type, id: str(resource.id) ?? str(resource.message_id) ?? str(resource.actor_id), conversation_id: str(resource.conversation_id) ?? conversationId };
 }
 
-/** The actors whose membership these events end: once the events are out, their connections are closed. */
-export function removedActorsOf(events: Array<{ name: string; data: JsonObject }>): string[] {
-  return events.flatMap((e) => {
-    const actorId = e.name === 'workspace_user.removed' ? str(obj(e.data.workspace_user).actor_id) : null;
-    return actorId !== null && isUuid(actorId) ? [actorId] : [];
+/**
+ * The actors whose access these events end, each once: once the events are out, the provider's connections signed in
+ * as them are closed, since their subscriptions would outlive it. An actor removed from the workspace
+ * (`workspace_user.removed`), or from a private or direct conversation (`channel_member.removed` by its
+ * `conversation_kind`); that removal goes to the conversation's channel and to the actor's own, and only the copy on
+ * its own channel counts, so the actor is not closed twice.
+ */
+export function removedActorsOf(events: Array<{ channel: string; name: string; data: JsonObject }>): string[] {
+  const actors = new Set<string>();
+  for (const e of events) {
+    const actorId = removedActorOf(e);
+    if (actorId !== null && isUuid(actorId)) actors.add(actorId);
+  }
+  return [...actors];
+}
+
+/** The conversation kinds only their members read (contract §9); a removal from one of them takes access away. */
+const MEMBERS_ONLY = new Set(['private', 'direct']);
+
+function removedActorOf(e: { channel: string; name: string; data: JsonObject }): string | null {
+  switch (e.name) {
+    case 'workspace_user.removed':
+      return str(obj(e.data.workspace_user).actor_id);
+    case 'channel_member.removed': {
+      const actorId = str(obj(e.data.member).actor_id);
+      const kind = str(e.data.conversation_kind);
+      return actorId !== null && kind !== null && MEMBERS_ONLY.has(kind) && e.channel === actorChannel(actorId) ? actorId : null;
+    }
+  }
+  return null;
+}
+
+/** The distinct conversations of the events sent on a conversation's channel, in the order they first appear. */
+export function conversationIdsOf(events: Array<{ channel: string }>): string[] {
+  const ids = new Set<string>();
+  for (const e of events) {
+    const channel = parseChannel(e.channel);
+    if (channel?.kind === 'conversation') ids.add(channel.conversationId);
+  }
+  return [...ids];
+}
+
+/** The events the caller may read: a conversation's channel only when the conversation is among `readable`. */
+export function readableEvents<E extends { channel: string }>(events: E[], readable: ReadonlySet<string>): E[] {
+  return events.filter((e) => {
+    const channel = parseChannel(e.channel);
+    return channel?.kind !== 'conversation' || readable.has(channel.conversationId);
   });
 }
 

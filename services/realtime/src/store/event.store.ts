@@ -43,7 +43,10 @@ export class EventStore {
     return rows.length;
   }
 
-  /** The workspace's events after the cursor that the actor can receive (another actor's channel is not its own), oldest first. */
+  /**
+   * The workspace's events after the cursor that the actor can receive (another actor's channel is not its own), oldest
+   * first. Conversation access is messaging's: the caller leaves out the conversations it may not read.
+   */
   async after(q: { workspaceId: string; actorId: string; after: string; limit: number }): Promise<StoredEvent[]> {
     const rows: EventRow[] = await this.db('events')
       .select(columns)
