@@ -31,9 +31,16 @@ describe('channels', () => {
     const res = await inWorkspace(member, ws.id, 'POST', '/channels', { body: { name, topic: '  Everything  ' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const channel = res.body as ChannelBody;
-    expect(Object.keys(channel).sort()).toEqual(['conversation_id', 'created_at', 'created_by_actor_id', 'id', 'name', 'topic', 'updated_at', 'workspace_id']);
-    expect(channel).toMatchObject({ name, topic: 'Everything', workspace_id: ws.id, conversation_id: channel.id, created_by_actor_id: (await myActor(member, ws.id)).id });
-    expect((await inWorkspace(owner, ws.id, 'GET', `/channels/${channel.id}`)).body).toEqual(channel);
+    expect(Object.keys(channel).sort()).toEqual([
+      'archived_at', 'conversation_id', 'created_at', 'created_by_actor_id', 'id', 'is_member', 'kind', 'last_message_at', 'member_count', 'name',
+      'participant_actor_ids', 'topic', 'updated_at', 'workspace_id',
+    ]);
+    expect(channel).toMatchObject({
+      name, topic: 'Everything', workspace_id: ws.id, conversation_id: channel.id, created_by_actor_id: (await myActor(member, ws.id)).id,
+      kind: 'public', member_count: 1, is_member: true, participant_actor_ids: [], last_message_at: null, archived_at: null,
+    });
+    // Public: every member reads it; is_member is the caller's own.
+    expect((await inWorkspace(owner, ws.id, 'GET', `/channels/${channel.id}`)).body).toEqual({ ...channel, is_member: false });
 
     // The change was recorded with it and relayed to realtime.
     const events = await recordedEvents<{ channel: ChannelBody; event_id: string }>('messaging', `payload -> 'channel' ->> 'id' = $1`, [channel.id]);

@@ -21,7 +21,7 @@ const MiB = 1024 * 1024;
 const CONTRACT_CODES = new Set([
   'invalid_json', 'invalid_input', 'invalid_workspace_header', 'unauthenticated', 'invalid_credentials', 'email_not_verified',
   'invalid_token', 'invalid_code', 'rate_limited', 'forbidden', 'not_found', 'workspace_not_found', 'account_not_found',
-  'already_member', 'channel_name_taken', 'slug_taken', 'message_deleted', 'thread_root_deleted', 'asset_not_ready',
+  'already_member', 'channel_name_taken', 'membership_fixed', 'not_a_channel', 'slug_taken', 'message_deleted', 'thread_root_deleted', 'asset_not_ready',
   'file_too_large', 'size_mismatch', 'unsupported_image', 'image_too_large', 'owner_protected', 'invalid_role',
   'invalid_ownership_target', 'wrong_conversation', 'not_a_root_message', 'invalid_emoji', 'too_many_reactions',
   'invalid_signature', 'unavailable', 'internal',

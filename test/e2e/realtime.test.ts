@@ -321,6 +321,8 @@ describe('catch-up after a disconnect', () => {
     expect((await inWorkspace(alice, a.ws, 'PUT', `/conversations/${a.conv}/read-state`, { body: { last_read_message_id: posted.id } })).status).toBe(200);
     const received = [
       await live.waitForEvent(mine.conversation, 'message.created', (d) => (d.message as MessageBody).id === posted.id),
+      // Bob's first post made him a member (contract §9).
+      await live.waitForEvent(mine.conversation, 'channel_member.added'),
       await live.waitForEvent(mine.conversation, 'reactions.updated'),
       await live.waitForEvent(mine.actor, 'read_state.updated'),
     ];
@@ -328,6 +330,7 @@ describe('catch-up after a disconnect', () => {
     const missed = await catchUp(alice, a.ws, cursor);
     expect(missed.map((e) => [e.channel, e.event])).toEqual([
       [mine.conversation, 'message.created'],
+      [mine.conversation, 'channel_member.added'],
       [mine.conversation, 'reactions.updated'],
       [mine.actor, 'read_state.updated'],
     ]);
@@ -338,8 +341,8 @@ describe('catch-up after a disconnect', () => {
 
     // A colleague sees the conversation's events, not alice's own channel.
     const colleagues = await catchUp(bob, a.ws, cursor, 100);
-    expect(colleagues.map((e) => e.data.event_id)).toEqual(expect.arrayContaining(eventIds(received.slice(0, 2))));
-    expect(colleagues.map((e) => e.data.event_id)).not.toContain(received[2]!.event_id);
+    expect(colleagues.map((e) => e.data.event_id)).toEqual(expect.arrayContaining(eventIds(received.slice(0, 3))));
+    expect(colleagues.map((e) => e.data.event_id)).not.toContain(received[3]!.event_id);
     expect(colleagues.filter((e) => e.channel === mine.actor)).toEqual([]);
     // Another workspace's member sees none of it.
     const outsiders = await catchUp(olga, o.ws, cursor, 100);

@@ -41,7 +41,7 @@ export const readStateRoutes = ({ messaging }: Clients) => [
   }),
   route({
     method: 'put', path: '/threads/:thread_root_id/subscription', tag: 'Read state and threads', summary: 'Follow or unfollow a thread', auth: 'workspace',
-    params: threadPath, body: z.object({ following: z.boolean() }), status: 200, response: s.ConversationReadState, codes: ['not_found'],
+    params: threadPath, body: z.object({ following: z.boolean() }).meta({ examples: [{ following: true }] }), status: 200, response: s.ConversationReadState, codes: ['not_found'],
     handle: async ({ params, body, ctx }) => toReadState(await messaging.UpdateThreadSubscription({ root_id: params.thread_root_id, following: body.following }, ctx)),
   }),
   route({
