@@ -650,7 +650,11 @@ export const DeliveredEvent = z
 export const EventPage = z
   .object({
     items: z.array(DeliveredEvent).describe('oldest first: the events of channels the caller could subscribe to'),
-    next_cursor: z.string().describe('where to continue: the last item\'s cursor, or the newest event\'s (yours or not) when the page holds everything up to it'),
+    next_cursor: z
+      .string()
+      .describe(
+        "where to continue: the last item's cursor, the newest event's (yours or not) when the page holds everything up to it, or past events of conversations you may not read (left out, so a page can hold fewer than `limit` items); you have caught up when it comes back equal to the `after` you sent",
+      ),
   })
   .meta({
     id: 'EventPage',

@@ -287,8 +287,9 @@ describe('catch-up after a disconnect', () => {
       // any workspace, and continues from there.
       if (page.items.length === limit) expect(page.next_cursor).toBe(page.items.at(-1)!.cursor);
       else expect(BigInt(page.next_cursor)).toBeGreaterThanOrEqual(BigInt(page.items.at(-1)?.cursor ?? cursor));
-      if (page.items.length === 0) return all;
       all.push(...page.items);
+      // Caught up once the cursor stays where it was.
+      if (page.next_cursor === cursor) return all;
       cursor = page.next_cursor;
     }
   }
