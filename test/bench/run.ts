@@ -2,7 +2,7 @@ import { uuidv7 } from '@wms/kit/ids';
 import { startTestPostgres, type TestDependency, waitFor } from '@wms/testkit';
 import pg from 'pg';
 import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
-import { callIn, createWorkspace, eachLimited, type Session, sessionHeaders, signUp } from './api.ts';
+import { callIn, createWorkspace, eachLimited, registerAccount, type Session, sessionHeaders, signUp } from './api.ts';
 import { type EventLoad, type EventMeasurement, measureEventPath, untriggeredEvents } from './events.ts';
 import { errorsGoal, goalLines, openLoopGoal, ratioGoal, scaleGoal, signInGoal } from './goals.ts';
 import { type HttpRequest, type Load, type Measurement, measureHttp, measurePg } from './measure.ts';
@@ -17,6 +17,9 @@ const THREAD_ROOTS = 200;
 const REPLIES_PER_ROOT = 2;
 const SEED_CONCURRENCY = 16;
 const PAGE = 50;
+/** The bench actor's conversations for `GET /conversations`, each with unread messages of a colleague. */
+const SIDEBAR_CONVERSATIONS = 200;
+const SIDEBAR_UNREAD = 2;
 /** The scale run's small channel, against which the large one's cursor pages are compared. */
 const SCALE_SMALL_MESSAGES = 10_000;
 /** Concurrent sign-in loops, one account each (signin.ts says why). */
@@ -95,6 +98,21 @@ async function seed(session: Session): Promise<Seeded> {
   return { channelId, actorId, messageIds };
 }
 
+/**
+ * A colleague's private channels with the bench actor as a member, each with messages the actor has not read: the
+ * actor's sidebar then holds these and the bench channel.
+ */
+async function seedSidebar(gatewayUrl: string, inboxUrl: string, session: Session, actorId: string): Promise<void> {
+  progress(`seeding ${SIDEBAR_CONVERSATIONS} conversations with ${SIDEBAR_UNREAD} unread messages each`);
+  const colleague = await registerAccount(gatewayUrl, inboxUrl);
+  await callIn(session, 'POST', '/workspace/users', 201, { email: colleague.email });
+  const theirs: Session = { ...session, token: colleague.token };
+  await eachLimited(Array.from({ length: SIDEBAR_CONVERSATIONS }, (_, i) => i), SEED_CONCURRENCY, async (i) => {
+    const { id } = await callIn<{ id: string }>(theirs, 'POST', '/channels', 201, { name: `sidebar-${i}`, kind: 'private', member_actor_ids: [actorId] });
+    for (let m = 0; m < SIDEBAR_UNREAD; m++) await callIn(theirs, 'POST', `/conversations/${id}/messages`, 201, { body_text: `unread ${m}` });
+  });
+}
+
 /** Paths over every (message, emoji) pair, messages first so that concurrent PUTs hit different rows. */
 function reactionPaths(channelId: string, messageIds: readonly string[]) {
   let next = 0;
@@ -127,6 +145,8 @@ async function checkRoutes(session: Session, channelId: string, reactionPath: st
   await checkPage(session, `/conversations/${channelId}/messages?limit=50&cursor=${cursor}`);
   const threads = await callIn<{ items: unknown[] }>(session, 'GET', '/threads?following=false&limit=50', 200);
   if (threads.items.length !== 50) throw new Error(`a page of threads holds ${threads.items.length} items, expected 50`);
+  const sidebar = await callIn<{ items: Array<{ read_state: { unread_count: number } }> }>(session, 'GET', '/conversations?limit=50', 200);
+  if (sidebar.items.length !== 50 || sidebar.items.some((s) => s.read_state.unread_count !== SIDEBAR_UNREAD)) throw new Error('the sidebar does not hold 50 conversations with their unread messages');
   const reactions = await callIn<{ reactions: unknown[] }>(session, 'PUT', reactionPath, 200);
   if (reactions.reactions.length === 0) throw new Error('PUT reaction answered without the reaction');
 }
@@ -160,6 +180,7 @@ function eventPathFaults(m: EventMeasurement): string[] {
 async function bench(cluster: Cluster): Promise<number> {
   const session = await createWorkspace(cluster.gatewayUrl, await signUp(cluster.gatewayUrl, cluster.inboxUrl));
   const { channelId, actorId, messageIds } = await seed(session);
+  await seedSidebar(cluster.gatewayUrl, cluster.inboxUrl, session, actorId);
   const reactions = reactionPaths(channelId, messageIds);
   const cursor = pageCursors(messageIds);
   await checkRoutes(session, channelId, reactions.next(), cursor());
@@ -220,6 +241,7 @@ async function bench(cluster: Cluster): Promise<number> {
       { name: 'GET next page', baseline: nextPageRead, request: { url: cluster.gatewayUrl, requests: [{ setupRequest: (r) => ({ ...r, path: `/conversations/${channelId}/messages?limit=50&cursor=${cursor()}` }) }] } },
       { name: 'PUT reaction', baseline: reactionInsert, request: { url: cluster.gatewayUrl, method: 'PUT', requests: [{ setupRequest: (r) => ({ ...r, path: reactions.next() }) }] } },
       { name: 'GET /threads', baseline: pageRead, request: { url: `${cluster.gatewayUrl}/threads?following=false&limit=50` } },
+      { name: 'GET /conversations', baseline: pageRead, request: { url: `${cluster.gatewayUrl}/conversations?limit=50` } },
     ];
     const rows: Row[] = [insert, reactionInsert, pageRead, nextPageRead].map((measurement) => ({ measurement }));
     const measuredRoutes = new Map<string, Measurement>();
