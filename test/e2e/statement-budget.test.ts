@@ -31,6 +31,7 @@ const BUDGET: Record<string, Costs> = {
   'PUT saved': { messaging: { statements: 4, grpc: 1 }, realtime: { statements: 4, grpc: 1 } },
   'PUT read mark': { messaging: { statements: 4, grpc: 1 }, realtime: { statements: 4, grpc: 1 } },
   'GET /threads': { messaging: { statements: 1, grpc: 1 } },
+  'GET /conversations': { messaging: { statements: 1, grpc: 1 } },
   'POST /auth/login': { identity: { statements: 2, grpc: 1 } },
 };
 
@@ -151,6 +152,7 @@ const routes: Record<keyof typeof BUDGET, () => Promise<Requests>> = {
   'PUT read mark': () =>
     onTwoMessages('read', (id) => () => inWorkspace(owner, ws, 'PUT', `/conversations/${conv}/read-state`, { body: { last_read_message_id: id } })),
   'GET /threads': async () => ({ warmUp: get('/threads?limit=50'), request: get('/threads?limit=50') }),
+  'GET /conversations': async () => ({ warmUp: get('/conversations?limit=50'), request: get('/conversations?limit=50') }),
   'POST /auth/login': async () => {
     const login = () => api('POST', '/auth/login', { body: { email: owner.email, password: owner.password }, ip: owner.ip });
     return { warmUp: login, request: login };
