@@ -128,8 +128,12 @@ const validFor = (field: string): fc.Arbitrary<unknown> => {
     case 'loading':
     case 'following':
       return fc.boolean();
+    case 'kind':
+      return fc.constantFrom('public', 'private', 'direct', 'group');
     case 'asset_ids':
     case 'mentioned_actor_ids':
+    case 'member_actor_ids':
+    case 'actor_ids':
       return fc.array(ids, { maxLength: 60 });
     default:
       return ids;
@@ -156,7 +160,17 @@ const pathValue = (name: string) =>
 
 const queryValue = (name: string) =>
   fc.oneof(
-    { weight: 4, arbitrary: name === 'limit' ? fc.constantFrom('0', '1', '50', '100', '101', '-1', '1e2', '01', 'abc', '') : name === 'following' || name === 'unread' ? fc.constantFrom('true', 'false', 'TRUE', '1', '') : ids },
+    {
+      weight: 4,
+      arbitrary:
+        name === 'limit'
+          ? fc.constantFrom('0', '1', '50', '100', '101', '-1', '1e2', '01', 'abc', '')
+          : name === 'following' || name === 'unread'
+            ? fc.constantFrom('true', 'false', 'TRUE', '1', '')
+            : name === 'kind'
+              ? fc.constantFrom('public', 'private', 'direct', 'group')
+              : ids,
+    },
     { weight: 2, arbitrary: strings },
     { weight: 1, arbitrary: malformedSegments.map((raw) => ({ raw })) },
   );
