@@ -25,10 +25,14 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 
 /**
  * A fresh database for one test file, cloned from a template migrated once per set of migrations (as Immich's
- * medium tests do): `CREATE DATABASE t_<rand> TEMPLATE <service>_tpl_<hash>`.
+ * medium tests do): `CREATE DATABASE t_<rand> TEMPLATE <service>_tpl_<hash>`. The hash covers each migration's name
+ * and code, so a migration changed under its name gets a template of its own.
  */
 export async function createTestDatabase(schema: string, migrations: Migration[]): Promise<{ url: string; drop(): Promise<void> }> {
-  const digest = createHash('sha256').update(migrations.map((m) => m.name).join(',')).digest('hex').slice(0, 10);
+  const digest = createHash('sha256')
+    .update(JSON.stringify(migrations.map((m) => [m.name, String(m.up), String(m.down ?? ''), m.config ?? null])))
+    .digest('hex')
+    .slice(0, 10);
   const template = `${schema}_tpl_${digest}`;
   const name = `t_${schema}_${randomBytes(6).toString('hex')}`;
   await admin(async (client) => {

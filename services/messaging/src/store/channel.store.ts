@@ -52,7 +52,7 @@ const toMember = (r: MemberRow): ChannelMember => ({ channelId: r.channel_id, ac
 const VIEW = (c: string) => `${c}.id, ${c}.workspace_id, ${c}.kind, ${c}.name, ${c}.topic, ${c}.created_by_actor_id, ${c}.member_count,
   ${c}.participant_actor_ids, ${c}.archived_at, ${c}.created_at, ${c}.updated_at,
   EXISTS (SELECT 1 FROM channel_members me WHERE me.channel_id = ${c}.id AND me.actor_id = ?) AS is_member,
-  (SELECT max(lm.created_at) FROM messages lm WHERE lm.conversation_id = ${c}.id) AS last_message_at`;
+  (SELECT lm.created_at FROM messages lm WHERE lm.conversation_id = ${c}.id ORDER BY lm.created_at DESC LIMIT 1) AS last_message_at`;
 
 /** Ids sort below every UUIDv7, so "after nothing read" counts everything. */
 const NOTHING_READ = '00000000-0000-0000-0000-000000000000';
