@@ -18,6 +18,7 @@ import { channelRoutes } from './routes/channel.routes.ts';
 import { identityRoutes } from './routes/identity.routes.ts';
 import { messageRoutes } from './routes/message.routes.ts';
 import { readStateRoutes } from './routes/read-state.routes.ts';
+import { searchRoutes } from './routes/search.routes.ts';
 import { realtimeRoutes } from './routes/realtime.routes.ts';
 import type { Route } from './routes/route.ts';
 import { type StorageRouteDeps, storageRoutes } from './routes/storage.routes.ts';
@@ -48,6 +49,7 @@ export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady
     ...channelRoutes(deps.clients),
     ...messageRoutes(deps.clients),
     ...readStateRoutes(deps.clients),
+    ...searchRoutes(deps.clients),
     ...assetRoutes(deps.clients),
     ...realtimeRoutes(deps.clients),
     ...storageRoutes(deps.storage),

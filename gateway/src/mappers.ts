@@ -16,6 +16,7 @@ import type { MessagePage__Output } from '@wms/protos/gen/wms/messaging/v1/Messa
 import type { MessageReactions__Output } from '@wms/protos/gen/wms/messaging/v1/MessageReactions';
 import type { Reaction__Output } from '@wms/protos/gen/wms/messaging/v1/Reaction';
 import type { ReadState__Output } from '@wms/protos/gen/wms/messaging/v1/ReadState';
+import type { SearchPage__Output } from '@wms/protos/gen/wms/messaging/v1/SearchPage';
 import type { SavedMessageState__Output } from '@wms/protos/gen/wms/messaging/v1/SavedMessageState';
 import type { Thread__Output } from '@wms/protos/gen/wms/messaging/v1/Thread';
 import type { ThreadPage__Output } from '@wms/protos/gen/wms/messaging/v1/ThreadPage';
@@ -187,6 +188,11 @@ export const toMessage = (m: Message__Output): MessageBody => ({
 });
 
 /** A page of messages, or of saved messages (the same body). */
+export const toSearchPage = (p: SearchPage__Output): Body<typeof s.SearchPage> => ({
+  items: p.items.map((hit) => ({ message: toMessage(hit.message!), highlights: hit.highlights.map((h) => ({ start: h.start, end: h.end })) })),
+  next_cursor: p.next_cursor ?? null,
+});
+
 export const toMessagePage = (p: MessagePage__Output): Body<typeof s.MessagePage> => ({ items: p.items.map(toMessage), next_cursor: p.next_cursor ?? null });
 
 export const toSavedMessageState = (r: SavedMessageState__Output): Body<typeof s.SavedMessageState> => ({

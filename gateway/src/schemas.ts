@@ -527,6 +527,16 @@ const threadExample = {
 };
 export const ThreadPage = page(Thread, 'ThreadPage', threadExample);
 
+export const SearchHit = z
+  .object({
+    message: Message,
+    highlights: z
+      .array(z.object({ start: z.number().int().min(0), end: z.number().int().min(1) }))
+      .describe("one span per occurrence in `message.body_text` of a word the query matched, as UTF-16 code unit offsets (`end` exclusive), ordered by `start`"),
+  })
+  .meta({ id: 'SearchHit' });
+export const SearchPage = page(SearchHit, 'SearchPage', { message: messageExample, highlights: [{ start: 8, end: 15 }] });
+
 export const ChannelMemberPage = page(ChannelMember, 'ChannelMemberPage', { channel_id: ex.channel, actor_id: ex.actor, added_by_actor_id: null, joined_at: ex.at });
 
 export const ConversationSummary = z

@@ -20,6 +20,7 @@ import type { CreateChannelRequest as _wms_messaging_v1_CreateChannelRequest, Cr
 import type { CreateMessageRequest as _wms_messaging_v1_CreateMessageRequest, CreateMessageRequest__Output as _wms_messaging_v1_CreateMessageRequest__Output } from './wms/messaging/v1/CreateMessageRequest.ts';
 import type { DirectConversation as _wms_messaging_v1_DirectConversation, DirectConversation__Output as _wms_messaging_v1_DirectConversation__Output } from './wms/messaging/v1/DirectConversation.ts';
 import type { GetChannelRequest as _wms_messaging_v1_GetChannelRequest, GetChannelRequest__Output as _wms_messaging_v1_GetChannelRequest__Output } from './wms/messaging/v1/GetChannelRequest.ts';
+import type { Highlight as _wms_messaging_v1_Highlight, Highlight__Output as _wms_messaging_v1_Highlight__Output } from './wms/messaging/v1/Highlight.ts';
 import type { ListChannelMembersRequest as _wms_messaging_v1_ListChannelMembersRequest, ListChannelMembersRequest__Output as _wms_messaging_v1_ListChannelMembersRequest__Output } from './wms/messaging/v1/ListChannelMembersRequest.ts';
 import type { ListChannelsRequest as _wms_messaging_v1_ListChannelsRequest, ListChannelsRequest__Output as _wms_messaging_v1_ListChannelsRequest__Output } from './wms/messaging/v1/ListChannelsRequest.ts';
 import type { ListChannelsResponse as _wms_messaging_v1_ListChannelsResponse, ListChannelsResponse__Output as _wms_messaging_v1_ListChannelsResponse__Output } from './wms/messaging/v1/ListChannelsResponse.ts';
@@ -38,6 +39,9 @@ import type { Reaction as _wms_messaging_v1_Reaction, Reaction__Output as _wms_m
 import type { ReactionRequest as _wms_messaging_v1_ReactionRequest, ReactionRequest__Output as _wms_messaging_v1_ReactionRequest__Output } from './wms/messaging/v1/ReactionRequest.ts';
 import type { ReadState as _wms_messaging_v1_ReadState, ReadState__Output as _wms_messaging_v1_ReadState__Output } from './wms/messaging/v1/ReadState.ts';
 import type { SavedMessageState as _wms_messaging_v1_SavedMessageState, SavedMessageState__Output as _wms_messaging_v1_SavedMessageState__Output } from './wms/messaging/v1/SavedMessageState.ts';
+import type { SearchHit as _wms_messaging_v1_SearchHit, SearchHit__Output as _wms_messaging_v1_SearchHit__Output } from './wms/messaging/v1/SearchHit.ts';
+import type { SearchMessagesRequest as _wms_messaging_v1_SearchMessagesRequest, SearchMessagesRequest__Output as _wms_messaging_v1_SearchMessagesRequest__Output } from './wms/messaging/v1/SearchMessagesRequest.ts';
+import type { SearchPage as _wms_messaging_v1_SearchPage, SearchPage__Output as _wms_messaging_v1_SearchPage__Output } from './wms/messaging/v1/SearchPage.ts';
 import type { Thread as _wms_messaging_v1_Thread, Thread__Output as _wms_messaging_v1_Thread__Output } from './wms/messaging/v1/Thread.ts';
 import type { ThreadPage as _wms_messaging_v1_ThreadPage, ThreadPage__Output as _wms_messaging_v1_ThreadPage__Output } from './wms/messaging/v1/ThreadPage.ts';
 import type { ThreadRef as _wms_messaging_v1_ThreadRef, ThreadRef__Output as _wms_messaging_v1_ThreadRef__Output } from './wms/messaging/v1/ThreadRef.ts';
@@ -78,6 +82,7 @@ export interface ProtoGrpcType {
         CreateMessageRequest: MessageTypeDefinition<_wms_messaging_v1_CreateMessageRequest, _wms_messaging_v1_CreateMessageRequest__Output>
         DirectConversation: MessageTypeDefinition<_wms_messaging_v1_DirectConversation, _wms_messaging_v1_DirectConversation__Output>
         GetChannelRequest: MessageTypeDefinition<_wms_messaging_v1_GetChannelRequest, _wms_messaging_v1_GetChannelRequest__Output>
+        Highlight: MessageTypeDefinition<_wms_messaging_v1_Highlight, _wms_messaging_v1_Highlight__Output>
         ListChannelMembersRequest: MessageTypeDefinition<_wms_messaging_v1_ListChannelMembersRequest, _wms_messaging_v1_ListChannelMembersRequest__Output>
         ListChannelsRequest: MessageTypeDefinition<_wms_messaging_v1_ListChannelsRequest, _wms_messaging_v1_ListChannelsRequest__Output>
         ListChannelsResponse: MessageTypeDefinition<_wms_messaging_v1_ListChannelsResponse, _wms_messaging_v1_ListChannelsResponse__Output>
@@ -96,6 +101,9 @@ export interface ProtoGrpcType {
         ReactionRequest: MessageTypeDefinition<_wms_messaging_v1_ReactionRequest, _wms_messaging_v1_ReactionRequest__Output>
         ReadState: MessageTypeDefinition<_wms_messaging_v1_ReadState, _wms_messaging_v1_ReadState__Output>
         SavedMessageState: MessageTypeDefinition<_wms_messaging_v1_SavedMessageState, _wms_messaging_v1_SavedMessageState__Output>
+        SearchHit: MessageTypeDefinition<_wms_messaging_v1_SearchHit, _wms_messaging_v1_SearchHit__Output>
+        SearchMessagesRequest: MessageTypeDefinition<_wms_messaging_v1_SearchMessagesRequest, _wms_messaging_v1_SearchMessagesRequest__Output>
+        SearchPage: MessageTypeDefinition<_wms_messaging_v1_SearchPage, _wms_messaging_v1_SearchPage__Output>
         Thread: MessageTypeDefinition<_wms_messaging_v1_Thread, _wms_messaging_v1_Thread__Output>
         ThreadPage: MessageTypeDefinition<_wms_messaging_v1_ThreadPage, _wms_messaging_v1_ThreadPage__Output>
         ThreadRef: MessageTypeDefinition<_wms_messaging_v1_ThreadRef, _wms_messaging_v1_ThreadRef__Output>

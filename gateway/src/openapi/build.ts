@@ -91,6 +91,7 @@ const tagDescriptions: Record<string, string> = {
   Messages: 'Messages, threads, reactions and bookmarks',
   'Saved messages': "The caller's private bookmarks",
   'Read state and threads': 'Per-user read state, thread subscriptions and the thread inbox (contract §5)',
+  Search: 'Full-text search of the messages the caller may read, with highlights (contract §10)',
   Assets: 'Attachments: reserve, upload, download (contract §6)',
   Downloads: 'Signed download URLs of the filesystem storage driver',
   Realtime: 'Realtime provider access (Pusher protocol), presence, provider webhooks and catch-up of missed events (contract §7)',

@@ -63,6 +63,22 @@ export function createDb({ url, schema, log, poolMax = 10, statementTimeoutMs = 
   return knex;
 }
 
+/**
+ * For a migration with `config: { transaction: false }`: builds an index without holding the table's writes
+ * (`CREATE INDEX CONCURRENTLY`), once. An invalid index that an interrupted build left behind is dropped and built
+ * again, so the migration can run again after failing halfway. `definition` follows the table name, as in
+ * `ON messages (conversation_id, created_at)` or `ON messages USING gin (search)`.
+ */
+export async function buildIndexConcurrently(knex: Knex, name: string, definition: string): Promise<void> {
+  const { rows } = await knex.raw<{ rows: unknown[] }>(
+    `SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE c.relname = ? AND c.relnamespace = current_schema()::regnamespace AND NOT i.indisvalid`,
+    [name],
+  );
+  if (rows.length > 0) await knex.raw('DROP INDEX CONCURRENTLY ??', [name]);
+  await knex.raw(`CREATE INDEX CONCURRENTLY IF NOT EXISTS ?? ${definition}`, [name]);
+}
+
 /** Creates the schema if needed and applies the service's migrations (knex keeps a lock, so concurrent runs are safe). */
 export async function migrate(knex: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
   await knex.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]);

@@ -8,6 +8,7 @@ import * as outboxXid from './20261201000000_outbox_xid.ts';
 import * as outboxCommitOrder from './20261202000000_outbox_commit_order.ts';
 import * as conversations from './20261204000000_conversations.ts';
 import * as conversationActivity from './20261205000000_conversation_activity.ts';
+import * as search from './20261206000000_search.ts';
 
 /** Every migration of the messaging schema, in order. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { name: '20261202000000_outbox_commit_order', ...outboxCommitOrder },
   { name: '20261204000000_conversations', ...conversations },
   { name: '20261205000000_conversation_activity', ...conversationActivity },
+  { name: '20261206000000_search', ...search },
 ];

@@ -3,6 +3,11 @@ import { z } from 'zod';
 
 export const schema = z.object({
   ...serviceEnvOf('messaging'),
+  /** The Postgres text search configuration of message search (contract §10): its stemming and stop words. */
+  SEARCH_TEXT_CONFIG: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/, 'must name a text search configuration, such as english or simple')
+    .default('english'),
 });
 
 export type MessagingConfig = ReturnType<typeof loadMessagingConfig>;

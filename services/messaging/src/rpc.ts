@@ -16,6 +16,7 @@ import type { ReadState } from './domain/read-state.ts';
 import type { MessageActionsService } from './message-actions.service.ts';
 import type { MessageService } from './message.service.ts';
 import type { ReadStateService, ThreadRead } from './read-state.service.ts';
+import type { SearchService } from './search.service.ts';
 
 /** Protobuf leaves a field without value unset. */
 const unset = <T>(value: T | null): T | undefined => value ?? undefined;
@@ -103,9 +104,10 @@ export interface MessagingServices {
   messages: MessageService;
   actions: MessageActionsService;
   readStates: ReadStateService;
+  search: SearchService;
 }
 
-export function messagingHandlers({ channels, messages, actions, readStates }: MessagingServices): ServiceHandlers<'messaging'> {
+export function messagingHandlers({ channels, messages, actions, readStates, search }: MessagingServices): ServiceHandlers<'messaging'> {
   return {
     CreateChannel: async (req, ctx) =>
       toChannel(await channels.createChannel(ctx, { name: req.name, topic: req.topic, kind: req.kind, memberActorIds: req.member_actor_ids })),
@@ -166,6 +168,22 @@ export function messagingHandlers({ channels, messages, actions, readStates }: M
     GetThreadReadState: async (req, ctx) => toReadState(await readStates.thread(ctx, req.root_id)),
     UpdateThreadReadState: async (req, ctx) => toReadState(await readStates.markThread(ctx, req.root_id, req.last_read_message_id)),
     UpdateThreadSubscription: async (req, ctx) => toReadState(await readStates.subscribe(ctx, req.root_id, req.following)),
+    SearchMessages: async (req, ctx) =>
+      toPage(
+        await search.search(ctx, {
+          q: req.q,
+          conversationId: req.conversation_id,
+          authorActorId: req.author_actor_id,
+          parentMessageId: req.parent_message_id,
+          has: req.has,
+          after: req.after,
+          before: req.before,
+          sort: req.sort,
+          cursor: req.cursor,
+          limit: req.limit,
+        }),
+        (hit) => ({ message: toMessage(hit.message), highlights: hit.highlights }),
+      ),
     ListThreads: async (req, ctx) => toPage(await readStates.threads(ctx, { following: req.following, unread: req.unread, cursor: req.cursor, limit: req.limit }), toThread),
   };
 }

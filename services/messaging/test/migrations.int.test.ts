@@ -12,6 +12,7 @@ const schema = 'messaging';
 const log = createLogger('messaging-migrations-test', 'silent');
 const CONVERSATIONS = '20261204000000_conversations';
 const ACTIVITY = '20261205000000_conversation_activity';
+const SEARCH = '20261206000000_search';
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
@@ -53,7 +54,7 @@ describe(CONVERSATIONS, () => {
       message(creator, '2026-11-08T00:00:00Z'),
     ]);
 
-    expect(await migrate(db, schema, migrations)).toEqual([CONVERSATIONS, ACTIVITY]);
+    expect(await migrate(db, schema, migrations)).toEqual([CONVERSATIONS, ACTIVITY, SEARCH]);
 
     const channels = await db('channels').where({ workspace_id: workspaceId }).orderBy('name').select('name', 'kind', 'member_count', 'participant_actor_ids', 'archived_at');
     expect(channels).toEqual([
@@ -101,5 +102,20 @@ describe(ACTIVITY, () => {
     await db.raw(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'messages_activity_idx'::regclass`);
     await migrations.find((m) => m.name === ACTIVITY)!.up(db);
     expect(await indexes()).toEqual([{ name: 'messages_activity_idx', valid: true }]);
+  });
+});
+
+describe(SEARCH, () => {
+  it('adds the search vector empty to the messages it finds, with its GIN index and the index of what the sweep must fill in', async () => {
+    const { rows } = await db.raw<{ rows: Array<{ n: string }> }>('SELECT count(*) AS n FROM messages WHERE search IS NULL AND deleted_at IS NULL');
+    expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+    const indexes = await db.raw<{ rows: Array<{ name: string; valid: boolean }> }>(
+      `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+       WHERE i.indrelid = 'messages'::regclass AND c.relname LIKE 'messages_search%' ORDER BY 1`,
+    );
+    expect(indexes.rows).toEqual([
+      { name: 'messages_search_idx', valid: true },
+      { name: 'messages_search_pending_idx', valid: true },
+    ]);
   });
 });

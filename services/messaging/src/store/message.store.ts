@@ -29,6 +29,16 @@ export interface MessageRow {
   updated_at: Date;
 }
 
+/** The columns a message is read with (never its `search` vector, which only the search statement reads). */
+const MESSAGE_FIELDS = [
+  'id', 'workspace_id', 'conversation_id', 'parent_message_id', 'author_actor_id', 'body_text', 'mentioned_actor_ids', 'asset_ids',
+  'loading_expires_at', 'reply_count', 'reply_actor_ids', 'last_reply_at', 'reactions', 'reactions_version', 'edited_at', 'deleted_at',
+  'created_at', 'updated_at',
+] as const;
+
+/** `MessageRow`'s columns of the messages row `m` (a table alias, or none for a RETURNING list). */
+export const MESSAGE_COLUMNS = (m?: string) => MESSAGE_FIELDS.map((f) => (m ? `${m}.${f}` : f)).join(', ');
+
 export const toMessage = (r: MessageRow): Message => ({
   id: r.id,
   workspaceId: r.workspace_id,
@@ -92,7 +102,11 @@ const JOIN_POSTER = (channel: string, workspace: string, source: string) => `joi
          counted AS (UPDATE channels SET member_count = member_count + 1 WHERE id IN (SELECT channel_id FROM joined))`;
 
 export class MessageStore {
-  constructor(private readonly db: Knex) {}
+  /** `searchConfig`: the text search configuration of the `search` vectors the writes keep (SEARCH_TEXT_CONFIG). */
+  constructor(
+    private readonly db: Knex,
+    private readonly searchConfig = 'english',
+  ) {}
 
   /**
    * A message of the workspace in a conversation the caller may read, with the caller's bookmark; anything else (another
@@ -100,7 +114,7 @@ export class MessageStore {
    */
   async find(workspaceId: string, id: string, actorId: string, tx?: Tx): Promise<MessageWithSave | undefined> {
     const [row] = rowsOf<MessageRow & { caller_saved_at: Date | null }>(
-      await queryable(this.db, tx).raw(`SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN} WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')}`, [
+      await queryable(this.db, tx).raw(`SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN} WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')}`, [
         actorId,
         id,
         workspaceId,
@@ -116,7 +130,7 @@ export class MessageStore {
    */
   async lock(workspaceId: string, id: string, actorId: string, tx: Tx): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(
-      await queryable(this.db, tx).raw(`SELECT m.* FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')} FOR UPDATE OF m`, [id, workspaceId, actorId]),
+      await queryable(this.db, tx).raw(`SELECT ${MESSAGE_COLUMNS('m')} FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')} FOR UPDATE OF m`, [id, workspaceId, actorId]),
     );
     return row && toMessage(row);
   }
@@ -132,16 +146,17 @@ export class MessageStore {
         `WITH c AS (SELECT c.id, c.workspace_id FROM channels c WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}),
          ${JOIN_POSTER('c.id', 'c.workspace_id', 'c')},
          inserted AS (
-           INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
-           SELECT ?::uuid, c.workspace_id, c.id, ?::uuid, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END
+           INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at, search)
+           SELECT ?::uuid, c.workspace_id, c.id, ?::uuid, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END,
+             to_tsvector(?::regconfig, ?::text)
            FROM c
-           RETURNING *
+           RETURNING ${MESSAGE_COLUMNS()}
          )
          SELECT inserted.*, (SELECT joined_at FROM joined) AS joined_at FROM inserted`,
         [
           m.conversationId, m.workspaceId, m.authorActorId,
           m.authorActorId,
-          m.id, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS,
+          m.id, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS, this.searchConfig, m.bodyText,
         ],
       ),
     );
@@ -167,14 +182,15 @@ export class MessageStore {
              updated_at = now()
            WHERE id = ? AND workspace_id = ? AND conversation_id = ? AND parent_message_id IS NULL AND deleted_at IS NULL
              AND ${READABLE_MESSAGE('messages')}
-           RETURNING *
+           RETURNING ${MESSAGE_COLUMNS()}
          ),
          ${JOIN_POSTER('root.conversation_id', 'root.workspace_id', 'root')},
          reply AS (
-           INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at)
-           SELECT ?::uuid, root.workspace_id, root.conversation_id, root.id, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END
+           INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at, search)
+           SELECT ?::uuid, root.workspace_id, root.conversation_id, root.id, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END,
+             to_tsvector(?::regconfig, ?::text)
            FROM root
-           RETURNING *
+           RETURNING ${MESSAGE_COLUMNS()}
          ),
          followed AS (
            INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
@@ -187,7 +203,7 @@ export class MessageStore {
         [
           m.authorActorId, m.authorActorId, m.parentMessageId, m.workspaceId, m.conversationId, m.authorActorId,
           m.authorActorId,
-          m.id, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS,
+          m.id, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS, this.searchConfig, m.bodyText,
           force, force,
         ],
       ),
@@ -216,7 +232,7 @@ export class MessageStore {
     bindings.push(q.limit, q.conversationId, q.workspaceId, q.actorId);
     return this.db.raw(
       `SELECT p.* FROM channels c LEFT JOIN LATERAL (
-         SELECT m.*, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
+         SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
          WHERE ${scope} ${q.before === null ? '' : 'AND m.id < ?'}
          ORDER BY m.id DESC LIMIT ?
        ) p ON true
@@ -230,9 +246,9 @@ export class MessageStore {
   async edit(workspaceId: string, id: string, bodyText: string, tx?: Tx): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(
       await queryable(this.db, tx).raw(
-        `UPDATE messages SET body_text = ?, edited_at = now(), updated_at = now(), loading_expires_at = NULL
-         WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL RETURNING *`,
-        [bodyText, id, workspaceId],
+        `UPDATE messages SET body_text = ?, search = to_tsvector(?::regconfig, ?::text), edited_at = now(), updated_at = now(), loading_expires_at = NULL
+         WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL RETURNING ${MESSAGE_COLUMNS()}`,
+        [bodyText, this.searchConfig, bodyText, id, workspaceId],
       ),
     );
     return row && toMessage(row);
@@ -254,6 +270,21 @@ export class MessageStore {
     await this.db.raw(`UPDATE messages SET asset_ids = '{}' WHERE id = ANY (?::uuid[]) AND deleted_at IS NOT NULL`, [ids]);
   }
 
+  /**
+   * Fills in the search vector of up to `limit` live messages written before search existed (the search migration
+   * adds the column empty); returns how many. Safe beside another replica's sweep (SKIP LOCKED) and beside edits and
+   * deletes (a row one of them wrote since is skipped).
+   */
+  async indexForSearch(limit: number): Promise<number> {
+    const result = await this.db.raw(
+      `UPDATE messages SET search = to_tsvector(?::regconfig, body_text)
+       WHERE id IN (SELECT id FROM messages WHERE search IS NULL AND deleted_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+         AND search IS NULL AND deleted_at IS NULL`,
+      [this.searchConfig, limit],
+    );
+    return (result as { rowCount: number }).rowCount;
+  }
+
   /** Removes up to `limit` client_message_id claims made before `before` (past their 24 hours); returns how many. */
   async deleteClientIds(before: Date, limit: number): Promise<number> {
     const result = await this.db.raw(
@@ -273,9 +304,9 @@ export class MessageStore {
     const db = queryable(this.db, tx);
     const [row] = rowsOf<MessageRow>(
       await db.raw(
-        `UPDATE messages SET deleted_at = now(), updated_at = now(), body_text = '', mentioned_actor_ids = '{}', loading_expires_at = NULL,
+        `UPDATE messages SET deleted_at = now(), updated_at = now(), body_text = '', search = NULL, mentioned_actor_ids = '{}', loading_expires_at = NULL,
            reactions = '[]', reactions_version = reactions_version + CASE WHEN reactions = '[]' THEN 0 ELSE 1 END
-         WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL RETURNING *`,
+         WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL RETURNING ${MESSAGE_COLUMNS()}`,
         [id, workspaceId],
       ),
     );

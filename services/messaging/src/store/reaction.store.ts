@@ -1,7 +1,7 @@
 import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import type { Message } from '../domain/message.ts';
 import { READABLE_MESSAGE } from './access.ts';
-import { type MessageRow, toMessage } from './message.store.ts';
+import { MESSAGE_COLUMNS, type MessageRow, toMessage } from './message.store.ts';
 
 /**
  * The message's reaction summary (emoji by first reaction, actors in reaction order) from its reactions as the
@@ -63,7 +63,7 @@ export class ReactionStore {
            FROM jsonb_array_elements(m.reactions) WITH ORDINALITY AS r(x, n))
          ELSE m.reactions || jsonb_build_array(jsonb_build_object('emoji', ?::text, 'actor_ids', jsonb_build_array(?::text)))
        END
-       FROM c WHERE m.id = c.message_id RETURNING m.*`,
+       FROM c WHERE m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
       [
         q.messageId, q.workspaceId, q.conversationId, q.actorId, q.maxEmoji, q.emoji,
         q.emoji, q.actorId,
@@ -87,7 +87,7 @@ export class ReactionStore {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
       `${cte}
        UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = ${summaryWith(change)}
-       FROM c WHERE m.id = c.message_id RETURNING m.*`,
+       FROM c WHERE m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
       bindings,
     );
     return rows[0] && toMessage(rows[0]);

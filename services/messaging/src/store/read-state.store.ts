@@ -2,7 +2,7 @@ import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import type { Message } from '../domain/message.ts';
 import { type Counts, followsImplicitly, type Mark, type Thread, type ThreadMark } from '../domain/read-state.ts';
 import { READABLE_MESSAGE } from './access.ts';
-import { type MessageRow, SAVED_JOIN, withSave } from './message.store.ts';
+import { MESSAGE_COLUMNS, type MessageRow, SAVED_JOIN, withSave } from './message.store.ts';
 
 /** Ids sort below every UUIDv7, so "after nothing read" counts everything. */
 const NOTHING_READ = '00000000-0000-0000-0000-000000000000';
@@ -138,7 +138,7 @@ export class ReadStateStore {
           where: 'm.workspace_id = ? AND m.parent_message_id IS NULL AND m.reply_count > 0', whereBindings: [q.workspaceId], key: 'm.id',
         };
     const { rows } = await this.db.raw<{ rows: Array<MessageRow & { caller_saved_at: Date | null; following: boolean | null; mark: string | null; unread: number; mentions: number }> }>(
-      `SELECT m.*, s.saved_at AS caller_saved_at, t.last_read_message_id AS mark, c.unread, c.mentions, t.following
+      `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at, t.last_read_message_id AS mark, c.unread, c.mentions, t.following
        FROM ${v.from}
        ${SAVED_JOIN}
        CROSS JOIN LATERAL (SELECT

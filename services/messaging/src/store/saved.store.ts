@@ -1,7 +1,7 @@
 import { type Knex, queryable, type Tx } from '@wms/kit/db';
 import type { MessageWithSave } from '../domain/message.ts';
 import { READABLE_MESSAGE } from './access.ts';
-import { type MessageRow, withSave } from './message.store.ts';
+import { MESSAGE_COLUMNS, type MessageRow, withSave } from './message.store.ts';
 
 /** What saving did: nothing when the message is deleted (`savedAt` null), else the bookmark and whether this save made it. */
 export type SaveOutcome = { deletedAt: Date; savedAt: null; created: false } | { deletedAt: null; savedAt: Date; created: boolean };
@@ -47,7 +47,7 @@ export class SavedStore {
   /** Saved live messages of the workspace in conversations the actor may read now, newest save first, after the save `beforeSeq` when given. */
   async page(q: { actorId: string; workspaceId: string; beforeSeq: string | null; limit: number }): Promise<Array<MessageWithSave & { seq: string }>> {
     const { rows } = await this.db.raw<{ rows: Array<MessageRow & { caller_saved_at: Date; seq: string }> }>(
-      `SELECT m.*, s.saved_at AS caller_saved_at, s.seq FROM saved_messages s JOIN messages m ON m.id = s.message_id
+      `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at, s.seq FROM saved_messages s JOIN messages m ON m.id = s.message_id
        WHERE s.actor_id = ? AND s.workspace_id = ? AND m.deleted_at IS NULL AND ${READABLE_MESSAGE('m')} ${q.beforeSeq === null ? '' : 'AND s.seq < ?'}
        ORDER BY s.seq DESC LIMIT ?`,
       [q.actorId, q.workspaceId, q.actorId, ...(q.beforeSeq === null ? [] : [q.beforeSeq]), q.limit],

@@ -9,11 +9,12 @@ const BATCH = 500;
 
 /**
  * Removes the assets of deleted messages whose own release failed (one asset-service call per batch), and the
- * client_message_id claims past their 24 hours, a bounded batch at a time.
+ * client_message_id claims past their 24 hours, and fills in the search vectors of messages written before search
+ * existed, a bounded batch at a time.
  */
 export const cleanupProcessor =
   ({ messages, attachments, log }: { messages: MessageStore; attachments: Attachments; log: Logger }) =>
-  async (): Promise<{ released: number; expiredClientIds: number }> => {
+  async (): Promise<{ released: number; expiredClientIds: number; indexed: number }> => {
     let released = 0;
     for (;;) {
       const ids = await messages.withUnreleasedAssets(new Date(Date.now() - RELEASE_GRACE_MS), BATCH);
@@ -28,6 +29,12 @@ export const cleanupProcessor =
       expiredClientIds += removed;
       if (removed < BATCH) break;
     }
-    if (released > 0 || expiredClientIds > 0) log.info({ released, expiredClientIds }, 'messaging cleanup');
-    return { released, expiredClientIds };
+    let indexed = 0;
+    for (;;) {
+      const filled = await messages.indexForSearch(BATCH);
+      indexed += filled;
+      if (filled < BATCH) break;
+    }
+    if (released > 0 || expiredClientIds > 0 || indexed > 0) log.info({ released, expiredClientIds, indexed }, 'messaging cleanup');
+    return { released, expiredClientIds, indexed };
   };

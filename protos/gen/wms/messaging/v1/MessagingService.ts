@@ -30,6 +30,8 @@ import type { PurgeProgress as _wms_common_v1_PurgeProgress, PurgeProgress__Outp
 import type { ReactionRequest as _wms_messaging_v1_ReactionRequest, ReactionRequest__Output as _wms_messaging_v1_ReactionRequest__Output } from '../../../wms/messaging/v1/ReactionRequest.ts';
 import type { ReadState as _wms_messaging_v1_ReadState, ReadState__Output as _wms_messaging_v1_ReadState__Output } from '../../../wms/messaging/v1/ReadState.ts';
 import type { SavedMessageState as _wms_messaging_v1_SavedMessageState, SavedMessageState__Output as _wms_messaging_v1_SavedMessageState__Output } from '../../../wms/messaging/v1/SavedMessageState.ts';
+import type { SearchMessagesRequest as _wms_messaging_v1_SearchMessagesRequest, SearchMessagesRequest__Output as _wms_messaging_v1_SearchMessagesRequest__Output } from '../../../wms/messaging/v1/SearchMessagesRequest.ts';
+import type { SearchPage as _wms_messaging_v1_SearchPage, SearchPage__Output as _wms_messaging_v1_SearchPage__Output } from '../../../wms/messaging/v1/SearchPage.ts';
 import type { ThreadPage as _wms_messaging_v1_ThreadPage, ThreadPage__Output as _wms_messaging_v1_ThreadPage__Output } from '../../../wms/messaging/v1/ThreadPage.ts';
 import type { ThreadRef as _wms_messaging_v1_ThreadRef, ThreadRef__Output as _wms_messaging_v1_ThreadRef__Output } from '../../../wms/messaging/v1/ThreadRef.ts';
 import type { UpdateChannelRequest as _wms_messaging_v1_UpdateChannelRequest, UpdateChannelRequest__Output as _wms_messaging_v1_UpdateChannelRequest__Output } from '../../../wms/messaging/v1/UpdateChannelRequest.ts';
@@ -225,6 +227,15 @@ export interface MessagingServiceClient extends grpc.Client {
   saveMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
   saveMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
   
+  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
+  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
+  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
+  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
+  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
+  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
+  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
+  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
+  
   UnsaveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
   UnsaveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
   UnsaveMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
@@ -324,6 +335,8 @@ export interface MessagingServiceHandlers extends grpc.UntypedServiceImplementat
   
   SaveMessage: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState>;
   
+  SearchMessages: grpc.handleUnaryCall<_wms_messaging_v1_SearchMessagesRequest__Output, _wms_messaging_v1_SearchPage>;
+  
   UnsaveMessage: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState>;
   
   UpdateChannel: grpc.handleUnaryCall<_wms_messaging_v1_UpdateChannelRequest__Output, _wms_messaging_v1_Channel>;
@@ -360,6 +373,7 @@ export interface MessagingServiceDefinition extends grpc.ServiceDefinition {
   RemoveChannelMember: MethodDefinition<_wms_messaging_v1_ChannelMemberRef, _wms_common_v1_Empty, _wms_messaging_v1_ChannelMemberRef__Output, _wms_common_v1_Empty__Output>
   RemoveReaction: MethodDefinition<_wms_messaging_v1_ReactionRequest, _wms_messaging_v1_MessageReactions, _wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions__Output>
   SaveMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_SavedMessageState, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState__Output>
+  SearchMessages: MethodDefinition<_wms_messaging_v1_SearchMessagesRequest, _wms_messaging_v1_SearchPage, _wms_messaging_v1_SearchMessagesRequest__Output, _wms_messaging_v1_SearchPage__Output>
   UnsaveMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_SavedMessageState, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState__Output>
   UpdateChannel: MethodDefinition<_wms_messaging_v1_UpdateChannelRequest, _wms_messaging_v1_Channel, _wms_messaging_v1_UpdateChannelRequest__Output, _wms_messaging_v1_Channel__Output>
   UpdateConversationReadState: MethodDefinition<_wms_messaging_v1_UpdateConversationReadStateRequest, _wms_messaging_v1_ReadState, _wms_messaging_v1_UpdateConversationReadStateRequest__Output, _wms_messaging_v1_ReadState__Output>

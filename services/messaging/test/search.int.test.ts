@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { CallContext } from '@wms/kit/context';
+import { createDb, type Knex, transactor } from '@wms/kit/db';
+import { DomainError } from '@wms/kit/errors';
+import { uuidv7 } from '@wms/kit/ids';
+import { createLogger } from '@wms/kit/logger';
+import { createTestDatabase } from '@wms/testkit';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../migrations/index.ts';
+import type { Channel } from '../src/domain/channel.ts';
+import type { MessagingServices } from '../src/rpc.ts';
+import type { SearchHit } from '../src/search.service.ts';
+import { ChannelStore } from '../src/store/channel.store.ts';
+import { MessageStore } from '../src/store/message.store.ts';
+import { buildMessagingServices, requireSearchConfig } from '../src/wiring.ts';
+
+// Message search (contract §10) through the messaging services, against a real Postgres: syntax, stemming, filters,
+// both orders with their cursors, the access rule, edits and deletes, highlights.
+
+const log = createLogger('messaging-search-test', 'silent');
+let database: { url: string; drop(): Promise<void> };
+let db: Knex;
+let services: MessagingServices;
+let channels: ChannelStore;
+
+beforeAll(async () => {
+  database = await createTestDatabase('messaging', migrations);
+  db = createDb({ url: database.url, schema: 'messaging', log });
+  channels = new ChannelStore(db);
+  const refuse = () => Promise.reject(new Error('no peer in this test'));
+  // Attachments are read for hits with assets only; these tests post none.
+  services = buildMessagingServices({
+    db,
+    workspace: { GetActorsByIds: refuse, ResolveMembership: refuse },
+    assets: { GetAssetsByIds: refuse, AttachAssets: refuse, ReleaseMessageAssets: refuse, DetachMessageAssets: refuse },
+    log,
+  });
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+const as = (workspaceId: string, actorId: string): CallContext => ({ requestId: randomUUID(), userId: randomUUID(), workspaceId, actorId });
+
+async function channel(workspaceId: string, creator: string, kind: 'public' | 'private' = 'public', members: string[] = []): Promise<Channel> {
+  const made = await channels.insert({ id: uuidv7(), workspaceId, kind, name: `s-${randomUUID().slice(0, 8)}`, topic: null, createdByActorId: creator, memberActorIds: [creator, ...members], participantActorIds: [] });
+  return made!.channel;
+}
+
+const post = async (c: Channel, author: string, bodyText: string, parentMessageId?: string) =>
+  (await services.messages.create(as(c.workspaceId, author), { conversationId: c.id, bodyText, parentMessageId, assetIds: [], mentionedActorIds: [], loading: false })).message;
+
+type Search = Parameters<MessagingServices['search']['search']>[1];
+const search = (workspaceId: string, actorId: string, q: string, extra: Partial<Search> = {}) => services.search.search(as(workspaceId, actorId), { q, limit: 50, ...extra });
+const texts = (page: { items: SearchHit[] }) => page.items.map((h) => h.message.message.bodyText);
+
+async function refusal(p: Promise<unknown>): Promise<DomainError> {
+  const err = await p.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
+}
+
+/** A workspace with one public channel holding `bodies` in order, posted by one author. */
+async function world(bodies: string[]) {
+  const ws = randomUUID();
+  const author = randomUUID();
+  const c = await channel(ws, author);
+  const posted = [];
+  for (const body of bodies) posted.push(await post(c, author, body));
+  return { ws, author, c, posted };
+}
+
+describe('search syntax (websearch_to_tsquery, english)', () => {
+  it('needs every word, stems them, takes phrases, exclusions and OR, and finds nothing for stop words alone', async () => {
+    const { ws, author } = await world([
+      'We are deploying the new build tonight',
+      'The deployed build broke the login page',
+      'Login works again after the rollback',
+      'Lunch at noon, anyone?',
+      'new build: the build is new',
+    ]);
+    const find = async (q: string) => texts(await search(ws, author, q)).sort();
+    expect(await find('deploy')).toEqual(['The deployed build broke the login page', 'We are deploying the new build tonight']);
+    expect(await find('deployed BUILD')).toEqual(['The deployed build broke the login page', 'We are deploying the new build tonight']);
+    expect(await find('"new build"')).toEqual(['We are deploying the new build tonight', 'new build: the build is new']);
+    expect(await find('build -login')).toEqual(['We are deploying the new build tonight', 'new build: the build is new']);
+    expect(await find('lunch OR rollback')).toEqual(['Login works again after the rollback', 'Lunch at noon, anyone?']);
+    expect(await find('the and of')).toEqual([]);
+    expect(await find('!!! ...')).toEqual([]);
+  });
+
+  it('refuses an empty or over-long query, a malformed filter and a cursor of another search, with invalid_input', async () => {
+    const { ws, author } = await world(['one']);
+    for (const [input, field] of [
+      [{ q: '' }, 'query.q'],
+      [{ q: 'x'.repeat(501) }, 'query.q'],
+      [{ q: 'x', has: 'link' }, 'query.has'],
+      [{ q: 'x', sort: 'oldest' }, 'query.sort'],
+      [{ q: 'x', after: 'yesterday' }, 'query.after'],
+      [{ q: 'x', conversationId: 'nope' }, 'query.conversation_id'],
+      [{ q: 'x', cursor: 'bm9wZQ' }, 'query.cursor'],
+    ] as const) {
+      const err = await refusal(services.search.search(as(ws, author), { limit: 10, ...input }));
+      expect(err.code, JSON.stringify(input)).toBe('invalid_input');
+      expect(err.details?.map((d) => d.field)).toContain(field);
+    }
+  });
+});
+
+describe('filters, orders and paging', () => {
+  it('applies conversation, author, thread, has and time filters', async () => {
+    const ws = randomUUID();
+    const [ann, bob] = [randomUUID(), randomUUID()];
+    const [a, b] = [await channel(ws, ann), await channel(ws, ann)];
+    const root = await post(a, ann, 'release plan');
+    const reply = await post(a, bob, 'release notes', root.id);
+    const other = await post(b, bob, 'release party');
+    await services.actions.react(as(ws, ann), b.id, other.id, '🎉');
+    const ids = async (extra: Partial<Search>) => (await search(ws, ann, 'release', extra)).items.map((h) => h.message.message.id).sort();
+    expect(await ids({})).toEqual([root.id, reply.id, other.id].sort());
+    expect(await ids({ conversationId: b.id })).toEqual([other.id]);
+    expect(await ids({ authorActorId: bob })).toEqual([reply.id, other.id].sort());
+    expect(await ids({ parentMessageId: root.id })).toEqual([reply.id]);
+    expect(await ids({ has: 'reply' })).toEqual([root.id]);
+    expect(await ids({ has: 'reaction' })).toEqual([other.id]);
+    expect(await ids({ has: 'asset' })).toEqual([]);
+    expect(await ids({ after: reply.createdAt.toISOString() })).toEqual([other.id]);
+    expect(await ids({ before: reply.createdAt.toISOString() })).toEqual([root.id]);
+    expect(await ids({ after: root.createdAt.toISOString(), before: other.createdAt.toISOString() })).toEqual([reply.id]);
+  });
+
+  it('pages newest first and by relevance to the end, each cursor continuing only its own search', async () => {
+    const bodies = Array.from({ length: 7 }, (_, i) => `${'alpha '.repeat(1 + (i % 3))}filler ${'x '.repeat(i)}`.trim());
+    const { ws, author, posted } = await world(bodies);
+    const walk = async (extra: Partial<Search>) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 10; i++) {
+        const page = await search(ws, author, 'alpha', { ...extra, limit: 3, cursor });
+        seen.push(...page.items.map((h) => h.message.message.id));
+        if (page.nextCursor === null) return seen;
+        cursor = page.nextCursor;
+      }
+      throw new Error('paging did not end');
+    };
+    expect(await walk({})).toEqual(posted.map((m) => m.id).reverse());
+    const byRank = await walk({ sort: 'relevance' });
+    expect([...byRank].sort()).toEqual(posted.map((m) => m.id).sort());
+    const all = (await search(ws, author, 'alpha', { sort: 'relevance' })).items.map((h) => h.message.message.id);
+    expect(byRank).toEqual(all);
+    // More occurrences in a shorter text first: the three-alpha message without filler x's leads.
+    expect(all[0]).toBe(posted[2]!.id);
+    // A cursor is refused by another query, sort or workspace.
+    const first = await search(ws, author, 'alpha', { limit: 3 });
+    expect((await refusal(search(ws, author, 'filler', { limit: 3, cursor: first.nextCursor! }))).code).toBe('invalid_input');
+    expect((await refusal(search(ws, author, 'alpha', { limit: 3, sort: 'relevance', cursor: first.nextCursor! }))).code).toBe('invalid_input');
+    expect((await refusal(search(randomUUID(), author, 'alpha', { limit: 3, cursor: first.nextCursor! }))).code).toBe('invalid_input');
+  });
+});
+
+describe('what search shows', () => {
+  it('finds only what the caller may read now: a private channel to its members, nothing of another workspace', async () => {
+    const ws = randomUUID();
+    const [ann, bob, cat] = [randomUUID(), randomUUID(), randomUUID()];
+    const secret = await channel(ws, ann, 'private', [bob]);
+    const open = await channel(ws, ann);
+    await post(secret, ann, 'budget numbers');
+    await post(open, ann, 'budget meeting');
+    const elsewhere = await world(['budget elsewhere']);
+    expect(texts(await search(ws, bob, 'budget')).sort()).toEqual(['budget meeting', 'budget numbers']);
+    expect(texts(await search(ws, cat, 'budget'))).toEqual(['budget meeting']);
+    expect((await refusal(search(ws, cat, 'budget', { conversationId: secret.id }))).code).toBe('not_found');
+    expect(texts(await search(elsewhere.ws, elsewhere.author, 'budget'))).toEqual(['budget elsewhere']);
+    // Leaving takes it away at the next search.
+    await channels.removeMember(secret.id, bob);
+    expect(texts(await search(ws, bob, 'budget'))).toEqual(['budget meeting']);
+  });
+
+  it('reflects an edit and a delete in the very next search, and never finds a deleted message', async () => {
+    const { ws, author, c, posted } = await world(['orange juice']);
+    await services.messages.edit(as(ws, author), c.id, posted[0]!.id, 'apple juice');
+    expect(texts(await search(ws, author, 'orange'))).toEqual([]);
+    expect(texts(await search(ws, author, 'apple'))).toEqual(['apple juice']);
+    await services.messages.delete(as(ws, author), c.id, posted[0]!.id);
+    expect(texts(await search(ws, author, 'juice'))).toEqual([]);
+  });
+
+  it('fills in the vectors of messages written before search existed, once, beside later writes', async () => {
+    const { ws, author, posted } = await world(['legacy message one', 'legacy message two']);
+    await db('messages').whereIn('id', posted.map((m) => m.id)).update({ search: null });
+    expect(texts(await search(ws, author, 'legacy'))).toEqual([]);
+    const store = new MessageStore(db);
+    let filled = 0;
+    for (let n = await store.indexForSearch(1); n > 0; n = await store.indexForSearch(1)) filled += n;
+    expect(filled).toBeGreaterThanOrEqual(2);
+    expect(texts(await search(ws, author, 'legacy')).sort()).toEqual(['legacy message one', 'legacy message two']);
+  });
+
+  it('marks each occurrence of each matched word as written, in UTF-16 offsets, with emoji, CJK and combining marks around', async () => {
+    const body = '🚀 Deploying é\u0301t\u00e9 東京 deployed, not the rocket. DEPLOY!';
+    const { ws, author } = await world([body]);
+    const [hit] = (await search(ws, author, 'deploy OR -rocket')).items;
+    expect(hit!.highlights.map((h) => body.slice(h.start, h.end))).toEqual(['Deploying', 'deployed', 'DEPLOY']);
+    // A phrase's words are marked each on its own, wherever they stand ("not" and "the" are stop words, never marked).
+    const [phrase] = (await search(ws, author, '"not the rocket deploy"')).items;
+    expect(phrase!.highlights.map((h) => body.slice(h.start, h.end))).toEqual(['Deploying', 'deployed', 'rocket', 'DEPLOY']);
+  });
+
+  it('marks exactly the words of a random text that the query matched (property)', async () => {
+    const ws = randomUUID();
+    const author = randomUUID();
+    const c = await channel(ws, author);
+    const words = ['deploy', 'deployed', 'rocket', '東京', 'café', 'naïve', '🚀', 'e\u0301te\u0301', 'plan', 'the'];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }), fc.array(fc.constantFrom(' ', '  ', ', ', '\n', '… '), { minLength: 12, maxLength: 12 }), async (picked, gaps) => {
+        const body = `${picked.map((w, i) => w + gaps[i]).join('')}deploy`;
+        const message = await post(c, author, body);
+        const page = await search(ws, author, 'deploy', { conversationId: c.id, limit: 1 });
+        const hit = page.items.find((h) => h.message.message.id === message.id)!;
+        const marked = hit.highlights.map((h) => body.slice(h.start, h.end).toLowerCase());
+        expect(marked.every((w) => w === 'deploy' || w === 'deployed')).toBe(true);
+        expect(marked).toHaveLength(picked.filter((w) => w.startsWith('deploy')).length + 1);
+        expect(hit.highlights.every((h, i) => i === 0 || h.start >= hit.highlights[i - 1]!.end)).toBe(true);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('SEARCH_TEXT_CONFIG', () => {
+  it('starts with a configuration Postgres has, and names the one it does not', async () => {
+    await expect(requireSearchConfig(db, 'simple')).resolves.toBeUndefined();
+    await expect(requireSearchConfig(db, 'klingon')).rejects.toThrow(/SEARCH_TEXT_CONFIG=klingon is not a text search configuration/);
+  });
+});

@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Account, expectError, signUp } from './support/accounts.ts';
+import { type MessageBody, postText } from './support/messages.ts';
+import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
+
+// Message search (contract §10) through the gateway; the syntax, filters, orders and highlights in depth are
+// services/messaging/test/search.int.test.ts.
+
+interface HitBody {
+  message: MessageBody;
+  highlights: Array<{ start: number; end: number }>;
+}
+
+let ann: Account;
+let bob: Account;
+let ws: string;
+let open: string;
+let secret: string;
+
+const search = (who: Account, query: string) => inWorkspace(who, ws, 'GET', `/search/messages?${query}`);
+
+beforeAll(async () => {
+  [ann, bob] = (await Promise.all([signUp('search-ann'), signUp('search-bob')])) as [Account, Account];
+  ws = (await createWorkspace(ann)).id;
+  await addMember(ann, ws, bob);
+  const make = async (body: Record<string, unknown>) => ((await inWorkspace(ann, ws, 'POST', '/channels', { body })).body as { id: string }).id;
+  open = await make({ name: 'open' });
+  secret = await make({ name: 'secret', kind: 'private' });
+  expect((await myActor(bob, ws)).id).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+describe('GET /search/messages', () => {
+  it('finds what the caller may read, with highlights, and nothing of a private channel it is not in', async () => {
+    const visible = await postText(ann, ws, open, 'Deploying the 🚀 tonight');
+    const hidden = await postText(ann, ws, secret, 'deployed the secret thing');
+    const mine = await search(ann, `q=${encodeURIComponent('deploy')}`);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    const hits = (mine.body as { items: HitBody[]; next_cursor: string | null }).items;
+    expect(hits.map((h) => h.message.id)).toEqual([hidden.id, visible.id]);
+    expect(hits[1]!.highlights).toEqual([{ start: 0, end: 9 }]);
+    expect(visible.body_text.slice(0, 9)).toBe('Deploying');
+    const theirs = (await search(bob, 'q=deploy')).body as { items: HitBody[] };
+    expect(theirs.items.map((h) => h.message.id)).toEqual([visible.id]);
+    expectError(await search(bob, `q=deploy&conversation_id=${secret}`), 404, 'not_found');
+  });
+
+  it('answers bad input with the contract\'s 400 and a query of stop words with an empty page', async () => {
+    expectError(await search(ann, 'q='), 400, 'invalid_input');
+    expectError(await search(ann, `q=${'x'.repeat(501)}`), 400, 'invalid_input');
+    expectError(await search(ann, 'q=x&sort=oldest'), 400, 'invalid_input');
+    expectError(await search(ann, 'q=x&after=soon'), 400, 'invalid_input');
+    expectError(await search(ann, 'q=x&cursor=garbage'), 400, 'invalid_input');
+    const stop = await search(ann, 'q=the');
+    expect(stop.status).toBe(200);
+    expect(stop.body).toEqual({ items: [], next_cursor: null });
+  });
+});
