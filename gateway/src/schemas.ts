@@ -185,6 +185,11 @@ export const channelName = serviceChecked(z.string(), {
   description: 'unique in the workspace, private channels included (409 `channel_name_taken`)',
   examples: ['general'],
 });
+export const pickerQuery = serviceChecked(z.string(), {
+  minLength: 1,
+  maxLength: 80,
+  description: 'keeps the items whose name contains it, case-insensitively: those starting with it first, then the rest, each in the usual order (1..80 characters; empty is 400)',
+});
 export const topic = serviceChecked(z.string(), { maxLength: 250 });
 export const bodyText = serviceChecked(z.string(), { maxLength: 40_000, description: '1..40,000 characters; empty only when `asset_ids` is not empty' });
 export const editedBodyText = serviceChecked(z.string(), { minLength: 1, maxLength: 40_000 });

@@ -16,6 +16,7 @@ import type { CreateWorkspaceRequest as _wms_workspace_v1_CreateWorkspaceRequest
 import type { GetActorRequest as _wms_workspace_v1_GetActorRequest, GetActorRequest__Output as _wms_workspace_v1_GetActorRequest__Output } from './wms/workspace/v1/GetActorRequest.ts';
 import type { GetActorsByIdsRequest as _wms_workspace_v1_GetActorsByIdsRequest, GetActorsByIdsRequest__Output as _wms_workspace_v1_GetActorsByIdsRequest__Output } from './wms/workspace/v1/GetActorsByIdsRequest.ts';
 import type { GetAvatarRequest as _wms_workspace_v1_GetAvatarRequest, GetAvatarRequest__Output as _wms_workspace_v1_GetAvatarRequest__Output } from './wms/workspace/v1/GetAvatarRequest.ts';
+import type { ListActorsRequest as _wms_workspace_v1_ListActorsRequest, ListActorsRequest__Output as _wms_workspace_v1_ListActorsRequest__Output } from './wms/workspace/v1/ListActorsRequest.ts';
 import type { ListActorsResponse as _wms_workspace_v1_ListActorsResponse, ListActorsResponse__Output as _wms_workspace_v1_ListActorsResponse__Output } from './wms/workspace/v1/ListActorsResponse.ts';
 import type { ListWorkspaceUsersResponse as _wms_workspace_v1_ListWorkspaceUsersResponse, ListWorkspaceUsersResponse__Output as _wms_workspace_v1_ListWorkspaceUsersResponse__Output } from './wms/workspace/v1/ListWorkspaceUsersResponse.ts';
 import type { ListWorkspacesResponse as _wms_workspace_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _wms_workspace_v1_ListWorkspacesResponse__Output } from './wms/workspace/v1/ListWorkspacesResponse.ts';
@@ -59,6 +60,7 @@ export interface ProtoGrpcType {
         GetActorRequest: MessageTypeDefinition<_wms_workspace_v1_GetActorRequest, _wms_workspace_v1_GetActorRequest__Output>
         GetActorsByIdsRequest: MessageTypeDefinition<_wms_workspace_v1_GetActorsByIdsRequest, _wms_workspace_v1_GetActorsByIdsRequest__Output>
         GetAvatarRequest: MessageTypeDefinition<_wms_workspace_v1_GetAvatarRequest, _wms_workspace_v1_GetAvatarRequest__Output>
+        ListActorsRequest: MessageTypeDefinition<_wms_workspace_v1_ListActorsRequest, _wms_workspace_v1_ListActorsRequest__Output>
         ListActorsResponse: MessageTypeDefinition<_wms_workspace_v1_ListActorsResponse, _wms_workspace_v1_ListActorsResponse__Output>
         ListWorkspaceUsersResponse: MessageTypeDefinition<_wms_workspace_v1_ListWorkspaceUsersResponse, _wms_workspace_v1_ListWorkspaceUsersResponse__Output>
         ListWorkspacesResponse: MessageTypeDefinition<_wms_workspace_v1_ListWorkspacesResponse, _wms_workspace_v1_ListWorkspacesResponse__Output>

@@ -55,3 +55,21 @@ describe('GET /search/messages', () => {
     expect(stop.body).toEqual({ items: [], next_cursor: null });
   });
 });
+
+describe('pickers', () => {
+  it('keeps the channels and actors whose name contains q, case-insensitively, those starting with it first', async () => {
+    const make = (name: string, kind = 'public') => inWorkspace(ann, ws, 'POST', '/channels', { body: { name, kind } });
+    for (const name of ['zeta-ops', 'ops', 'dev-ops', 'opsec']) expect((await make(name)).status).toBe(201);
+    expect((await make('ops-private', 'private')).status).toBe(201);
+    const names = async (who: Account, q: string) => ((await inWorkspace(who, ws, 'GET', `/channels?q=${encodeURIComponent(q)}`)).body as Array<{ name: string }>).map((c) => c.name);
+    expect(await names(ann, 'OPS')).toEqual(['ops', 'ops-private', 'opsec', 'dev-ops', 'zeta-ops']);
+    expect(await names(bob, 'ops')).toEqual(['ops', 'opsec', 'dev-ops', 'zeta-ops']);
+    expectError(await inWorkspace(ann, ws, 'GET', '/channels?q='), 400, 'invalid_input');
+    expectError(await inWorkspace(ann, ws, 'GET', `/channels?q=${'x'.repeat(81)}`), 400, 'invalid_input');
+
+    for (const display_name of ['Opsbot', 'Devops helper']) expect((await inWorkspace(ann, ws, 'POST', '/workspace/actors', { body: { display_name } })).status).toBe(201);
+    const actors = ((await inWorkspace(bob, ws, 'GET', '/workspace/actors?q=OPS')).body as Array<{ display_name: string }>).map((a) => a.display_name);
+    expect(actors).toEqual(['Opsbot', 'Devops helper']);
+    expectError(await inWorkspace(bob, ws, 'GET', '/workspace/actors?q='), 400, 'invalid_input');
+  });
+});

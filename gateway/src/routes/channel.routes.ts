@@ -24,9 +24,10 @@ export const channelRoutes = ({ messaging }: Clients) => [
       toChannel(await messaging.CreateChannel({ name: body.name, topic: body.topic ?? undefined, kind: body.kind, member_actor_ids: body.member_actor_ids ?? [] }, ctx)),
   }),
   route({
-    method: 'get', path: '/channels', tag: 'Channels', summary: "The workspace's public channels and the private ones the caller is a member of (never direct ones), by name", auth: 'workspace',
+    method: 'get', path: '/channels', tag: 'Channels', summary: "The workspace's public channels and the private ones the caller is a member of (never direct ones), by name; with q, a channel picker", auth: 'workspace',
+    query: z.object({ q: s.pickerQuery.optional() }),
     status: 200, response: z.array(s.Channel),
-    handle: async ({ ctx }) => (await messaging.ListChannels({}, ctx)).channels.map(toChannel),
+    handle: async ({ query, ctx }) => (await messaging.ListChannels({ q: query.q }, ctx)).channels.map(toChannel),
   }),
   route({
     method: 'get', path: '/channels/:channel_id', tag: 'Channels', summary: 'One conversation of any kind, to whoever may read it', auth: 'workspace',

@@ -90,9 +90,10 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     handle: async ({ params, ctx }) => void (await workspace.RemoveWorkspaceUser({ workspace_user_id: params.workspace_user_id }, ctx)),
   }),
   route({
-    method: 'get', path: '/workspace/actors', tag: 'Workspace actors', summary: 'Actors of the workspace (members and agents)', auth: 'workspace',
+    method: 'get', path: '/workspace/actors', tag: 'Workspace actors', summary: 'Actors of the workspace (members and agents); with q, a mention picker', auth: 'workspace',
+    query: z.object({ q: s.pickerQuery.optional() }),
     status: 200, response: z.array(s.WorkspaceActor),
-    handle: async ({ ctx }) => (await workspace.ListActors({}, ctx)).actors.map(toActor),
+    handle: async ({ query, ctx }) => (await workspace.ListActors({ q: query.q }, ctx)).actors.map(toActor),
   }),
   route({
     method: 'post', path: '/workspace/actors', tag: 'Workspace actors', summary: 'Create an agent actor managed by admins (owners and admins; extension)', auth: 'workspace',

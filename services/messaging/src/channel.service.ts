@@ -1,6 +1,6 @@
 import { type Caller, callerOf } from '@wms/kit/caller';
 import type { CallContext } from '@wms/kit/context';
-import { failedPrecondition, forbidden, invalidArgument, invalidInput, notFound } from '@wms/kit/errors';
+import { ensure, failedPrecondition, forbidden, invalidArgument, invalidInput, notFound } from '@wms/kit/errors';
 import { isUuid, uuidv7 } from '@wms/kit/ids';
 import type { Transact } from '@wms/kit/transactions';
 import type { WorkspaceMembers } from './adapters/workspace-members.ts';
@@ -98,9 +98,11 @@ export class ChannelService {
     });
   }
 
-  listChannels(ctx: CallContext): Promise<Channel[]> {
+  /** The channels the caller may read; with `q` (1..80 characters), those whose name contains it, prefix matches first. */
+  listChannels(ctx: CallContext, q?: string): Promise<Channel[]> {
     const me = callerOf(ctx);
-    return this.d.channels.list(me.workspaceId, me.actorId);
+    if (q !== undefined) ensure(['query.q', q.length >= 1 && q.length <= 80, 'must be 1 to 80 characters']);
+    return this.d.channels.list(me.workspaceId, me.actorId, undefined, q);
   }
 
   async getChannel(ctx: CallContext, id: string): Promise<Channel> {

@@ -111,7 +111,7 @@ export function messagingHandlers({ channels, messages, actions, readStates, sea
   return {
     CreateChannel: async (req, ctx) =>
       toChannel(await channels.createChannel(ctx, { name: req.name, topic: req.topic, kind: req.kind, memberActorIds: req.member_actor_ids })),
-    ListChannels: async (_req, ctx) => ({ channels: (await channels.listChannels(ctx)).map(toChannel) }),
+    ListChannels: async (req, ctx) => ({ channels: (await channels.listChannels(ctx, req.q)).map(toChannel) }),
     GetChannel: async (req, ctx) => toChannel(await channels.getChannel(ctx, req.channel_id)),
     UpdateChannel: async (req, ctx) =>
       toChannel(await channels.updateChannel(ctx, req.channel_id, { name: req.name, topic: req.clear_topic ? null : req.topic })),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
-import { invalidInput } from '@wms/kit/errors';
+import { ensure, invalidInput } from '@wms/kit/errors';
 import { batchIds } from '@wms/kit/ids';
 import type { Transact } from '@wms/kit/transactions';
 import type { Actor } from './domain/model.ts';
@@ -21,9 +21,11 @@ export interface ActorDeps {
 export class ActorService {
   constructor(private readonly d: ActorDeps) {}
 
-  async listActors(ctx: CallContext): Promise<Actor[]> {
+  /** The workspace's actors; with `q` (1..80 characters), those whose display name contains it, prefix matches first. */
+  async listActors(ctx: CallContext, q?: string): Promise<Actor[]> {
     await requireCaller(this.d.members, ctx);
-    return this.d.actors.list(ctx.workspaceId!);
+    if (q !== undefined) ensure(['query.q', q.length >= 1 && q.length <= 80, 'must be 1 to 80 characters']);
+    return this.d.actors.list(ctx.workspaceId!, q);
   }
 
   async getActor(ctx: CallContext, actorId: string): Promise<Actor> {

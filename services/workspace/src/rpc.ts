@@ -74,7 +74,7 @@ export function workspaceHandlers({ workspaces, members, actors, avatars }: Work
       await members.removeWorkspaceUser(ctx, { workspaceUserId: req.workspace_user_id });
       return {};
     },
-    ListActors: async (_req, ctx) => ({ actors: (await actors.listActors(ctx)).map(toActor) }),
+    ListActors: async (req, ctx) => ({ actors: (await actors.listActors(ctx, req.q)).map(toActor) }),
     GetActor: async (req, ctx) => toActor(await actors.getActor(ctx, req.actor_id)),
     UpdateActor: async (req, ctx) =>
       toActor(

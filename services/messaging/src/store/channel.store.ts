@@ -137,13 +137,20 @@ export class ChannelStore {
     return row && toChannel(row);
   }
 
-  /** The workspace's channels the actor may read (every public one, the private ones it belongs to; never direct), by name (byte order), bounded. */
-  async list(workspaceId: string, actorId: string, limit = 1000): Promise<Channel[]> {
+  /**
+   * The workspace's channels the actor may read (every public one, the private ones it belongs to; never direct), by
+   * name (byte order), bounded; with `contains`, those whose name holds it (case-insensitive), the ones starting with
+   * it first.
+   */
+  async list(workspaceId: string, actorId: string, limit = 1000, contains?: string): Promise<Channel[]> {
+    const match = contains === undefined ? '' : 'AND strpos(lower(c.name), lower(?)) > 0';
+    const order = contains === undefined ? 'c.name' : 'strpos(lower(c.name), lower(?)) = 1 DESC, c.name';
     const rows = rowsOf<ChannelRow>(
-      await this.db.raw(`SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind <> 'direct' AND ${READABLE('c')} ORDER BY c.name LIMIT ?`, [
+      await this.db.raw(`SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind <> 'direct' AND ${READABLE('c')} ${match} ORDER BY ${order} LIMIT ?`, [
         actorId,
         workspaceId,
         actorId,
+        ...(contains === undefined ? [] : [contains, contains]),
         limit,
       ]),
     );

@@ -70,13 +70,17 @@ export class ActorStore {
     return rows.map(toActor);
   }
 
-  async list(workspaceId: string): Promise<Actor[]> {
+  /**
+   * The workspace's actors by creation, bounded; with `contains`, those whose display name holds it
+   * (case-insensitive), the ones starting with it first.
+   */
+  async list(workspaceId: string, contains?: string): Promise<Actor[]> {
     if (!isUuid(workspaceId)) return [];
-    const rows: ActorRow[] = await this.db('actors')
-      .select(columns)
-      .where({ workspace_id: workspaceId })
-      .orderBy([{ column: 'created_at' }, { column: 'id' }])
-      .limit(10_000);
+    const query = this.db('actors').select(columns).where({ workspace_id: workspaceId });
+    if (contains !== undefined) {
+      query.whereRaw('strpos(lower(display_name), lower(?)) > 0', [contains]).orderByRaw('strpos(lower(display_name), lower(?)) = 1 DESC', [contains]);
+    }
+    const rows: ActorRow[] = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(10_000);
     return rows.map(toActor);
   }
 

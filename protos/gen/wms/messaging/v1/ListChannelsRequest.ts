@@ -2,7 +2,11 @@
 
 
 export interface ListChannelsRequest {
+  'q'?: (string);
+  '_q'?: "q";
 }
 
 export interface ListChannelsRequest__Output {
+  'q'?: (string);
+  '_q'?: "q";
 }

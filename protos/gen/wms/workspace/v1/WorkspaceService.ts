@@ -12,6 +12,7 @@ import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Emp
 import type { GetActorRequest as _wms_workspace_v1_GetActorRequest, GetActorRequest__Output as _wms_workspace_v1_GetActorRequest__Output } from '../../../wms/workspace/v1/GetActorRequest.ts';
 import type { GetActorsByIdsRequest as _wms_workspace_v1_GetActorsByIdsRequest, GetActorsByIdsRequest__Output as _wms_workspace_v1_GetActorsByIdsRequest__Output } from '../../../wms/workspace/v1/GetActorsByIdsRequest.ts';
 import type { GetAvatarRequest as _wms_workspace_v1_GetAvatarRequest, GetAvatarRequest__Output as _wms_workspace_v1_GetAvatarRequest__Output } from '../../../wms/workspace/v1/GetAvatarRequest.ts';
+import type { ListActorsRequest as _wms_workspace_v1_ListActorsRequest, ListActorsRequest__Output as _wms_workspace_v1_ListActorsRequest__Output } from '../../../wms/workspace/v1/ListActorsRequest.ts';
 import type { ListActorsResponse as _wms_workspace_v1_ListActorsResponse, ListActorsResponse__Output as _wms_workspace_v1_ListActorsResponse__Output } from '../../../wms/workspace/v1/ListActorsResponse.ts';
 import type { ListWorkspaceUsersResponse as _wms_workspace_v1_ListWorkspaceUsersResponse, ListWorkspaceUsersResponse__Output as _wms_workspace_v1_ListWorkspaceUsersResponse__Output } from '../../../wms/workspace/v1/ListWorkspaceUsersResponse.ts';
 import type { ListWorkspacesResponse as _wms_workspace_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _wms_workspace_v1_ListWorkspacesResponse__Output } from '../../../wms/workspace/v1/ListWorkspacesResponse.ts';
@@ -126,14 +127,14 @@ export interface WorkspaceServiceClient extends grpc.Client {
   getWorkspaceAvatar(argument: _wms_workspace_v1_GetAvatarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
   getWorkspaceAvatar(argument: _wms_workspace_v1_GetAvatarRequest, callback: grpc.requestCallback<_wms_common_v1_Download__Output>): grpc.ClientUnaryCall;
   
-  ListActors(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
-  ListActors(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
-  ListActors(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
-  ListActors(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
-  listActors(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
-  listActors(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
-  listActors(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
-  listActors(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  ListActors(argument: _wms_workspace_v1_ListActorsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  ListActors(argument: _wms_workspace_v1_ListActorsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  ListActors(argument: _wms_workspace_v1_ListActorsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  ListActors(argument: _wms_workspace_v1_ListActorsRequest, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  listActors(argument: _wms_workspace_v1_ListActorsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  listActors(argument: _wms_workspace_v1_ListActorsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  listActors(argument: _wms_workspace_v1_ListActorsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
+  listActors(argument: _wms_workspace_v1_ListActorsRequest, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
   
   ListWorkspaceUsers(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
   ListWorkspaceUsers(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
@@ -250,7 +251,7 @@ export interface WorkspaceServiceHandlers extends grpc.UntypedServiceImplementat
   
   GetWorkspaceAvatar: grpc.handleUnaryCall<_wms_workspace_v1_GetAvatarRequest__Output, _wms_common_v1_Download>;
   
-  ListActors: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListActorsResponse>;
+  ListActors: grpc.handleUnaryCall<_wms_workspace_v1_ListActorsRequest__Output, _wms_workspace_v1_ListActorsResponse>;
   
   ListWorkspaceUsers: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspaceUsersResponse>;
   
@@ -286,7 +287,7 @@ export interface WorkspaceServiceDefinition extends grpc.ServiceDefinition {
   GetActorsByIds: MethodDefinition<_wms_workspace_v1_GetActorsByIdsRequest, _wms_workspace_v1_ListActorsResponse, _wms_workspace_v1_GetActorsByIdsRequest__Output, _wms_workspace_v1_ListActorsResponse__Output>
   GetWorkspace: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_Workspace, _wms_common_v1_Empty__Output, _wms_workspace_v1_Workspace__Output>
   GetWorkspaceAvatar: MethodDefinition<_wms_workspace_v1_GetAvatarRequest, _wms_common_v1_Download, _wms_workspace_v1_GetAvatarRequest__Output, _wms_common_v1_Download__Output>
-  ListActors: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListActorsResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListActorsResponse__Output>
+  ListActors: MethodDefinition<_wms_workspace_v1_ListActorsRequest, _wms_workspace_v1_ListActorsResponse, _wms_workspace_v1_ListActorsRequest__Output, _wms_workspace_v1_ListActorsResponse__Output>
   ListWorkspaceUsers: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListWorkspaceUsersResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspaceUsersResponse__Output>
   ListWorkspaces: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListWorkspacesResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspacesResponse__Output>
   RemoveWorkspaceUser: MethodDefinition<_wms_workspace_v1_RemoveWorkspaceUserRequest, _wms_common_v1_Empty, _wms_workspace_v1_RemoveWorkspaceUserRequest__Output, _wms_common_v1_Empty__Output>
