@@ -179,6 +179,38 @@ describe('what search shows', () => {
     expect(texts(await search(ws, bob, 'budget'))).toEqual(['budget meeting']);
   });
 
+  it('finds every match the caller may read and nothing else, for random memberships and messages (property)', async () => {
+    const vocabulary = ['apple', 'banana', 'cherry'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ kind: fc.constantFrom('public' as const, 'private' as const), members: fc.subarray([0, 1, 2]) }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.record({ channel: fc.nat(), author: fc.nat(2), word: fc.constantFrom(...vocabulary) }), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom(...vocabulary),
+        async (shapes, posts, word) => {
+          const ws = randomUUID();
+          const actors = [randomUUID(), randomUUID(), randomUUID()];
+          const creator = randomUUID();
+          const made = [];
+          for (const shape of shapes) made.push({ shape, channel: await channel(ws, creator, shape.kind, shape.members.map((i) => actors[i]!)) });
+          const readable = (actor: number, i: number) => made[i]!.shape.kind === 'public' || made[i]!.shape.members.includes(actor);
+          const expected: Array<{ id: string; channel: number }> = [];
+          for (const p of posts) {
+            const i = p.channel % made.length;
+            // A post needs a reader: the channel's creator posts where the drawn author may not.
+            const author = readable(p.author, i) ? actors[p.author]! : creator;
+            const message = await post(made[i]!.channel, author, `${p.word} pie`);
+            if (p.word === word) expected.push({ id: message.id, channel: i });
+          }
+          for (let a = 0; a < actors.length; a++) {
+            const found = (await search(ws, actors[a]!, word)).items.map((h) => h.message.message.id).sort();
+            expect(found).toEqual(expected.filter((m) => readable(a, m.channel)).map((m) => m.id).sort());
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
   it('reflects an edit and a delete in the very next search, and never finds a deleted message', async () => {
     const { ws, author, c, posted } = await world(['orange juice']);
     await services.messages.edit(as(ws, author), c.id, posted[0]!.id, 'apple juice');
