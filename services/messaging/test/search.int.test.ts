@@ -190,7 +190,7 @@ describe('what search shows', () => {
           const ws = randomUUID();
           const actors = [randomUUID(), randomUUID(), randomUUID()];
           const creator = randomUUID();
-          const made = [];
+          const made: Array<{ shape: (typeof shapes)[number]; channel: Channel }> = [];
           for (const shape of shapes) made.push({ shape, channel: await channel(ws, creator, shape.kind, shape.members.map((i) => actors[i]!)) });
           const readable = (actor: number, i: number) => made[i]!.shape.kind === 'public' || made[i]!.shape.members.includes(actor);
           const expected: Array<{ id: string; channel: number }> = [];
