@@ -25,11 +25,35 @@ export const httpStatusOf = (err: DomainError): number => httpStatus[err.kind];
 export const declaresBody = (req: IncomingMessage): boolean =>
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
 
-/** Writes the contract's error body (§1). */
+/** The body an answer given before the request's body was read waits for (the JSON limit, and some). */
+const UNREAD_BODY_LIMIT = 1024 * 1024 + 64 * 1024;
+/** How long such an answer waits for the rest of the body at most. */
+const UNREAD_BODY_WAIT_MS = 10_000;
+
+/**
+ * Writes the contract's error body (§1). A refusal made before anything read the request's body (a missing session, a
+ * wrong workspace header) first reads the body and drops it, when it is of a declared size within the JSON limit:
+ * a connection closed with bytes unread is reset, and a reset can reach the client before the answer does.
+ */
 export function sendError(res: Response, status: number, code: string, message: string, details?: FieldIssue[]): void {
   const requestId = String(res.getHeader('X-Request-Id') ?? '');
   res.locals.errorCode = code;
-  res.status(status).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
+  const send = () => {
+    if (!res.headersSent && !res.destroyed) res.status(status).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
+  };
+  const req = res.req;
+  const declared = Number(req.headers['content-length']);
+  if (req.complete || req.readableFlowing !== null || !(declared > 0 && declared <= UNREAD_BODY_LIMIT)) {
+    send();
+    return;
+  }
+  const timer = setTimeout(send, UNREAD_BODY_WAIT_MS);
+  const finish = () => {
+    clearTimeout(timer);
+    send();
+  };
+  req.once('end', finish).once('error', finish).once('close', finish);
+  req.resume();
 }
 
 /** The one place that turns errors into HTTP: domain errors by kind, body parser failures, anything else 500. */
