@@ -35,6 +35,11 @@ export function scaleGoal(path: string, small: Measurement, large: Measurement, 
   };
 }
 
+/** A closed-loop run's p99. */
+export function p99Goal(m: Measurement, atMostMs: number): Goal {
+  return { path: `${m.name}: p99`, measured: `${m.p99Ms.toFixed(1)} ms`, goal: `≤ ${atMostMs} ms`, met: m.p99Ms <= atMostMs };
+}
+
 export function signInGoal(m: SignInMeasurement, atLeastRps: number): Goal {
   return {
     path: 'sign-in (POST /auth/login, argon2id)',

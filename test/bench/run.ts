@@ -4,12 +4,12 @@ import pg from 'pg';
 import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
 import { callIn, createWorkspace, eachLimited, registerAccount, type Session, sessionHeaders, signUp } from './api.ts';
 import { type EventLoad, type EventMeasurement, measureEventPath, untriggeredEvents } from './events.ts';
-import { errorsGoal, goalLines, openLoopGoal, ratioGoal, scaleGoal, signInGoal } from './goals.ts';
+import { errorsGoal, goalLines, openLoopGoal, p99Goal, ratioGoal, scaleGoal, signInGoal } from './goals.ts';
 import { type HttpRequest, type Load, type Measurement, measureHttp, measurePg } from './measure.ts';
 import { measureOpenLoop, type OpenLoad, type OpenLoopMeasurement, type OpenRequest } from './open-loop.ts';
 import { type ProcessWatch, watchProcesses } from './processes.ts';
 import { eventLines, machineLines, openLoopLines, type Row, table } from './report.ts';
-import { cursorPages, type SeededChannel, scaleLine, seedChannel, settle } from './scale.ts';
+import { cursorPages, SEARCH_COMMON, SEARCH_PHRASE, SEARCH_RARE, type SeededChannel, scaleLine, seedChannel, settle } from './scale.ts';
 import { measureSignIn, signInAccounts } from './signin.ts';
 
 const SEED_MESSAGES = 3000;
@@ -20,6 +20,10 @@ const PAGE = 50;
 /** The bench actor's conversations for `GET /conversations`, each with unread messages of a colleague. */
 const SIDEBAR_CONVERSATIONS = 200;
 const SIDEBAR_UNREAD = 2;
+/** Closed-loop connections of each search run (issue 22). */
+const SEARCH_CONNECTIONS = 8;
+/** The p99 every search run should keep to (issue 22). */
+const SEARCH_P99_GOAL_MS = 50;
 /** The scale run's small channel, against which the large one's cursor pages are compared. */
 const SCALE_SMALL_MESSAGES = 10_000;
 /** Concurrent sign-in loops, one account each (signin.ts says why). */
@@ -208,6 +212,28 @@ async function bench(cluster: Cluster): Promise<number> {
     const scaleLarge = await scaleRun(scale.large);
     const scaleSmall = await scaleRun(scale.small);
 
+    // Search over the scale run's texts (and everything else of the workspace), read-only like the scale run.
+    const searchLoad: Load = { ...load, connections: SEARCH_CONNECTIONS };
+    const searchRun = (name: string, query: string, who: Session = session) =>
+      watch.during(
+        name,
+        async () => {
+          const request = { url: `${cluster.gatewayUrl}/search/messages?${query}`, headers: sessionHeaders(who) };
+          await measureHttp(name, { ...warmup, connections: SEARCH_CONNECTIONS }, request);
+          return measureHttp(name, searchLoad, request);
+        },
+        (m) => m.ok,
+      );
+    const q = (text: string) => `q=${encodeURIComponent(text)}&limit=20`;
+    progress(`search runs: ${SEARCH_CONNECTIONS} connections each`);
+    const searches = [
+      await searchRun(`search "${SEARCH_COMMON.join(' ')}"`, q(SEARCH_COMMON.join(' '))),
+      await searchRun(`search rare word`, q(SEARCH_RARE)),
+      await searchRun(`search phrase`, q(`"${SEARCH_PHRASE}"`)),
+      await searchRun(`search in a conversation`, `${q(SEARCH_COMMON[0])}&conversation_id=${scale.small.channelId}`),
+      await searchRun(`search, private member`, q(SEARCH_COMMON.join(' ')), reader),
+    ];
+
     // The ids the INSERT baseline made: the reaction baseline's messages, none of which a measured route reacts to.
     const inserted: string[] = [];
     const insert = await measured('pg INSERT message', watch, (l) =>
@@ -254,7 +280,7 @@ async function bench(cluster: Cluster): Promise<number> {
       measuredRoutes.set(name, measurement);
       rows.push({ measurement, baseline });
     }
-    rows.push({ measurement: scaleSmall }, { measurement: scaleLarge });
+    rows.push({ measurement: scaleSmall }, { measurement: scaleLarge }, ...searches.map((measurement) => ({ measurement })));
 
     await drained(pool, 'sign-in');
     const signIn = await measured('POST /auth/login', watch, (l) => measureSignIn('POST /auth/login', l, cluster.gatewayUrl, accounts), `${accounts.length} loops`);
@@ -281,6 +307,7 @@ async function bench(cluster: Cluster): Promise<number> {
       openLoopGoal(openPage, 20),
       scaleGoal(`cursor page p99, ${scale.large.messages.toLocaleString('en-US')} / ${scale.small.messages.toLocaleString('en-US')} msgs`, scaleSmall, scaleLarge, 1.5),
       signInGoal(signIn, 30),
+      ...searches.map((m) => p99Goal(m, SEARCH_P99_GOAL_MS)),
       errorsGoal([...rows.map((r) => r.measurement), openPost, openPage, { ok: events.posts - events.failed, failed: events.failed }]),
     ];
 
