@@ -3,6 +3,7 @@ import { alreadyExists } from '@wms/kit/errors';
 import type { Channel, ChannelKind, ChannelMember } from '../domain/channel.ts';
 import type { Counts, Mark } from '../domain/read-state.ts';
 import { READABLE } from './access.ts';
+import { CONVERSATION_COUNTS } from './read-state.store.ts';
 
 interface ChannelRow {
   id: string;
@@ -46,16 +47,14 @@ const toChannel = (r: ChannelRow): Channel => ({
 const toMember = (r: MemberRow): ChannelMember => ({ channelId: r.channel_id, actorId: r.actor_id, addedByActorId: r.added_by_actor_id, joinedAt: r.joined_at });
 
 /**
- * The columns of channel `c` as the caller (the one binding) sees it: whether it is a member, and the time of the
- * conversation's newest message, top-level or reply (one probe of messages_activity_idx).
+ * The columns of channel `c` as the caller sees it: whether it is a member (looked up, binding the caller's actor id,
+ * unless `isMember` says it), and the time of the conversation's newest message, top-level or reply (one probe of
+ * messages_activity_idx).
  */
-const VIEW = (c: string) => `${c}.id, ${c}.workspace_id, ${c}.kind, ${c}.name, ${c}.topic, ${c}.created_by_actor_id, ${c}.member_count,
-  ${c}.participant_actor_ids, ${c}.archived_at, ${c}.created_at, ${c}.updated_at,
-  EXISTS (SELECT 1 FROM channel_members me WHERE me.channel_id = ${c}.id AND me.actor_id = ?) AS is_member,
+const VIEW = (c: string, isMember = `EXISTS (SELECT 1 FROM channel_members me WHERE me.channel_id = ${c}.id AND me.actor_id = ?)`) =>
+  `${c}.id, ${c}.workspace_id, ${c}.kind, ${c}.name, ${c}.topic, ${c}.created_by_actor_id, ${c}.member_count,
+  ${c}.participant_actor_ids, ${c}.archived_at, ${c}.created_at, ${c}.updated_at, ${isMember} AS is_member,
   (SELECT lm.created_at FROM messages lm WHERE lm.conversation_id = ${c}.id ORDER BY lm.created_at DESC LIMIT 1) AS last_message_at`;
-
-/** Ids sort below every UUIDv7, so "after nothing read" counts everything. */
-const NOTHING_READ = '00000000-0000-0000-0000-000000000000';
 
 /** A sidebar position: the newest activity (microseconds since the epoch) and the id, both descending. */
 export interface SidebarKey {
@@ -261,13 +260,8 @@ export class ChannelStore {
   async sidebar(q: { workspaceId: string; actorId: string; kind: ChannelKind | null; unread: boolean; after: SidebarKey | null; limit: number }): Promise<SidebarEntry[]> {
     const a = q.actorId;
     const reads = `LEFT JOIN conversation_reads r ON r.actor_id = ? AND r.conversation_id = o.id
-      CROSS JOIN LATERAL (SELECT
-        (SELECT count(*)::int FROM messages x WHERE x.conversation_id = o.id AND x.parent_message_id IS NULL
-           AND x.id > coalesce(r.last_read_message_id, ?) AND x.deleted_at IS NULL AND x.author_actor_id <> ?) AS unread,
-        (SELECT count(*)::int FROM mentions y WHERE y.actor_id = ? AND y.conversation_id = o.id AND y.thread_root_id IS NULL
-           AND y.message_id > coalesce(r.last_read_message_id, ?)) AS mentions
-      ) n`;
-    const readBindings = [a, NOTHING_READ, a, a, NOTHING_READ];
+      CROSS JOIN LATERAL (SELECT ${CONVERSATION_COUNTS('o.id', 'r.last_read_message_id')}) n`;
+    const readBindings = [a, a, a];
     const readColumns = 'r.last_read_message_id, r.last_read_at, r.updated_at AS read_updated_at, n.unread, n.mentions';
     const where = [
       ...(q.after === null ? [] : ['(o.activity_us, o.id) < (?::numeric, ?::uuid)']),
@@ -276,10 +270,10 @@ export class ChannelStore {
     const whereBindings = q.after === null ? [] : [q.after.activityUs, q.after.id];
     const order = 'ORDER BY o.activity_us DESC, o.id DESC';
     const mine = `SELECT v.*, coalesce(extract(epoch FROM coalesce(v.last_message_at, v.created_at)) * 1000000, 0)::numeric(20, 0) AS activity_us FROM (
-        SELECT ${VIEW('c')} FROM channel_members cm JOIN channels c ON c.id = cm.channel_id
+        SELECT ${VIEW('c', 'true')} FROM channel_members cm JOIN channels c ON c.id = cm.channel_id
         WHERE cm.actor_id = ? AND c.workspace_id = ? ${q.kind === null ? '' : 'AND c.kind = ?'}
       ) v`;
-    const mineBindings = [a, a, q.workspaceId, ...(q.kind === null ? [] : [q.kind])];
+    const mineBindings = [a, q.workspaceId, ...(q.kind === null ? [] : [q.kind])];
     // Without the unread filter the page is cut before its counts are taken.
     const sql = q.unread
       ? `SELECT o.*, ${readColumns} FROM (${mine}) o ${reads} WHERE ${where.join(' AND ')} ${order} LIMIT ?`

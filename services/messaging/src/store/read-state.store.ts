@@ -26,20 +26,21 @@ interface CountsRow {
 
 const toCounts = (r: CountsRow): Counts => ({ unreadCount: r.unread, mentionCount: r.mentions });
 
-/** A conversation's unread top-level messages after a mark and those of them that mention the actor (`conversationCountBindings`). */
-const CONVERSATION_COUNTS = `SELECT
-  (SELECT count(*)::int FROM messages WHERE conversation_id = ? AND parent_message_id IS NULL AND id > ?
-     AND deleted_at IS NULL AND author_actor_id <> ?) AS unread,
-  (SELECT count(*)::int FROM mentions WHERE actor_id = ? AND conversation_id = ? AND thread_root_id IS NULL AND message_id > ?) AS mentions`;
+/**
+ * The columns `unread` and `mentions` of a conversation for an actor: its top-level messages after the actor's mark
+ * (not deleted, not the actor's own; all of them when the mark is null) and those of them that mention the actor.
+ * `conversation` and `mark` are SQL expressions; the fragment binds the actor id twice, after theirs.
+ */
+export const CONVERSATION_COUNTS = (conversation: string, mark: string) => `
+  (SELECT count(*)::int FROM messages x WHERE x.conversation_id = ${conversation} AND x.parent_message_id IS NULL
+     AND x.id > coalesce(${mark}, '${NOTHING_READ}'::uuid) AND x.deleted_at IS NULL AND x.author_actor_id <> ?) AS unread,
+  (SELECT count(*)::int FROM mentions y WHERE y.actor_id = ? AND y.conversation_id = ${conversation} AND y.thread_root_id IS NULL
+     AND y.message_id > coalesce(${mark}, '${NOTHING_READ}'::uuid)) AS mentions`;
 
-const conversationCountBindings = (actorId: string, conversationId: string, after: string | null) => [
-  conversationId,
-  after ?? NOTHING_READ,
-  actorId,
-  actorId,
-  conversationId,
-  after ?? NOTHING_READ,
-];
+/** The counts of one conversation after a mark given as bindings (`conversationCountBindings`). */
+const COUNTS_OF_ONE = `SELECT ${CONVERSATION_COUNTS('?::uuid', '?::uuid')}`;
+
+const conversationCountBindings = (actorId: string, conversationId: string, after: string | null) => [conversationId, after, actorId, actorId, conversationId, after];
 
 /**
  * Read marks per actor for conversations and threads, with unread and mention counts taken as index range scans from
@@ -69,7 +70,7 @@ export class ReadStateStore {
            SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()
          RETURNING last_read_message_id, last_read_at, updated_at
        )
-       SELECT mark.*, counts.* FROM mark, (${CONVERSATION_COUNTS}) counts`,
+       SELECT mark.*, counts.* FROM mark, (${COUNTS_OF_ONE}) counts`,
       [actorId, messageId, workspaceId, conversationId, actorId, ...conversationCountBindings(actorId, conversationId, messageId)],
     );
     const row = rows[0];
@@ -78,7 +79,7 @@ export class ReadStateStore {
 
   /** Unread top-level messages after the mark (not deleted, not the actor's own) and those that mention the actor. */
   async conversationCounts(actorId: string, conversationId: string, after: string | null, tx?: Tx): Promise<Counts> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: CountsRow[] }>(CONVERSATION_COUNTS, conversationCountBindings(actorId, conversationId, after));
+    const { rows } = await queryable(this.db, tx).raw<{ rows: CountsRow[] }>(COUNTS_OF_ONE, conversationCountBindings(actorId, conversationId, after));
     return toCounts(rows[0]!);
   }
 
