@@ -78,6 +78,15 @@ describe('channels of every kind', () => {
     expectError(await as(cat, 'POST', '/channels', { name: unique('x'), member_actor_ids: ['00000000-0000-7000-8000-000000000000'] }), 400, 'invalid_input');
   });
 
+  it('allows a mention of an actor who cannot read a private channel, and gives it no access', async () => {
+    const c = await channel(ann, { name: unique('quiet'), kind: 'private' });
+    const posted = await as(ann, 'POST', `/conversations/${c.id}/messages`, { body_text: 'cat, see this', mentioned_actor_ids: [actor.cat] });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    expectError(await as(cat, 'GET', `/channels/${c.id}`), 404, 'not_found');
+    expectError(await as(cat, 'GET', `/conversations/${c.id}/messages/${(posted.body as { id: string }).id}`), 404, 'not_found');
+    expect(await members(ann, c.id)).toEqual([actor.ann]);
+  });
+
   it('lets the creator, owners and admins rename a channel or change its topic, and no one else', async () => {
     const c = await channel(ann, { name: unique('ren') });
     expectError(await as(bob, 'PATCH', `/channels/${c.id}`, { topic: 'mine' }), 403, 'forbidden');

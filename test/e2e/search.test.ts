@@ -50,6 +50,10 @@ describe('GET /search/messages', () => {
     expectError(await search(ann, 'q=x&sort=oldest'), 400, 'invalid_input');
     expectError(await search(ann, 'q=x&after=soon'), 400, 'invalid_input');
     expectError(await search(ann, 'q=x&cursor=garbage'), 400, 'invalid_input');
+    // Text Postgres cannot hold is the caller's mistake, on search and on both pickers.
+    expectError(await search(ann, 'q=a%00b'), 400, 'invalid_input');
+    expectError(await inWorkspace(ann, ws, 'GET', '/channels?q=a%00b'), 400, 'invalid_input');
+    expectError(await inWorkspace(ann, ws, 'GET', '/workspace/actors?q=a%00b'), 400, 'invalid_input');
     const stop = await search(ann, 'q=the');
     expect(stop.status).toBe(200);
     expect(stop.body).toEqual({ items: [], next_cursor: null });
