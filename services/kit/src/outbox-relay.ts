@@ -90,7 +90,9 @@ class Relay implements OutboxRelay {
   private readonly sleepers = new Set<() => void>();
   /** The drain loop's wait, when a notification may end it. */
   private interruptible: (() => void) | undefined;
-  private listener: pg.Client | undefined;
+  /** Resolved by stop: ends the listener's wait for its connection to close. */
+  private readonly stopping: Promise<void>;
+  private stopListening!: () => void;
   private draining: Promise<void> = Promise.resolve();
   private listening: Promise<void> = Promise.resolve();
 
@@ -101,6 +103,7 @@ class Relay implements OutboxRelay {
     this.batchSize = o.batchSize ?? 500;
     this.batchBytes = o.batchBytes ?? 4 * 1024 * 1024;
     this.backoff = o.backoffMs ?? { min: 250, max: 5000 };
+    this.stopping = new Promise((resolve) => (this.stopListening = resolve));
   }
 
   start(): void {
@@ -110,10 +113,10 @@ class Relay implements OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopListening();
     for (const wake of this.sleepers) wake();
     await this.draining;
-    if (this.listener) await this.o.db.client.destroyRawConnection(this.listener).catch(() => undefined);
-    // Bounded by the connect timeout when a reconnect is in progress.
+    // The listener closes its connection; bounded by the connect timeout when a reconnect is in progress.
     await this.listening;
   }
 
@@ -209,13 +212,13 @@ class Relay implements OutboxRelay {
         connection.on('notification', () => this.notify());
         if (this.stopped) break;
         await connection.query(`LISTEN ${connection.escapeIdentifier(channel)}`);
-        this.listener = connection;
         if (lost) this.o.log.info({ source: this.o.source }, 'outbox relay listening again');
         lost = false;
         failures = 0;
         // Whatever committed while nobody listened.
         this.notify();
-        const err = await closed;
+        // A stop ends the wait whenever it comes, also while the LISTEN above was on its way.
+        const err = await Promise.race([closed, this.stopping]);
         if (this.stopped) break;
         lost = true;
         this.o.log.warn({ err, source: this.o.source }, 'outbox relay lost its LISTEN connection; polling until it is back');
@@ -224,7 +227,6 @@ class Relay implements OutboxRelay {
         if (!lost) this.o.log.warn({ err, source: this.o.source }, 'outbox relay cannot LISTEN; polling until it can');
         lost = true;
       } finally {
-        this.listener = undefined;
         if (connection) await this.o.db.client.destroyRawConnection(connection).catch(() => undefined);
       }
       await this.sleep(Math.min(this.backoff.min * 2 ** failures, this.backoff.max));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PublishEventsRequest__Output } from '@wms/protos/gen/wms/realtime/v1/PublishEventsRequest';
 import { createTestDatabase, waitFor } from '@wms/testkit';
+import type pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Knex, type Migration, type Queryable, queryable, transactor, type Tx } from '../src/db.ts';
@@ -246,6 +247,50 @@ describe('outbox relay', () => {
       await db.raw('DROP TRIGGER outbox_refuse_delete ON outbox; DROP FUNCTION refuse_delete()');
     }
     await waitFor('the rows to be deleted once the delete works', async () => (await remaining()) === 0, 5000, 10);
+  });
+
+  it('stops at once when stopped while its LISTEN is on its way, leaving no connection behind', async () => {
+    // The relay's own pool, whose connections hold a LISTEN until the test lets it go.
+    const gated = createDb({ url: database.url, schema, log });
+    let atListen!: () => void;
+    const listenSent = new Promise<void>((resolve) => (atListen = resolve));
+    let firstRead!: () => void;
+    const read = new Promise<void>((resolve) => (firstRead = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const acquire = gated.client.acquireRawConnection.bind(gated.client);
+    gated.client.acquireRawConnection = async () => {
+      const connection = (await acquire()) as pg.Client;
+      const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+      (connection as { query: unknown }).query = (...args: unknown[]) => {
+        if (typeof args[0] !== 'string' || !args[0].startsWith('LISTEN')) {
+          const [config, callback] = args as [{ text?: string }, (...r: unknown[]) => void];
+          if (!config.text?.includes('ORDER BY id LIMIT') || typeof callback !== 'function') return query(...args);
+          return query(config, (...r: unknown[]) => {
+            callback(...r);
+            firstRead();
+          });
+        }
+        atListen();
+        return gate.then(() => query(...args));
+      };
+      return connection;
+    };
+    try {
+      const stopping = startOutboxRelay({ db: gated, schema, source: 'test', log, pollMs: 60_000, publish: async () => undefined });
+      // The drain's first read done and the LISTEN held: the stop below finds the relay idle, its LISTEN on its way.
+      await Promise.all([listenSent, read]);
+      let stopped = false;
+      void stopping.stop().then(() => (stopped = true));
+      // Every step of the stop that needs no I/O is taken before a timer fires; then the LISTEN is answered.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      release();
+      await waitFor('the relay to stop', () => stopped, 5000, 10);
+      expect(await listeners()).toEqual([]);
+    } finally {
+      release();
+      await gated.destroy();
+    }
   });
 
   it('listens again after losing its connection, and once stopped leaves what commits to the next relay', async () => {
