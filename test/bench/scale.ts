@@ -28,9 +28,9 @@ export interface SeededChannel {
 }
 
 /**
- * The words of the seeded texts, most common first: each text takes 8 of them, the first ones far more often (the
- * index is the cube of a uniform draw), so a query of the first two is common. One text in 100 holds the phrase
- * SEARCH_PHRASE and one in 50,000 the rare word SEARCH_RARE.
+ * The common words of the seeded texts, most common first: each text takes 6 of them, the first ones far more often
+ * (the index is the cube of a uniform draw), so a query of the first two is common, and 2 of the TAIL below. One text
+ * in 100 holds the phrase SEARCH_PHRASE and one in 50,000 the rare word SEARCH_RARE.
  */
 const WORDS = (
   'team meeting update release plan project review design build deploy issue fix test customer report data server ' +
@@ -40,6 +40,13 @@ const WORDS = (
   'pipeline monitor alert incident outage latency memory storage cluster node container image docker kubernetes helm ' +
   'metrics dashboard graph chart summary question answer idea proposal feedback approval decision priority deadline'
 ).split(' ');
+/**
+ * The long tail of a real vocabulary: 4,096 made-up words of three syllables, two of them in every text, so that each
+ * is rare (0.05 %). Without it the planner would see 100 words in all, each of them common, and take any word it
+ * does not know for one of 0.5 % (half the rarest it knows).
+ */
+const SYLLABLES = 'ka ve lo mi tu ra ne so pi du ga le fo ri zu ba'.split(' ');
+const TAIL = Array.from({ length: 4096 }, (_, i) => SYLLABLES[i >> 8]! + SYLLABLES[(i >> 4) & 15]! + SYLLABLES[i & 15]!);
 export const SEARCH_COMMON: readonly [string, string] = [WORDS[0]!, WORDS[1]!];
 export const SEARCH_PHRASE = 'quarterly revenue forecast';
 export const SEARCH_RARE = 'zephyrine';
@@ -53,7 +60,7 @@ function seededText(i: number): string {
     x ^= x << 5;
     return (x >>> 0) / 4294967296;
   };
-  const words = Array.from({ length: 8 }, () => WORDS[Math.floor(next() ** 3 * WORDS.length)]!);
+  const words = Array.from({ length: 8 }, (_, k) => (k < 6 ? WORDS[Math.floor(next() ** 3 * WORDS.length)]! : TAIL[Math.floor(next() * TAIL.length)]!));
   if (i % 100 === 7) words.splice(3, 0, SEARCH_PHRASE);
   if (i % 50_000 === 11) words.push(SEARCH_RARE);
   return words.join(' ');

@@ -9,10 +9,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import type { Channel } from '../src/domain/channel.ts';
+import type { SearchFilters, SearchKey } from '../src/domain/search.ts';
 import type { MessagingServices } from '../src/rpc.ts';
 import type { SearchHit } from '../src/search.service.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
 import { MessageStore } from '../src/store/message.store.ts';
+import { type SearchRow, SearchStore } from '../src/store/search.store.ts';
 import { buildMessagingServices, requireSearchConfig } from '../src/wiring.ts';
 
 // Message search (contract §10) through the messaging services, against a real Postgres: syntax, stemming, filters,
@@ -158,6 +160,34 @@ describe('filters, orders and paging', () => {
     expect((await refusal(search(ws, author, 'filler', { limit: 3, cursor: first.nextCursor! }))).code).toBe('invalid_input');
     expect((await refusal(search(ws, author, 'alpha', { limit: 3, sort: 'relevance', cursor: first.nextCursor! }))).code).toBe('invalid_input');
     expect((await refusal(search(randomUUID(), author, 'alpha', { limit: 3, cursor: first.nextCursor! }))).code).toBe('invalid_input');
+  });
+});
+
+describe('the newest-first walk and the index beyond it', () => {
+  it('finds the same hits, in the same order, in the newest messages walked, beyond them and across the boundary', async () => {
+    const { ws, author, c } = await world(Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `alpha ${i}` : `beta ${i}`)));
+    const other = randomUUID();
+    await post(await channel(ws, other, 'private'), other, 'alpha unseen');
+    const none: SearchFilters = { conversationId: null, authorActorId: null, parentMessageId: null, has: null, createdAfter: null, createdBefore: null, sort: 'newest' };
+    const run = (store: SearchStore, query: string, limit: number, after: SearchKey | null, filters: Partial<SearchFilters>) =>
+      store.search({ ...none, ...filters, workspaceId: ws, actorId: author, query, marksQuery: query, after, limit });
+    // Walking 4 messages, then the index; walking more than the table holds.
+    const [narrow, wide] = [new SearchStore(db, 'english', 4), new SearchStore(db, 'english', 1_000_000)];
+    for (const [query, filters] of [['alpha', {}], ['beta', {}], ['alpha OR beta', { conversationId: c.id }], ['gamma', {}], ['alpha', { authorActorId: other }]] as const) {
+      const expected = (await run(wide, query, 100, null, filters))!.map((r) => r.hit.message.id);
+      for (const limit of [1, 2, 5]) {
+        const seen: string[] = [];
+        let after: SearchKey | null = null;
+        for (;;) {
+          const rows: SearchRow[] = (await run(narrow, query, limit, after, filters))!;
+          seen.push(...rows.map((r) => r.hit.message.id));
+          if (rows.length < limit) break;
+          after = rows.at(-1)!.key;
+        }
+        expect(seen, `${query} by ${limit}`).toEqual(expected);
+      }
+    }
+    expect((await run(wide, 'alpha', 100, null, {}))!).toHaveLength(10);
   });
 });
 
