@@ -68,6 +68,9 @@ describe('pickers', () => {
     const names = async (who: Account, q: string) => ((await inWorkspace(who, ws, 'GET', `/channels?q=${encodeURIComponent(q)}`)).body as Array<{ name: string }>).map((c) => c.name);
     expect(await names(ann, 'OPS')).toEqual(['ops', 'ops-private', 'opsec', 'dev-ops', 'zeta-ops']);
     expect(await names(bob, 'ops')).toEqual(['ops', 'opsec', 'dev-ops', 'zeta-ops']);
+    // Literally: `%` and `_` are no wildcards.
+    expect(await names(ann, '%')).toEqual([]);
+    expect(await names(ann, 's_')).toEqual([]);
     expectError(await inWorkspace(ann, ws, 'GET', '/channels?q='), 400, 'invalid_input');
     expectError(await inWorkspace(ann, ws, 'GET', `/channels?q=${'x'.repeat(81)}`), 400, 'invalid_input');
 

@@ -79,6 +79,28 @@ export async function buildIndexConcurrently(knex: Knex, name: string, definitio
   await knex.raw(`CREATE INDEX CONCURRENTLY IF NOT EXISTS ?? ${definition}`, [name]);
 }
 
+/**
+ * For a migration: makes sure the database has a Postgres extension the service's schema uses (`pg_trgm`), in
+ * `public`, where every service names its objects the same way (`public.gin_trgm_ops`): an extension exists once per
+ * database, so the services that need one take turns creating it. When the migration's role may not create it, the
+ * error says what a database owner runs instead.
+ */
+export async function requireExtension(knex: Knex, name: 'pg_trgm'): Promise<void> {
+  try {
+    await knex.transaction(async (tx) => {
+      await tx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`wms:extension:${name}`]);
+      await tx.raw('CREATE EXTENSION IF NOT EXISTS ?? WITH SCHEMA public', [name]);
+    });
+  } catch (err) {
+    // 42501 insufficient_privilege
+    if ((err as { code?: string }).code !== '42501') throw err;
+    throw new Error(`the extension ${name} is missing and this role may not create it: run "CREATE EXTENSION ${name} WITH SCHEMA public" as the database's owner (${(err as Error).message})`, { cause: err });
+  }
+}
+
+/** A LIKE pattern's body that matches `text` literally (`%`, `_` and the escape character `\` escaped). */
+export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
+
 /** Creates the schema if needed and applies the service's migrations (knex keeps a lock, so concurrent runs are safe). */
 export async function migrate(knex: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
   await knex.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]);

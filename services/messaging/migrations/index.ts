@@ -9,6 +9,7 @@ import * as outboxCommitOrder from './20261202000000_outbox_commit_order.ts';
 import * as conversations from './20261204000000_conversations.ts';
 import * as conversationActivity from './20261205000000_conversation_activity.ts';
 import * as search from './20261206000000_search.ts';
+import * as channelNameSearch from './20261207000000_channel_name_search.ts';
 
 /** Every migration of the messaging schema, in order. */
 export const migrations: Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { name: '20261204000000_conversations', ...conversations },
   { name: '20261205000000_conversation_activity', ...conversationActivity },
   { name: '20261206000000_search', ...search },
+  { name: '20261207000000_channel_name_search', ...channelNameSearch },
 ];

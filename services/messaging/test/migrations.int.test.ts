@@ -13,6 +13,7 @@ const log = createLogger('messaging-migrations-test', 'silent');
 const CONVERSATIONS = '20261204000000_conversations';
 const ACTIVITY = '20261205000000_conversation_activity';
 const SEARCH = '20261206000000_search';
+const CHANNEL_NAME_SEARCH = '20261207000000_channel_name_search';
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
@@ -54,7 +55,7 @@ describe(CONVERSATIONS, () => {
       message(creator, '2026-11-08T00:00:00Z'),
     ]);
 
-    expect(await migrate(db, schema, migrations)).toEqual([CONVERSATIONS, ACTIVITY, SEARCH]);
+    expect(await migrate(db, schema, migrations)).toEqual([CONVERSATIONS, ACTIVITY, SEARCH, CHANNEL_NAME_SEARCH]);
 
     const channels = await db('channels').where({ workspace_id: workspaceId }).orderBy('name').select('name', 'kind', 'member_count', 'participant_actor_ids', 'archived_at');
     expect(channels).toEqual([

@@ -189,6 +189,39 @@ describe('the newest-first walk and the index beyond it', () => {
     }
     expect((await run(wide, 'alpha', 100, null, {}))!).toHaveLength(10);
   });
+
+  it('walks on while recent matches are dense, then takes the index from where the walk ended', async () => {
+    // Oldest first: ten matches, seventeen others, then the three newest match.
+    const { ws, author, posted } = await world(Array.from({ length: 30 }, (_, i) => (i < 10 || i >= 27 ? `delta ${i}` : `other ${i}`)));
+    const none: SearchFilters = { conversationId: null, authorActorId: null, parentMessageId: null, has: null, createdAfter: null, createdBefore: null, sort: 'newest' };
+    // Walking 2 messages (both match: dense for a page of 4), then 18 more (one match), then the index below them.
+    const store = new SearchStore(db, 'english', 2);
+    const rows = (await store.search({ ...none, workspaceId: ws, actorId: author, query: 'delta', marksQuery: 'delta', after: null, limit: 4 }))!;
+    expect(rows.map((r) => r.hit.message.bodyText)).toEqual(['delta 29', 'delta 28', 'delta 27', 'delta 9']);
+    expect(rows[3]!.hit.message.id).toBe(posted[9]!.id);
+  });
+
+  it('ranks the newest matches it is allowed to, paging through them by rank', async () => {
+    const { ws, author } = await world(Array.from({ length: 12 }, (_, i) => `${'alpha '.repeat(1 + ((i * 7) % 5))}${'x '.repeat(i % 4)}`.trim()));
+    const none: SearchFilters = { conversationId: null, authorActorId: null, parentMessageId: null, has: null, createdAfter: null, createdBefore: null, sort: 'relevance' };
+    const run = (store: SearchStore, limit: number, after: SearchKey | null, sort: SearchFilters['sort'] = 'relevance') =>
+      store.search({ ...none, sort, workspaceId: ws, actorId: author, query: 'alpha', marksQuery: 'alpha', after, limit });
+    const everything = new SearchStore(db, 'english', 1_000_000, 1_000_000);
+    const newest5 = new Set((await run(everything, 5, null, 'newest'))!.map((r) => r.hit.message.id));
+    const expected = (await run(everything, 100, null))!.map((r) => r.hit.message.id).filter((id) => newest5.has(id));
+    expect(expected).toHaveLength(5);
+    // Five ranked, the newest of them found by walking 3 messages and the rest by index.
+    const five = new SearchStore(db, 'english', 3, 5);
+    const seen: string[] = [];
+    let after: SearchKey | null = null;
+    for (;;) {
+      const rows: SearchRow[] = (await run(five, 2, after))!;
+      seen.push(...rows.map((r) => r.hit.message.id));
+      if (rows.length < 2) break;
+      after = rows.at(-1)!.key;
+    }
+    expect(seen).toEqual(expected);
+  });
 });
 
 describe('what search shows', () => {

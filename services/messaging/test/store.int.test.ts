@@ -145,6 +145,34 @@ describe(ChannelStore.name, () => {
     await newChannel(workspace(), 'p-a');
     expect((await channels.list(ws, actor())).map((c) => c.name)).toEqual(['p-b', 'p0', 'p_b', 'pa', 'pb']);
     expect((await channels.list(ws, actor(), 2)).map((c) => c.name)).toEqual(['p-b', 'p0']);
+    // Containing q, literally (an underscore is no wildcard), those starting with it first.
+    expect((await channels.list(ws, actor(), 100, '_B')).map((c) => c.name)).toEqual(['p_b']);
+    expect((await channels.list(ws, actor(), 100, 'B')).map((c) => c.name)).toEqual(['p-b', 'p_b', 'pb']);
+    expect((await channels.list(ws, actor(), 100, 'p-')).map((c) => c.name)).toEqual(['p-b']);
+    expect((await channels.list(ws, actor(), 100, '%')).map((c) => c.name)).toEqual([]);
+  });
+
+  it('answers the picker of a large workspace through the trigram index', async () => {
+    // Large enough that reading every channel of the workspace costs more than the index.
+    const ws = workspace();
+    const creator = actor();
+    await db.raw(
+      `INSERT INTO channels (id, workspace_id, kind, name, created_by_actor_id, member_count)
+       SELECT gen_random_uuid(), ?, 'public', 'c-' || md5(i::text), ?, 0 FROM generate_series(1, 50000) i`,
+      [ws, creator],
+    );
+    await db.raw('ANALYZE channels');
+    let statement: { sql: string; bindings: unknown[] } | undefined;
+    const capture = (q: { sql: string; bindings: unknown[] }) => (statement = q);
+    db.on('query', capture);
+    try {
+      expect(await channels.list(ws, creator, 100, 'zqxj')).toEqual([]);
+    } finally {
+      db.off('query', capture);
+    }
+    // The event shows the statement as sent, with $n placeholders, its bindings in their order.
+    const { rows } = await db.raw(`EXPLAIN (FORMAT JSON) ${statement!.sql.replace(/\$\d+/g, '?')}`, statement!.bindings as never);
+    expect(JSON.stringify(rows[0]['QUERY PLAN'])).toContain('"Index Name":"channels_name_trgm_idx"');
   });
 
   /** The channel's members by actor id, with how they joined, and its member count. */

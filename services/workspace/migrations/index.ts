@@ -2,10 +2,12 @@ import type { Migration } from '@wms/kit/db';
 import * as workspaces from './20261121000000_workspaces.ts';
 import * as outbox from './20261201000000_outbox.ts';
 import * as outboxCommitOrder from './20261202000000_outbox_commit_order.ts';
+import * as actorNameSearch from './20261207000000_actor_name_search.ts';
 
 /** Every migration of the workspace schema, in order. */
 export const migrations: Migration[] = [
   { name: '20261121000000_workspaces', ...workspaces },
   { name: '20261201000000_outbox', ...outbox },
   { name: '20261202000000_outbox_commit_order', ...outboxCommitOrder },
+  { name: '20261207000000_actor_name_search', ...actorNameSearch },
 ];

@@ -9,6 +9,7 @@ import { outboxNotifyChannel } from '@wms/kit/outbox';
 import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
 import { createStorage } from '@wms/kit/storage';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import type { Role } from '../src/domain/model.ts';
@@ -473,6 +474,44 @@ describe(ActorStore.name, () => {
     const listed = await actors.list(w.id);
     expect(listed.map((a) => a.id)).toEqual([oldest.id, ...sorted.slice(0, -1).map((a) => a.id)]);
     expect(listed.find((a) => a.id === deactivated.id)?.deactivatedAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps the actors whose display name contains q, case-insensitively and literally (% _ \\ too), those starting with it first (property)', async () => {
+    const unit = fc.constantFrom('a', 'B', 'c', '%', '_', '\\', ' ');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string({ unit, minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }), fc.string({ unit, minLength: 1, maxLength: 3 }), async (names, q) => {
+        const w = await newWorkspace();
+        for (const displayName of names) await actors.insert({ id: randomUUID(), workspaceId: w.id, kind: 'agent', userId: null, displayName, title: null, managedByAdmins: true });
+        const all = (await actors.list(w.id)).map((a) => a.displayName);
+        const has = (name: string) => name.toLowerCase().includes(q.toLowerCase());
+        const starts = (name: string) => name.toLowerCase().startsWith(q.toLowerCase());
+        const expected = [...all.filter((n) => has(n) && starts(n)), ...all.filter((n) => has(n) && !starts(n))];
+        expect((await actors.list(w.id, q)).map((a) => a.displayName)).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('answers the picker of a large workspace through the trigram index', async () => {
+    // Large enough that reading every actor of the workspace costs more than the index.
+    const w = await newWorkspace();
+    await db.raw(
+      `INSERT INTO actors (id, workspace_id, kind, display_name, managed_by_admins)
+       SELECT gen_random_uuid(), ?, 'agent', 'agent ' || md5(i::text), true FROM generate_series(1, 50000) i`,
+      [w.id],
+    );
+    await db.raw('ANALYZE actors');
+    let statement: { sql: string; bindings: unknown[] } | undefined;
+    const capture = (q: { sql: string; bindings: unknown[] }) => (statement = q);
+    db.on('query', capture);
+    try {
+      expect(await actors.list(w.id, 'zqxj')).toEqual([]);
+    } finally {
+      db.off('query', capture);
+    }
+    // The event shows the statement as sent, with $n placeholders, its bindings in their order.
+    const { rows } = await db.raw(`EXPLAIN (FORMAT JSON) ${statement!.sql.replace(/\$\d+/g, '?')}`, statement!.bindings as never);
+    expect(JSON.stringify(rows[0]['QUERY PLAN'])).toContain('"Index Name":"actors_display_name_trgm_idx"');
   });
 
   it('deactivates and reactivates an actor', async () => {

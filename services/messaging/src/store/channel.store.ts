@@ -1,4 +1,4 @@
-import { isUniqueViolation, type Knex, queryable, type Tx } from '@wms/kit/db';
+import { isUniqueViolation, type Knex, likeLiteral, queryable, type Tx } from '@wms/kit/db';
 import { alreadyExists } from '@wms/kit/errors';
 import type { Channel, ChannelKind, ChannelMember } from '../domain/channel.ts';
 import type { Counts, Mark } from '../domain/read-state.ts';
@@ -142,14 +142,15 @@ export class ChannelStore {
    * it first.
    */
   async list(workspaceId: string, actorId: string, limit = 1000, contains?: string): Promise<Channel[]> {
-    const match = contains === undefined ? '' : 'AND strpos(lower(c.name), lower(?)) > 0';
-    const order = contains === undefined ? 'c.name' : 'strpos(lower(c.name), lower(?)) = 1 DESC, c.name';
+    // As LIKE patterns, which the trigram index on lower(name) answers.
+    const match = contains === undefined ? '' : "AND lower(c.name) LIKE '%' || lower(?) || '%'";
+    const order = contains === undefined ? 'c.name' : "lower(c.name) LIKE lower(?) || '%' DESC, c.name";
     const rows = rowsOf<ChannelRow>(
       await this.db.raw(`SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind <> 'direct' AND ${READABLE('c')} ${match} ORDER BY ${order} LIMIT ?`, [
         actorId,
         workspaceId,
         actorId,
-        ...(contains === undefined ? [] : [contains, contains]),
+        ...(contains === undefined ? [] : [likeLiteral(contains), likeLiteral(contains)]),
         limit,
       ]),
     );

@@ -15,12 +15,15 @@ export interface SearchRow {
   key: SearchKey;
 }
 
+/** How many of the newest matches a search by `relevance` ranks (contract §10 as README's API notes tell it). */
+export const RANKED_MATCHES = 1000;
+
 type Row = MessageRow & { caller_saved_at: Date | null; rank_text: string; marked: string | null };
 
 /**
  * Message search (contract §10): one statement applies the query, the access rule, every filter, the order and the
  * cursor; the text of each hit on the page comes back with its matched words marked (`ts_headline`, run for the page
- * alone).
+ * alone). A search within a conversation that finds nothing takes a second statement, to tell whether it may be read.
  */
 export class SearchStore {
   constructor(
@@ -28,6 +31,8 @@ export class SearchStore {
     private readonly searchConfig = 'english',
     /** How many of the newest messages a search by `newest` walks before it looks further back by index. */
     private readonly recent = 5000,
+    /** How many of the newest matches a search by `relevance` ranks. */
+    private readonly ranked = RANKED_MATCHES,
   ) {}
 
   /**
@@ -56,28 +61,54 @@ export class SearchStore {
     if (q.createdAfter !== null) filter("date_trunc('milliseconds', m.created_at) > ?", q.createdAfter);
     if (q.createdBefore !== null) filter("date_trunc('milliseconds', m.created_at) < ?", q.createdBefore);
     const matching = `JOIN channels c ON c.id = m.conversation_id WHERE ${where.join(' AND ')}`;
-    let hits: string;
-    let hitBindings: unknown[];
-    if (q.sort === 'newest') {
-      // First the newest `recent` messages (of every workspace, below the cursor), walked newest first until the page
-      // is full: a word or phrase that recent messages hold is found there, whatever the planner thinks of its
-      // frequency (it takes a phrase's words as independent, so a common phrase looks rare to it). Only when they
-      // hold too few hits are the older ones searched, by the plan the statistics choose (the GIN index for a rare
-      // word).
-      const [below, belowBindings] = q.after === null ? ['', []] : ['WHERE id < ?', [q.after.id]];
-      // The oldest of them; none when there are fewer, and then they were all of them.
-      const oldestRecent = `SELECT id FROM messages ${below} ORDER BY id DESC OFFSET ${this.recent - 1} LIMIT 1`;
-      hits = `(SELECT m.id FROM (SELECT * FROM messages ${below} ORDER BY id DESC LIMIT ${this.recent}) m ${matching} ORDER BY m.id DESC LIMIT ?)
+    // The newest matches, newest first, below `beforeId`, in up to three steps that stop once `limit` are found.
+    // 1. The newest `recent` messages (of every workspace) are walked: what recent messages hold is found there,
+    //    whatever the planner thinks of its frequency (it takes a phrase's words as independent, so a common phrase
+    //    looks rare to it).
+    // 2. When they held a quarter of the page or more, matches are common enough to walk on, up to 10 × `recent`.
+    // 3. The rest, older than what was walked, by the plan the statistics choose: the GIN index for a rare word.
+    const newest = (beforeId: string | null, limit: number): [string, unknown[]] => {
+      const [below, belowBindings] = beforeId === null ? ['', []] : ['AND id < ?', [beforeId]];
+      const walk = (rows: number, from = '') => `SELECT * FROM messages WHERE true ${below} ${from} ORDER BY id DESC LIMIT ${rows}`;
+      // The oldest of the newest `rows`; none when there are fewer, and then they were all of them.
+      const oldest = (rows: number) => `(SELECT id FROM messages WHERE true ${below} ORDER BY id DESC OFFSET ${rows - 1} LIMIT 1)`;
+      const dense = `(SELECT count(*) FROM first) >= ${Math.ceil(limit / 10)}`;
+      return [
+        `WITH first AS MATERIALIZED (SELECT m.id FROM (${walk(this.recent)}) m ${matching} ORDER BY m.id DESC LIMIT ?)
+        (SELECT id FROM first ORDER BY id DESC)
         UNION ALL
-        (SELECT m.id FROM messages m ${matching} AND m.id < (${oldestRecent}) ORDER BY m.id DESC LIMIT ?)
-        LIMIT ?`;
-      hitBindings = [...belowBindings, ...bindings, q.limit, ...bindings, ...belowBindings, q.limit, q.limit];
-    } else {
-      // Every match is ranked: the GIN index finds them, and no index orders by rank.
-      const [after, afterBindings] = q.after === null ? ['', []] : [` AND (${rank}, m.id) < (?::real, ?::uuid)`, [...queryBindings, q.after.rank, q.after.id]];
-      hits = `SELECT m.id FROM messages m ${matching}${after} ORDER BY ${rank} DESC, m.id DESC LIMIT ?`;
-      hitBindings = [...bindings, ...afterBindings, ...queryBindings, q.limit];
-    }
+        (SELECT m.id FROM (${walk(9 * this.recent, `AND id < ${oldest(this.recent)}`)}) m ${matching} AND ${dense} ORDER BY m.id DESC LIMIT ?)
+        UNION ALL
+        (SELECT m.id FROM messages m ${matching} AND m.id < CASE WHEN ${dense} THEN ${oldest(10 * this.recent)} ELSE ${oldest(this.recent)} END
+         ORDER BY m.id DESC LIMIT ?)
+        LIMIT ?`,
+        [
+          ...belowBindings,
+          ...bindings,
+          limit,
+          ...belowBindings,
+          ...belowBindings,
+          ...bindings,
+          limit,
+          ...bindings,
+          ...belowBindings,
+          ...belowBindings,
+          limit,
+          limit,
+        ],
+      ];
+    };
+    // The newest `ranked` matches are ranked, not every one: no index orders by rank, and ranking the hundreds of
+    // thousands of messages that hold a common word would take seconds.
+    const byRank = (): [string, unknown[]] => {
+      const [candidates, candidateBindings] = newest(null, this.ranked);
+      const [after, afterBindings] = q.after === null ? ['', []] : [`WHERE (${rank}, m.id) < (?::real, ?::uuid)`, [...queryBindings, q.after.rank, q.after.id]];
+      return [
+        `SELECT m.id FROM (${candidates}) h JOIN messages m ON m.id = h.id ${after} ORDER BY ${rank} DESC, m.id DESC LIMIT ?`,
+        [...candidateBindings, ...afterBindings, ...queryBindings, q.limit],
+      ];
+    };
+    const [hits, hitBindings] = q.sort === 'newest' ? newest(q.after?.id ?? null, q.limit) : byRank();
     const page = `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at, ${rank}::text AS rank_text
       FROM (${hits}) h JOIN messages m ON m.id = h.id ${SAVED_JOIN}`;
     const pageBindings = [...queryBindings, ...hitBindings, q.actorId];
@@ -86,15 +117,19 @@ export class SearchStore {
       THEN ts_headline(?::regconfig, p.body_text, websearch_to_tsquery(?::regconfig, ?::text), ?) END AS marked`;
     const options = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}`;
     const markBindings = [MARK_START, MARK_END, this.searchConfig, this.searchConfig, q.marksQuery, options];
-    const within = q.conversationId === null ? '' : 'channels c0 LEFT JOIN LATERAL';
-    const sql = `SELECT p.*, ${marked}
-      FROM ${within} (${page}) p ${q.conversationId === null ? '' : `ON true WHERE c0.id = ? AND c0.workspace_id = ? AND ${READABLE('c0')}`}
-      ORDER BY ${q.sort === 'newest' ? 'p.id DESC' : 'p.rank_text::real DESC, p.id DESC'}`;
-    const within0 = q.conversationId === null ? [] : [q.conversationId, q.workspaceId, q.actorId];
-    const { rows } = await this.db.raw<{ rows: Row[] }>(sql, [...markBindings, ...pageBindings, ...within0] as never);
-    // With a conversation, its row comes back even when the page is empty (one row of nulls), and none when unreadable.
-    if (rows.length === 0) return q.conversationId === null ? [] : undefined;
-    if (rows[0]!.id === null) return [];
+    const sql = `SELECT p.*, ${marked} FROM (${page}) p ORDER BY ${q.sort === 'newest' ? 'p.id DESC' : 'p.rank_text::real DESC, p.id DESC'}`;
+    const { rows } = await this.db.raw<{ rows: Row[] }>(sql, [...markBindings, ...pageBindings] as never);
+    // Hits are readable; no hit in a conversation is told apart from a conversation the actor may not read (404)
+    // by a second statement, for that case alone. (Joining the check into the statement would make Postgres rescan
+    // the search and work out every step's boundary before it runs the first.)
+    if (rows.length === 0 && q.conversationId !== null) {
+      const { rows: readable } = await this.db.raw<{ rows: unknown[] }>(`SELECT 1 FROM channels c0 WHERE c0.id = ? AND c0.workspace_id = ? AND ${READABLE('c0')}`, [
+        q.conversationId,
+        q.workspaceId,
+        q.actorId,
+      ]);
+      if (readable.length === 0) return undefined;
+    }
     return rows.map((r) => ({ hit: withSave(r), marked: r.marked, key: { rank: r.rank_text, id: r.id } }));
   }
 }

@@ -1,4 +1,4 @@
-import { isForeignKeyViolation, isUniqueViolation, type Knex, queryable, type Tx } from '@wms/kit/db';
+import { isForeignKeyViolation, isUniqueViolation, type Knex, likeLiteral, queryable, type Tx } from '@wms/kit/db';
 import { isUuid } from '@wms/kit/ids';
 import type { Actor, NewActor } from '../domain/model.ts';
 import { alreadyMember, workspaceNotFound } from '../domain/rules.ts';
@@ -78,7 +78,9 @@ export class ActorStore {
     if (!isUuid(workspaceId)) return [];
     const query = this.db('actors').select(columns).where({ workspace_id: workspaceId });
     if (contains !== undefined) {
-      query.whereRaw('strpos(lower(display_name), lower(?)) > 0', [contains]).orderByRaw('strpos(lower(display_name), lower(?)) = 1 DESC', [contains]);
+      // As LIKE patterns, which the trigram index on lower(display_name) answers.
+      const text = likeLiteral(contains);
+      query.whereRaw("lower(display_name) LIKE '%' || lower(?) || '%'", [text]).orderByRaw("lower(display_name) LIKE lower(?) || '%' DESC", [text]);
     }
     const rows: ActorRow[] = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(10_000);
     return rows.map(toActor);
