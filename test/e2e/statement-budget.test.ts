@@ -33,6 +33,9 @@ const BUDGET: Record<string, Costs> = {
   'GET /threads': { messaging: { statements: 1, grpc: 1 } },
   'GET /conversations': { messaging: { statements: 1, grpc: 1 } },
   'POST /auth/login': { identity: { statements: 2, grpc: 1 } },
+  'GET /search/messages': { messaging: { statements: 1, grpc: 1 } },
+  // Nothing found within a conversation: a second statement tells it from one the caller may not read.
+  'GET /search/messages, no hit in a conversation': { messaging: { statements: 2, grpc: 1 } },
 };
 
 const servers = components.filter((c) => c.kind === 'grpc').map((c) => c.name);
@@ -153,6 +156,11 @@ const routes: Record<keyof typeof BUDGET, () => Promise<Requests>> = {
     onTwoMessages('read', (id) => () => inWorkspace(owner, ws, 'PUT', `/conversations/${conv}/read-state`, { body: { last_read_message_id: id } })),
   'GET /threads': async () => ({ warmUp: get('/threads?limit=50'), request: get('/threads?limit=50') }),
   'GET /conversations': async () => ({ warmUp: get('/conversations?limit=50'), request: get('/conversations?limit=50') }),
+  'GET /search/messages': async () => ({ warmUp: get('/search/messages?q=filler&limit=20'), request: get('/search/messages?q=filler&limit=20') }),
+  'GET /search/messages, no hit in a conversation': async () => {
+    const path = `/search/messages?q=nowhere&conversation_id=${conv}`;
+    return { warmUp: get(path), request: get(path) };
+  },
   'POST /auth/login': async () => {
     const login = () => api('POST', '/auth/login', { body: { email: owner.email, password: owner.password }, ip: owner.ip });
     return { warmUp: login, request: login };
