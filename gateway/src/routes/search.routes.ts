@@ -17,7 +17,7 @@ export const searchRoutes = ({ messaging }: Clients) => [
       has: z.enum(['asset', 'reaction', 'reply']).optional().describe('only messages with an attachment, a reaction, or replies'),
       after: z.string().max(40).optional().describe('only messages created after this ISO 8601 timestamp (exclusive, at milliseconds)'),
       before: z.string().max(40).optional().describe('only messages created before this ISO 8601 timestamp (exclusive, at milliseconds)'),
-      sort: z.enum(['newest', 'relevance']).optional().describe('`newest` (default) by id descending; `relevance`: more occurrences of the words in a shorter text first, ties newest first'),
+      sort: z.enum(['newest', 'relevance']).optional().describe('`newest` (default) by id descending, through every match; `relevance`: the newest 1,000 matches, more occurrences of the words in a shorter text first, ties newest first'),
       cursor: z.string().max(512).optional().describe('`next_cursor` of the previous page of this same search (opaque)'),
       limit: s.limit,
     }),

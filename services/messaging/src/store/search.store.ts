@@ -15,9 +15,6 @@ export interface SearchRow {
   key: SearchKey;
 }
 
-/** How many of the newest matches a search by `relevance` ranks (contract §10 as README's API notes tell it). */
-export const RANKED_MATCHES = 1000;
-
 type Row = MessageRow & { caller_saved_at: Date | null; rank_text: string; marked: string | null };
 
 /**
@@ -31,8 +28,8 @@ export class SearchStore {
     private readonly searchConfig = 'english',
     /** How many of the newest messages a search by `newest` walks before it looks further back by index. */
     private readonly recent = 5000,
-    /** How many of the newest matches a search by `relevance` ranks. */
-    private readonly ranked = RANKED_MATCHES,
+    /** How many of the newest matches a search by `relevance` ranks (the README's API notes and OpenAPI say 1,000). */
+    private readonly ranked = 1000,
   ) {}
 
   /**
@@ -65,7 +62,8 @@ export class SearchStore {
     // 1. The newest `recent` messages (of every workspace) are walked: what recent messages hold is found there,
     //    whatever the planner thinks of its frequency (it takes a phrase's words as independent, so a common phrase
     //    looks rare to it).
-    // 2. When they held a quarter of the page or more, matches are common enough to walk on, up to 10 × `recent`.
+    // 2. When they held a tenth of the page or more, matches are likely common enough to fill it by walking on, up to
+    //    10 × `recent` in all.
     // 3. The rest, older than what was walked, by the plan the statistics choose: the GIN index for a rare word.
     const newest = (beforeId: string | null, limit: number): [string, unknown[]] => {
       const [below, belowBindings] = beforeId === null ? ['', []] : ['AND id < ?', [beforeId]];
