@@ -3,6 +3,7 @@ import * as workspaces from './20261121000000_workspaces.ts';
 import * as outbox from './20261201000000_outbox.ts';
 import * as outboxCommitOrder from './20261202000000_outbox_commit_order.ts';
 import * as actorNameSearch from './20261207000000_actor_name_search.ts';
+import * as tokens from './20261208000000_tokens.ts';
 
 /** Every migration of the workspace schema, in order. */
 export const migrations: Migration[] = [
@@ -10,4 +11,5 @@ export const migrations: Migration[] = [
   { name: '20261201000000_outbox', ...outbox },
   { name: '20261202000000_outbox_commit_order', ...outboxCommitOrder },
   { name: '20261207000000_actor_name_search', ...actorNameSearch },
+  { name: '20261208000000_tokens', ...tokens },
 ];

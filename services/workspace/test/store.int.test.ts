@@ -8,6 +8,8 @@ import { createLogger } from '@wms/kit/logger';
 import { outboxNotifyChannel } from '@wms/kit/outbox';
 import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
 import { createStorage } from '@wms/kit/storage';
+import { newTokenSecret, type TokenKind, tokenHash, tokenPrefixOf } from '@wms/kit/tokens';
+import { uuidv7 } from '@wms/kit/ids';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import { ActorStore } from '../src/store/actor.store.ts';
 import { type AvatarOwner, AvatarStore } from '../src/store/avatar.store.ts';
 import { MemberStore } from '../src/store/member.store.ts';
 import { OutboxStore } from '../src/store/outbox.store.ts';
+import { TokenStore } from '../src/store/token.store.ts';
 import { WorkspaceStore } from '../src/store/workspace.store.ts';
 import { buildWorkspaceServices, buildWorkspaceStores, type WorkspaceServices } from '../src/wiring.ts';
 
@@ -639,6 +642,108 @@ describe(AvatarStore.name, () => {
   });
 });
 
+describe(TokenStore.name, () => {
+  const tokens = () => new TokenStore(db);
+  /** A token of the agent, with its secret; conversation tokens name a conversation. */
+  async function newToken(workspaceId: string, actorId: string, kind: TokenKind = 'workspace', createdBy = randomUUID()) {
+    const secret = newTokenSecret(kind);
+    const token = await tokens().insert({
+      id: uuidv7(),
+      kind,
+      workspaceId,
+      conversationId: kind === 'conversation' ? randomUUID() : null,
+      actorId,
+      name: `token ${kind}`,
+      tokenPrefix: tokenPrefixOf(secret),
+      secretSha256: tokenHash(secret),
+      createdByActorId: createdBy,
+    });
+    return { secret, token };
+  }
+
+  it('keeps the SHA-256 of a secret and its prefix, never the secret, and finds the token by it', async () => {
+    const w = await newWorkspace();
+    const agent = await newAgent(w.id);
+    const { secret, token } = await newToken(w.id, agent.id);
+    expect(token).toEqual({
+      id: expect.any(String),
+      kind: 'workspace',
+      workspaceId: w.id,
+      conversationId: null,
+      actorId: agent.id,
+      name: 'token workspace',
+      tokenPrefix: secret.slice(0, 12),
+      createdByActorId: expect.any(String),
+      createdAt: expect.any(Date),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+    const stored = JSON.stringify(await db('tokens').where({ id: token.id }).first());
+    expect(stored).not.toContain(secret.slice(12));
+    expect(await tokens().findUsable(tokenHash(secret))).toEqual(token);
+    expect(await tokens().findUsable(tokenHash(newTokenSecret('workspace')))).toBeUndefined();
+    // A conversation token names its conversation; a workspace token none.
+    await expect(db('tokens').insert({ ...(await db('tokens').where({ id: token.id }).first()), id: randomUUID(), secret_sha256: randomBytes(32), kind: 'conversation' })).rejects.toThrow(
+      /check constraint/,
+    );
+  });
+
+  it("lists a workspace's tokens or one conversation's, newest first, revoked ones included, never another workspace's", async () => {
+    const w = await newWorkspace();
+    const agent = await newAgent(w.id);
+    const a = (await newToken(w.id, agent.id)).token;
+    const b = (await newToken(w.id, agent.id, 'conversation')).token;
+    const c = (await newToken(w.id, agent.id)).token;
+    await db('tokens').where({ id: a.id }).update({ created_at: new Date('2001-01-01T00:00:00Z') });
+    await tokens().revoke(w.id, c.id);
+    const other = await newWorkspace();
+    await newToken(other.id, (await newAgent(other.id)).id);
+    expect((await tokens().list(w.id)).map((t) => t.id)).toEqual([...byId([b, c]).reverse().map((t) => t.id), a.id]);
+    expect((await tokens().list(w.id, b.conversationId!)).map((t) => t.id)).toEqual([b.id]);
+    expect(await tokens().list(other.id, b.conversationId!)).toEqual([]);
+    expect(await tokens().list('not-a-uuid')).toEqual([]);
+  });
+
+  it('revokes once (a second revocation keeps the first time), within its workspace only; a revoked token is not usable', async () => {
+    const w = await newWorkspace();
+    const { secret, token } = await newToken(w.id, (await newAgent(w.id)).id);
+    expect(await tokens().revoke((await newWorkspace()).id, token.id)).toBeUndefined();
+    expect(await tokens().findUsable(tokenHash(secret))).toEqual(token);
+    const revoked = await tokens().revoke(w.id, token.id);
+    expect(revoked!.revokedAt).toBeInstanceOf(Date);
+    expect(await tokens().revoke(w.id, token.id)).toEqual(revoked);
+    expect(await tokens().findUsable(tokenHash(secret))).toBeUndefined();
+    expect(await tokens().revoke(w.id, randomUUID())).toBeUndefined();
+  });
+
+  it('is not usable once its agent is deactivated or its workspace deleted, and goes with the purge', async () => {
+    const w = await newWorkspace();
+    const agent = await newAgent(w.id);
+    const { secret, token } = await newToken(w.id, agent.id);
+    await actors.setDeactivated(w.id, agent.id, true);
+    expect(await tokens().findUsable(tokenHash(secret))).toBeUndefined();
+    await actors.setDeactivated(w.id, agent.id, false);
+    expect(await tokens().findUsable(tokenHash(secret))).toEqual(token);
+    expect(await workspaces.markDeleted(w.id)).toBe(true);
+    expect(await tokens().findUsable(tokenHash(secret))).toBeUndefined();
+    await workspaces.purge(w.id);
+    expect(await db('tokens').where({ id: token.id })).toEqual([]);
+  });
+
+  it('records a use at most once a minute, never moving back', async () => {
+    const w = await newWorkspace();
+    const { token } = await newToken(w.id, (await newAgent(w.id)).id);
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 27, 12, 0, s));
+    const lastUsed = async () => (await db('tokens').where({ id: token.id }).first('last_used_at')).last_used_at as Date | null;
+    expect(await tokens().touch([token.id, 'not-a-uuid'], at(0))).toBe(1);
+    expect(await tokens().touch([token.id], at(59))).toBe(0);
+    expect(await lastUsed()).toEqual(at(0));
+    expect(await tokens().touch([token.id], new Date(at(0).getTime() + 61_000))).toBe(1);
+    expect(await tokens().touch([token.id], at(0))).toBe(0);
+    expect(await lastUsed()).toEqual(new Date(at(0).getTime() + 61_000));
+  });
+});
+
 describe(OutboxStore.name, () => {
   const outboxOf = (workspaceId: string) =>
     db('outbox').where({ workspace_id: workspaceId }).orderBy('id').select<Array<{ channel: string; event: string; payload: Record<string, unknown> }>>('channel', 'event', 'payload');
@@ -829,9 +934,16 @@ describe('malformed ids', () => {
   // fail with 22P02 (and abort a surrounding transaction).
   const bad = 'not-a-uuid';
 
-  it('match no workspace, membership, actor or avatar', async () => {
+  it('match no workspace, membership, actor, avatar or token', async () => {
     const w = await newWorkspace();
     const { member, actor } = await newMember(w.id, 'owner');
+
+    const tokens = new TokenStore(db);
+    expect(await tokens.list(bad)).toEqual([]);
+    expect(await tokens.list(w.id, bad)).toEqual([]);
+    expect(await tokens.revoke(bad, randomUUID())).toBeUndefined();
+    expect(await tokens.revoke(w.id, bad)).toBeUndefined();
+    expect(await tokens.touch([bad], new Date())).toBe(0);
 
     expect(await workspaces.findLive(bad)).toBeUndefined();
     expect(await workspaces.listForUser(bad)).toEqual([]);

@@ -1,3 +1,5 @@
+import type { TokenKind } from '@wms/kit/tokens';
+
 export type Role = 'owner' | 'admin' | 'member';
 
 export interface Workspace {
@@ -54,3 +56,23 @@ export interface AvatarDownload {
   contentType: string;
   sizeBytes: number;
 }
+
+/** An integration credential (contract §11), without its secret, which is shown once and never stored. */
+export interface Token {
+  id: string;
+  kind: TokenKind;
+  workspaceId: string;
+  /** Null for a workspace token. */
+  conversationId: string | null;
+  /** The agent the token acts as. */
+  actorId: string;
+  name: string;
+  tokenPrefix: string;
+  createdByActorId: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** A new token's fields and the SHA-256 of its secret; the database sets the rest. */
+export type NewToken = Pick<Token, 'id' | 'kind' | 'workspaceId' | 'conversationId' | 'actorId' | 'name' | 'tokenPrefix' | 'createdByActorId'> & { secretSha256: Buffer };
