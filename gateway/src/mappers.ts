@@ -27,6 +27,7 @@ import type { EventPage__Output } from '@wms/protos/gen/wms/realtime/v1/EventPag
 import type { RealtimeConfig__Output } from '@wms/protos/gen/wms/realtime/v1/RealtimeConfig';
 import type { UserAuthorization__Output } from '@wms/protos/gen/wms/realtime/v1/UserAuthorization';
 import type { Actor__Output } from '@wms/protos/gen/wms/workspace/v1/Actor';
+import type { Token__Output } from '@wms/protos/gen/wms/workspace/v1/Token';
 import type { Workspace__Output } from '@wms/protos/gen/wms/workspace/v1/Workspace';
 import type { WorkspaceUser__Output } from '@wms/protos/gen/wms/workspace/v1/WorkspaceUser';
 import type * as s from './schemas.ts';
@@ -100,6 +101,22 @@ export const toActor = (a: Actor__Output): Body<typeof s.WorkspaceActor> => ({
   deactivated_at: a.deactivated_at ?? null,
   created_at: a.created_at,
   updated_at: a.updated_at,
+});
+
+/** A token as the workspace service answers it; the secret only in the answer that creates it. */
+export const toToken = (t: Token__Output): Body<typeof s.Token> => ({
+  id: t.id,
+  kind: t.kind as Body<typeof s.Token>['kind'],
+  workspace_id: t.workspace_id,
+  conversation_id: t.conversation_id ?? null,
+  actor_id: t.actor_id,
+  name: t.name,
+  token_prefix: t.token_prefix,
+  created_by_actor_id: t.created_by_actor_id,
+  created_at: t.created_at,
+  last_used_at: t.last_used_at ?? null,
+  revoked_at: t.revoked_at ?? null,
+  token: t.token ?? null,
 });
 
 /** Asset content and avatars alike. */

@@ -282,6 +282,47 @@ export const WorkspaceActor = z
     ],
   });
 
+export const tokenName = serviceChecked(z.string(), { minLength: 1, maxLength: 80, description: '1..80 characters after trimming' });
+
+export const Token = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(['conversation', 'workspace']).describe('`conversation`: posts into one conversation; `workspace`: the member API as the agent'),
+    workspace_id: z.uuid(),
+    conversation_id: z.uuid().nullable().describe('null for a workspace token'),
+    actor_id: z.uuid().describe('the agent the token acts as'),
+    name: z.string().min(1).max(80),
+    token_prefix: z.string().length(12).describe('the first 12 characters of the secret, to recognise it'),
+    created_by_actor_id: z.uuid(),
+    created_at: timestamp,
+    last_used_at: nullableTimestamp.describe('exact to the minute'),
+    revoked_at: nullableTimestamp,
+    token: z
+      .string()
+      .regex(/^wms_(ct|wt)_[A-Za-z0-9_-]{43}$/)
+      .nullable()
+      .describe('the secret, in the answer that creates the token only (null in listings): send it as `Authorization: Bearer <token>`; only its SHA-256 is kept'),
+  })
+  .meta({
+    id: 'Token',
+    examples: [
+      {
+        id: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f69',
+        kind: 'workspace',
+        workspace_id: ex.workspace,
+        conversation_id: null,
+        actor_id: ex.actor,
+        name: 'Build bot',
+        token_prefix: 'wms_wt_q3Jx9',
+        created_by_actor_id: ex.actor,
+        created_at: ex.at,
+        last_used_at: null,
+        revoked_at: null,
+        token: 'wms_wt_q3Jx9fK2mZpL0vT8sYwQ4bN6cR1dH5eG7aU3iO9xE2k',
+      },
+    ],
+  });
+
 export const AssetDownload = z
   .object({
     url: z.url().describe('absolute; serves the exact bytes to anyone holding it, without headers, until `expires_at`'),

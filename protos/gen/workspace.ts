@@ -12,18 +12,22 @@ import type { Actor as _wms_workspace_v1_Actor, Actor__Output as _wms_workspace_
 import type { ActorAvatarRequest as _wms_workspace_v1_ActorAvatarRequest, ActorAvatarRequest__Output as _wms_workspace_v1_ActorAvatarRequest__Output } from './wms/workspace/v1/ActorAvatarRequest.ts';
 import type { AddWorkspaceUserRequest as _wms_workspace_v1_AddWorkspaceUserRequest, AddWorkspaceUserRequest__Output as _wms_workspace_v1_AddWorkspaceUserRequest__Output } from './wms/workspace/v1/AddWorkspaceUserRequest.ts';
 import type { CreateAgentActorRequest as _wms_workspace_v1_CreateAgentActorRequest, CreateAgentActorRequest__Output as _wms_workspace_v1_CreateAgentActorRequest__Output } from './wms/workspace/v1/CreateAgentActorRequest.ts';
+import type { CreateTokenRequest as _wms_workspace_v1_CreateTokenRequest, CreateTokenRequest__Output as _wms_workspace_v1_CreateTokenRequest__Output } from './wms/workspace/v1/CreateTokenRequest.ts';
 import type { CreateWorkspaceRequest as _wms_workspace_v1_CreateWorkspaceRequest, CreateWorkspaceRequest__Output as _wms_workspace_v1_CreateWorkspaceRequest__Output } from './wms/workspace/v1/CreateWorkspaceRequest.ts';
 import type { GetActorRequest as _wms_workspace_v1_GetActorRequest, GetActorRequest__Output as _wms_workspace_v1_GetActorRequest__Output } from './wms/workspace/v1/GetActorRequest.ts';
 import type { GetActorsByIdsRequest as _wms_workspace_v1_GetActorsByIdsRequest, GetActorsByIdsRequest__Output as _wms_workspace_v1_GetActorsByIdsRequest__Output } from './wms/workspace/v1/GetActorsByIdsRequest.ts';
 import type { GetAvatarRequest as _wms_workspace_v1_GetAvatarRequest, GetAvatarRequest__Output as _wms_workspace_v1_GetAvatarRequest__Output } from './wms/workspace/v1/GetAvatarRequest.ts';
 import type { ListActorsRequest as _wms_workspace_v1_ListActorsRequest, ListActorsRequest__Output as _wms_workspace_v1_ListActorsRequest__Output } from './wms/workspace/v1/ListActorsRequest.ts';
 import type { ListActorsResponse as _wms_workspace_v1_ListActorsResponse, ListActorsResponse__Output as _wms_workspace_v1_ListActorsResponse__Output } from './wms/workspace/v1/ListActorsResponse.ts';
+import type { ListTokensResponse as _wms_workspace_v1_ListTokensResponse, ListTokensResponse__Output as _wms_workspace_v1_ListTokensResponse__Output } from './wms/workspace/v1/ListTokensResponse.ts';
 import type { ListWorkspaceUsersResponse as _wms_workspace_v1_ListWorkspaceUsersResponse, ListWorkspaceUsersResponse__Output as _wms_workspace_v1_ListWorkspaceUsersResponse__Output } from './wms/workspace/v1/ListWorkspaceUsersResponse.ts';
 import type { ListWorkspacesResponse as _wms_workspace_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _wms_workspace_v1_ListWorkspacesResponse__Output } from './wms/workspace/v1/ListWorkspacesResponse.ts';
 import type { Membership as _wms_workspace_v1_Membership, Membership__Output as _wms_workspace_v1_Membership__Output } from './wms/workspace/v1/Membership.ts';
 import type { RemoveWorkspaceUserRequest as _wms_workspace_v1_RemoveWorkspaceUserRequest, RemoveWorkspaceUserRequest__Output as _wms_workspace_v1_RemoveWorkspaceUserRequest__Output } from './wms/workspace/v1/RemoveWorkspaceUserRequest.ts';
 import type { ResolveMembershipRequest as _wms_workspace_v1_ResolveMembershipRequest, ResolveMembershipRequest__Output as _wms_workspace_v1_ResolveMembershipRequest__Output } from './wms/workspace/v1/ResolveMembershipRequest.ts';
+import type { RevokeTokenRequest as _wms_workspace_v1_RevokeTokenRequest, RevokeTokenRequest__Output as _wms_workspace_v1_RevokeTokenRequest__Output } from './wms/workspace/v1/RevokeTokenRequest.ts';
 import type { SetAvatarRequest as _wms_workspace_v1_SetAvatarRequest, SetAvatarRequest__Output as _wms_workspace_v1_SetAvatarRequest__Output } from './wms/workspace/v1/SetAvatarRequest.ts';
+import type { Token as _wms_workspace_v1_Token, Token__Output as _wms_workspace_v1_Token__Output } from './wms/workspace/v1/Token.ts';
 import type { TransferOwnershipRequest as _wms_workspace_v1_TransferOwnershipRequest, TransferOwnershipRequest__Output as _wms_workspace_v1_TransferOwnershipRequest__Output } from './wms/workspace/v1/TransferOwnershipRequest.ts';
 import type { UpdateActorRequest as _wms_workspace_v1_UpdateActorRequest, UpdateActorRequest__Output as _wms_workspace_v1_UpdateActorRequest__Output } from './wms/workspace/v1/UpdateActorRequest.ts';
 import type { UpdateWorkspaceRequest as _wms_workspace_v1_UpdateWorkspaceRequest, UpdateWorkspaceRequest__Output as _wms_workspace_v1_UpdateWorkspaceRequest__Output } from './wms/workspace/v1/UpdateWorkspaceRequest.ts';
@@ -56,18 +60,22 @@ export interface ProtoGrpcType {
         ActorAvatarRequest: MessageTypeDefinition<_wms_workspace_v1_ActorAvatarRequest, _wms_workspace_v1_ActorAvatarRequest__Output>
         AddWorkspaceUserRequest: MessageTypeDefinition<_wms_workspace_v1_AddWorkspaceUserRequest, _wms_workspace_v1_AddWorkspaceUserRequest__Output>
         CreateAgentActorRequest: MessageTypeDefinition<_wms_workspace_v1_CreateAgentActorRequest, _wms_workspace_v1_CreateAgentActorRequest__Output>
+        CreateTokenRequest: MessageTypeDefinition<_wms_workspace_v1_CreateTokenRequest, _wms_workspace_v1_CreateTokenRequest__Output>
         CreateWorkspaceRequest: MessageTypeDefinition<_wms_workspace_v1_CreateWorkspaceRequest, _wms_workspace_v1_CreateWorkspaceRequest__Output>
         GetActorRequest: MessageTypeDefinition<_wms_workspace_v1_GetActorRequest, _wms_workspace_v1_GetActorRequest__Output>
         GetActorsByIdsRequest: MessageTypeDefinition<_wms_workspace_v1_GetActorsByIdsRequest, _wms_workspace_v1_GetActorsByIdsRequest__Output>
         GetAvatarRequest: MessageTypeDefinition<_wms_workspace_v1_GetAvatarRequest, _wms_workspace_v1_GetAvatarRequest__Output>
         ListActorsRequest: MessageTypeDefinition<_wms_workspace_v1_ListActorsRequest, _wms_workspace_v1_ListActorsRequest__Output>
         ListActorsResponse: MessageTypeDefinition<_wms_workspace_v1_ListActorsResponse, _wms_workspace_v1_ListActorsResponse__Output>
+        ListTokensResponse: MessageTypeDefinition<_wms_workspace_v1_ListTokensResponse, _wms_workspace_v1_ListTokensResponse__Output>
         ListWorkspaceUsersResponse: MessageTypeDefinition<_wms_workspace_v1_ListWorkspaceUsersResponse, _wms_workspace_v1_ListWorkspaceUsersResponse__Output>
         ListWorkspacesResponse: MessageTypeDefinition<_wms_workspace_v1_ListWorkspacesResponse, _wms_workspace_v1_ListWorkspacesResponse__Output>
         Membership: MessageTypeDefinition<_wms_workspace_v1_Membership, _wms_workspace_v1_Membership__Output>
         RemoveWorkspaceUserRequest: MessageTypeDefinition<_wms_workspace_v1_RemoveWorkspaceUserRequest, _wms_workspace_v1_RemoveWorkspaceUserRequest__Output>
         ResolveMembershipRequest: MessageTypeDefinition<_wms_workspace_v1_ResolveMembershipRequest, _wms_workspace_v1_ResolveMembershipRequest__Output>
+        RevokeTokenRequest: MessageTypeDefinition<_wms_workspace_v1_RevokeTokenRequest, _wms_workspace_v1_RevokeTokenRequest__Output>
         SetAvatarRequest: MessageTypeDefinition<_wms_workspace_v1_SetAvatarRequest, _wms_workspace_v1_SetAvatarRequest__Output>
+        Token: MessageTypeDefinition<_wms_workspace_v1_Token, _wms_workspace_v1_Token__Output>
         TransferOwnershipRequest: MessageTypeDefinition<_wms_workspace_v1_TransferOwnershipRequest, _wms_workspace_v1_TransferOwnershipRequest__Output>
         UpdateActorRequest: MessageTypeDefinition<_wms_workspace_v1_UpdateActorRequest, _wms_workspace_v1_UpdateActorRequest__Output>
         UpdateWorkspaceRequest: MessageTypeDefinition<_wms_workspace_v1_UpdateWorkspaceRequest, _wms_workspace_v1_UpdateWorkspaceRequest__Output>

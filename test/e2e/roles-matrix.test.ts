@@ -13,6 +13,8 @@ interface Fixture {
   otherAdmin: WorkspaceUserBody;
   otherMember: WorkspaceUserBody;
   agent: ActorBody;
+  /** A token of the agent, when the case made one. */
+  token?: string;
 }
 
 interface Case {
@@ -51,6 +53,17 @@ const cases: Case[] = [
   { route: 'PATCH /workspace/actors/{other member}', request: (f) => ({ method: 'PATCH', path: `/workspace/actors/${f.otherMember.actor_id}`, body: { title: 'Hi' } }), expected: both(403, 403, 403) },
   { route: 'PUT /workspace/actors/{agent}/avatar', request: (f) => ({ method: 'PUT', path: `/workspace/actors/${f.agent.id}/avatar`, ...multipart(png) }), expected: both(200, 200, 403) },
   { route: 'DELETE /workspace/actors/{agent}/avatar', given: photo('owner', (f) => `/workspace/actors/${f.agent.id}/avatar`), request: (f) => ({ method: 'DELETE', path: `/workspace/actors/${f.agent.id}/avatar` }), expected: both(200, 200, 403) },
+  { route: 'POST /workspace/tokens', request: (f) => ({ method: 'POST', path: '/workspace/tokens', body: { actor_id: f.agent.id, name: 'Bot token' } }), expected: both(201, 201, 403) },
+  {
+    route: 'DELETE /workspace/tokens/{token}',
+    given: async (f) => {
+      const res = await inWorkspace(accounts.owner, f.workspaceId, 'POST', '/workspace/tokens', { body: { actor_id: f.agent.id, name: 'Bot token' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      f.token = (res.body as { id: string }).id;
+    },
+    request: (f) => ({ method: 'DELETE', path: `/workspace/tokens/${f.token}` }),
+    expected: both(204, 204, 403),
+  },
   {
     route: 'DELETE /workspace/actors/{other member}/avatar',
     given: photo('otherMember', (f) => `/workspace/actors/${f.otherMember.actor_id}/avatar`),

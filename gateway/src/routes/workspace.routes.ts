@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
-import { toActor, toDownload, toWorkspace, toWorkspaceUser } from '../mappers.ts';
+import { toActor, toDownload, toToken, toWorkspace, toWorkspaceUser } from '../mappers.ts';
 import * as s from '../schemas.ts';
 import { route } from './route.ts';
 
@@ -100,6 +100,22 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     body: z.object({ display_name: s.displayName, title: s.title.nullable().optional() }).meta({ examples: [{ display_name: 'Build bot', title: 'CI' }] }),
     status: 201, response: s.WorkspaceActor, errors: [403], codes: ['forbidden'],
     handle: async ({ body, ctx }) => toActor(await workspace.CreateAgentActor({ display_name: body.display_name, title: body.title ?? undefined }, ctx)),
+  }),
+  route({
+    method: 'post', path: '/workspace/tokens', tag: 'Workspace tokens', summary: 'Create a workspace token for an agent: the member API as that agent (owners and admins; the secret is in this answer only)', auth: 'workspace',
+    body: z.object({ actor_id: s.uuid, name: s.tokenName }).meta({ examples: [{ actor_id: s.exampleIds.actor, name: 'Build bot' }] }),
+    status: 201, response: s.Token, errors: [403], codes: ['forbidden'],
+    handle: async ({ body, ctx }) => toToken(await workspace.CreateWorkspaceToken({ actor_id: body.actor_id, name: body.name }, ctx)),
+  }),
+  route({
+    method: 'get', path: '/workspace/tokens', tag: 'Workspace tokens', summary: 'Every token of the workspace, both kinds, revoked ones included, newest first, without secrets (owners and admins)', auth: 'workspace',
+    status: 200, response: z.array(s.Token), errors: [403], codes: ['forbidden'],
+    handle: async ({ ctx }) => (await workspace.ListWorkspaceTokens({}, ctx)).tokens.map(toToken),
+  }),
+  route({
+    method: 'delete', path: '/workspace/tokens/:token_id', tag: 'Workspace tokens', summary: 'Revoke a token of either kind; it is refused from the next request on (owners and admins; again: 204)', auth: 'workspace',
+    params: z.object({ token_id: s.uuid }), status: 204, errors: [403], codes: ['forbidden', 'not_found'],
+    handle: async ({ params, ctx }) => void (await workspace.RevokeToken({ token_id: params.token_id }, ctx)),
   }),
   route({
     method: 'get', path: '/workspace/actors/me', tag: 'Workspace actors', summary: "The caller's actor", auth: 'workspace',

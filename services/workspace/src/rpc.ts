@@ -1,9 +1,11 @@
 import type { ServiceHandlers } from '@wms/kit/grpc-server';
 import type { Download } from '@wms/protos/gen/wms/common/v1/Download';
 import type { Actor as ActorMessage } from '@wms/protos/gen/wms/workspace/v1/Actor';
+import type { Token as TokenMessage } from '@wms/protos/gen/wms/workspace/v1/Token';
 import type { Workspace as WorkspaceMessage } from '@wms/protos/gen/wms/workspace/v1/Workspace';
 import type { WorkspaceUser as WorkspaceUserMessage } from '@wms/protos/gen/wms/workspace/v1/WorkspaceUser';
-import type { Actor, AvatarDownload, MemberWithUser, Workspace } from './domain/model.ts';
+import type { Actor, AvatarDownload, MemberWithUser, Token, Workspace } from './domain/model.ts';
+import type { CreatedToken } from './token.service.ts';
 import type { WorkspaceServices } from './wiring.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
@@ -51,7 +53,23 @@ const toDownload = (d: AvatarDownload): Download => ({
   size_bytes: d.sizeBytes,
 });
 
-export function workspaceHandlers({ workspaces, members, actors, avatars }: WorkspaceServices): ServiceHandlers<'workspace'> {
+/** A token as listed (no secret), or as created (with it). */
+const toToken = (t: Token | CreatedToken): TokenMessage => ({
+  id: t.id,
+  kind: t.kind,
+  workspace_id: t.workspaceId,
+  conversation_id: t.conversationId ?? undefined,
+  actor_id: t.actorId,
+  name: t.name,
+  token_prefix: t.tokenPrefix,
+  created_by_actor_id: t.createdByActorId,
+  created_at: t.createdAt.toISOString(),
+  last_used_at: iso(t.lastUsedAt),
+  revoked_at: iso(t.revokedAt),
+  token: 'secret' in t ? t.secret : undefined,
+});
+
+export function workspaceHandlers({ workspaces, members, actors, avatars, tokens }: WorkspaceServices): ServiceHandlers<'workspace'> {
   return {
     CreateWorkspace: async (req, ctx) => toWorkspace(await workspaces.createWorkspace(ctx, req)),
     ListWorkspaces: async (_req, ctx) => ({ workspaces: (await workspaces.listWorkspaces(ctx)).map(toWorkspace) }),
@@ -91,5 +109,11 @@ export function workspaceHandlers({ workspaces, members, actors, avatars }: Work
     SetActorAvatar: async (req, ctx) => toActor(await avatars.setActorAvatar(ctx, req.actor_id, req.content)),
     DeleteActorAvatar: async (req, ctx) => toActor(await avatars.deleteActorAvatar(ctx, req.actor_id)),
     GetActorAvatar: async (req, ctx) => toDownload(await avatars.actorAvatarDownload(ctx, req.actor_id, req.avatar_id)),
+    CreateWorkspaceToken: async (req, ctx) => toToken(await tokens.createWorkspaceToken(ctx, { actorId: req.actor_id, name: req.name })),
+    ListWorkspaceTokens: async (_req, ctx) => ({ tokens: (await tokens.listWorkspaceTokens(ctx)).map(toToken) }),
+    RevokeToken: async (req, ctx) => {
+      await tokens.revokeToken(ctx, req.token_id);
+      return {};
+    },
   };
 }

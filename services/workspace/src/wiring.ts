@@ -16,8 +16,10 @@ import { AvatarStore } from './store/avatar.store.ts';
 import { MemberStore } from './store/member.store.ts';
 import { MembershipCache } from './store/membership-cache.ts';
 import { OutboxStore } from './store/outbox.store.ts';
+import { TokenStore } from './store/token.store.ts';
 import { WorkspaceStore } from './store/workspace.store.ts';
 import { type IdentityClient, UserDirectory } from './adapters/user-directory.ts';
+import { TokenService } from './token.service.ts';
 import { type WorkspacePurges, WorkspaceService } from './workspace.service.ts';
 
 export interface WorkspaceStores {
@@ -26,6 +28,7 @@ export interface WorkspaceStores {
   actors: ActorStore;
   avatars: AvatarStore;
   outbox: OutboxStore;
+  tokens: TokenStore;
 }
 
 export interface WorkspaceServices {
@@ -33,6 +36,7 @@ export interface WorkspaceServices {
   members: MemberService;
   actors: ActorService;
   avatars: AvatarService;
+  tokens: TokenService;
 }
 
 /** The stores over one pool, for the server and the worker role (tests build them here too). */
@@ -43,6 +47,7 @@ export function buildWorkspaceStores(db: Knex): WorkspaceStores {
     actors: new ActorStore(db),
     avatars: new AvatarStore(db),
     outbox: new OutboxStore(db),
+    tokens: new TokenStore(db),
   };
 }
 
@@ -65,6 +70,7 @@ export function buildWorkspaceServices(c: {
     members: new MemberService({ members: stores.members, actors: stores.actors, cache, changes, users, outbox: stores.outbox }),
     actors: new ActorService({ transact, members: stores.members, actors: stores.actors, outbox: stores.outbox }),
     avatars: new AvatarService({ transact, ...stores, storage: c.storage, resizer: c.resizer }),
+    tokens: new TokenService({ members: stores.members, actors: stores.actors, tokens: stores.tokens }),
   };
 }
 

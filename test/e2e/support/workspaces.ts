@@ -57,17 +57,20 @@ export async function myActor(account: Account, workspaceId: string): Promise<Ac
   return res.body as ActorBody;
 }
 
-/** What the workspace routes can change, as the account reads it back: the workspace, its members and its actors (each the body, or the status when not 200). */
-export async function workspaceState(account: Account, workspaceId: string): Promise<Record<'workspace' | 'users' | 'actors', unknown>> {
+/**
+ * What the workspace routes can change, as the account reads it back: the workspace, its members, its actors and its
+ * tokens (each the body, or the status when not 200).
+ */
+export async function workspaceState(account: Account, workspaceId: string): Promise<Record<'workspace' | 'users' | 'actors' | 'tokens', unknown>> {
   const read = async (path: string) => {
     const res = await inWorkspace(account, workspaceId, 'GET', path);
     return res.status === 200 ? res.body : res.status;
   };
-  const [workspace, users, actors] = await Promise.all(['/workspace', '/workspace/users', '/workspace/actors'].map(read));
-  return { workspace, users, actors };
+  const [workspace, users, actors, tokens] = await Promise.all(['/workspace', '/workspace/users', '/workspace/actors', '/workspace/tokens'].map(read));
+  return { workspace, users, actors, tokens };
 }
 
-/** Runs refused writes and expects the workspace, its members and its actors to read back as before. */
+/** Runs refused writes and expects the workspace, its members, its actors and its tokens to read back as before. */
 export async function expectUnchanged(account: Account, workspaceId: string, refused: () => Promise<unknown>): Promise<void> {
   const before = await workspaceState(account, workspaceId);
   await refused();

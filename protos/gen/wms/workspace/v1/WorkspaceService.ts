@@ -6,6 +6,7 @@ import type { Actor as _wms_workspace_v1_Actor, Actor__Output as _wms_workspace_
 import type { ActorAvatarRequest as _wms_workspace_v1_ActorAvatarRequest, ActorAvatarRequest__Output as _wms_workspace_v1_ActorAvatarRequest__Output } from '../../../wms/workspace/v1/ActorAvatarRequest.ts';
 import type { AddWorkspaceUserRequest as _wms_workspace_v1_AddWorkspaceUserRequest, AddWorkspaceUserRequest__Output as _wms_workspace_v1_AddWorkspaceUserRequest__Output } from '../../../wms/workspace/v1/AddWorkspaceUserRequest.ts';
 import type { CreateAgentActorRequest as _wms_workspace_v1_CreateAgentActorRequest, CreateAgentActorRequest__Output as _wms_workspace_v1_CreateAgentActorRequest__Output } from '../../../wms/workspace/v1/CreateAgentActorRequest.ts';
+import type { CreateTokenRequest as _wms_workspace_v1_CreateTokenRequest, CreateTokenRequest__Output as _wms_workspace_v1_CreateTokenRequest__Output } from '../../../wms/workspace/v1/CreateTokenRequest.ts';
 import type { CreateWorkspaceRequest as _wms_workspace_v1_CreateWorkspaceRequest, CreateWorkspaceRequest__Output as _wms_workspace_v1_CreateWorkspaceRequest__Output } from '../../../wms/workspace/v1/CreateWorkspaceRequest.ts';
 import type { Download as _wms_common_v1_Download, Download__Output as _wms_common_v1_Download__Output } from '../../../wms/common/v1/Download.ts';
 import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from '../../../wms/common/v1/Empty.ts';
@@ -14,12 +15,15 @@ import type { GetActorsByIdsRequest as _wms_workspace_v1_GetActorsByIdsRequest, 
 import type { GetAvatarRequest as _wms_workspace_v1_GetAvatarRequest, GetAvatarRequest__Output as _wms_workspace_v1_GetAvatarRequest__Output } from '../../../wms/workspace/v1/GetAvatarRequest.ts';
 import type { ListActorsRequest as _wms_workspace_v1_ListActorsRequest, ListActorsRequest__Output as _wms_workspace_v1_ListActorsRequest__Output } from '../../../wms/workspace/v1/ListActorsRequest.ts';
 import type { ListActorsResponse as _wms_workspace_v1_ListActorsResponse, ListActorsResponse__Output as _wms_workspace_v1_ListActorsResponse__Output } from '../../../wms/workspace/v1/ListActorsResponse.ts';
+import type { ListTokensResponse as _wms_workspace_v1_ListTokensResponse, ListTokensResponse__Output as _wms_workspace_v1_ListTokensResponse__Output } from '../../../wms/workspace/v1/ListTokensResponse.ts';
 import type { ListWorkspaceUsersResponse as _wms_workspace_v1_ListWorkspaceUsersResponse, ListWorkspaceUsersResponse__Output as _wms_workspace_v1_ListWorkspaceUsersResponse__Output } from '../../../wms/workspace/v1/ListWorkspaceUsersResponse.ts';
 import type { ListWorkspacesResponse as _wms_workspace_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _wms_workspace_v1_ListWorkspacesResponse__Output } from '../../../wms/workspace/v1/ListWorkspacesResponse.ts';
 import type { Membership as _wms_workspace_v1_Membership, Membership__Output as _wms_workspace_v1_Membership__Output } from '../../../wms/workspace/v1/Membership.ts';
 import type { RemoveWorkspaceUserRequest as _wms_workspace_v1_RemoveWorkspaceUserRequest, RemoveWorkspaceUserRequest__Output as _wms_workspace_v1_RemoveWorkspaceUserRequest__Output } from '../../../wms/workspace/v1/RemoveWorkspaceUserRequest.ts';
 import type { ResolveMembershipRequest as _wms_workspace_v1_ResolveMembershipRequest, ResolveMembershipRequest__Output as _wms_workspace_v1_ResolveMembershipRequest__Output } from '../../../wms/workspace/v1/ResolveMembershipRequest.ts';
+import type { RevokeTokenRequest as _wms_workspace_v1_RevokeTokenRequest, RevokeTokenRequest__Output as _wms_workspace_v1_RevokeTokenRequest__Output } from '../../../wms/workspace/v1/RevokeTokenRequest.ts';
 import type { SetAvatarRequest as _wms_workspace_v1_SetAvatarRequest, SetAvatarRequest__Output as _wms_workspace_v1_SetAvatarRequest__Output } from '../../../wms/workspace/v1/SetAvatarRequest.ts';
+import type { Token as _wms_workspace_v1_Token, Token__Output as _wms_workspace_v1_Token__Output } from '../../../wms/workspace/v1/Token.ts';
 import type { TransferOwnershipRequest as _wms_workspace_v1_TransferOwnershipRequest, TransferOwnershipRequest__Output as _wms_workspace_v1_TransferOwnershipRequest__Output } from '../../../wms/workspace/v1/TransferOwnershipRequest.ts';
 import type { UpdateActorRequest as _wms_workspace_v1_UpdateActorRequest, UpdateActorRequest__Output as _wms_workspace_v1_UpdateActorRequest__Output } from '../../../wms/workspace/v1/UpdateActorRequest.ts';
 import type { UpdateWorkspaceRequest as _wms_workspace_v1_UpdateWorkspaceRequest, UpdateWorkspaceRequest__Output as _wms_workspace_v1_UpdateWorkspaceRequest__Output } from '../../../wms/workspace/v1/UpdateWorkspaceRequest.ts';
@@ -54,6 +58,15 @@ export interface WorkspaceServiceClient extends grpc.Client {
   createWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
   createWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
   createWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
+  
+  CreateWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  CreateWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  CreateWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  CreateWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  createWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  createWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  createWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  createWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
   
   DeleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
   DeleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
@@ -136,6 +149,15 @@ export interface WorkspaceServiceClient extends grpc.Client {
   listActors(argument: _wms_workspace_v1_ListActorsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
   listActors(argument: _wms_workspace_v1_ListActorsRequest, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
   
+  ListWorkspaceTokens(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  ListWorkspaceTokens(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  ListWorkspaceTokens(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  ListWorkspaceTokens(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaceTokens(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaceTokens(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaceTokens(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  listWorkspaceTokens(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  
   ListWorkspaceUsers(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
   ListWorkspaceUsers(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
   ListWorkspaceUsers(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspaceUsersResponse__Output>): grpc.ClientUnaryCall;
@@ -171,6 +193,15 @@ export interface WorkspaceServiceClient extends grpc.Client {
   resolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
   resolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
   resolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
+  
+  RevokeToken(argument: _wms_workspace_v1_RevokeTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RevokeToken(argument: _wms_workspace_v1_RevokeTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RevokeToken(argument: _wms_workspace_v1_RevokeTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RevokeToken(argument: _wms_workspace_v1_RevokeTokenRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  revokeToken(argument: _wms_workspace_v1_RevokeTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  revokeToken(argument: _wms_workspace_v1_RevokeTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  revokeToken(argument: _wms_workspace_v1_RevokeTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  revokeToken(argument: _wms_workspace_v1_RevokeTokenRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   
   SetActorAvatar(argument: _wms_workspace_v1_SetAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
   SetActorAvatar(argument: _wms_workspace_v1_SetAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
@@ -235,6 +266,8 @@ export interface WorkspaceServiceHandlers extends grpc.UntypedServiceImplementat
   
   CreateWorkspace: grpc.handleUnaryCall<_wms_workspace_v1_CreateWorkspaceRequest__Output, _wms_workspace_v1_Workspace>;
   
+  CreateWorkspaceToken: grpc.handleUnaryCall<_wms_workspace_v1_CreateTokenRequest__Output, _wms_workspace_v1_Token>;
+  
   DeleteActorAvatar: grpc.handleUnaryCall<_wms_workspace_v1_ActorAvatarRequest__Output, _wms_workspace_v1_Actor>;
   
   DeleteWorkspace: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_common_v1_Empty>;
@@ -253,6 +286,8 @@ export interface WorkspaceServiceHandlers extends grpc.UntypedServiceImplementat
   
   ListActors: grpc.handleUnaryCall<_wms_workspace_v1_ListActorsRequest__Output, _wms_workspace_v1_ListActorsResponse>;
   
+  ListWorkspaceTokens: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListTokensResponse>;
+  
   ListWorkspaceUsers: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspaceUsersResponse>;
   
   ListWorkspaces: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspacesResponse>;
@@ -260,6 +295,8 @@ export interface WorkspaceServiceHandlers extends grpc.UntypedServiceImplementat
   RemoveWorkspaceUser: grpc.handleUnaryCall<_wms_workspace_v1_RemoveWorkspaceUserRequest__Output, _wms_common_v1_Empty>;
   
   ResolveMembership: grpc.handleUnaryCall<_wms_workspace_v1_ResolveMembershipRequest__Output, _wms_workspace_v1_Membership>;
+  
+  RevokeToken: grpc.handleUnaryCall<_wms_workspace_v1_RevokeTokenRequest__Output, _wms_common_v1_Empty>;
   
   SetActorAvatar: grpc.handleUnaryCall<_wms_workspace_v1_SetAvatarRequest__Output, _wms_workspace_v1_Actor>;
   
@@ -279,6 +316,7 @@ export interface WorkspaceServiceDefinition extends grpc.ServiceDefinition {
   AddWorkspaceUser: MethodDefinition<_wms_workspace_v1_AddWorkspaceUserRequest, _wms_workspace_v1_WorkspaceUser, _wms_workspace_v1_AddWorkspaceUserRequest__Output, _wms_workspace_v1_WorkspaceUser__Output>
   CreateAgentActor: MethodDefinition<_wms_workspace_v1_CreateAgentActorRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_CreateAgentActorRequest__Output, _wms_workspace_v1_Actor__Output>
   CreateWorkspace: MethodDefinition<_wms_workspace_v1_CreateWorkspaceRequest, _wms_workspace_v1_Workspace, _wms_workspace_v1_CreateWorkspaceRequest__Output, _wms_workspace_v1_Workspace__Output>
+  CreateWorkspaceToken: MethodDefinition<_wms_workspace_v1_CreateTokenRequest, _wms_workspace_v1_Token, _wms_workspace_v1_CreateTokenRequest__Output, _wms_workspace_v1_Token__Output>
   DeleteActorAvatar: MethodDefinition<_wms_workspace_v1_ActorAvatarRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_ActorAvatarRequest__Output, _wms_workspace_v1_Actor__Output>
   DeleteWorkspace: MethodDefinition<_wms_common_v1_Empty, _wms_common_v1_Empty, _wms_common_v1_Empty__Output, _wms_common_v1_Empty__Output>
   DeleteWorkspaceAvatar: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_Workspace, _wms_common_v1_Empty__Output, _wms_workspace_v1_Workspace__Output>
@@ -288,10 +326,12 @@ export interface WorkspaceServiceDefinition extends grpc.ServiceDefinition {
   GetWorkspace: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_Workspace, _wms_common_v1_Empty__Output, _wms_workspace_v1_Workspace__Output>
   GetWorkspaceAvatar: MethodDefinition<_wms_workspace_v1_GetAvatarRequest, _wms_common_v1_Download, _wms_workspace_v1_GetAvatarRequest__Output, _wms_common_v1_Download__Output>
   ListActors: MethodDefinition<_wms_workspace_v1_ListActorsRequest, _wms_workspace_v1_ListActorsResponse, _wms_workspace_v1_ListActorsRequest__Output, _wms_workspace_v1_ListActorsResponse__Output>
+  ListWorkspaceTokens: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListTokensResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListTokensResponse__Output>
   ListWorkspaceUsers: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListWorkspaceUsersResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspaceUsersResponse__Output>
   ListWorkspaces: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListWorkspacesResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspacesResponse__Output>
   RemoveWorkspaceUser: MethodDefinition<_wms_workspace_v1_RemoveWorkspaceUserRequest, _wms_common_v1_Empty, _wms_workspace_v1_RemoveWorkspaceUserRequest__Output, _wms_common_v1_Empty__Output>
   ResolveMembership: MethodDefinition<_wms_workspace_v1_ResolveMembershipRequest, _wms_workspace_v1_Membership, _wms_workspace_v1_ResolveMembershipRequest__Output, _wms_workspace_v1_Membership__Output>
+  RevokeToken: MethodDefinition<_wms_workspace_v1_RevokeTokenRequest, _wms_common_v1_Empty, _wms_workspace_v1_RevokeTokenRequest__Output, _wms_common_v1_Empty__Output>
   SetActorAvatar: MethodDefinition<_wms_workspace_v1_SetAvatarRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_SetAvatarRequest__Output, _wms_workspace_v1_Actor__Output>
   SetWorkspaceAvatar: MethodDefinition<_wms_workspace_v1_SetAvatarRequest, _wms_workspace_v1_Workspace, _wms_workspace_v1_SetAvatarRequest__Output, _wms_workspace_v1_Workspace__Output>
   TransferOwnership: MethodDefinition<_wms_workspace_v1_TransferOwnershipRequest, _wms_workspace_v1_WorkspaceUser, _wms_workspace_v1_TransferOwnershipRequest__Output, _wms_workspace_v1_WorkspaceUser__Output>

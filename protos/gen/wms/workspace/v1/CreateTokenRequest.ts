@@ -1,0 +1,12 @@
+// Original file: workspace/v1/workspace.proto
+
+
+export interface CreateTokenRequest {
+  'actor_id'?: (string);
+  'name'?: (string);
+}
+
+export interface CreateTokenRequest__Output {
+  'actor_id': (string);
+  'name': (string);
+}
