@@ -287,7 +287,7 @@ export const tokenName = serviceChecked(z.string(), { minLength: 1, maxLength: 8
 export const Token = z
   .object({
     id: z.uuid(),
-    kind: z.enum(['conversation', 'workspace']).describe('`conversation`: posts into one conversation; `workspace`: the member API as the agent'),
+    kind: z.enum(['conversation', 'workspace']).describe('`conversation`: for posting into one conversation; `workspace`: for the member API as the agent (contract §11)'),
     workspace_id: z.uuid(),
     conversation_id: z.uuid().nullable().describe('null for a workspace token'),
     actor_id: z.uuid().describe('the agent the token acts as'),
@@ -301,7 +301,7 @@ export const Token = z
       .string()
       .regex(/^wms_(ct|wt)_[A-Za-z0-9_-]{43}$/)
       .nullable()
-      .describe('the secret, in the answer that creates the token only (null in listings): send it as `Authorization: Bearer <token>`; only its SHA-256 is kept'),
+      .describe('the secret, in the answer that creates the token only (null in listings); only its SHA-256 is kept'),
   })
   .meta({
     id: 'Token',

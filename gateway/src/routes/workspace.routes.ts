@@ -102,7 +102,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     handle: async ({ body, ctx }) => toActor(await workspace.CreateAgentActor({ display_name: body.display_name, title: body.title ?? undefined }, ctx)),
   }),
   route({
-    method: 'post', path: '/workspace/tokens', tag: 'Workspace tokens', summary: 'Create a workspace token for an agent: the member API as that agent (owners and admins; the secret is in this answer only)', auth: 'workspace',
+    method: 'post', path: '/workspace/tokens', tag: 'Workspace tokens', summary: 'Create a workspace token for an agent (owners and admins; the secret is in this answer only)', auth: 'workspace',
     body: z.object({ actor_id: s.uuid, name: s.tokenName }).meta({ examples: [{ actor_id: s.exampleIds.actor, name: 'Build bot' }] }),
     status: 201, response: s.Token, errors: [403], codes: ['forbidden'],
     handle: async ({ body, ctx }) => toToken(await workspace.CreateWorkspaceToken({ actor_id: body.actor_id, name: body.name }, ctx)),
@@ -113,7 +113,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     handle: async ({ ctx }) => (await workspace.ListWorkspaceTokens({}, ctx)).tokens.map(toToken),
   }),
   route({
-    method: 'delete', path: '/workspace/tokens/:token_id', tag: 'Workspace tokens', summary: 'Revoke a token of either kind; it is refused from the next request on (owners and admins; again: 204)', auth: 'workspace',
+    method: 'delete', path: '/workspace/tokens/:token_id', tag: 'Workspace tokens', summary: 'Revoke a token of either kind (owners and admins; again: 204, the first revocation kept)', auth: 'workspace',
     params: z.object({ token_id: s.uuid }), status: 204, errors: [403], codes: ['forbidden', 'not_found'],
     handle: async ({ params, ctx }) => void (await workspace.RevokeToken({ token_id: params.token_id }, ctx)),
   }),
