@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import type { Channel } from '../src/domain/channel.ts';
-import type { SearchFilters, SearchKey } from '../src/domain/search.ts';
+import { encodeSearchCursor, type SearchFilters, type SearchKey, validateSearch } from '../src/domain/search.ts';
 import type { MessagingServices } from '../src/rpc.ts';
 import type { SearchHit } from '../src/search.service.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
@@ -104,6 +104,11 @@ describe('search syntax (websearch_to_tsquery, english)', () => {
       [{ q: 'x', after: 'yesterday' }, 'query.after'],
       [{ q: 'x', conversationId: 'nope' }, 'query.conversation_id'],
       [{ q: 'x', cursor: 'bm9wZQ' }, 'query.cursor'],
+      // The fingerprint is no secret: a client can forge a cursor of its own search, with a rank Postgres cannot read.
+      ...['1e999', '1e-60', '.', '-', 'NaN', 'Infinity'].map((rank) => {
+        const scope = [ws, author, 'x', validateSearch({ q: 'x', sort: 'relevance' }).filters];
+        return [{ q: 'x', sort: 'relevance', cursor: encodeSearchCursor(scope, { rank, id: randomUUID() }) }, 'query.cursor'] as const;
+      }),
     ] as const) {
       const err = await refusal(services.search.search(as(ws, author), { limit: 10, ...input }));
       expect(err.code, JSON.stringify(input)).toBe('invalid_input');
