@@ -8,6 +8,7 @@ import type { NullableString as _wms_common_v1_NullableString, NullableString__O
 import type { PurgeProgress as _wms_common_v1_PurgeProgress, PurgeProgress__Output as _wms_common_v1_PurgeProgress__Output } from './wms/common/v1/PurgeProgress.ts';
 import type { User as _wms_common_v1_User, User__Output as _wms_common_v1_User__Output } from './wms/common/v1/User.ts';
 import type { WorkspacePurge as _wms_common_v1_WorkspacePurge, WorkspacePurge__Output as _wms_common_v1_WorkspacePurge__Output } from './wms/common/v1/WorkspacePurge.ts';
+import type { AdmitAgentRequest as _wms_messaging_v1_AdmitAgentRequest, AdmitAgentRequest__Output as _wms_messaging_v1_AdmitAgentRequest__Output } from './wms/messaging/v1/AdmitAgentRequest.ts';
 import type { Channel as _wms_messaging_v1_Channel, Channel__Output as _wms_messaging_v1_Channel__Output } from './wms/messaging/v1/Channel.ts';
 import type { ChannelMember as _wms_messaging_v1_ChannelMember, ChannelMember__Output as _wms_messaging_v1_ChannelMember__Output } from './wms/messaging/v1/ChannelMember.ts';
 import type { ChannelMemberPage as _wms_messaging_v1_ChannelMemberPage, ChannelMemberPage__Output as _wms_messaging_v1_ChannelMemberPage__Output } from './wms/messaging/v1/ChannelMemberPage.ts';
@@ -70,6 +71,7 @@ export interface ProtoGrpcType {
     }
     messaging: {
       v1: {
+        AdmitAgentRequest: MessageTypeDefinition<_wms_messaging_v1_AdmitAgentRequest, _wms_messaging_v1_AdmitAgentRequest__Output>
         Channel: MessageTypeDefinition<_wms_messaging_v1_Channel, _wms_messaging_v1_Channel__Output>
         ChannelMember: MessageTypeDefinition<_wms_messaging_v1_ChannelMember, _wms_messaging_v1_ChannelMember__Output>
         ChannelMemberPage: MessageTypeDefinition<_wms_messaging_v1_ChannelMemberPage, _wms_messaging_v1_ChannelMemberPage__Output>

@@ -11,6 +11,7 @@ import type { WorkspacePurge as _wms_common_v1_WorkspacePurge, WorkspacePurge__O
 import type { Actor as _wms_workspace_v1_Actor, Actor__Output as _wms_workspace_v1_Actor__Output } from './wms/workspace/v1/Actor.ts';
 import type { ActorAvatarRequest as _wms_workspace_v1_ActorAvatarRequest, ActorAvatarRequest__Output as _wms_workspace_v1_ActorAvatarRequest__Output } from './wms/workspace/v1/ActorAvatarRequest.ts';
 import type { AddWorkspaceUserRequest as _wms_workspace_v1_AddWorkspaceUserRequest, AddWorkspaceUserRequest__Output as _wms_workspace_v1_AddWorkspaceUserRequest__Output } from './wms/workspace/v1/AddWorkspaceUserRequest.ts';
+import type { ConversationTokensRequest as _wms_workspace_v1_ConversationTokensRequest, ConversationTokensRequest__Output as _wms_workspace_v1_ConversationTokensRequest__Output } from './wms/workspace/v1/ConversationTokensRequest.ts';
 import type { CreateAgentActorRequest as _wms_workspace_v1_CreateAgentActorRequest, CreateAgentActorRequest__Output as _wms_workspace_v1_CreateAgentActorRequest__Output } from './wms/workspace/v1/CreateAgentActorRequest.ts';
 import type { CreateTokenRequest as _wms_workspace_v1_CreateTokenRequest, CreateTokenRequest__Output as _wms_workspace_v1_CreateTokenRequest__Output } from './wms/workspace/v1/CreateTokenRequest.ts';
 import type { CreateWorkspaceRequest as _wms_workspace_v1_CreateWorkspaceRequest, CreateWorkspaceRequest__Output as _wms_workspace_v1_CreateWorkspaceRequest__Output } from './wms/workspace/v1/CreateWorkspaceRequest.ts';
@@ -23,8 +24,11 @@ import type { ListTokensResponse as _wms_workspace_v1_ListTokensResponse, ListTo
 import type { ListWorkspaceUsersResponse as _wms_workspace_v1_ListWorkspaceUsersResponse, ListWorkspaceUsersResponse__Output as _wms_workspace_v1_ListWorkspaceUsersResponse__Output } from './wms/workspace/v1/ListWorkspaceUsersResponse.ts';
 import type { ListWorkspacesResponse as _wms_workspace_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _wms_workspace_v1_ListWorkspacesResponse__Output } from './wms/workspace/v1/ListWorkspacesResponse.ts';
 import type { Membership as _wms_workspace_v1_Membership, Membership__Output as _wms_workspace_v1_Membership__Output } from './wms/workspace/v1/Membership.ts';
+import type { RecordTokenUseRequest as _wms_workspace_v1_RecordTokenUseRequest, RecordTokenUseRequest__Output as _wms_workspace_v1_RecordTokenUseRequest__Output } from './wms/workspace/v1/RecordTokenUseRequest.ts';
 import type { RemoveWorkspaceUserRequest as _wms_workspace_v1_RemoveWorkspaceUserRequest, RemoveWorkspaceUserRequest__Output as _wms_workspace_v1_RemoveWorkspaceUserRequest__Output } from './wms/workspace/v1/RemoveWorkspaceUserRequest.ts';
 import type { ResolveMembershipRequest as _wms_workspace_v1_ResolveMembershipRequest, ResolveMembershipRequest__Output as _wms_workspace_v1_ResolveMembershipRequest__Output } from './wms/workspace/v1/ResolveMembershipRequest.ts';
+import type { ResolveTokenRequest as _wms_workspace_v1_ResolveTokenRequest, ResolveTokenRequest__Output as _wms_workspace_v1_ResolveTokenRequest__Output } from './wms/workspace/v1/ResolveTokenRequest.ts';
+import type { ResolveTokenResponse as _wms_workspace_v1_ResolveTokenResponse, ResolveTokenResponse__Output as _wms_workspace_v1_ResolveTokenResponse__Output } from './wms/workspace/v1/ResolveTokenResponse.ts';
 import type { RevokeTokenRequest as _wms_workspace_v1_RevokeTokenRequest, RevokeTokenRequest__Output as _wms_workspace_v1_RevokeTokenRequest__Output } from './wms/workspace/v1/RevokeTokenRequest.ts';
 import type { SetAvatarRequest as _wms_workspace_v1_SetAvatarRequest, SetAvatarRequest__Output as _wms_workspace_v1_SetAvatarRequest__Output } from './wms/workspace/v1/SetAvatarRequest.ts';
 import type { Token as _wms_workspace_v1_Token, Token__Output as _wms_workspace_v1_Token__Output } from './wms/workspace/v1/Token.ts';
@@ -59,6 +63,7 @@ export interface ProtoGrpcType {
         Actor: MessageTypeDefinition<_wms_workspace_v1_Actor, _wms_workspace_v1_Actor__Output>
         ActorAvatarRequest: MessageTypeDefinition<_wms_workspace_v1_ActorAvatarRequest, _wms_workspace_v1_ActorAvatarRequest__Output>
         AddWorkspaceUserRequest: MessageTypeDefinition<_wms_workspace_v1_AddWorkspaceUserRequest, _wms_workspace_v1_AddWorkspaceUserRequest__Output>
+        ConversationTokensRequest: MessageTypeDefinition<_wms_workspace_v1_ConversationTokensRequest, _wms_workspace_v1_ConversationTokensRequest__Output>
         CreateAgentActorRequest: MessageTypeDefinition<_wms_workspace_v1_CreateAgentActorRequest, _wms_workspace_v1_CreateAgentActorRequest__Output>
         CreateTokenRequest: MessageTypeDefinition<_wms_workspace_v1_CreateTokenRequest, _wms_workspace_v1_CreateTokenRequest__Output>
         CreateWorkspaceRequest: MessageTypeDefinition<_wms_workspace_v1_CreateWorkspaceRequest, _wms_workspace_v1_CreateWorkspaceRequest__Output>
@@ -71,8 +76,11 @@ export interface ProtoGrpcType {
         ListWorkspaceUsersResponse: MessageTypeDefinition<_wms_workspace_v1_ListWorkspaceUsersResponse, _wms_workspace_v1_ListWorkspaceUsersResponse__Output>
         ListWorkspacesResponse: MessageTypeDefinition<_wms_workspace_v1_ListWorkspacesResponse, _wms_workspace_v1_ListWorkspacesResponse__Output>
         Membership: MessageTypeDefinition<_wms_workspace_v1_Membership, _wms_workspace_v1_Membership__Output>
+        RecordTokenUseRequest: MessageTypeDefinition<_wms_workspace_v1_RecordTokenUseRequest, _wms_workspace_v1_RecordTokenUseRequest__Output>
         RemoveWorkspaceUserRequest: MessageTypeDefinition<_wms_workspace_v1_RemoveWorkspaceUserRequest, _wms_workspace_v1_RemoveWorkspaceUserRequest__Output>
         ResolveMembershipRequest: MessageTypeDefinition<_wms_workspace_v1_ResolveMembershipRequest, _wms_workspace_v1_ResolveMembershipRequest__Output>
+        ResolveTokenRequest: MessageTypeDefinition<_wms_workspace_v1_ResolveTokenRequest, _wms_workspace_v1_ResolveTokenRequest__Output>
+        ResolveTokenResponse: MessageTypeDefinition<_wms_workspace_v1_ResolveTokenResponse, _wms_workspace_v1_ResolveTokenResponse__Output>
         RevokeTokenRequest: MessageTypeDefinition<_wms_workspace_v1_RevokeTokenRequest, _wms_workspace_v1_RevokeTokenRequest__Output>
         SetAvatarRequest: MessageTypeDefinition<_wms_workspace_v1_SetAvatarRequest, _wms_workspace_v1_SetAvatarRequest__Output>
         Token: MessageTypeDefinition<_wms_workspace_v1_Token, _wms_workspace_v1_Token__Output>

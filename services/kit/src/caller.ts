@@ -1,14 +1,20 @@
 import type { CallContext } from './context.ts';
 import { notFound } from './errors.ts';
 
-/** The member a call acts for: the gateway has checked the session and the accepted membership. */
+/**
+ * The actor a call acts for: the gateway has checked the session and the accepted membership (a user), or the token
+ * (an agent, contract §11: no user).
+ */
 export interface Caller {
-  userId: string;
+  /** The signed-in user; undefined for an agent. */
+  userId: string | undefined;
   workspaceId: string;
   actorId: string;
+  /** The agent's token; undefined for a user. */
+  tokenId: string | undefined;
 }
 
 export function callerOf(ctx: CallContext): Caller {
-  if (!ctx.userId || !ctx.workspaceId || !ctx.actorId) throw notFound('The workspace does not exist or you are not a member.', 'workspace_not_found');
-  return { userId: ctx.userId, workspaceId: ctx.workspaceId, actorId: ctx.actorId };
+  if (!ctx.workspaceId || !ctx.actorId || (!ctx.userId && !ctx.tokenId)) throw notFound('The workspace does not exist or you are not a member.', 'workspace_not_found');
+  return { userId: ctx.userId, workspaceId: ctx.workspaceId, actorId: ctx.actorId, tokenId: ctx.tokenId };
 }

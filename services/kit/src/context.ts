@@ -9,6 +9,8 @@ export interface CallContext {
   workspaceId?: string | undefined;
   actorId?: string | undefined;
   role?: string | undefined;
+  /** Set when an agent calls with a token (contract §11): its id; then there is no user or session. */
+  tokenId?: string | undefined;
 }
 
 const fields = {
@@ -19,6 +21,7 @@ const fields = {
   workspaceId: 'x-workspace-id',
   actorId: 'x-actor-id',
   role: 'x-role',
+  tokenId: 'x-token-id',
 } as const satisfies Record<keyof CallContext, string>;
 
 /** The context as metadata key/value pairs (only the fields that are set). */

@@ -13,7 +13,7 @@ export function createLogger(service: string, level: string, destination?: Desti
     mixin() {
       const ctx = requestContext.getStore();
       if (!ctx) return {};
-      return { request_id: ctx.requestId, user_id: ctx.userId, workspace_id: ctx.workspaceId };
+      return { request_id: ctx.requestId, user_id: ctx.userId, token_id: ctx.tokenId, workspace_id: ctx.workspaceId };
     },
     // Secrets never belong in a log; these catch a slip. (`code` is not among them: error codes, such as a request's
     // contract code or a driver's ECONNREFUSED, are what logs are for; mailed codes are never logged.)

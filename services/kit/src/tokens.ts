@@ -29,3 +29,41 @@ export const tokenHash = (secret: string): Buffer => createHash('sha256').update
 
 /** What is stored to show: the secret's first characters. */
 export const tokenPrefixOf = (secret: string): string => secret.slice(0, TOKEN_PREFIX_LENGTH);
+
+/** A usable token as the gateway needs it on every request it authenticates. */
+export interface CachedToken {
+  id: string;
+  kind: TokenKind;
+  workspaceId: string;
+  /** The conversation of a conversation token; null for a workspace token. */
+  conversationId: string | null;
+  /** The agent the token acts as. */
+  actorId: string;
+}
+
+const TOMBSTONE = 'none';
+
+/**
+ * The token cache the gateway fills (from the workspace service, which owns tokens) and the workspace service
+ * invalidates, in Redis under the deployment's prefix, keyed by the secret's SHA-256. A revocation, an agent's
+ * deactivation and a workspace's deletion write a tombstone before their commit; a fill only sets an absent key, so a
+ * lookup that raced with them cannot bring the token back. Unknown secrets are remembered as tombstones briefly.
+ */
+export const tokenCache = {
+  key: (hash: Buffer) => `token:${hash.toString('hex')}`,
+  /** The sliding window of the token's recent requests (rate limit, contract §11). */
+  rateKey: (hash: Buffer) => `token-rate:${hash.toString('hex')}`,
+  /** Exists for a minute after the use that last wrote `last_used_at`. */
+  usedKey: (hash: Buffer) => `token-used:${hash.toString('hex')}`,
+  ttlSeconds: 600,
+  unknownTtlSeconds: 60,
+  tombstone: TOMBSTONE,
+  encode: (t: CachedToken): string => JSON.stringify([t.id, t.kind, t.workspaceId, t.conversationId, t.actorId]),
+  /** undefined: not cached; null: known not to be usable. */
+  decode(value: string | null): CachedToken | null | undefined {
+    if (value === null) return undefined;
+    if (value === TOMBSTONE) return null;
+    const [id, kind, workspaceId, conversationId, actorId] = JSON.parse(value) as [string, TokenKind, string, string | null, string];
+    return { id, kind, workspaceId, conversationId, actorId };
+  },
+};

@@ -156,6 +156,26 @@ export class ChannelService {
     });
   }
 
+  /**
+   * For a conversation token (contract §11), where the caller reads: a private channel gains the agent as a member
+   * (added by the caller; already one, nothing changes); a public channel needs nothing (posting makes a member); a
+   * direct conversation must already have the agent among its participants (400).
+   */
+  async admitAgent(ctx: CallContext, conversationId: string, actorId: string): Promise<void> {
+    const me = callerOf(ctx);
+    const channel = await requireChannel(this.d.channels, me, conversationId);
+    const agentId = actorId.toLowerCase();
+    if (channel.kind === 'direct') {
+      ensure(['body.actor_id', channel.participantActorIds.includes(agentId), 'must be a participant of the direct conversation']);
+      return;
+    }
+    if (channel.kind === 'public') return;
+    await this.d.transact(async (tx) => {
+      const { member, added } = await this.d.channels.addMember({ channelId: channel.id, workspaceId: me.workspaceId, actorId: agentId, addedByActorId: me.actorId }, tx);
+      if (added) await this.d.outbox.append([{ type: 'channel_member.added', workspaceId: me.workspaceId, kind: channel.kind, member }], tx);
+    });
+  }
+
   /** Ends a membership (also when there is none): oneself (leave), or the channel's creator, owners and admins for others. */
   async removeMember(ctx: CallContext, channelId: string, actorId: string): Promise<void> {
     const me = callerOf(ctx);

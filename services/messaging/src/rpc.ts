@@ -131,6 +131,10 @@ export function messagingHandlers({ channels, messages, actions, readStates, sea
         read_state: toReadState(c.readState),
       })),
     ReadableConversations: async (req, ctx) => ({ ids: await channels.readable(ctx, req.ids) }),
+    AdmitAgent: async (req, ctx) => {
+      await channels.admitAgent(ctx, req.conversation_id, req.actor_id);
+      return {};
+    },
     PurgeWorkspace: async (req) => ({ done: await channels.purgeWorkspace(req.workspace_id) }),
 
     CreateMessage: async (req, ctx) =>

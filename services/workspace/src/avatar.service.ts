@@ -49,13 +49,13 @@ export class AvatarService {
   constructor(private readonly d: AvatarDeps) {}
 
   async setWorkspaceAvatar(ctx: CallContext, bytes: Buffer): Promise<Workspace> {
-    requireManager((await requireCaller(this.d.members, ctx)).role);
+    requireManager((await requireCaller(this.d, ctx)).role);
     const owner: AvatarOwner = { kind: 'workspace', workspaceId: ctx.workspaceId! };
     return this.replace(owner, await this.render(bytes), (id, tx) => this.d.workspaces.setAvatar(owner.workspaceId, id, tx), workspaceUpdated);
   }
 
   async deleteWorkspaceAvatar(ctx: CallContext): Promise<Workspace> {
-    requireManager((await requireCaller(this.d.members, ctx)).role);
+    requireManager((await requireCaller(this.d, ctx)).role);
     const owner: AvatarOwner = { kind: 'workspace', workspaceId: ctx.workspaceId! };
     return this.replace(owner, null, (_, tx) => this.d.workspaces.setAvatar(owner.workspaceId, null, tx), workspaceUpdated);
   }
@@ -73,14 +73,14 @@ export class AvatarService {
   }
 
   async workspaceAvatarDownload(ctx: CallContext, avatarId: string): Promise<AvatarDownload> {
-    await requireCaller(this.d.members, ctx);
+    await requireCaller(this.d, ctx);
     const workspace = await requireLiveWorkspace(this.d.workspaces, ctx);
     if (!isUuid(avatarId) || workspace.avatarId !== avatarId) throw avatarGone();
     return this.download({ kind: 'workspace', workspaceId: workspace.id }, avatarId);
   }
 
   async actorAvatarDownload(ctx: CallContext, actorId: string, avatarId: string): Promise<AvatarDownload> {
-    await requireCaller(this.d.members, ctx);
+    await requireCaller(this.d, ctx);
     const actor = await requireActor(this.d.actors, ctx, actorId);
     if (!isUuid(avatarId) || actor.avatarId !== avatarId) throw avatarGone();
     return this.download({ kind: 'actor', workspaceId: actor.workspaceId, actorId: actor.id }, avatarId);

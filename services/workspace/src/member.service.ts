@@ -4,7 +4,7 @@ import { forbidden, invalidArgument, notFound } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
 import type { Actor, MemberWithUser, WorkspaceUser } from './domain/model.ts';
 import { alreadyMember, assignableRole, requireCanAdd, requireCanRemove, requireOwner, userActor, workspaceNotFound } from './domain/rules.ts';
-import { requireCaller } from './lookups.ts';
+import { requireMember } from './lookups.ts';
 import type { MembershipChanges } from './membership-changes.ts';
 import type { ActorStore } from './store/actor.store.ts';
 import type { MemberStore } from './store/member.store.ts';
@@ -38,7 +38,7 @@ export class MemberService {
 
   async addWorkspaceUser(ctx: CallContext, input: { email: string; role?: string | undefined }): Promise<MemberWithUser> {
     const role = assignableRole(input.role ?? 'member');
-    requireCanAdd((await requireCaller(this.d.members, ctx)).role, role);
+    requireCanAdd((await requireMember(this.d.members, ctx)).role, role);
     const user = await this.d.users.byEmail(input.email, ctx);
     if (!user) throw notFound('No account has that email address.', 'account_not_found');
     const workspaceId = ctx.workspaceId!;
@@ -62,13 +62,13 @@ export class MemberService {
   }
 
   async listWorkspaceUsers(ctx: CallContext): Promise<MemberWithUser[]> {
-    await requireCaller(this.d.members, ctx);
+    await requireMember(this.d.members, ctx);
     return this.d.users.withUsers(await this.d.members.list(ctx.workspaceId!), ctx);
   }
 
   async updateWorkspaceUserRole(ctx: CallContext, input: { workspaceUserId: string; role: string }): Promise<MemberWithUser> {
     const role = assignableRole(input.role);
-    const caller = await requireCaller(this.d.members, ctx);
+    const caller = await requireMember(this.d.members, ctx);
     const workspaceId = ctx.workspaceId!;
     const check = (me: WorkspaceUser | undefined, target: WorkspaceUser | undefined): WorkspaceUser => {
       requireOwner(me?.role);
@@ -89,7 +89,7 @@ export class MemberService {
   }
 
   async removeWorkspaceUser(ctx: CallContext, input: { workspaceUserId: string }): Promise<void> {
-    const caller = await requireCaller(this.d.members, ctx);
+    const caller = await requireMember(this.d.members, ctx);
     const workspaceId = ctx.workspaceId!;
     const check = (me: WorkspaceUser | undefined, target: WorkspaceUser | undefined): WorkspaceUser => {
       if (!target) throw noSuchMember();
@@ -109,7 +109,7 @@ export class MemberService {
   }
 
   async transferOwnership(ctx: CallContext, input: { workspaceUserId: string }): Promise<MemberWithUser> {
-    const caller = await requireCaller(this.d.members, ctx);
+    const caller = await requireMember(this.d.members, ctx);
     requireOwner(caller.role);
     const badTarget = () => invalidArgument('invalid_ownership_target', 'The new owner must be another accepted member of this workspace.');
     if (!isUuid(input.workspaceUserId) || input.workspaceUserId === caller.id) throw badTarget();

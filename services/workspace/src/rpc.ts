@@ -102,6 +102,7 @@ export function workspaceHandlers({ workspaces, members, actors, avatars, tokens
         }),
       ),
     CreateAgentActor: async (req, ctx) => toActor(await actors.createAgentActor(ctx, { displayName: req.display_name, title: req.title })),
+    DeactivateAgent: async (req, ctx) => toActor(await actors.deactivateAgent(ctx, req.actor_id)),
     GetActorsByIds: async (req, ctx) => ({ actors: (await actors.getActorsByIds(ctx, req.ids)).map(toActor) }),
     SetWorkspaceAvatar: async (req, ctx) => toWorkspace(await avatars.setWorkspaceAvatar(ctx, req.content)),
     DeleteWorkspaceAvatar: async (_req, ctx) => toWorkspace(await avatars.deleteWorkspaceAvatar(ctx)),
@@ -111,6 +112,16 @@ export function workspaceHandlers({ workspaces, members, actors, avatars, tokens
     GetActorAvatar: async (req, ctx) => toDownload(await avatars.actorAvatarDownload(ctx, req.actor_id, req.avatar_id)),
     CreateWorkspaceToken: async (req, ctx) => toToken(await tokens.createWorkspaceToken(ctx, { actorId: req.actor_id, name: req.name })),
     ListWorkspaceTokens: async (_req, ctx) => ({ tokens: (await tokens.listWorkspaceTokens(ctx)).map(toToken) }),
+    CreateConversationToken: async (req, ctx) => toToken(await tokens.createConversationToken(ctx, req.conversation_id, { actorId: req.actor_id, name: req.name })),
+    ListConversationTokens: async (req, ctx) => ({ tokens: (await tokens.listConversationTokens(ctx, req.conversation_id)).map(toToken) }),
+    ResolveToken: async (req) => {
+      const token = await tokens.resolve(req.secret_sha256);
+      return { token: token && toToken(token) };
+    },
+    RecordTokenUse: async (req) => {
+      await tokens.recordUse(req.token_id);
+      return {};
+    },
     RevokeToken: async (req, ctx) => {
       await tokens.revokeToken(ctx, req.token_id);
       return {};

@@ -16,8 +16,10 @@ import { AvatarStore } from './store/avatar.store.ts';
 import { MemberStore } from './store/member.store.ts';
 import { MembershipCache } from './store/membership-cache.ts';
 import { OutboxStore } from './store/outbox.store.ts';
+import { TokenCache } from './store/token-cache.ts';
 import { TokenStore } from './store/token.store.ts';
 import { WorkspaceStore } from './store/workspace.store.ts';
+import { Conversations, type MessagingClient } from './adapters/conversations.ts';
 import { type IdentityClient, UserDirectory } from './adapters/user-directory.ts';
 import { TokenService } from './token.service.ts';
 import { type WorkspacePurges, WorkspaceService } from './workspace.service.ts';
@@ -57,6 +59,7 @@ export function buildWorkspaceServices(c: {
   redis: Redis;
   storage: ObjectStorage;
   identity: IdentityClient;
+  messaging: MessagingClient;
   resizer: AvatarResizer;
   purges: WorkspacePurges;
 }): WorkspaceServices {
@@ -65,12 +68,13 @@ export function buildWorkspaceServices(c: {
   const cache = new MembershipCache(c.redis);
   const changes = new MembershipChanges(transact, cache);
   const users = new UserDirectory(c.identity);
+  const tokenCache = new TokenCache(c.redis, transact);
   return {
-    workspaces: new WorkspaceService({ transact, workspaces: stores.workspaces, members: stores.members, actors: stores.actors, outbox: stores.outbox, changes, users, purges: c.purges }),
+    workspaces: new WorkspaceService({ transact, ...stores, changes, users, purges: c.purges, tokenCache }),
     members: new MemberService({ members: stores.members, actors: stores.actors, cache, changes, users, outbox: stores.outbox }),
-    actors: new ActorService({ transact, members: stores.members, actors: stores.actors, outbox: stores.outbox }),
+    actors: new ActorService({ transact, ...stores, tokenCache }),
     avatars: new AvatarService({ transact, ...stores, storage: c.storage, resizer: c.resizer }),
-    tokens: new TokenService({ members: stores.members, actors: stores.actors, tokens: stores.tokens }),
+    tokens: new TokenService({ ...stores, tokenCache, conversations: new Conversations(c.messaging) }),
   };
 }
 
@@ -80,11 +84,13 @@ export async function startWorkspaceServer(config: WorkspaceConfig, { db, log }:
   await redisReady(redis);
   const producers = await openWorkspaceProducers({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, log });
   const identity = connectPeer('identity', config.IDENTITY_GRPC_URL);
+  const messaging = connectPeer('messaging', config.MESSAGING_GRPC_URL);
   const services = buildWorkspaceServices({
     db,
     redis,
     storage: createStorage(storageConfigFrom(config)),
     identity,
+    messaging,
     resizer: producers.resizer,
     purges: producers.purges,
   });
@@ -93,7 +99,7 @@ export async function startWorkspaceServer(config: WorkspaceConfig, { db, log }:
     checks: [redisCheck([redis, producers.connection])],
     stop: [
       ['queues', () => producers.close()],
-      ['identity', async () => identity.close()],
+      ['peers', async () => [identity, messaging].forEach((c) => c.close())],
       ['redis', () => redis.quit()],
     ],
   };

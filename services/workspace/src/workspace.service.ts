@@ -9,6 +9,8 @@ import type { MembershipChanges } from './membership-changes.ts';
 import type { ActorStore } from './store/actor.store.ts';
 import type { MemberStore } from './store/member.store.ts';
 import type { OutboxStore } from './store/outbox.store.ts';
+import type { TokenCache } from './store/token-cache.ts';
+import type { TokenStore } from './store/token.store.ts';
 import type { WorkspaceStore } from './store/workspace.store.ts';
 import type { UserDirectory } from './adapters/user-directory.ts';
 
@@ -26,6 +28,8 @@ export interface WorkspaceDeps {
   changes: MembershipChanges;
   users: UserDirectory;
   purges: WorkspacePurges;
+  tokens: TokenStore;
+  tokenCache: TokenCache;
 }
 
 /** Workspaces: creation (with their owner), settings and deletion. */
@@ -56,13 +60,13 @@ export class WorkspaceService {
   }
 
   async getWorkspace(ctx: CallContext): Promise<Workspace> {
-    await requireCaller(this.d.members, ctx);
+    await requireCaller(this.d, ctx);
     return requireLiveWorkspace(this.d.workspaces, ctx);
   }
 
   async updateWorkspace(ctx: CallContext, input: { name?: string | undefined; slug?: string | undefined }): Promise<Workspace> {
     const fields = validateWorkspaceFields(input);
-    requireManager((await requireCaller(this.d.members, ctx)).role);
+    requireManager((await requireCaller(this.d, ctx)).role);
     if (fields.name === undefined && fields.slug === undefined) return requireLiveWorkspace(this.d.workspaces, ctx);
     return this.d.transact(async (tx) => {
       const updated = await this.d.workspaces.update(ctx.workspaceId!, fields, tx);
@@ -73,13 +77,21 @@ export class WorkspaceService {
   }
 
   async deleteWorkspace(ctx: CallContext): Promise<void> {
-    requireOwner((await requireCaller(this.d.members, ctx)).role);
+    requireOwner((await requireCaller(this.d, ctx)).role);
     const workspaceId = ctx.workspaceId!;
-    await this.d.changes.run(async (tx) => {
-      if (!(await this.d.workspaces.markDeleted(workspaceId, tx))) throw workspaceNotFound();
-      const userIds = await this.d.members.activeUserIds(workspaceId, tx);
-      return { result: undefined, workspaceId, cache: userIds.map((userId) => ({ userId, member: null })) };
-    });
+    let tokensEnded: Buffer[] = [];
+    try {
+      await this.d.changes.run(async (tx) => {
+        if (!(await this.d.workspaces.markDeleted(workspaceId, tx))) throw workspaceNotFound();
+        const userIds = await this.d.members.activeUserIds(workspaceId, tx);
+        tokensEnded = await this.d.tokens.liveHashes(workspaceId, undefined, tx);
+        await this.d.tokenCache.tombstone(tokensEnded);
+        return { result: undefined, workspaceId, cache: userIds.map((userId) => ({ userId, member: null })) };
+      });
+    } catch (err) {
+      await this.d.tokenCache.drop(tokensEnded);
+      throw err;
+    }
     await this.d.purges.schedule(workspaceId);
   }
 

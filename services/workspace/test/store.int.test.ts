@@ -854,6 +854,7 @@ describe('services built by wiring', () => {
         GetUsersByIds: async ({ ids = [] }) => ({ users: [owner, other].filter((u) => ids.includes(u.id)).map(account) }),
         FindUserByEmail: async ({ email }) => ({ user: [owner, other].map(account).find((u) => u.email === email) ?? null }),
       },
+      messaging: { AdmitAgent: refuse, ReadableConversations: refuse },
       resizer: { resize: refuse },
       purges: { schedule: refuse },
     });

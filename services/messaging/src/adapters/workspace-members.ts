@@ -22,8 +22,9 @@ export class WorkspaceMembers {
     return new Map(actors.map((a) => [a.id, a.deactivated_at ? 'deactivated' : 'active']));
   }
 
-  /** The caller's role as the workspace service has it now. */
+  /** The caller's role as the workspace service has it now; an agent (contract §11) has none of a member's. */
   async roleOf(ctx: CallContext, me: Caller): Promise<string> {
+    if (!me.userId) return 'agent';
     return (await this.workspace.ResolveMembership({ workspace_id: me.workspaceId, user_id: me.userId }, ctx)).role;
   }
 }

@@ -66,15 +66,26 @@ export class TokenStore {
     return rows.map(toToken);
   }
 
-  /** Revokes the workspace's token (once: a second revocation keeps the first time); undefined when there is none. */
-  async revoke(workspaceId: string, id: string, tx?: Tx): Promise<Token | undefined> {
+  /**
+   * Revokes the workspace's token (once: a second revocation keeps the first time); undefined when there is none.
+   * With it, its secret's SHA-256, for the gateway's cache.
+   */
+  async revoke(workspaceId: string, id: string, tx?: Tx): Promise<(Token & { secretSha256: Buffer }) | undefined> {
     if (![workspaceId, id].every(isUuid)) return undefined;
     const db = queryable(this.db, tx);
-    const [row]: TokenRow[] = await db('tokens')
+    const [row]: (TokenRow & { secret_sha256: Buffer })[] = await db('tokens')
       .where({ workspace_id: workspaceId, id })
       .update({ revoked_at: db.raw('coalesce(revoked_at, now())') })
-      .returning(columns);
-    return row && toToken(row);
+      .returning([...columns, 'secret_sha256']);
+    return row && { ...toToken(row), secretSha256: row.secret_sha256 };
+  }
+
+  /** The SHA-256 of every unrevoked secret of the workspace, or of one agent in it: what a deletion or deactivation ends. */
+  async liveHashes(workspaceId: string, actorId: string | undefined, tx?: Tx): Promise<Buffer[]> {
+    const query = queryable(this.db, tx)('tokens').select('secret_sha256').where({ workspace_id: workspaceId }).whereNull('revoked_at');
+    if (actorId !== undefined) query.where({ actor_id: actorId });
+    const rows: { secret_sha256: Buffer }[] = await query;
+    return rows.map((r) => r.secret_sha256);
   }
 
   /**

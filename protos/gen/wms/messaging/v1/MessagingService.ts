@@ -2,6 +2,7 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AdmitAgentRequest as _wms_messaging_v1_AdmitAgentRequest, AdmitAgentRequest__Output as _wms_messaging_v1_AdmitAgentRequest__Output } from '../../../wms/messaging/v1/AdmitAgentRequest.ts';
 import type { Channel as _wms_messaging_v1_Channel, Channel__Output as _wms_messaging_v1_Channel__Output } from '../../../wms/messaging/v1/Channel.ts';
 import type { ChannelMember as _wms_messaging_v1_ChannelMember, ChannelMember__Output as _wms_messaging_v1_ChannelMember__Output } from '../../../wms/messaging/v1/ChannelMember.ts';
 import type { ChannelMemberPage as _wms_messaging_v1_ChannelMemberPage, ChannelMemberPage__Output as _wms_messaging_v1_ChannelMemberPage__Output } from '../../../wms/messaging/v1/ChannelMemberPage.ts';
@@ -59,6 +60,15 @@ export interface MessagingServiceClient extends grpc.Client {
   addReaction(argument: _wms_messaging_v1_ReactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
   addReaction(argument: _wms_messaging_v1_ReactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
   addReaction(argument: _wms_messaging_v1_ReactionRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessageReactions__Output>): grpc.ClientUnaryCall;
+  
+  AdmitAgent(argument: _wms_messaging_v1_AdmitAgentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AdmitAgent(argument: _wms_messaging_v1_AdmitAgentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AdmitAgent(argument: _wms_messaging_v1_AdmitAgentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AdmitAgent(argument: _wms_messaging_v1_AdmitAgentRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  admitAgent(argument: _wms_messaging_v1_AdmitAgentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  admitAgent(argument: _wms_messaging_v1_AdmitAgentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  admitAgent(argument: _wms_messaging_v1_AdmitAgentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  admitAgent(argument: _wms_messaging_v1_AdmitAgentRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   
   CreateChannel(argument: _wms_messaging_v1_CreateChannelRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
   CreateChannel(argument: _wms_messaging_v1_CreateChannelRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
@@ -297,6 +307,8 @@ export interface MessagingServiceHandlers extends grpc.UntypedServiceImplementat
   
   AddReaction: grpc.handleUnaryCall<_wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions>;
   
+  AdmitAgent: grpc.handleUnaryCall<_wms_messaging_v1_AdmitAgentRequest__Output, _wms_common_v1_Empty>;
+  
   CreateChannel: grpc.handleUnaryCall<_wms_messaging_v1_CreateChannelRequest__Output, _wms_messaging_v1_Channel>;
   
   CreateMessage: grpc.handleUnaryCall<_wms_messaging_v1_CreateMessageRequest__Output, _wms_messaging_v1_Message>;
@@ -354,6 +366,7 @@ export interface MessagingServiceHandlers extends grpc.UntypedServiceImplementat
 export interface MessagingServiceDefinition extends grpc.ServiceDefinition {
   AddChannelMember: MethodDefinition<_wms_messaging_v1_ChannelMemberRef, _wms_messaging_v1_ChannelMember, _wms_messaging_v1_ChannelMemberRef__Output, _wms_messaging_v1_ChannelMember__Output>
   AddReaction: MethodDefinition<_wms_messaging_v1_ReactionRequest, _wms_messaging_v1_MessageReactions, _wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions__Output>
+  AdmitAgent: MethodDefinition<_wms_messaging_v1_AdmitAgentRequest, _wms_common_v1_Empty, _wms_messaging_v1_AdmitAgentRequest__Output, _wms_common_v1_Empty__Output>
   CreateChannel: MethodDefinition<_wms_messaging_v1_CreateChannelRequest, _wms_messaging_v1_Channel, _wms_messaging_v1_CreateChannelRequest__Output, _wms_messaging_v1_Channel__Output>
   CreateMessage: MethodDefinition<_wms_messaging_v1_CreateMessageRequest, _wms_messaging_v1_Message, _wms_messaging_v1_CreateMessageRequest__Output, _wms_messaging_v1_Message__Output>
   DeleteMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_common_v1_Empty, _wms_messaging_v1_MessageRef__Output, _wms_common_v1_Empty__Output>

@@ -5,6 +5,7 @@ import type { MethodDefinition } from '@grpc/proto-loader'
 import type { Actor as _wms_workspace_v1_Actor, Actor__Output as _wms_workspace_v1_Actor__Output } from '../../../wms/workspace/v1/Actor.ts';
 import type { ActorAvatarRequest as _wms_workspace_v1_ActorAvatarRequest, ActorAvatarRequest__Output as _wms_workspace_v1_ActorAvatarRequest__Output } from '../../../wms/workspace/v1/ActorAvatarRequest.ts';
 import type { AddWorkspaceUserRequest as _wms_workspace_v1_AddWorkspaceUserRequest, AddWorkspaceUserRequest__Output as _wms_workspace_v1_AddWorkspaceUserRequest__Output } from '../../../wms/workspace/v1/AddWorkspaceUserRequest.ts';
+import type { ConversationTokensRequest as _wms_workspace_v1_ConversationTokensRequest, ConversationTokensRequest__Output as _wms_workspace_v1_ConversationTokensRequest__Output } from '../../../wms/workspace/v1/ConversationTokensRequest.ts';
 import type { CreateAgentActorRequest as _wms_workspace_v1_CreateAgentActorRequest, CreateAgentActorRequest__Output as _wms_workspace_v1_CreateAgentActorRequest__Output } from '../../../wms/workspace/v1/CreateAgentActorRequest.ts';
 import type { CreateTokenRequest as _wms_workspace_v1_CreateTokenRequest, CreateTokenRequest__Output as _wms_workspace_v1_CreateTokenRequest__Output } from '../../../wms/workspace/v1/CreateTokenRequest.ts';
 import type { CreateWorkspaceRequest as _wms_workspace_v1_CreateWorkspaceRequest, CreateWorkspaceRequest__Output as _wms_workspace_v1_CreateWorkspaceRequest__Output } from '../../../wms/workspace/v1/CreateWorkspaceRequest.ts';
@@ -19,8 +20,11 @@ import type { ListTokensResponse as _wms_workspace_v1_ListTokensResponse, ListTo
 import type { ListWorkspaceUsersResponse as _wms_workspace_v1_ListWorkspaceUsersResponse, ListWorkspaceUsersResponse__Output as _wms_workspace_v1_ListWorkspaceUsersResponse__Output } from '../../../wms/workspace/v1/ListWorkspaceUsersResponse.ts';
 import type { ListWorkspacesResponse as _wms_workspace_v1_ListWorkspacesResponse, ListWorkspacesResponse__Output as _wms_workspace_v1_ListWorkspacesResponse__Output } from '../../../wms/workspace/v1/ListWorkspacesResponse.ts';
 import type { Membership as _wms_workspace_v1_Membership, Membership__Output as _wms_workspace_v1_Membership__Output } from '../../../wms/workspace/v1/Membership.ts';
+import type { RecordTokenUseRequest as _wms_workspace_v1_RecordTokenUseRequest, RecordTokenUseRequest__Output as _wms_workspace_v1_RecordTokenUseRequest__Output } from '../../../wms/workspace/v1/RecordTokenUseRequest.ts';
 import type { RemoveWorkspaceUserRequest as _wms_workspace_v1_RemoveWorkspaceUserRequest, RemoveWorkspaceUserRequest__Output as _wms_workspace_v1_RemoveWorkspaceUserRequest__Output } from '../../../wms/workspace/v1/RemoveWorkspaceUserRequest.ts';
 import type { ResolveMembershipRequest as _wms_workspace_v1_ResolveMembershipRequest, ResolveMembershipRequest__Output as _wms_workspace_v1_ResolveMembershipRequest__Output } from '../../../wms/workspace/v1/ResolveMembershipRequest.ts';
+import type { ResolveTokenRequest as _wms_workspace_v1_ResolveTokenRequest, ResolveTokenRequest__Output as _wms_workspace_v1_ResolveTokenRequest__Output } from '../../../wms/workspace/v1/ResolveTokenRequest.ts';
+import type { ResolveTokenResponse as _wms_workspace_v1_ResolveTokenResponse, ResolveTokenResponse__Output as _wms_workspace_v1_ResolveTokenResponse__Output } from '../../../wms/workspace/v1/ResolveTokenResponse.ts';
 import type { RevokeTokenRequest as _wms_workspace_v1_RevokeTokenRequest, RevokeTokenRequest__Output as _wms_workspace_v1_RevokeTokenRequest__Output } from '../../../wms/workspace/v1/RevokeTokenRequest.ts';
 import type { SetAvatarRequest as _wms_workspace_v1_SetAvatarRequest, SetAvatarRequest__Output as _wms_workspace_v1_SetAvatarRequest__Output } from '../../../wms/workspace/v1/SetAvatarRequest.ts';
 import type { Token as _wms_workspace_v1_Token, Token__Output as _wms_workspace_v1_Token__Output } from '../../../wms/workspace/v1/Token.ts';
@@ -50,6 +54,15 @@ export interface WorkspaceServiceClient extends grpc.Client {
   createAgentActor(argument: _wms_workspace_v1_CreateAgentActorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
   createAgentActor(argument: _wms_workspace_v1_CreateAgentActorRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
   
+  CreateConversationToken(argument: _wms_workspace_v1_CreateTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  CreateConversationToken(argument: _wms_workspace_v1_CreateTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  CreateConversationToken(argument: _wms_workspace_v1_CreateTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  CreateConversationToken(argument: _wms_workspace_v1_CreateTokenRequest, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  createConversationToken(argument: _wms_workspace_v1_CreateTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  createConversationToken(argument: _wms_workspace_v1_CreateTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  createConversationToken(argument: _wms_workspace_v1_CreateTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  createConversationToken(argument: _wms_workspace_v1_CreateTokenRequest, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  
   CreateWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
   CreateWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
   CreateWorkspace(argument: _wms_workspace_v1_CreateWorkspaceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Workspace__Output>): grpc.ClientUnaryCall;
@@ -67,6 +80,15 @@ export interface WorkspaceServiceClient extends grpc.Client {
   createWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
   createWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
   createWorkspaceToken(argument: _wms_workspace_v1_CreateTokenRequest, callback: grpc.requestCallback<_wms_workspace_v1_Token__Output>): grpc.ClientUnaryCall;
+  
+  DeactivateAgent(argument: _wms_workspace_v1_GetActorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  DeactivateAgent(argument: _wms_workspace_v1_GetActorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  DeactivateAgent(argument: _wms_workspace_v1_GetActorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  DeactivateAgent(argument: _wms_workspace_v1_GetActorRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  deactivateAgent(argument: _wms_workspace_v1_GetActorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  deactivateAgent(argument: _wms_workspace_v1_GetActorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  deactivateAgent(argument: _wms_workspace_v1_GetActorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
+  deactivateAgent(argument: _wms_workspace_v1_GetActorRequest, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
   
   DeleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
   DeleteActorAvatar(argument: _wms_workspace_v1_ActorAvatarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Actor__Output>): grpc.ClientUnaryCall;
@@ -149,6 +171,15 @@ export interface WorkspaceServiceClient extends grpc.Client {
   listActors(argument: _wms_workspace_v1_ListActorsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
   listActors(argument: _wms_workspace_v1_ListActorsRequest, callback: grpc.requestCallback<_wms_workspace_v1_ListActorsResponse__Output>): grpc.ClientUnaryCall;
   
+  ListConversationTokens(argument: _wms_workspace_v1_ConversationTokensRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  ListConversationTokens(argument: _wms_workspace_v1_ConversationTokensRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  ListConversationTokens(argument: _wms_workspace_v1_ConversationTokensRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  ListConversationTokens(argument: _wms_workspace_v1_ConversationTokensRequest, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  listConversationTokens(argument: _wms_workspace_v1_ConversationTokensRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  listConversationTokens(argument: _wms_workspace_v1_ConversationTokensRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  listConversationTokens(argument: _wms_workspace_v1_ConversationTokensRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  listConversationTokens(argument: _wms_workspace_v1_ConversationTokensRequest, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
+  
   ListWorkspaceTokens(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
   ListWorkspaceTokens(argument: _wms_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
   ListWorkspaceTokens(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListTokensResponse__Output>): grpc.ClientUnaryCall;
@@ -176,6 +207,15 @@ export interface WorkspaceServiceClient extends grpc.Client {
   listWorkspaces(argument: _wms_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspacesResponse__Output>): grpc.ClientUnaryCall;
   listWorkspaces(argument: _wms_common_v1_Empty, callback: grpc.requestCallback<_wms_workspace_v1_ListWorkspacesResponse__Output>): grpc.ClientUnaryCall;
   
+  RecordTokenUse(argument: _wms_workspace_v1_RecordTokenUseRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RecordTokenUse(argument: _wms_workspace_v1_RecordTokenUseRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RecordTokenUse(argument: _wms_workspace_v1_RecordTokenUseRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RecordTokenUse(argument: _wms_workspace_v1_RecordTokenUseRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordTokenUse(argument: _wms_workspace_v1_RecordTokenUseRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordTokenUse(argument: _wms_workspace_v1_RecordTokenUseRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordTokenUse(argument: _wms_workspace_v1_RecordTokenUseRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordTokenUse(argument: _wms_workspace_v1_RecordTokenUseRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   RemoveWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   RemoveWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   RemoveWorkspaceUser(argument: _wms_workspace_v1_RemoveWorkspaceUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
@@ -193,6 +233,15 @@ export interface WorkspaceServiceClient extends grpc.Client {
   resolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
   resolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
   resolveMembership(argument: _wms_workspace_v1_ResolveMembershipRequest, callback: grpc.requestCallback<_wms_workspace_v1_Membership__Output>): grpc.ClientUnaryCall;
+  
+  ResolveToken(argument: _wms_workspace_v1_ResolveTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ResolveTokenResponse__Output>): grpc.ClientUnaryCall;
+  ResolveToken(argument: _wms_workspace_v1_ResolveTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ResolveTokenResponse__Output>): grpc.ClientUnaryCall;
+  ResolveToken(argument: _wms_workspace_v1_ResolveTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ResolveTokenResponse__Output>): grpc.ClientUnaryCall;
+  ResolveToken(argument: _wms_workspace_v1_ResolveTokenRequest, callback: grpc.requestCallback<_wms_workspace_v1_ResolveTokenResponse__Output>): grpc.ClientUnaryCall;
+  resolveToken(argument: _wms_workspace_v1_ResolveTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ResolveTokenResponse__Output>): grpc.ClientUnaryCall;
+  resolveToken(argument: _wms_workspace_v1_ResolveTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_workspace_v1_ResolveTokenResponse__Output>): grpc.ClientUnaryCall;
+  resolveToken(argument: _wms_workspace_v1_ResolveTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_workspace_v1_ResolveTokenResponse__Output>): grpc.ClientUnaryCall;
+  resolveToken(argument: _wms_workspace_v1_ResolveTokenRequest, callback: grpc.requestCallback<_wms_workspace_v1_ResolveTokenResponse__Output>): grpc.ClientUnaryCall;
   
   RevokeToken(argument: _wms_workspace_v1_RevokeTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   RevokeToken(argument: _wms_workspace_v1_RevokeTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
@@ -264,9 +313,13 @@ export interface WorkspaceServiceHandlers extends grpc.UntypedServiceImplementat
   
   CreateAgentActor: grpc.handleUnaryCall<_wms_workspace_v1_CreateAgentActorRequest__Output, _wms_workspace_v1_Actor>;
   
+  CreateConversationToken: grpc.handleUnaryCall<_wms_workspace_v1_CreateTokenRequest__Output, _wms_workspace_v1_Token>;
+  
   CreateWorkspace: grpc.handleUnaryCall<_wms_workspace_v1_CreateWorkspaceRequest__Output, _wms_workspace_v1_Workspace>;
   
   CreateWorkspaceToken: grpc.handleUnaryCall<_wms_workspace_v1_CreateTokenRequest__Output, _wms_workspace_v1_Token>;
+  
+  DeactivateAgent: grpc.handleUnaryCall<_wms_workspace_v1_GetActorRequest__Output, _wms_workspace_v1_Actor>;
   
   DeleteActorAvatar: grpc.handleUnaryCall<_wms_workspace_v1_ActorAvatarRequest__Output, _wms_workspace_v1_Actor>;
   
@@ -286,15 +339,21 @@ export interface WorkspaceServiceHandlers extends grpc.UntypedServiceImplementat
   
   ListActors: grpc.handleUnaryCall<_wms_workspace_v1_ListActorsRequest__Output, _wms_workspace_v1_ListActorsResponse>;
   
+  ListConversationTokens: grpc.handleUnaryCall<_wms_workspace_v1_ConversationTokensRequest__Output, _wms_workspace_v1_ListTokensResponse>;
+  
   ListWorkspaceTokens: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListTokensResponse>;
   
   ListWorkspaceUsers: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspaceUsersResponse>;
   
   ListWorkspaces: grpc.handleUnaryCall<_wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspacesResponse>;
   
+  RecordTokenUse: grpc.handleUnaryCall<_wms_workspace_v1_RecordTokenUseRequest__Output, _wms_common_v1_Empty>;
+  
   RemoveWorkspaceUser: grpc.handleUnaryCall<_wms_workspace_v1_RemoveWorkspaceUserRequest__Output, _wms_common_v1_Empty>;
   
   ResolveMembership: grpc.handleUnaryCall<_wms_workspace_v1_ResolveMembershipRequest__Output, _wms_workspace_v1_Membership>;
+  
+  ResolveToken: grpc.handleUnaryCall<_wms_workspace_v1_ResolveTokenRequest__Output, _wms_workspace_v1_ResolveTokenResponse>;
   
   RevokeToken: grpc.handleUnaryCall<_wms_workspace_v1_RevokeTokenRequest__Output, _wms_common_v1_Empty>;
   
@@ -315,8 +374,10 @@ export interface WorkspaceServiceHandlers extends grpc.UntypedServiceImplementat
 export interface WorkspaceServiceDefinition extends grpc.ServiceDefinition {
   AddWorkspaceUser: MethodDefinition<_wms_workspace_v1_AddWorkspaceUserRequest, _wms_workspace_v1_WorkspaceUser, _wms_workspace_v1_AddWorkspaceUserRequest__Output, _wms_workspace_v1_WorkspaceUser__Output>
   CreateAgentActor: MethodDefinition<_wms_workspace_v1_CreateAgentActorRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_CreateAgentActorRequest__Output, _wms_workspace_v1_Actor__Output>
+  CreateConversationToken: MethodDefinition<_wms_workspace_v1_CreateTokenRequest, _wms_workspace_v1_Token, _wms_workspace_v1_CreateTokenRequest__Output, _wms_workspace_v1_Token__Output>
   CreateWorkspace: MethodDefinition<_wms_workspace_v1_CreateWorkspaceRequest, _wms_workspace_v1_Workspace, _wms_workspace_v1_CreateWorkspaceRequest__Output, _wms_workspace_v1_Workspace__Output>
   CreateWorkspaceToken: MethodDefinition<_wms_workspace_v1_CreateTokenRequest, _wms_workspace_v1_Token, _wms_workspace_v1_CreateTokenRequest__Output, _wms_workspace_v1_Token__Output>
+  DeactivateAgent: MethodDefinition<_wms_workspace_v1_GetActorRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_GetActorRequest__Output, _wms_workspace_v1_Actor__Output>
   DeleteActorAvatar: MethodDefinition<_wms_workspace_v1_ActorAvatarRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_ActorAvatarRequest__Output, _wms_workspace_v1_Actor__Output>
   DeleteWorkspace: MethodDefinition<_wms_common_v1_Empty, _wms_common_v1_Empty, _wms_common_v1_Empty__Output, _wms_common_v1_Empty__Output>
   DeleteWorkspaceAvatar: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_Workspace, _wms_common_v1_Empty__Output, _wms_workspace_v1_Workspace__Output>
@@ -326,11 +387,14 @@ export interface WorkspaceServiceDefinition extends grpc.ServiceDefinition {
   GetWorkspace: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_Workspace, _wms_common_v1_Empty__Output, _wms_workspace_v1_Workspace__Output>
   GetWorkspaceAvatar: MethodDefinition<_wms_workspace_v1_GetAvatarRequest, _wms_common_v1_Download, _wms_workspace_v1_GetAvatarRequest__Output, _wms_common_v1_Download__Output>
   ListActors: MethodDefinition<_wms_workspace_v1_ListActorsRequest, _wms_workspace_v1_ListActorsResponse, _wms_workspace_v1_ListActorsRequest__Output, _wms_workspace_v1_ListActorsResponse__Output>
+  ListConversationTokens: MethodDefinition<_wms_workspace_v1_ConversationTokensRequest, _wms_workspace_v1_ListTokensResponse, _wms_workspace_v1_ConversationTokensRequest__Output, _wms_workspace_v1_ListTokensResponse__Output>
   ListWorkspaceTokens: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListTokensResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListTokensResponse__Output>
   ListWorkspaceUsers: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListWorkspaceUsersResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspaceUsersResponse__Output>
   ListWorkspaces: MethodDefinition<_wms_common_v1_Empty, _wms_workspace_v1_ListWorkspacesResponse, _wms_common_v1_Empty__Output, _wms_workspace_v1_ListWorkspacesResponse__Output>
+  RecordTokenUse: MethodDefinition<_wms_workspace_v1_RecordTokenUseRequest, _wms_common_v1_Empty, _wms_workspace_v1_RecordTokenUseRequest__Output, _wms_common_v1_Empty__Output>
   RemoveWorkspaceUser: MethodDefinition<_wms_workspace_v1_RemoveWorkspaceUserRequest, _wms_common_v1_Empty, _wms_workspace_v1_RemoveWorkspaceUserRequest__Output, _wms_common_v1_Empty__Output>
   ResolveMembership: MethodDefinition<_wms_workspace_v1_ResolveMembershipRequest, _wms_workspace_v1_Membership, _wms_workspace_v1_ResolveMembershipRequest__Output, _wms_workspace_v1_Membership__Output>
+  ResolveToken: MethodDefinition<_wms_workspace_v1_ResolveTokenRequest, _wms_workspace_v1_ResolveTokenResponse, _wms_workspace_v1_ResolveTokenRequest__Output, _wms_workspace_v1_ResolveTokenResponse__Output>
   RevokeToken: MethodDefinition<_wms_workspace_v1_RevokeTokenRequest, _wms_common_v1_Empty, _wms_workspace_v1_RevokeTokenRequest__Output, _wms_common_v1_Empty__Output>
   SetActorAvatar: MethodDefinition<_wms_workspace_v1_SetAvatarRequest, _wms_workspace_v1_Actor, _wms_workspace_v1_SetAvatarRequest__Output, _wms_workspace_v1_Actor__Output>
   SetWorkspaceAvatar: MethodDefinition<_wms_workspace_v1_SetAvatarRequest, _wms_workspace_v1_Workspace, _wms_workspace_v1_SetAvatarRequest__Output, _wms_workspace_v1_Workspace__Output>
