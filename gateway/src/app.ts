@@ -1,6 +1,7 @@
 import { requestContext } from '@wms/kit/context';
 import type { Logger } from '@wms/kit/logger';
-import { invalidInput, notFound } from '@wms/kit/errors';
+import { forbidden, invalidInput, notFound } from '@wms/kit/errors';
+import type { CachedToken } from '@wms/kit/tokens';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Clients } from './clients.ts';
 import { trustProxySetting } from './config.ts';
@@ -84,6 +85,17 @@ function decodes(value: string): boolean {
   }
 }
 
+/** Contract §11: what each kind of token may call, from the route's row. */
+function requireTokenScope(r: Route, token: CachedToken, params: Record<string, unknown>): void {
+  if (token.kind === 'workspace' && r.tokens !== 'none') return;
+  if (token.kind === 'conversation' && r.tokens === 'conversation') {
+    const named = params.conversation_id ?? params.channel_id;
+    if (typeof named === 'string' && named.toLowerCase() === token.conversationId) return;
+    throw forbidden('This token posts only into its own conversation.');
+  }
+  throw forbidden(token.kind === 'workspace' ? 'A workspace token cannot use this route: it is for signed-in users or for owners and admins.' : 'A conversation token can only post messages into its conversation.');
+}
+
 async function* noUpload(): AsyncGenerator<Buffer> {}
 
 /** The gateway's Express app, its route table, and the realtime provider's websockets when it is self-hosted. */
@@ -115,10 +127,17 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[]; webso
   const parse = (parser: express.RequestHandler, req: Request, res: Response) =>
     new Promise<void>((resolve, reject) => void parser(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
 
-  /** The route's session and workspace checks, which come before every other answer (contract §1). */
+  /** The route's session (or token) and workspace checks, which come before every other answer (contract §1). */
   const authorize = async (r: Route, req: Request) => {
     if (r.auth === 'none') return;
     const caller = await deps.authenticate(req.get('Authorization'), r.auth === 'workspace' ? { value: req.get('X-Workspace-Id') } : undefined);
+    if (caller.token) {
+      requireTokenScope(r, caller.token, req.params);
+      req.ctx.tokenId = caller.token.id;
+      req.ctx.workspaceId = caller.token.workspaceId;
+      req.ctx.actorId = caller.token.actorId;
+      return;
+    }
     req.ctx.userId = caller.userId;
     req.ctx.sessionId = caller.sessionId;
     if (caller.workspace) {

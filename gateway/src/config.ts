@@ -13,6 +13,8 @@ export const schema = z.object({
   JWT_PUBLIC_KEY: z.string({ error: 'is required (PEM, SPKI Ed25519)' }).min(1),
   /** Express `trust proxy`: `false`, `true`, a hop count, or addresses/subnets (`loopback`, `10.0.0.0/8`, ...). */
   TRUST_PROXY: z.string().default('false'),
+  /** Requests an integration token may make in any 60 s, shared by every gateway replica (contract §11). */
+  TOKEN_RATE_LIMIT_PER_MINUTE: env.int(120, 1),
   /** Deadline of every downstream call (contract §8: 10 s). */
   GRPC_DEADLINE_MS: env.int(10_000, 1),
   /** How long an upload may send nothing before it is refused (400) and its connection closed. */

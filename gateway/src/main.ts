@@ -5,6 +5,7 @@ import type { CachedMembership } from '@wms/kit/membership';
 import { createStorage, storageConfigFrom } from '@wms/kit/storage';
 import { createLogger } from '@wms/kit/logger';
 import { createRedis } from '@wms/kit/redis';
+import type { CachedToken, TokenKind } from '@wms/kit/tokens';
 import { surviveStrayErrors } from '@wms/kit/stray-errors';
 import { createApp } from './app.ts';
 import { connectDownstream } from './clients.ts';
@@ -35,12 +36,23 @@ async function resolveMembership(workspaceId: string, userId: string): Promise<C
   }
 }
 
+/** The usable token whose secret has this SHA-256, or null. */
+async function resolveToken(secretSha256: Buffer): Promise<CachedToken | null> {
+  const { token } = await downstream.clients.workspace.ResolveToken({ secret_sha256: secretSha256 }, requestContext.getStore() ?? { requestId: 'none' });
+  if (!token) return null;
+  return { id: token.id, kind: token.kind as TokenKind, workspaceId: token.workspace_id, conversationId: token.conversation_id ?? null, actorId: token.actor_id };
+}
+
+async function recordTokenUse(tokenId: string): Promise<void> {
+  await downstream.clients.workspace.RecordTokenUse({ token_id: tokenId }, requestContext.getStore() ?? { requestId: 'none' });
+}
+
 const storageConfig = storageConfigFrom(config);
 const { app, websockets } = createApp({
   log,
   clients: downstream.clients,
   storage: storageConfig.driver === 'fs' ? { storage: createStorage(storageConfig), secret: storageConfig.secret } : { storage: undefined, secret: '' },
-  authenticate: await createAuthenticator(config.JWT_PUBLIC_KEY, redis, resolveMembership),
+  authenticate: await createAuthenticator(config.JWT_PUBLIC_KEY, redis, { resolveMembership, resolveToken, recordTokenUse }, { tokenRateLimit: config.TOKEN_RATE_LIMIT_PER_MINUTE }),
   metrics,
   notReady,
   trustProxy: config.TRUST_PROXY,

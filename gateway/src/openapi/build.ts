@@ -87,7 +87,7 @@ const tagDescriptions: Record<string, string> = {
   Workspaces: 'Workspaces, their settings and photo (contract §3)',
   'Workspace users': 'Members and their roles',
   'Workspace actors': 'Profiles members and agents act through',
-  'Workspace tokens': "Integration credentials: tokens agents act through (contract §11; being built: no request takes a token yet)",
+  Tokens: 'Integration credentials (contract §11): conversation tokens post into one conversation, workspace tokens let an agent use every member route; owners and admins make, list and revoke them',
   Channels: 'Channels; a channel is addressed as a conversation (contract §4)',
   Messages: 'Messages, threads, reactions and bookmarks',
   'Saved messages': "The caller's private bookmarks",

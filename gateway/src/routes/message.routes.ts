@@ -35,7 +35,7 @@ export const messageRoutes = ({ messaging }: Clients) => {
     const ref = (p: Record<string, string>) => ({ conversation_id: p[param]!, message_id: p.message_id! });
     return [
       route({
-        method: 'post', path: `${base}/messages`, tag: 'Messages', summary: 'Post a message, or a reply with parent_message_id', auth: 'workspace',
+        method: 'post', path: `${base}/messages`, tag: 'Messages', summary: 'Post a message, or a reply with parent_message_id', auth: 'workspace', tokens: 'conversation',
         params: conversation, body: createMessage, status: 201, response: s.Message, errors: [409], codes: ['not_found', 'not_a_root_message', 'thread_root_deleted'],
         handle: async ({ params, body, ctx }) =>
           toMessage(
@@ -54,7 +54,7 @@ export const messageRoutes = ({ messaging }: Clients) => {
           ),
       }),
       route({
-        method: 'get', path: `${base}/messages`, tag: 'Messages', summary: 'Top-level messages, or the replies of parent_message_id; newest first', auth: 'workspace',
+        method: 'get', path: `${base}/messages`, tag: 'Messages', summary: 'Top-level messages, or the replies of parent_message_id; newest first', auth: 'workspace', tokens: 'workspace',
         params: conversation, query: listQuery, status: 200, response: s.MessagePage, codes: ['not_found'],
         handle: async ({ params, query, ctx }) =>
           toMessagePage(
@@ -65,18 +65,18 @@ export const messageRoutes = ({ messaging }: Clients) => {
           ),
       }),
       route({
-        method: 'get', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'One message', auth: 'workspace',
+        method: 'get', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'One message', auth: 'workspace', tokens: 'workspace',
         params: oneMessage, status: 200, response: s.Message, codes: ['not_found'],
         handle: async ({ params, ctx }) => toMessage(await messaging.GetMessage(ref(params), ctx)),
       }),
       route({
-        method: 'patch', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'Edit a message (author only)', auth: 'workspace',
+        method: 'patch', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'Edit a message (author only)', auth: 'workspace', tokens: 'workspace',
         params: oneMessage, body: z.object({ body_text: s.editedBodyText }).meta({ examples: [{ body_text: 'The new diagram is up (v2).' }] }),
         status: 200, response: s.Message, errors: [403, 409], codes: ['forbidden', 'not_found', 'message_deleted'],
         handle: async ({ params, body, ctx }) => toMessage(await messaging.UpdateMessage({ ...ref(params), body_text: body.body_text }, ctx)),
       }),
       route({
-        method: 'delete', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'Delete a message (author, owners, admins), leaving a placeholder', auth: 'workspace',
+        method: 'delete', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'Delete a message (author, owners, admins), leaving a placeholder', auth: 'workspace', tokens: 'workspace',
         params: oneMessage, status: 204, errors: [403], codes: ['forbidden', 'not_found'],
         handle: async ({ params, ctx }) => void (await messaging.DeleteMessage(ref(params), ctx)),
       }),
@@ -88,27 +88,27 @@ export const messageRoutes = ({ messaging }: Clients) => {
   return [
     ...lifecycle,
     route({
-      method: 'put', path: '/conversations/:conversation_id/messages/:message_id/saved', tag: 'Messages', summary: 'Privately save (bookmark) a message; idempotent', auth: 'workspace',
+      method: 'put', path: '/conversations/:conversation_id/messages/:message_id/saved', tag: 'Messages', summary: 'Privately save (bookmark) a message; idempotent', auth: 'workspace', tokens: 'workspace',
       params: messagePath, status: 200, response: s.SavedMessageState, errors: [409], codes: ['not_found', 'message_deleted'],
       handle: async ({ params, ctx }) => toSavedMessageState(await messaging.SaveMessage(params, ctx)),
     }),
     route({
-      method: 'delete', path: '/conversations/:conversation_id/messages/:message_id/saved', tag: 'Messages', summary: "Remove the caller's bookmark; idempotent", auth: 'workspace',
+      method: 'delete', path: '/conversations/:conversation_id/messages/:message_id/saved', tag: 'Messages', summary: "Remove the caller's bookmark; idempotent", auth: 'workspace', tokens: 'workspace',
       params: messagePath, status: 200, response: s.SavedMessageState, codes: ['not_found'],
       handle: async ({ params, ctx }) => toSavedMessageState(await messaging.UnsaveMessage(params, ctx)),
     }),
     route({
-      method: 'put', path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji', tag: 'Messages', summary: "Add the caller's reaction (one URL-encoded emoji); idempotent", auth: 'workspace',
+      method: 'put', path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji', tag: 'Messages', summary: "Add the caller's reaction (one URL-encoded emoji); idempotent", auth: 'workspace', tokens: 'workspace',
       params: reactionPath, status: 200, response: s.MessageReactions, errors: [409], codes: ['not_found', 'invalid_emoji', 'too_many_reactions', 'message_deleted'],
       handle: async ({ params, ctx }) => toMessageReactions(await messaging.AddReaction(params, ctx)),
     }),
     route({
-      method: 'delete', path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji', tag: 'Messages', summary: "Remove the caller's reaction; idempotent", auth: 'workspace',
+      method: 'delete', path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji', tag: 'Messages', summary: "Remove the caller's reaction; idempotent", auth: 'workspace', tokens: 'workspace',
       params: reactionPath, status: 200, response: s.MessageReactions, codes: ['not_found', 'invalid_emoji'],
       handle: async ({ params, ctx }) => toMessageReactions(await messaging.RemoveReaction(params, ctx)),
     }),
     route({
-      method: 'get', path: '/saved-messages', tag: 'Saved messages', summary: "The caller's saved messages in this workspace, newest save first", auth: 'workspace',
+      method: 'get', path: '/saved-messages', tag: 'Saved messages', summary: "The caller's saved messages in this workspace, newest save first", auth: 'workspace', tokens: 'workspace',
       query: z.object({ cursor: z.string().max(512, 'must be at most 512 characters').optional().describe('opaque: `next_cursor` of the previous page'), limit: s.limit }), status: 200, response: s.SavedMessagePage,
       handle: async ({ query, ctx }) => toMessagePage(await messaging.ListSavedMessages({ cursor: query.cursor, limit: query.limit ?? 50 }, ctx)),
     }),

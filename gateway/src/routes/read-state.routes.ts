@@ -16,12 +16,12 @@ export const readStateRoutes = ({ messaging }: Clients) => [
     const path = z.object({ [param]: z.string().describe('a malformed id is 404') }) as z.ZodType<Record<string, string>>;
     return [
       route({
-        method: 'get', path: `${base}/read-state`, tag: 'Read state and threads', summary: "The caller's read state of the conversation", auth: 'workspace',
+        method: 'get', path: `${base}/read-state`, tag: 'Read state and threads', summary: "The caller's read state of the conversation", auth: 'workspace', tokens: 'workspace',
         params: path, status: 200, response: s.ConversationReadState, codes: ['not_found'],
         handle: async ({ params, ctx }) => toReadState(await messaging.GetConversationReadState({ conversation_id: params[param]! }, ctx)),
       }),
       route({
-        method: 'put', path: `${base}/read-state`, tag: 'Read state and threads', summary: 'Mark the conversation read up to a message (backwards too)', auth: 'workspace',
+        method: 'put', path: `${base}/read-state`, tag: 'Read state and threads', summary: 'Mark the conversation read up to a message (backwards too)', auth: 'workspace', tokens: 'workspace',
         params: path, body: updateReadState, status: 200, response: s.ConversationReadState, codes: ['not_found', 'wrong_conversation'],
         handle: async ({ params, body, ctx }) =>
           toReadState(await messaging.UpdateConversationReadState({ conversation_id: params[param]!, last_read_message_id: body.last_read_message_id }, ctx)),
@@ -29,23 +29,23 @@ export const readStateRoutes = ({ messaging }: Clients) => [
     ];
   }),
   route({
-    method: 'get', path: '/threads/:thread_root_id/read-state', tag: 'Read state and threads', summary: "The caller's read state and subscription of a thread", auth: 'workspace',
+    method: 'get', path: '/threads/:thread_root_id/read-state', tag: 'Read state and threads', summary: "The caller's read state and subscription of a thread", auth: 'workspace', tokens: 'workspace',
     params: threadPath, status: 200, response: s.ConversationReadState, codes: ['not_found'],
     handle: async ({ params, ctx }) => toReadState(await messaging.GetThreadReadState({ root_id: params.thread_root_id }, ctx)),
   }),
   route({
-    method: 'put', path: '/threads/:thread_root_id/read-state', tag: 'Read state and threads', summary: 'Mark the thread read up to its root or a reply', auth: 'workspace',
+    method: 'put', path: '/threads/:thread_root_id/read-state', tag: 'Read state and threads', summary: 'Mark the thread read up to its root or a reply', auth: 'workspace', tokens: 'workspace',
     params: threadPath, body: updateReadState, status: 200, response: s.ConversationReadState, codes: ['not_found', 'wrong_conversation'],
     handle: async ({ params, body, ctx }) =>
       toReadState(await messaging.UpdateThreadReadState({ root_id: params.thread_root_id, last_read_message_id: body.last_read_message_id }, ctx)),
   }),
   route({
-    method: 'put', path: '/threads/:thread_root_id/subscription', tag: 'Read state and threads', summary: 'Follow or unfollow a thread', auth: 'workspace',
+    method: 'put', path: '/threads/:thread_root_id/subscription', tag: 'Read state and threads', summary: 'Follow or unfollow a thread', auth: 'workspace', tokens: 'workspace',
     params: threadPath, body: z.object({ following: z.boolean() }).meta({ examples: [{ following: true }] }), status: 200, response: s.ConversationReadState, codes: ['not_found'],
     handle: async ({ params, body, ctx }) => toReadState(await messaging.UpdateThreadSubscription({ root_id: params.thread_root_id, following: body.following }, ctx)),
   }),
   route({
-    method: 'get', path: '/threads', tag: 'Read state and threads', summary: 'Followed threads (or all with following=false), by root id descending', auth: 'workspace',
+    method: 'get', path: '/threads', tag: 'Read state and threads', summary: 'Followed threads (or all with following=false), by root id descending', auth: 'workspace', tokens: 'workspace',
     query: z.object({
       following: s.queryBoolean(true, 'false lists every thread of the workspace, followed or not'),
       unread: s.queryBoolean(false, 'true keeps the threads with unread replies'),

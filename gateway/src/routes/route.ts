@@ -8,6 +8,13 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Who may call a route: anyone, a signed-in user, or a signed-in member of the workspace in `X-Workspace-Id`. */
 export type RouteAuth = 'none' | 'session' | 'workspace';
 
+/**
+ * Which integration tokens (contract §11) may call a route as well: none of them; a workspace token, whose agent acts
+ * as an ordinary member (`workspace`); or besides a conversation token, for the conversation its path names
+ * (`conversation`: posting a message, by either path form). Every row says it, so a new route cannot forget it.
+ */
+export type TokenScope = 'none' | 'workspace' | 'conversation';
+
 export interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
@@ -34,6 +41,8 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R extends z.ZodTyp
   tag: string;
   summary: string;
   auth: RouteAuth;
+  /** Which integration tokens may call it (always `none` for a route without `auth`: a token there is not read). */
+  tokens: TokenScope;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;

@@ -7,7 +7,7 @@ import { route } from './route.ts';
 /** Search (contract §10), served by the messaging service. */
 export const searchRoutes = ({ messaging }: Clients) => [
   route({
-    method: 'get', path: '/search/messages', tag: 'Search', auth: 'workspace',
+    method: 'get', path: '/search/messages', tag: 'Search', auth: 'workspace', tokens: 'workspace',
     summary: 'Messages you may read that match a web-search query (words, "phrases", -exclusions, OR), newest first or by relevance, with highlights',
     query: z.object({
       q: z.string().min(1).max(500).describe('1..500 characters: words (all must match, stemmed: "deploying" finds "deployed"), "quoted phrases", -word to exclude, OR; a query of stop words only finds nothing'),

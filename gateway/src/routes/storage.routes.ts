@@ -14,7 +14,7 @@ export interface StorageRouteDeps {
 /** Serves signed download URLs of the filesystem storage driver: the exact bytes, no credentials, until expiry. */
 export const storageRoutes = ({ storage, secret }: StorageRouteDeps) => [
   route({
-    method: 'get', path: '/storage/*key', tag: 'Downloads', summary: 'A signed download URL (from an AssetDownload) of the filesystem storage driver', auth: 'none',
+    method: 'get', path: '/storage/*key', tag: 'Downloads', summary: 'A signed download URL (from an AssetDownload) of the filesystem storage driver', auth: 'none', tokens: 'none',
     params: z.object({
       key: z
         .array(z.string())
