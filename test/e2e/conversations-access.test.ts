@@ -80,6 +80,8 @@ function requestFor(r: Route, t: Things): { method: string; path: string; option
 
 /** The member's expected answer: the route's success, but a direct conversation's participants and name are fixed. */
 function expectedForMember(r: Route, kind: Kind): number {
+  // A conversation's tokens are for its owners and admins (contract §11); this member is neither.
+  if (r.path.endsWith('/tokens')) return 403;
   if (kind === 'direct' && /\/members\/:actor_id$/.test(r.path) && r.method !== 'get') return 409;
   if (kind === 'direct' && r.method === 'patch' && r.path === '/channels/:channel_id') return 400;
   return r.status;

@@ -41,6 +41,9 @@ interface World {
   memberActor: string;
   memberWorkspaceUser: string;
   asset: string;
+  /** An agent's tokens (contract §11): of the workspace, and of the conversation. */
+  workspaceToken: string;
+  conversationToken: string;
 }
 
 let world: World;
@@ -54,8 +57,12 @@ async function makeWorld(): Promise<World> {
   const root = (await postText(owner, ws, conv, 'root')).id;
   const reply = (await postText(member, ws, conv, 'reply', { parent_message_id: root })).id;
   const asset = await inWorkspace(owner, ws, 'POST', `/conversations/${conv}/assets`, { body: { name: 'a.png', content_type: 'image/png', size_bytes: 100 } });
+  const agent = ((await inWorkspace(owner, ws, 'POST', '/workspace/actors', { body: { display_name: 'Fuzz bot' } })).body as { id: string }).id;
+  const secret = async (path: string) => ((await inWorkspace(owner, ws, 'POST', path, { body: { actor_id: agent, name: 'fuzz' } })).body as { token: string }).token;
   return {
     owner, member, ws, conv, root, reply, memberWorkspaceUser,
+    workspaceToken: await secret('/workspace/tokens'),
+    conversationToken: await secret(`/conversations/${conv}/tokens`),
     ownerActor: (await myActor(owner, ws)).id,
     memberActor: (await myActor(member, ws)).id,
     asset: (asset.body as { id: string }).id,
@@ -217,6 +224,11 @@ function requestFor(r: Route): fc.Arbitrary<Fuzzed> {
     { weight: 2, arbitrary: token((w) => `Bearer ${w.member.token}`) },
     { weight: 3, arbitrary: fc.constantFrom(undefined, 'Bearer', 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', `Bearer ${'a'.repeat(5000)}`) },
     { weight: 1, arbitrary: token((w) => `Bearer ${w.owner.token}x`) },
+    { weight: 3, arbitrary: token((w) => `Bearer ${w.workspaceToken}`) },
+    { weight: 1, arbitrary: token((w) => `Bearer ${w.conversationToken}`) },
+    // Shaped like tokens: the prefixes, lengths around 43, the secret's own alphabet.
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('wms_wt_', 'wms_ct_', 'wms_xt_', 'WMS_WT_', 'wms_wt'), fc.stringMatching(/^[A-Za-z0-9_-]{0,50}$/)).map(([p, b]) => `Bearer ${p}${b}`) },
+    { weight: 1, arbitrary: token((w) => `Bearer ${w.workspaceToken.slice(0, -1)}`) },
     { weight: 1, arbitrary: fc.constant('duplicate') },
   );
   const workspace = fc.oneof(

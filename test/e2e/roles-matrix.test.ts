@@ -53,6 +53,7 @@ const cases: Case[] = [
   { route: 'PATCH /workspace/actors/{other member}', request: (f) => ({ method: 'PATCH', path: `/workspace/actors/${f.otherMember.actor_id}`, body: { title: 'Hi' } }), expected: both(403, 403, 403) },
   { route: 'PUT /workspace/actors/{agent}/avatar', request: (f) => ({ method: 'PUT', path: `/workspace/actors/${f.agent.id}/avatar`, ...multipart(png) }), expected: both(200, 200, 403) },
   { route: 'DELETE /workspace/actors/{agent}/avatar', given: photo('owner', (f) => `/workspace/actors/${f.agent.id}/avatar`), request: (f) => ({ method: 'DELETE', path: `/workspace/actors/${f.agent.id}/avatar` }), expected: both(200, 200, 403) },
+  { route: 'POST /workspace/actors/{agent}/deactivate', request: (f) => ({ method: 'POST', path: `/workspace/actors/${f.agent.id}/deactivate` }), expected: both(200, 200, 403) },
   { route: 'POST /workspace/tokens', request: (f) => ({ method: 'POST', path: '/workspace/tokens', body: { actor_id: f.agent.id, name: 'Bot token' } }), expected: both(201, 201, 403) },
   {
     route: 'DELETE /workspace/tokens/{token}',
