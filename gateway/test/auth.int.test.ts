@@ -4,7 +4,8 @@ import { createLogger } from '@wms/kit/logger';
 import { createRedis, redisReady } from '@wms/kit/redis';
 import { type CachedMembership, membershipCache } from '@wms/kit/membership';
 import { session } from '@wms/kit/sessions';
-import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/testkit';
+import { type CachedToken, newTokenSecret, tokenCache, tokenHash } from '@wms/kit/tokens';
+import { dropRedisPrefix, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
 import { importPKCS8, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAuthenticator } from '../src/middleware/auth.ts';
@@ -114,5 +115,139 @@ describe('gateway session check', () => {
     membershipOf = null;
     expect(await failure(authenticate(header, { value: randomUUID() }))).toMatchObject({ code: 'workspace_not_found' });
     expect(resolved).toHaveLength(2);
+  });
+});
+
+describe('gateway token check (contract §11)', () => {
+  const workspaceId = randomUUID();
+  const usable = (kind: 'workspace' | 'conversation' = 'workspace'): CachedToken => ({
+    id: randomUUID(),
+    kind,
+    workspaceId,
+    conversationId: kind === 'conversation' ? randomUUID() : null,
+    actorId: randomUUID(),
+  });
+
+  /** A token service of the test's making: what it holds, the lookups and uses it was asked for. */
+  function tokenPeers(held: Map<string, CachedToken>) {
+    const lookups: string[] = [];
+    const uses: string[] = [];
+    return {
+      lookups,
+      uses,
+      peers: {
+        resolveMembership: resolve,
+        resolveToken: async (hash: Buffer) => {
+          lookups.push(hash.toString('hex'));
+          return held.get(hash.toString('hex')) ?? null;
+        },
+        recordTokenUse: async (id: string) => {
+          uses.push(id);
+        },
+      },
+    };
+  }
+
+  it('asks the workspace service once, then answers from the cache; a tombstone ends the token at the next request', async () => {
+    await redisReady(redis);
+    const secret = newTokenSecret('workspace');
+    const token = usable();
+    const { peers, lookups } = tokenPeers(new Map([[tokenHash(secret).toString('hex'), token]]));
+    const authenticate = await createAuthenticator(publicPem, redis, peers);
+    expect(await authenticate(`Bearer ${secret}`)).toEqual({ token });
+    expect(await authenticate(`Bearer ${secret}`, { value: undefined })).toEqual({ token, workspace: { id: workspaceId, actorId: token.actorId } });
+    expect(lookups).toHaveLength(1);
+    await redis.set(tokenCache.key(tokenHash(secret)), tokenCache.tombstone);
+    expect(await failure(authenticate(`Bearer ${secret}`))).toMatchObject({ code: 'unauthenticated' });
+    expect(lookups).toHaveLength(1);
+  });
+
+  it('does not bring back a token that was ended while it was being looked up', async () => {
+    const secret = newTokenSecret('workspace');
+    const hash = tokenHash(secret);
+    const token = usable();
+    const authenticate = await createAuthenticator(publicPem, redis, {
+      ...tokenPeers(new Map()).peers,
+      // The lookup read the token as usable; before its answer is cached, a revocation writes its tombstone.
+      resolveToken: async () => {
+        await redis.set(tokenCache.key(hash), tokenCache.tombstone, 'EX', tokenCache.ttlSeconds);
+        return token;
+      },
+    });
+    expect(await failure(authenticate(`Bearer ${secret}`))).toMatchObject({ code: 'unauthenticated' });
+    expect(await redis.get(tokenCache.key(hash))).toBe(tokenCache.tombstone);
+  });
+
+  it('remembers an unknown token briefly, and takes anything not shaped like a token for a session JWT (401)', async () => {
+    const { peers, lookups } = tokenPeers(new Map());
+    const authenticate = await createAuthenticator(publicPem, redis, peers);
+    const unknown = newTokenSecret('conversation');
+    for (let i = 0; i < 3; i++) expect(await failure(authenticate(`Bearer ${unknown}`))).toMatchObject({ code: 'unauthenticated' });
+    expect(lookups).toHaveLength(1);
+    const ttl = await redis.ttl(tokenCache.key(tokenHash(unknown)));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(tokenCache.unknownTtlSeconds);
+    expect(await failure(authenticate(`Bearer ${unknown.slice(0, -1)}`))).toMatchObject({ code: 'unauthenticated' });
+    expect(lookups).toHaveLength(1);
+  });
+
+  it('checks X-Workspace-Id against the token: its own or none passes, another is 403, a malformed one 400', async () => {
+    const secret = newTokenSecret('workspace');
+    const token = usable();
+    const authenticate = await createAuthenticator(publicPem, redis, tokenPeers(new Map([[tokenHash(secret).toString('hex'), token]])).peers);
+    expect((await authenticate(`Bearer ${secret}`, { value: workspaceId.toUpperCase() })).workspace).toEqual({ id: workspaceId, actorId: token.actorId });
+    expect(await failure(authenticate(`Bearer ${secret}`, { value: randomUUID() }))).toMatchObject({ code: 'forbidden' });
+    expect(await failure(authenticate(`Bearer ${secret}`, { value: 'nope' }))).toMatchObject({ code: 'invalid_workspace_header' });
+  });
+
+  it('limits each token to the window, with Retry-After from its oldest request, and records a use once a minute', async () => {
+    const secret = newTokenSecret('workspace');
+    const other = newTokenSecret('workspace');
+    const token = usable();
+    const { peers, uses } = tokenPeers(new Map([[tokenHash(secret).toString('hex'), token], [tokenHash(other).toString('hex'), usable()]]));
+    const authenticate = await createAuthenticator(publicPem, redis, peers, { tokenRateLimit: 5 });
+    for (let i = 0; i < 5; i++) await authenticate(`Bearer ${secret}`);
+    const limited = await failure(authenticate(`Bearer ${secret}`));
+    expect(limited).toMatchObject({ code: 'rate_limited', kind: 'resource_exhausted' });
+    expect(limited!.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect(limited!.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(await authenticate(`Bearer ${other}`)).toMatchObject({ token: { kind: 'workspace' } });
+    expect(uses.filter((id) => id === token.id)).toEqual([token.id]);
+    // The window slides: once its oldest request is a minute old, a slot frees (moved back by hand, not waited for).
+    const rateKey = tokenCache.rateKey(tokenHash(secret));
+    const [oldest] = await redis.zrange(rateKey, 0, 0);
+    await redis.zadd(rateKey, Date.now() - 61_000, oldest!);
+    expect(await authenticate(`Bearer ${secret}`)).toMatchObject({ token: { id: token.id } });
+    expect(await failure(authenticate(`Bearer ${secret}`))).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('tries a failed record of use again at the next use', async () => {
+    const secret = newTokenSecret('workspace');
+    const token = usable();
+    const attempts: string[] = [];
+    let failing = true;
+    const authenticate = await createAuthenticator(publicPem, redis, {
+      ...tokenPeers(new Map([[tokenHash(secret).toString('hex'), token]])).peers,
+      recordTokenUse: async (id) => {
+        attempts.push(id);
+        if (failing) throw new Error('workspace service restarting');
+      },
+    });
+    await authenticate(`Bearer ${secret}`);
+    await waitFor('the failed record to be forgotten', async () => (await redis.exists(tokenCache.usedKey(tokenHash(secret)))) === 0, 5000, 10);
+    failing = false;
+    await authenticate(`Bearer ${secret}`);
+    await authenticate(`Bearer ${secret}`);
+    expect(attempts).toEqual([token.id, token.id]);
+  });
+
+  it('fails closed with 503 when Redis is down', async () => {
+    const dead = createRedis('redis://127.0.0.1:1', prefix, log);
+    try {
+      const authenticate = await createAuthenticator(publicPem, dead, tokenPeers(new Map()).peers);
+      expect(await failure(authenticate(`Bearer ${newTokenSecret('workspace')}`))).toMatchObject({ kind: 'unavailable' });
+    } finally {
+      dead.disconnect();
+    }
   });
 });

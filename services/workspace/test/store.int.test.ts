@@ -8,7 +8,7 @@ import { createLogger } from '@wms/kit/logger';
 import { outboxNotifyChannel } from '@wms/kit/outbox';
 import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
 import { createStorage } from '@wms/kit/storage';
-import { newTokenSecret, type TokenKind, tokenHash, tokenPrefixOf } from '@wms/kit/tokens';
+import { newTokenSecret, tokenCache, type TokenKind, tokenHash, tokenPrefixOf } from '@wms/kit/tokens';
 import { uuidv7 } from '@wms/kit/ids';
 import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
 import fc from 'fast-check';
@@ -19,6 +19,7 @@ import { ActorStore } from '../src/store/actor.store.ts';
 import { type AvatarOwner, AvatarStore } from '../src/store/avatar.store.ts';
 import { MemberStore } from '../src/store/member.store.ts';
 import { OutboxStore } from '../src/store/outbox.store.ts';
+import { TokenCache } from '../src/store/token-cache.ts';
 import { TokenStore } from '../src/store/token.store.ts';
 import { WorkspaceStore } from '../src/store/workspace.store.ts';
 import { buildWorkspaceServices, buildWorkspaceStores, type WorkspaceServices } from '../src/wiring.ts';
@@ -927,6 +928,51 @@ describe('services built by wiring', () => {
     const payloads = (await db('outbox').where({ workspace_id: created.id }).orderBy('id').pluck('payload')) as Array<Record<string, Record<string, unknown>>>;
     expect(payloads.at(-2)!.actor).toMatchObject({ deactivated_at: null });
     expect(payloads.at(-1)!.workspace_user).toMatchObject({ role: 'admin' });
+  });
+  it("ends tokens in the gateway's cache before a revocation, a deactivation or a deletion commits, and a failed change leaves them", async () => {
+    const created = await services.workspaces.createWorkspace({ requestId: randomUUID(), userId: owner.id }, { name: 'Tokens', slug: uniqueSlug() });
+    const ctx = { requestId: randomUUID(), userId: owner.id, workspaceId: created.id };
+    const cached = async (secret: string) => redis.get(tokenCache.key(tokenHash(secret)));
+    const agent = await services.actors.createAgentActor(ctx, { displayName: 'Bot' });
+    const [revoked, kept, ofDeactivated, ofDeleted] = await Promise.all([1, 2, 3, 4].map(() => services.tokens.createWorkspaceToken(ctx, { actorId: agent.id, name: 'bot' })));
+    // A usable entry, as the gateway fills it.
+    for (const t of [revoked!, kept!]) await redis.set(tokenCache.key(tokenHash(t.secret)), tokenCache.encode({ ...t, conversationId: null }));
+
+    await services.tokens.revokeToken(ctx, revoked!.id);
+    expect(await cached(revoked!.secret)).toBe(tokenCache.tombstone);
+    expect(tokenCache.decode(await cached(kept!.secret))).toMatchObject({ id: kept!.id });
+    expect(await services.tokens.resolve(tokenHash(revoked!.secret))).toBeUndefined();
+    expect(await services.tokens.resolve(tokenHash(kept!.secret))).toMatchObject({ id: kept!.id });
+
+    // An agent acts as itself where a member may; not once deactivated.
+    const asAgent = { requestId: randomUUID(), workspaceId: created.id, actorId: agent.id, tokenId: kept!.id };
+    expect(await services.workspaces.getWorkspace(asAgent)).toMatchObject({ id: created.id });
+    await expect(services.tokens.listWorkspaceTokens(asAgent)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(services.actors.deactivateAgent(ctx, (await members.findAccepted(created.id, owner.id))!.actorId)).rejects.toMatchObject({ code: 'forbidden' });
+    // A change that fails after its tombstones were written drops them (the token is still usable, so the next lookup fills it again).
+    await redis.set(tokenCache.key(tokenHash(kept!.secret)), tokenCache.encode({ ...kept!, conversationId: null }));
+    const commitFails: Transact = async (work) => {
+      await transactor(db)(work);
+      throw new Error('commit failed');
+    };
+    const failing = new TokenCache(redis, commitFails);
+    await expect(failing.ending(async () => ({ result: undefined, ended: [tokenHash(kept!.secret)] }))).rejects.toThrow('commit failed');
+    expect(await cached(kept!.secret)).toBeNull();
+
+    const deactivated = await services.actors.deactivateAgent(ctx, agent.id);
+    expect(deactivated.deactivatedAt).toEqual(expect.any(Date));
+    for (const t of [kept!, ofDeactivated!]) expect(await cached(t.secret)).toBe(tokenCache.tombstone);
+    expect(await services.tokens.resolve(tokenHash(kept!.secret))).toBeUndefined();
+    await expect(services.workspaces.getWorkspace(asAgent)).rejects.toMatchObject({ code: 'workspace_not_found' });
+    expect((await services.actors.deactivateAgent(ctx, agent.id)).deactivatedAt).toEqual(deactivated.deactivatedAt);
+
+    const other = await services.actors.createAgentActor(ctx, { displayName: 'Other bot' });
+    const last = await services.tokens.createWorkspaceToken(ctx, { actorId: other.id, name: 'bot' });
+    await redis.del(tokenCache.key(tokenHash(ofDeleted!.secret)));
+    // The purge is scheduled after the commit; this test's scheduler refuses, which the deletion reports.
+    await expect(services.workspaces.deleteWorkspace(ctx)).rejects.toThrow('not in this test');
+    expect(await cached(last.secret)).toBe(tokenCache.tombstone);
+    expect(await services.tokens.resolve(tokenHash(last.secret))).toBeUndefined();
   });
 });
 
