@@ -59,7 +59,8 @@ const codeMeanings: Record<ErrorCode, string> = {
 /** The contract codes a route can answer: those every route of its kind shares, and its own. */
 export function routeErrorCodes(r: Route): ErrorCode[] {
   const codes = new Set<ErrorCode>();
-  if (r.auth !== 'none') codes.add('unauthenticated');
+  // Any caller may come with a token (contract §11): over its rate (429), or where its kind may not go (403).
+  if (r.auth !== 'none') ['unauthenticated', 'rate_limited', 'forbidden'].forEach((c) => codes.add(c as ErrorCode));
   if (r.auth === 'workspace') ['invalid_workspace_header', 'workspace_not_found'].forEach((c) => codes.add(c as ErrorCode));
   if (r.body) ['invalid_json', 'invalid_input'].forEach((c) => codes.add(c as ErrorCode));
   if (r.rawBody) codes.add('invalid_input');
@@ -161,7 +162,7 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
       }
     };
     if (r.auth === 'workspace') {
-      parameters.push({ $ref: '#/components/parameters/WorkspaceId' });
+      parameters.push({ $ref: r.tokens === 'none' ? '#/components/parameters/WorkspaceId' : '#/components/parameters/WorkspaceIdOrToken' });
     }
     parameters.push({ $ref: '#/components/parameters/RequestId' });
     addParameters(r.params, 'path');
@@ -210,7 +211,7 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
       summary: r.summary,
       description: describeAuth(r),
       operationId: r.method + (path === '/' ? 'Root' : path.replace(/[{}]/g, '').replace(/[/._-]+([a-z])/g, (_m, c: string) => c.toUpperCase())),
-      ...(r.auth === 'none' ? { security: [] } : {}),
+      ...(r.auth === 'none' ? { security: [] } : r.tokens !== 'none' ? { security: [{ session: [] }, { token: [] }] } : {}),
       parameters,
       ...(r.body
         ? {
@@ -264,20 +265,29 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
       ...info,
       description:
         'A self-hostable team messaging backend. Bodies are JSON; every non-2xx answer carries the `Error` body with a ' +
-        'stable `code`, and every answer an `X-Request-Id`. Checks run in this order, the first failure wins: 401 (session), ' +
+        'stable `code`, and every answer an `X-Request-Id`. Checks run in this order, the first failure wins: 401 (session or token), 429 (token rate limit), 403 (what a token may call), ' +
         '400 (`X-Workspace-Id`), 404 (workspace), 400 (validation), 403, 404 (resource), 409.',
       license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
     servers: [
       { url: '/', description: 'The gateway serving this document (`http://localhost:8080` in a local `pnpm start`)' },
     ],
-    security: [{ bearer: [] }],
+    security: [{ session: [] }],
     tags: [...tags].map((name) => ({ name, description: tagDescriptions[name] ?? name })),
     paths,
     components: {
       schemas: components,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The `access_token` of an AuthResponse' },
+        session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A signed-in user: the `access_token` of an AuthResponse' },
+        token: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'wms_wt_… or wms_ct_…',
+          description:
+            'An agent: an integration token (`wms_wt_` workspace token, `wms_ct_` conversation token) made by an owner or admin. ' +
+            'A workspace token calls the routes that list this scheme, as its agent, in its workspace; a conversation token only ' +
+            "posts messages into its conversation. Each token makes at most `TOKEN_RATE_LIMIT_PER_MINUTE` requests a minute (429 `rate_limited`).",
+        },
       },
       parameters: {
         WorkspaceId: {
@@ -285,6 +295,14 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
           in: 'header',
           required: true,
           description: 'The workspace acted in; missing or malformed is 400 `invalid_workspace_header`',
+          schema: { type: 'string', format: 'uuid' },
+        },
+        WorkspaceIdOrToken: {
+          name: 'X-Workspace-Id',
+          in: 'header',
+          required: false,
+          description:
+            "The workspace acted in: required with a session (missing or malformed is 400 `invalid_workspace_header`); with a token it may be omitted (the token's workspace), and another workspace is 403 `forbidden`",
           schema: { type: 'string', format: 'uuid' },
         },
         RequestId: {
@@ -302,8 +320,11 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
 
 function describeAuth(r: Route): string {
   if (r.auth === 'none') return 'No credentials needed.';
-  if (r.auth === 'session') return 'Needs a session (`Authorization: Bearer <access_token>`).';
-  return 'Needs a session and `X-Workspace-Id` naming a workspace the caller is an accepted member of.';
+  if (r.auth === 'session') return 'Needs a session (`Authorization: Bearer <access_token>`); no token.';
+  const member = 'Needs a session and `X-Workspace-Id` naming a workspace the caller is an accepted member of.';
+  if (r.tokens === 'workspace') return `${member} Or a workspace token, as its agent.`;
+  if (r.tokens === 'conversation') return `${member} Or a workspace token, as its agent; or a conversation token of this conversation.`;
+  return `${member} No token.`;
 }
 
 function exampleField(r: Route): string {

@@ -150,6 +150,19 @@ describe('buildOpenApi', () => {
     }
   });
 
+  it('says which routes take a token besides a session (contract §11), and that the others take a session alone', () => {
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['session', 'token']);
+    for (const r of routes) {
+      const security = op(r.method, openApiPath(r.path)).security;
+      if (r.auth === 'none') expect(security, `${r.method} ${r.path}`).toEqual([]);
+      else if (r.tokens === 'none') expect(security, `${r.method} ${r.path}`).toBeUndefined();
+      else expect(security, `${r.method} ${r.path}`).toEqual([{ session: [] }, { token: [] }]);
+    }
+    expect(doc.security).toEqual([{ session: [] }]);
+    expect(op('post', '/channels/{channel_id}/messages').description).toContain('conversation token');
+    expect(op('delete', '/workspace').description).toContain('No token');
+  });
+
   it('names its servers', () => {
     expect(doc.servers.length).toBeGreaterThan(0);
   });
