@@ -9,6 +9,8 @@ const routes = routeTable({ clients: {} as never, metrics: {} as never, notReady
 const build = () => buildOpenApi(routes, { title: 'wms: team messaging API', version: '1.0.0' });
 
 type Operation = {
+  description?: string;
+  security?: Array<Record<string, string[]>>;
   parameters?: Array<{ name?: string; in?: string; schema?: Record<string, unknown>; $ref?: string }>;
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: unknown; examples?: Record<string, unknown> }> }>;
