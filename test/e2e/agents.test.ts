@@ -208,6 +208,25 @@ describe('a workspace token', () => {
     await expect(bot.subscribe(`private-conversation-${hidden}`)).rejects.toMatchObject({ status: 403 });
   });
 
+  it('is signed in to realtime as its agent, and a deactivation closes that connection', async () => {
+    const doomed = await newAgent('Signed-in bot');
+    const { token } = await workspaceToken(doomed.id);
+    const room = await channel(human, 'private', [doomed.id]);
+    const bot = await connectRealtime({ token }, ws);
+    await bot.subscribe(`private-conversation-${room}`);
+    bot.pusher.signin();
+    await bot.pusher.user.signinDonePromise;
+    expect(bot.pusher.user.user_data).toMatchObject({ id: doomed.id });
+    const watcher = await connectRealtime(human, ws);
+    await watcher.subscribe(`private-conversation-${room}`);
+
+    expect((await as(owner, 'POST', `/workspace/actors/${doomed.id}/deactivate`)).status).toBe(200);
+    await waitFor('the provider to close the agent connection', () => bot.pusher.connection.state === 'disconnected', 15_000, 20);
+    const after = await as(human, 'POST', `/conversations/${room}/messages`, { body: { body_text: 'after the deactivation' } });
+    await watcher.waitForEvent(`private-conversation-${room}`, 'message.created', (d) => (d.message as MessageBody).id === (after.body as MessageBody).id);
+    expect(bot.on(`private-conversation-${room}`, 'message.created')).toEqual([]);
+  });
+
   it('shows its agent in presence like a user', async () => {
     const { token } = await workspaceToken();
     const bot = await connectRealtime({ token }, ws);

@@ -102,6 +102,12 @@ describe('removedActorsOf', () => {
     expect(removedActorsOf([{ channel: `private-workspace-${randomUUID()}`, name: 'workspace_user.removed', data: { event_id: 'e', workspace_user: { actor_id: actorId } } }])).toEqual([actorId]);
   });
 
+  it('closes a deactivated agent, not an active one nor a user actor', () => {
+    const updated = (actor: Record<string, unknown>) => ({ channel: `private-workspace-${randomUUID()}`, name: 'actor.updated', data: { event_id: 'e', actor: { id: actorId, ...actor } } });
+    expect(removedActorsOf([updated({ kind: 'agent', deactivated_at: '2026-12-01T00:00:00.000Z' })])).toEqual([actorId]);
+    expect(removedActorsOf([updated({ kind: 'agent', deactivated_at: null }), updated({ kind: 'user', deactivated_at: '2026-12-01T00:00:00.000Z' })])).toEqual([]);
+  });
+
   it('closes an actor removed from a private or direct conversation, on its own channel only', () => {
     for (const kind of ['private', 'direct']) {
       expect(removedActorsOf([memberRemoved(kind, `private-conversation-${conversationId}`), memberRemoved(kind, `private-actor-${actorId}`)]), kind).toEqual([actorId]);

@@ -86,8 +86,8 @@ export function referenceOf(name: string, payload: JsonObject): EventReference {
 /**
  * The actors whose access these events end, each once: once the events are out, the provider's connections signed in
  * as them are closed, since their subscriptions would outlive it. An actor removed from the workspace
- * (`workspace_user.removed`), or from a private or direct conversation (`channel_member.removed` by its
- * `conversation_kind`); that removal goes to the conversation's channel and to the actor's own, and only the copy on
+ * (`workspace_user.removed`), an agent deactivated (`actor.updated` with `deactivated_at`), or an actor removed from a
+ * private or direct conversation (`channel_member.removed` by its `conversation_kind`); that removal goes to the conversation's channel and to the actor's own, and only the copy on
  * its own channel counts, so the actor is not closed twice.
  */
 export function removedActorsOf(events: Array<{ channel: string; name: string; data: JsonObject }>): string[] {
@@ -106,6 +106,11 @@ function removedActorOf(e: { channel: string; name: string; data: JsonObject }):
   switch (e.name) {
     case 'workspace_user.removed':
       return str(obj(e.data.workspace_user).actor_id);
+    case 'actor.updated': {
+      // An agent deactivated (contract §11): its tokens stop at once, and so do its signed-in connections.
+      const actor = obj(e.data.actor);
+      return str(actor.kind) === 'agent' && str(actor.deactivated_at) !== null ? str(actor.id) : null;
+    }
     case 'channel_member.removed': {
       const actorId = str(obj(e.data.member).actor_id);
       const kind = str(e.data.conversation_kind);
