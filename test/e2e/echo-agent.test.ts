@@ -50,7 +50,7 @@ beforeAll(async () => {
   agent = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: exampleDir, env: { ...process.env, WMS_URL: gatewayUrl(), WMS_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
   agent.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   agent.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor('the example agent to listen', () => /listening to 1 conversations/.test(output) || undefined, 30_000, 50).catch((err: unknown) => {
+  await waitFor('the example agent to listen', () => /listening to 1 conversation$/m.test(output) || undefined, 30_000, 50).catch((err: unknown) => {
     throw new Error(`${String(err)}\n${output}`);
   });
 });

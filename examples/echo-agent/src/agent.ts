@@ -116,6 +116,6 @@ export async function startEchoAgent({ url, token, log = console.log }: EchoAgen
     cursor = page.next_cursor;
     if (!cursor) break;
   }
-  log(`${me.display_name} (${me.id}) listening to ${listening.size} conversations`);
+  log(`${me.display_name} (${me.id}) listening to ${listening.size} conversation${listening.size === 1 ? '' : 's'}`);
   return { actorId: me.id, conversations: () => [...listening], stop: () => pusher.disconnect() };
 }
