@@ -33,6 +33,9 @@ const BUDGET: Record<string, Costs> = {
   'GET /threads': { messaging: { statements: 1, grpc: 1 } },
   'GET /conversations': { messaging: { statements: 1, grpc: 1 } },
   'POST /auth/login': { identity: { statements: 2, grpc: 1 } },
+  // An agent's token costs the services nothing once the gateway has it cached (and its use recorded this minute).
+  'POST message, workspace token': { messaging: { statements: 4, grpc: 1 }, realtime: { statements: 4, grpc: 1 } },
+  'POST message, conversation token': { messaging: { statements: 4, grpc: 1 }, realtime: { statements: 4, grpc: 1 } },
   'GET /search/messages': { messaging: { statements: 1, grpc: 1 } },
   // Nothing found within a conversation: a second statement tells it from one the caller may not read.
   'GET /search/messages, no hit in a conversation': { messaging: { statements: 2, grpc: 1 } },
@@ -47,6 +50,9 @@ let ws: string;
 let conv: string;
 /** The second page of `conv`: more than 50 top-level messages. */
 let nextCursor: string;
+/** An agent's tokens (contract §11): of the workspace, and of `conv`. */
+let workspaceToken: string;
+let conversationToken: string;
 
 beforeAll(async () => {
   cluster = await startCluster({ mode: 'test', logs: 'files' });
@@ -59,6 +65,10 @@ beforeAll(async () => {
   const first = (await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=50`)).body as Page<MessageBody>;
   expect(first.items).toHaveLength(50);
   nextCursor = first.next_cursor!;
+  const agent = ((await inWorkspace(owner, ws, 'POST', '/workspace/actors', { body: { display_name: 'Budget bot' } })).body as { id: string }).id;
+  const secret = async (path: string) => ((await inWorkspace(owner, ws, 'POST', path, { body: { actor_id: agent, name: 'budget' } })).body as { token: string }).token;
+  workspaceToken = await secret('/workspace/tokens');
+  conversationToken = await secret(`/conversations/${conv}/tokens`);
 }, 180_000);
 
 afterAll(async () => {
@@ -147,6 +157,14 @@ const routes: Record<keyof typeof BUDGET, () => Promise<Requests>> = {
   'POST reply': async () => {
     const root = await postText(owner, ws, conv, 'root');
     return { warmUp: post('warm reply', { parent_message_id: root.id }), request: post('measured reply', { parent_message_id: root.id }) };
+  },
+  'POST message, workspace token': async () => {
+    const as = (text: string) => () => api('POST', messages(), { token: workspaceToken, body: { body_text: text } });
+    return { warmUp: as('warm'), request: as('measured') };
+  },
+  'POST message, conversation token': async () => {
+    const as = (text: string) => () => api('POST', messages(), { token: conversationToken, body: { body_text: text } });
+    return { warmUp: as('warm'), request: as('measured') };
   },
   'GET newest 50': async () => ({ warmUp: get(messages('?limit=50')), request: get(messages('?limit=50')) }),
   'GET next page': async () => ({ warmUp: get(messages(`?limit=50&cursor=${nextCursor}`)), request: get(messages(`?limit=50&cursor=${nextCursor}`)) }),
