@@ -198,6 +198,8 @@ async function bench(cluster: Cluster): Promise<number> {
   try {
     const watch = await watchProcesses(cluster, pool);
     const headers = sessionHeaders(session);
+    const agent = await callIn<{ id: string }>(session, 'POST', '/workspace/actors', 201, { display_name: 'Bench bot' });
+    const { token: agentToken } = await callIn<{ token: string }>(session, 'POST', '/workspace/tokens', 201, { actor_id: agent.id, name: 'bench' });
     const messagesUrl = `${cluster.gatewayUrl}/conversations/${channelId}/messages`;
 
     // First, while no run has left events behind: reads only, and the table holds the large channel from here on.
@@ -267,6 +269,8 @@ async function bench(cluster: Cluster): Promise<number> {
     );
     const routes: Array<{ name: string; baseline: Measurement; request: HttpRequest }> = [
       { name: 'POST message', baseline: insert, request: { url: messagesUrl, method: 'POST', body: JSON.stringify({ body_text: BODY_TEXT }) } },
+      // An agent's post (contract §11): the token checked in Redis instead of the JWT and the membership.
+      { name: 'POST message, token', baseline: insert, request: { url: messagesUrl, method: 'POST', headers: { authorization: `Bearer ${agentToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ body_text: BODY_TEXT }) } },
       { name: 'GET page of 50', baseline: pageRead, request: { url: `${messagesUrl}?limit=50` } },
       { name: 'GET next page', baseline: nextPageRead, request: { url: cluster.gatewayUrl, requests: [{ setupRequest: (r) => ({ ...r, path: `/conversations/${channelId}/messages?limit=50&cursor=${cursor()}` }) }] } },
       { name: 'PUT reaction', baseline: reactionInsert, request: { url: cluster.gatewayUrl, method: 'PUT', requests: [{ setupRequest: (r) => ({ ...r, path: reactions.next() }) }] } },
@@ -363,7 +367,8 @@ try {
   // its `pg` column counts the bench's work only.
   progress("starting the bench's own Postgres and the cluster (test mode; logs under .wms/logs)");
   postgres = await startTestPostgres({ durable: true });
-  cluster = await startCluster({ mode: 'test', logs: 'files', signal: aborted.signal, postgresUrl: postgres.url });
+  // The agent's run makes thousands of requests a minute with one token: far above the default limit.
+  cluster = await startCluster({ mode: 'test', logs: 'files', signal: aborted.signal, postgresUrl: postgres.url, env: { TOKEN_RATE_LIMIT_PER_MINUTE: '100000000' } });
   exitCode = await bench(cluster);
 } catch (err) {
   console.error(`benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
