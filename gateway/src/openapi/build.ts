@@ -265,8 +265,9 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
       ...info,
       description:
         'A self-hostable team messaging backend. Bodies are JSON; every non-2xx answer carries the `Error` body with a ' +
-        'stable `code`, and every answer an `X-Request-Id`. Checks run in this order, the first failure wins: 401 (session or token), 429 (token rate limit), 403 (what a token may call), ' +
-        '400 (`X-Workspace-Id`), 404 (workspace), 400 (validation), 403, 404 (resource), 409.',
+        'stable `code`, and every answer an `X-Request-Id`. Checks run in this order, the first failure wins: 401 (session or token), ' +
+        "429 (a token's rate), 400 (`X-Workspace-Id`; with a token, 403 for another workspace), 403 (what a token may call), " +
+        '404 (workspace), 400 (validation), 403, 404 (resource), 409.',
       license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
     servers: [
