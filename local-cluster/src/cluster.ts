@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHealthClient } from '@wms/kit/grpc-client';
 import { grpcUrlVariable } from '@wms/protos';
+import { startReaper } from './reaper.ts';
 import { type ComponentSpec, components as defaultComponents } from './components.ts';
 import { createDatabase, dropDatabase, dropRedisPrefix, withDatabase } from './data.ts';
 import { acceptsTcp, type Dependency, listenersOf, redact, resolvePostgres, resolveRedis, sleep, terminate } from './infra.ts';
@@ -132,6 +133,8 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     for (const proc of live) proc.child.kill('SIGKILL');
   };
   process.on('exit', killAllNow);
+  // And should it die at once (SIGKILL), the reaper ends them.
+  const reaper = startReaper(tsxLoader);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -147,6 +150,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
         }
       }
       process.removeListener('exit', killAllNow);
+      reaper.close();
       log('stopped');
       await sink.close();
     })());
@@ -165,6 +169,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       options.postgresUrl ? callersDependency('postgres', options.postgresUrl, log) : resolvePostgres(infra),
       options.redisUrl ? callersDependency('redis', options.redisUrl, log) : resolveRedis(infra),
     ]);
+    for (const result of [postgresResult, redisResult]) if (result.status === 'fulfilled' && result.value.process) reaper.watch(result.value.process);
     if (postgresResult.status === 'fulfilled') cleanups.push({ what: 'postgres', run: () => postgresResult.value.stop() });
     if (redisResult.status === 'fulfilled') cleanups.push({ what: 'redis', run: () => redisResult.value.stop() });
     const postgres = settledValue(postgresResult);
@@ -256,7 +261,12 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     const launch = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker') => {
       const proc = spawnComponent(spec, repoRoot, envFor(spec, role), sink);
       live.add(proc);
-      void proc.exited.then(() => live.delete(proc));
+      const pid = proc.child.pid;
+      if (pid !== undefined) reaper.watch({ pid, group: true, signal: 'SIGTERM' });
+      void proc.exited.then(() => {
+        live.delete(proc);
+        if (pid !== undefined) reaper.forget(pid);
+      });
       return proc;
     };
     const launchSlot = (spec: ComponentSpec, role: 'server' | 'worker'): Slot => {

