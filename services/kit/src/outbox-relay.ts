@@ -52,7 +52,7 @@ interface OutboxRow {
  * LISTENs) and every `pollMs`, publishes the committed rows in id order (so two changes of one thing go in the
  * order of the changes: appendToOutbox), and deletes what was published. A failed publish leaves the rows
  * (retried with backoff); a publish whose delete did not happen is repeated, which realtime ignores by (source,
- * source_id).
+ * source_id). Any number of worker replicas may run it: their drains take turns (`drain`).
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const relay = new Relay(options);
@@ -159,32 +159,42 @@ class Relay implements OutboxRelay {
     }
   }
 
-  /** Publishes and deletes batch after batch until a read finds fewer rows than a batch holds; returns how many rows went. */
+  /**
+   * Publishes and deletes batch after batch until a read finds fewer rows than a batch holds; returns how many rows went.
+   * Each batch is read, published and deleted in one transaction holding the owner's relay lock, so the relays of
+   * several worker replicas take turns: every row goes once, in id order, whichever replica sends it; one that dies
+   * mid-batch releases the lock with its connection and leaves the rows to the next (at least once).
+   */
   private async drain(): Promise<number> {
     let published = 0;
     while (!this.stopped) {
       this.notified = false;
-      const { rows }: { rows: OutboxRow[] } = await this.o.db.raw(
-        'SELECT id, workspace_id, channel, event, payload::text AS payload, created_at FROM ?? ORDER BY id LIMIT ?',
-        [this.table, this.batchSize],
-      );
-      if (rows.length === 0) return published;
-      const batch = this.withinBytes(rows);
-      await this.o.publish({
-        source: this.o.source,
-        events: batch.map((r) => ({
-          source_id: String(r.id),
-          workspace_id: r.workspace_id,
-          channel: r.channel,
-          name: r.event,
-          payload: r.payload,
-          created_at: r.created_at.toISOString(),
-        })),
+      const { read, sent } = await this.o.db.transaction(async (tx) => {
+        await tx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`wms-outbox-relay:${this.table}`]);
+        const { rows }: { rows: OutboxRow[] } = await tx.raw(
+          'SELECT id, workspace_id, channel, event, payload::text AS payload, created_at FROM ?? ORDER BY id LIMIT ?',
+          [this.table, this.batchSize],
+        );
+        if (rows.length === 0) return { read: 0, sent: 0 };
+        const batch = this.withinBytes(rows);
+        await this.o.publish({
+          source: this.o.source,
+          events: batch.map((r) => ({
+            source_id: String(r.id),
+            workspace_id: r.workspace_id,
+            channel: r.channel,
+            name: r.event,
+            payload: r.payload,
+            created_at: r.created_at.toISOString(),
+          })),
+        });
+        await tx.raw('DELETE FROM ?? WHERE id = ANY(?::bigint[])', [this.table, batch.map((r) => r.id)]);
+        return { read: rows.length, sent: batch.length };
       });
-      await this.o.db.raw('DELETE FROM ?? WHERE id = ANY(?::bigint[])', [this.table, batch.map((r) => r.id)]);
-      published += batch.length;
+      if (read === 0) return published;
+      published += sent;
       // A short read was everything committed; what commits later notifies (or the poll finds it).
-      if (rows.length < this.batchSize && batch.length === rows.length) return published;
+      if (read < this.batchSize && sent === read) return published;
     }
     return published;
   }

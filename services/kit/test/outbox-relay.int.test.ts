@@ -215,6 +215,40 @@ describe('outbox relay', () => {
     await waitFor('the backlog to be deleted', async () => (await remaining()) === 0, 5000, 10);
   });
 
+  it("takes turns with another replica's relay: every event goes once, in order, whichever relay sends it", async () => {
+    const seen: number[] = [];
+    const relays = [0, 1].map(() =>
+      startOutboxRelay({
+        db,
+        schema,
+        source: 'test',
+        log,
+        pollMs: 20,
+        gatherMs: 0,
+        batchSize: 7,
+        // A publish that takes a while: without turns, the other relay reads the same rows meanwhile.
+        publish: async (request) => {
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 15));
+          seen.push(...request.events.map((e) => (JSON.parse(e.payload) as { n: number }).n));
+        },
+      }),
+    );
+    try {
+      await Promise.all(Array.from({ length: 40 }, (_, i) => append([1, 2, 3, 4, 5].map((k) => entry(i * 5 + k)))));
+      await waitFor('the events to be published', () => seen.length >= 200, 10_000, 10);
+      // A canary appended after them: once it is out, any repeat of the earlier ones would have shown.
+      await append([entry(201)]);
+      await waitFor('the canary', () => seen.includes(201), 10_000, 10);
+      expect(seen.slice().sort((a, b) => a - b)).toEqual(Array.from({ length: 201 }, (_, i) => i + 1));
+      // In commit order (the 40 appends raced, so by id: each transaction's five stay together and in order).
+      const ids = (n: number) => Math.floor((n - 1) / 5);
+      for (let i = 1; i < seen.length; i++) if (ids(seen[i]!) === ids(seen[i - 1]!)) expect(seen[i]).toBe(seen[i - 1]! + 1);
+      expect(await remaining()).toBe(0);
+    } finally {
+      await Promise.all(relays.map((r) => r.stop()));
+    }
+  });
+
   it('leaves the rows in place while publishing fails, and publishes them once it works again', async () => {
     let down = true;
     const { published } = start({ fail: () => down });
