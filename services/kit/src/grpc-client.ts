@@ -17,14 +17,30 @@ export type AsyncClient<D, S extends string = never> = {
     : never;
 };
 
-/** One set of channel options, so every client of an address (health checks included) shares one connection. */
+/**
+ * One set of channel options, so every client of an address (health checks included) shares its connections. An
+ * address may name several replicas (`dns:///peer-headless.ns.svc:50053`, whose DNS answers every ready pod, or
+ * `ipv4:127.0.0.1:50053,127.0.0.1:50063`): `round_robin` connects to each and spreads the calls over them (the
+ * default, `pick_first`, would send them all to one). New replicas are found when DNS is resolved again, which the
+ * servers' maximum connection age brings about (grpc-server.ts).
+ */
 const channelOptions: grpc.ChannelOptions = {
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   'grpc.keepalive_time_ms': 30_000,
   'grpc.max_receive_message_length': 16 * 1024 * 1024,
   // A restarted peer is used again within a second or so, not after grpc-js's default backoff of up to two minutes.
   'grpc.initial_reconnect_backoff_ms': 250,
   'grpc.max_reconnect_backoff_ms': 1000,
 };
+
+/**
+ * How often a refused call is sent again. A server refuses new streams on a connection it is closing (its maximum
+ * connection age, a replica shutting down): RST_STREAM REFUSED_STREAM, which HTTP/2 and gRPC define as not processed,
+ * so sending it again is safe for every call, writes included. grpc-js reports it as UNAVAILABLE "Stream refused by
+ * server" without retrying it itself.
+ */
+const REFUSED_RETRIES = 3;
+const wasRefused = (err: grpc.ServiceError) => err.code === grpc.status.UNAVAILABLE && /stream refused/i.test(err.details ?? '');
 
 type ClientConstructor = grpc.ServiceClientConstructor | (typeof grpc.Client & { service: grpc.ServiceDefinition });
 
@@ -54,12 +70,19 @@ export function createAsyncClient<D extends grpc.ServiceDefinition, S extends st
   for (const name of Object.keys(Ctor.service)) {
     out[name] = Ctor.service[name]!.requestStream
       ? (requests: AsyncIterable<unknown>, ctx: CallContext) => clientStream(raw, name, requests, metadataOf(ctx), streamDeadlineMs)
-      : (req: unknown, ctx: CallContext) =>
-          new Promise((resolve, reject) => {
-            raw[name]!(req, metadataOf(ctx), { deadline: Date.now() + deadlineMs }, (err: grpc.ServiceError | null, res: unknown) =>
-              err ? reject(fromGrpcError(err)) : resolve(res),
-            );
-          });
+      : (req: unknown, ctx: CallContext) => {
+          const deadline = Date.now() + deadlineMs;
+          const attempt = (left: number): Promise<unknown> =>
+            new Promise((resolve, reject) => {
+              raw[name]!(req, metadataOf(ctx), { deadline }, (err: grpc.ServiceError | null, res: unknown) => {
+                if (!err) return resolve(res);
+                // A stream the server refused was never processed: sent again, on another connection or replica.
+                if (left > 0 && wasRefused(err) && Date.now() < deadline) return resolve(attempt(left - 1));
+                reject(fromGrpcError(err));
+              });
+            });
+          return attempt(REFUSED_RETRIES);
+        };
   }
   return out as AsyncClient<D, S> & { close(): void; raw: grpc.Client };
 }

@@ -93,7 +93,17 @@ export interface GrpcServerOptions {
    * fails. Checked once before the port opens, then every second until `stop()`.
    */
   dependencies?: DependencyMonitorOptions;
+  /** How long a client connection lives before the server asks the client to reconnect (default `MAX_CONNECTION_AGE_MS`). */
+  maxConnectionAgeMs?: number;
 }
+
+/**
+ * Clients reconnect, and so resolve their peer's replicas again, at least this often: a replica the autoscaler adds
+ * gets calls within minutes. The server sends GOAWAY; calls in flight on that connection get the grace.
+ */
+export const MAX_CONNECTION_AGE_MS = 120_000;
+/** How long the calls in flight on an aged connection may still take (an upload included). */
+export const MAX_CONNECTION_AGE_GRACE_MS = 300_000;
 
 export interface RunningGrpcServer {
   server: grpc.Server;
@@ -108,8 +118,12 @@ export interface RunningGrpcServer {
  * Starts a gRPC server with the given services plus grpc.health.v1, which answers for "" and each service's full
  * name; port 0 picks a free port.
  */
-export async function startGrpcServer({ port, host, services, dependencies }: GrpcServerOptions): Promise<RunningGrpcServer> {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+export async function startGrpcServer({ port, host, services, dependencies, maxConnectionAgeMs = MAX_CONNECTION_AGE_MS }: GrpcServerOptions): Promise<RunningGrpcServer> {
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': 16 * 1024 * 1024,
+    'grpc.max_connection_age_ms': maxConnectionAgeMs,
+    'grpc.max_connection_age_grace_ms': MAX_CONNECTION_AGE_GRACE_MS,
+  });
   const health = new HealthService(services.map((s) => serviceNameOf(s.definition)).filter((name): name is string => name !== undefined));
   const monitor = dependencies ? await startDependencyMonitor(health, dependencies) : undefined;
   server.addService(loadHealthProto().grpc.health.v1.Health.service, health.implementation());

@@ -68,3 +68,95 @@ describe('kit gRPC client and server', () => {
     health.close();
   });
 });
+
+describe('kit gRPC over several replicas', () => {
+  /** A replica serving GetMe, counting the calls it answered. */
+  async function replica(options: { maxConnectionAgeMs?: number; slowMs?: number } = {}) {
+    const counted = { calls: 0 };
+    const handlers = {
+      GetMe: async () => {
+        counted.calls++;
+        if (options.slowMs) await new Promise((r) => setTimeout(r, options.slowMs));
+        return { id: 'u', email: 'a@b.io', name: 'A', created_at: '', updated_at: '' };
+      },
+    };
+    const running = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      services: [{ definition: IdentityService.service, implementation: bindHandlers(IdentityService.service, handlers as never, log) }],
+      ...(options.maxConnectionAgeMs ? { maxConnectionAgeMs: options.maxConnectionAgeMs } : {}),
+    });
+    return { running, counted };
+  }
+
+  it('spreads one client\'s calls over every replica of its address list (round_robin)', async () => {
+    const replicas = await Promise.all([replica(), replica()]);
+    const client = createAsyncClient(IdentityService, `ipv4:${replicas.map((r) => `127.0.0.1:${r.running.port}`).join(',')}`);
+    try {
+      for (let i = 0; i < 20; i++) await client.GetMe({}, { requestId: 'warm' });
+      for (const r of replicas) r.counted.calls = 0;
+      await Promise.all(Array.from({ length: 200 }, () => client.GetMe({}, { requestId: 'r' })));
+      for (const r of replicas) expect(r.counted.calls).toBeGreaterThanOrEqual(70);
+      expect(replicas[0]!.counted.calls + replicas[1]!.counted.calls).toBe(200);
+    } finally {
+      client.close();
+      await Promise.all(replicas.map((r) => r.running.stop(100)));
+    }
+  });
+
+  it('loses no call when servers age their connections out (GOAWAY) under steady load', async () => {
+    const replicas = await Promise.all([replica({ maxConnectionAgeMs: 300, slowMs: 5 }), replica({ maxConnectionAgeMs: 300, slowMs: 5 })]);
+    const client = createAsyncClient(IdentityService, `ipv4:${replicas.map((r) => `127.0.0.1:${r.running.port}`).join(',')}`);
+    const failures: string[] = [];
+    let done = 0;
+    try {
+      const until = Date.now() + 3000;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (Date.now() < until) {
+            await client.GetMe({}, { requestId: 'r' }).then(
+              () => done++,
+              (err: Error) => failures.push(err.message),
+            );
+          }
+        }),
+      );
+      expect(failures).toEqual([]);
+      expect(done).toBeGreaterThan(500);
+      for (const r of replicas) expect(r.counted.calls).toBeGreaterThan(done * 0.3);
+    } finally {
+      client.close();
+      await Promise.all(replicas.map((r) => r.running.stop(100)));
+    }
+  });
+
+  it('moves the calls to the other replica when one stops (draining its calls in flight)', async () => {
+    const replicas = await Promise.all([replica({ slowMs: 5 }), replica({ slowMs: 5 })]);
+    const client = createAsyncClient(IdentityService, `ipv4:${replicas.map((r) => `127.0.0.1:${r.running.port}`).join(',')}`);
+    const failures: string[] = [];
+    let after = 0;
+    let stopped = false;
+    try {
+      const until = Date.now() + 2000;
+      const load = Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (Date.now() < until) {
+            await client.GetMe({}, { requestId: 'r' }).then(
+              () => (stopped ? after++ : undefined),
+              (err: Error) => failures.push(err.message),
+            );
+          }
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      await replicas[0]!.running.stop(1000);
+      stopped = true;
+      await load;
+      expect(failures).toEqual([]);
+      expect(after).toBeGreaterThan(100);
+    } finally {
+      client.close();
+      await Promise.all(replicas.map((r) => r.running.stop(100)));
+    }
+  });
+});
