@@ -170,7 +170,7 @@ peers' addresses, the service's own `env`. A migration reads only its database.
 {{- range $peer := $s.peers }}
 {{- $peerValues := required (printf "services.%s.peers: there is no service %s" $s.name $peer) (index $root.Values.services $peer) }}
 - name: {{ upper $peer }}_GRPC_URL
-  value: {{ printf "%s-%s:%d" $fullname $peer (int $peerValues.grpcPort) | quote }}
+  value: {{ printf "dns:///%s-%s-headless.%s.svc:%d" $fullname $peer $root.Release.Namespace (int $peerValues.grpcPort) | quote }}
 {{- end }}
 {{- range $name, $value := $s.env }}
 - name: {{ $name }}

@@ -272,8 +272,11 @@ describe('charts/wms', () => {
         const given = [...envOf(container).keys()].filter((name) => name.endsWith('_GRPC_URL'));
         expect(given.sort(), `${component} ${role}`).toEqual(peersOf(component).map(grpcUrlVariable).sort());
         for (const peer of peersOf(component)) {
-          const service = r.service(`${r.fullname}-${peer}`);
-          expect(envValue(container, grpcUrlVariable(peer))).toBe(`${service.metadata!.name}:${service.spec!.ports!.find((p) => p.name === 'grpc')!.port}`);
+          // The peer's headless Service: DNS names every ready server pod, and the client balances over them.
+          const service = r.service(`${r.fullname}-${peer}-headless`);
+          expect(service.spec!.clusterIP).toBe('None');
+          expect(r.selected(service.spec!.selector!).map((d) => d.metadata!.name)).toEqual([`${r.fullname}-${peer}`]);
+          expect(envValue(container, grpcUrlVariable(peer))).toBe(`dns:///${service.metadata!.name}.wms.svc:${service.spec!.ports!.find((p) => p.name === 'grpc')!.port}`);
         }
       }
     });
