@@ -51,6 +51,22 @@ export interface ClusterOptions {
   signal?: AbortSignal;
   /** How long each process may take to become ready. */
   readyTimeoutMs?: number;
+  /**
+   * How many processes of each gRPC server and worker row to run (default 1): a number for all, or by row name. The
+   * second of `messaging` is `messaging-2`, and so on; peers get every replica's address (`ipv4:a,b`) and spread their
+   * calls over them; each row migrates once.
+   */
+  replicas?: number | Readonly<Record<string, number>>;
+}
+
+/** The rows as processes: a gRPC server or worker row `replicas` times, its copies named `<name>-2`... */
+export function withReplicas(rows: readonly ComponentSpec[], replicas: ClusterOptions['replicas']): ComponentSpec[] {
+  const countOf = (name: string) => (typeof replicas === 'number' ? replicas : (replicas?.[name] ?? 1));
+  return rows.flatMap((row) => {
+    const count = row.kind === 'grpc' || row.kind === 'worker' ? countOf(row.name) : 1;
+    if (!Number.isInteger(count) || count < 1 || count > 8) throw new Error(`replicas of ${row.name}: ${count}; 1 to 8`);
+    return [row, ...Array.from({ length: count - 1 }, (_, i): ComponentSpec => ({ ...row, name: `${row.name}-${i + 2}`, replicaOf: row.name, migrate: false }))];
+  });
 }
 
 /** A running cluster of either mode. */
@@ -113,7 +129,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
   // Dev mode reads the operator's environment; options.env is part of it there.
   const operatorEnv: NodeJS.ProcessEnv = mode === 'dev' ? { ...process.env, ...options.env } : process.env;
   const repoRoot = options.repoRoot ?? defaultRepoRoot;
-  const specs = options.components ?? defaultComponents;
+  const specs = withReplicas(options.components ?? defaultComponents, options.replicas);
   // A process that exits is reported at once; this bounds only a slow start, which on a machine busy with other
   // clusters (a full test run beside a bench) can take several times the quiet machine's few seconds.
   const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
@@ -241,7 +257,15 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
       REDIS_PREFIX: redisPrefix,
-      ...Object.fromEntries(grpcSpecs.map((s) => [grpcUrlVariable(s.name), `127.0.0.1:${portOf.get(s.name)}`])),
+      // A row with replicas is a list of their addresses, which the clients balance over.
+      ...Object.fromEntries(
+        grpcSpecs
+          .filter((s) => s.replicaOf === undefined)
+          .map((row) => {
+            const addresses = grpcSpecs.filter((s) => (s.replicaOf ?? s.name) === row.name).map((s) => `127.0.0.1:${portOf.get(s.name)}`);
+            return [grpcUrlVariable(row.name), addresses.length === 1 ? addresses[0]! : `ipv4:${addresses.join(',')}`];
+          }),
+      ),
     };
     const envFor = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker'): NodeJS.ProcessEnv => ({
       ...inheritedEnv(mode),
@@ -442,7 +466,7 @@ async function startCatcher(mode: 'dev' | 'test', dir: string | undefined, log: 
 
 /** The launcher's environment minus what the launcher decides per process. */
 // What configures a wms process (README, Configuration): in test mode none of it comes from the developer's shell.
-const WMS_SETTING = /^(AUTH_RATE_LIMIT_\w+|S3_\w+|STORAGE_\w+|PUSHER_\w+|SOKETI_\w+|JWT_\w+|SMTP_URL|MAIL_FROM|PUBLIC_URL|TRUST_PROXY|SESSION_TTL_SECONDS|GRPC_DEADLINE_MS|UPLOAD_IDLE_TIMEOUT_MS)$/;
+const WMS_SETTING = /^(AUTH_RATE_LIMIT_\w+|S3_\w+|STORAGE_\w+|PUSHER_\w+|SOKETI_\w+|JWT_\w+|SMTP_URL|MAIL_FROM|PUBLIC_URL|TRUST_PROXY|SESSION_TTL_SECONDS|GRPC_DEADLINE_MS|UPLOAD_IDLE_TIMEOUT_MS|TOKEN_RATE_LIMIT_PER_MINUTE|SEARCH_TEXT_CONFIG)$/;
 
 function inheritedEnv(mode: 'dev' | 'test'): NodeJS.ProcessEnv {
   const env = { ...process.env };

@@ -36,6 +36,8 @@ interface ComponentRow {
   env?: Record<string, string>;
   /** Variables made from the launcher's choices (over `env`), for a program that names its settings its own way. */
   wiredEnv?: (wiring: RowWiring) => Record<string, string>;
+  /** Set on a second (third...) replica of a row: the row's own name, under which its peers know it. */
+  replicaOf?: string;
 }
 
 /** A TypeScript entry of this repository, run with `node --import tsx`. */

@@ -1,11 +1,41 @@
 import { bannerLines } from './banner.ts';
 import { type DevCluster, startCluster } from './cluster.ts';
+import { components } from './components.ts';
 
 const gatewayPort = Number(process.env.PORT ?? 8080);
 if (!Number.isInteger(gatewayPort) || gatewayPort <= 0 || gatewayPort > 65535) {
   console.error(`PORT must be a port number, got "${process.env.PORT}"`);
   process.exit(1);
 }
+
+/**
+ * How many processes of each gRPC server and worker role: `WMS_REPLICAS` for all, `WMS_REPLICAS_<ROW>` (e.g.
+ * `WMS_REPLICAS_MESSAGING_WORKER`) for one row; 1 to 8.
+ */
+function replicasFromEnv(env: NodeJS.ProcessEnv): Record<string, number> | number | undefined {
+  const parse = (name: string) => {
+    const value = Number(env[name]);
+    if (!Number.isInteger(value) || value < 1 || value > 8) {
+      console.error(`${name} must be a whole number from 1 to 8, got "${env[name]}"`);
+      process.exit(1);
+    }
+    return value;
+  };
+  const all = env.WMS_REPLICAS ? parse('WMS_REPLICAS') : 1;
+  const rows = Object.keys(env)
+    .filter((name) => name.startsWith('WMS_REPLICAS_') && env[name])
+    .map((name) => [name.slice('WMS_REPLICAS_'.length).toLowerCase().replaceAll('_', '-'), parse(name)] as const);
+  const byRow = Object.fromEntries(components.map((c) => [c.name, all]));
+  for (const [row, count] of rows) {
+    if (!(row in byRow)) {
+      console.error(`WMS_REPLICAS_${row.toUpperCase().replaceAll('-', '_')}: there is no row ${row} (rows: ${components.map((c) => c.name).join(', ')})`);
+      process.exit(1);
+    }
+    byRow[row] = count;
+  }
+  return byRow;
+}
+const replicas = replicasFromEnv(process.env);
 
 /** A repeat within this window is the same Ctrl-C arriving twice, not a second one asking to hurry. */
 const REPEAT_WINDOW_MS = 1000;
@@ -33,7 +63,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 try {
-  cluster = await startCluster({ mode: 'dev', logs: process.argv.includes('--json') ? 'json' : 'pretty', gatewayPort, signal: aborted.signal });
+  cluster = await startCluster({ mode: 'dev', logs: process.argv.includes('--json') ? 'json' : 'pretty', gatewayPort, signal: aborted.signal, replicas });
 } catch (err) {
   if (stoppingSince !== undefined) process.exit(0);
   console.error(`\ncluster failed to start: ${err instanceof Error ? err.message : String(err)}`);

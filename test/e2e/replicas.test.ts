@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { waitFor } from '@wms/testkit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
+import { type Account, signUp } from './support/accounts.ts';
+import { useCluster } from './support/http.ts';
+import { createChannel, type MessageBody, postText } from './support/messages.ts';
+import { connectRealtime, disconnectAll } from './support/realtime.ts';
+import { createWorkspace, inWorkspace } from './support/workspaces.ts';
+
+// A cluster of its own with two processes of every gRPC server and worker role (issue 24): peers get both replicas'
+// addresses and spread their calls; the two workers' outbox relays take turns; a replica killed under load costs at
+// most the calls in flight on it, and the launcher starts it again.
+
+let cluster: Cluster;
+let owner: Account;
+let ws: string;
+let conv: string;
+
+beforeAll(async () => {
+  cluster = await startCluster({ mode: 'test', logs: 'files', replicas: 2, restart: true });
+  useCluster(cluster);
+  owner = await signUp('replicas');
+  ws = (await createWorkspace(owner)).id;
+  conv = await createChannel(owner, ws);
+}, 240_000);
+
+afterEach(disconnectAll);
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+/** The gRPC calls a server process has answered so far (its `wms_grpc_server_handled_total`). */
+async function handled(name: string): Promise<number> {
+  const text = await (await fetch(cluster.metricsUrls[name]!, { signal: AbortSignal.timeout(10_000) })).text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('wms_grpc_server_handled_total'))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
+describe('a cluster with two replicas of every role', () => {
+  it('runs two of each server and worker', () => {
+    for (const name of ['identity', 'workspace', 'messaging', 'asset', 'realtime', 'messaging-worker', 'workspace-worker']) {
+      expect(cluster.pidOf(name), name).toEqual(expect.any(Number));
+      expect(cluster.pidOf(`${name}-2`), `${name}-2`).toEqual(expect.any(Number));
+    }
+  });
+
+  it('spreads the gateway\'s calls over both messaging replicas', async () => {
+    const before = await Promise.all(['messaging', 'messaging-2'].map(handled));
+    for (let i = 0; i < 50; i++) await postText(owner, ws, conv, `spread ${i}`);
+    await Promise.all(Array.from({ length: 50 }, () => inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=10`)));
+    const after = await Promise.all(['messaging', 'messaging-2'].map(handled));
+    const calls = after.map((n, i) => n - before[i]!);
+    const total = calls[0]! + calls[1]!;
+    expect(total).toBeGreaterThanOrEqual(100);
+    for (const share of calls) {
+      expect(share / total).toBeGreaterThanOrEqual(0.35);
+      expect(share / total).toBeLessThanOrEqual(0.65);
+    }
+  });
+
+  it('delivers each event once and in order with two outbox relays', async () => {
+    const client = await connectRealtime(owner, ws);
+    const channel = `private-conversation-${conv}`;
+    await client.subscribe(channel);
+    const posted: string[] = [];
+    for (let i = 0; i < 40; i++) posted.push((await postText(owner, ws, conv, `in order ${i}`)).id);
+    const canary = (await postText(owner, ws, conv, 'canary')).id;
+    await client.waitForEvent(channel, 'message.created', (d) => (d.message as MessageBody).id === canary, 20_000);
+    const received = client.on(channel, 'message.created').map((d) => (d.message as MessageBody).id);
+    expect(received).toEqual([...posted, canary]);
+  });
+
+  it('loses at most the calls in flight when a messaging replica is killed under load, and the launcher starts it again', async () => {
+    const killed = cluster.pidOf('messaging-2')!;
+    const statuses: number[] = [];
+    const until = Date.now() + 3000;
+    let kill: Promise<void> | undefined;
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, loop) => {
+        while (Date.now() < until) {
+          const res = await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=10&x=${randomBytes(2).toString('hex')}`);
+          statuses.push(res.status);
+          if (loop === 0 && !kill && statuses.length > 100) kill = Promise.resolve(process.kill(killed, 'SIGKILL')).then(() => undefined);
+        }
+      }),
+    );
+    expect(kill).toBeDefined();
+    const failed = statuses.filter((s) => s !== 200);
+    expect(failed.every((s) => s === 503)).toBe(true);
+    expect(failed.length).toBeLessThanOrEqual(8);
+    expect(statuses.length).toBeGreaterThan(200);
+    await waitFor('messaging-2 to be started again', () => {
+      const pid = cluster.pidOf('messaging-2');
+      return pid !== undefined && pid !== killed ? pid : undefined;
+    }, 30_000, 50);
+  });
+});
