@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHealthClient } from '@wms/kit/grpc-client';
 import { grpcUrlVariable } from '@wms/protos';
+import { startBalancer } from './balancer.ts';
 import { startReaper } from './reaper.ts';
 import { type ComponentSpec, components as defaultComponents } from './components.ts';
 import { createDatabase, dropDatabase, dropRedisPrefix, withDatabase } from './data.ts';
@@ -52,18 +53,19 @@ export interface ClusterOptions {
   /** How long each process may take to become ready. */
   readyTimeoutMs?: number;
   /**
-   * How many processes of each gRPC server and worker row to run (default 1): a number for all, or by row name. The
-   * second of `messaging` is `messaging-2`, and so on; peers get every replica's address (`ipv4:a,b`) and spread their
-   * calls over them; each row migrates once.
+   * How many processes of each gRPC server and worker row, and of the gateway, to run (default 1): a number for all, or
+   * by row name. The second of `messaging` is `messaging-2`, and so on; peers get every replica's address (`ipv4:a,b`)
+   * and spread their calls over them; each row migrates once. Several gateways listen on ports of their own behind a
+   * TCP balancer on the gateway port (balancer.ts).
    */
   replicas?: number | Readonly<Record<string, number>>;
 }
 
-/** The rows as processes: a gRPC server or worker row `replicas` times, its copies named `<name>-2`... */
+/** The rows as processes: a gRPC server, worker or gateway row `replicas` times, its copies named `<name>-2`... */
 export function withReplicas(rows: readonly ComponentSpec[], replicas: ClusterOptions['replicas']): ComponentSpec[] {
   const countOf = (name: string) => (typeof replicas === 'number' ? replicas : (replicas?.[name] ?? 1));
   return rows.flatMap((row) => {
-    const count = row.kind === 'grpc' || row.kind === 'worker' ? countOf(row.name) : 1;
+    const count = row.kind === 'grpc' || row.kind === 'worker' || row.public ? countOf(row.name) : 1;
     if (!Number.isInteger(count) || count < 1 || count > 8) throw new Error(`replicas of ${row.name}: ${count}; 1 to 8`);
     return [row, ...Array.from({ length: count - 1 }, (_, i): ComponentSpec => ({ ...row, name: `${row.name}-${i + 2}`, replicaOf: row.name, migrate: false }))];
   });
@@ -207,10 +209,12 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     // Workers get a port of their own too, for the gRPC health service they are to serve; every server and worker
     // one more for its metrics (the gateway serves /metrics on its own port), and the provider one for its readiness.
     const backSpecs = specs.filter((s) => s.kind !== 'http');
-    const ports = await freePorts(specs.length + 1 + backSpecs.length);
+    const ports = await freePorts(specs.length + 2 + backSpecs.length);
     const gatewayPort = options.gatewayPort ?? ports.pop()!;
     const portOf = new Map<string, number>();
-    for (const spec of specs) portOf.set(spec.name, spec.public ? gatewayPort : ports.pop()!);
+    // One gateway listens on the gateway port itself; several listen on ports of their own behind the balancer.
+    const gateways = specs.filter((spec) => spec.public);
+    for (const spec of specs) portOf.set(spec.name, spec.public && gateways.length === 1 ? gatewayPort : ports.pop()!);
     const metricsPortOf = new Map<string, number>(backSpecs.map((spec) => [spec.name, ports.pop()!]));
 
     const testStorageDir = path.join(wmsDir, 'test-storage', runId);
@@ -338,6 +342,12 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       cleanups.push({ what: spec.name, run: () => slot.proc.stop(STOP_GRACE_MS) });
       await waitReady(slot.proc, httpProbe(`http://127.0.0.1:${portOf.get(spec.name)}${spec.readyPath ?? '/readyz'}`), readyTimeoutMs, signal);
       log(`ready: ${spec.name}`);
+    }
+    if (gateways.length > 1) {
+      const balancer = await startBalancer(gatewayPort, gateways.map((g) => portOf.get(g.name)!));
+      // Stopped first (cleanups run in reverse): no new connection reaches a gateway that is stopping.
+      cleanups.push({ what: 'balancer', run: () => balancer.close() });
+      log(`balancer: 127.0.0.1:${gatewayPort} to ${gateways.map((g) => `${g.name} on ${portOf.get(g.name)}`).join(', ')}`);
     }
 
     // A process that exits after startup (a worker may already have) is relaunched, or at least reported.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { waitFor } from '@wms/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
@@ -41,7 +42,7 @@ async function handled(name: string): Promise<number> {
 
 describe('a cluster with two replicas of every role', () => {
   it('runs two of each server and worker', () => {
-    for (const name of ['identity', 'workspace', 'messaging', 'asset', 'realtime', 'messaging-worker', 'workspace-worker']) {
+    for (const name of ['identity', 'workspace', 'messaging', 'asset', 'realtime', 'messaging-worker', 'workspace-worker', 'gateway']) {
       expect(cluster.pidOf(name), name).toEqual(expect.any(Number));
       expect(cluster.pidOf(`${name}-2`), `${name}-2`).toEqual(expect.any(Number));
     }
@@ -59,6 +60,27 @@ describe('a cluster with two replicas of every role', () => {
       expect(share / total).toBeGreaterThanOrEqual(0.35);
       expect(share / total).toBeLessThanOrEqual(0.65);
     }
+  });
+
+  it('hands connections to both gateways through the local balancer', async () => {
+    /** Requests a gateway process has answered (its own /metrics, on the port the launcher gave it). */
+    const answered = async (name: string) => {
+      const environ = readFileSync(`/proc/${cluster.pidOf(name)}/environ`, 'utf8').split('\0');
+      const port = environ.find((v) => v.startsWith('PORT='))!.slice('PORT='.length);
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      return text
+        .split('\n')
+        .filter((line) => line.startsWith('wms_http_request_duration_seconds_count'))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+    };
+    const before = await Promise.all(['gateway', 'gateway-2'].map(answered));
+    // A connection each (no keep-alive), as many clients would open.
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${cluster.gatewayUrl}/healthz`, { headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
+    }
+    const after = await Promise.all(['gateway', 'gateway-2'].map(answered));
+    for (let i = 0; i < 2; i++) expect(after[i]! - before[i]!).toBeGreaterThanOrEqual(5);
   });
 
   it('delivers each event once and in order with two outbox relays', async () => {
