@@ -6,30 +6,27 @@ import net from 'node:net';
  * the gateway they reached). A gateway that refuses the connection (it is restarting) is skipped for the next one.
  */
 export interface Balancer {
-  /** Connections handed to each target so far, by port. */
-  readonly handed: ReadonlyMap<number, number>;
   close(): Promise<void>;
 }
 
 export async function startBalancer(port: number, targets: number[]): Promise<Balancer> {
-  const handed = new Map(targets.map((t) => [t, 0]));
   const sockets = new Set<net.Socket>();
   let next = 0;
-  const connect = (client: net.Socket, tries: number) => {
+  /** Connects `client` to the next target (or the one after, when it refuses), telling `attach` each upstream it tries. */
+  const connect = (client: net.Socket, tries: number, attach: (upstream: net.Socket) => void) => {
     const target = targets[next++ % targets.length]!;
     const upstream = net.connect(target, '127.0.0.1');
     let connected = false;
     sockets.add(upstream);
+    attach(upstream);
     upstream.once('connect', () => {
       connected = true;
-      handed.set(target, handed.get(target)! + 1);
       // The client was paused on connect: nothing it sent is lost, and piping resumes it.
       client.pipe(upstream);
       upstream.pipe(client);
-      client.once('close', () => upstream.destroy());
     });
     upstream.on('error', () => {
-      if (!connected && tries + 1 < targets.length) connect(client, tries + 1);
+      if (!connected && !client.destroyed && tries + 1 < targets.length) connect(client, tries + 1, attach);
       else client.destroy();
     });
     upstream.once('close', () => {
@@ -38,17 +35,20 @@ export async function startBalancer(port: number, targets: number[]): Promise<Ba
     });
   };
   const server = net.createServer({ pauseOnConnect: true }, (client) => {
+    let upstream: net.Socket | undefined;
     sockets.add(client);
-    client.once('close', () => sockets.delete(client));
+    client.once('close', () => {
+      sockets.delete(client);
+      upstream?.destroy();
+    });
     client.on('error', () => undefined);
-    connect(client, 0);
+    connect(client, 0, (u) => (upstream = u));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return {
-    handed,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
