@@ -190,7 +190,8 @@ async function runningPostmaster(dataDir: string): Promise<number | undefined> {
   return isAlive(pid) && (await acceptsTcp(port)) ? port : undefined;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process (or, given `-pgid`, a process group) still runs. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { isAlive, sleep } from './infra.ts';
 
 // The launcher's children run in process groups of their own (so that a Ctrl-C reaches them only through the
 // launcher's orderly stop), which is also why a launcher that dies without that stop (SIGKILL, the OOM killer, a
@@ -50,15 +51,6 @@ export function startReaper(tsxLoader: string): Reaper {
   };
 }
 
-const alive = (target: number) => {
-  try {
-    process.kill(target, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 const signal = (target: number, name: NodeJS.Signals) => {
   try {
     process.kill(target, name);
@@ -88,8 +80,8 @@ async function reap(): Promise<void> {
   const targets = [...watched.values()].map((p) => ({ target: p.group ? -p.pid : p.pid, signal: p.signal }));
   for (const { target, signal: name } of targets) signal(target, name);
   const deadline = Date.now() + REAP_GRACE_MS;
-  while (Date.now() < deadline && targets.some(({ target }) => alive(target))) await new Promise((r) => setTimeout(r, 50));
-  for (const { target } of targets) if (alive(target)) signal(target, 'SIGKILL');
+  while (Date.now() < deadline && targets.some(({ target }) => isAlive(target))) await sleep(50);
+  for (const { target } of targets) if (isAlive(target)) signal(target, 'SIGKILL');
 }
 
 if (process.argv[2] === 'reap' && process.argv[1] === script) {

@@ -25,10 +25,11 @@ function replicasFromEnv(env: NodeJS.ProcessEnv): Record<string, number> | numbe
   const rows = Object.keys(env)
     .filter((name) => name.startsWith('WMS_REPLICAS_') && env[name])
     .map((name) => [name.slice('WMS_REPLICAS_'.length).toLowerCase().replaceAll('_', '-'), parse(name)] as const);
-  const byRow = Object.fromEntries(components.map((c) => [c.name, all]));
+  // Rows that can run more than once: the gRPC servers, the workers and the gateway (not the realtime provider).
+  const byRow = Object.fromEntries(components.filter((c) => c.kind === 'grpc' || c.kind === 'worker' || c.public).map((c) => [c.name, all]));
   for (const [row, count] of rows) {
     if (!(row in byRow)) {
-      console.error(`WMS_REPLICAS_${row.toUpperCase().replaceAll('-', '_')}: there is no row ${row} (rows: ${components.map((c) => c.name).join(', ')})`);
+      console.error(`WMS_REPLICAS_${row.toUpperCase().replaceAll('-', '_')}: no row ${row} runs replicas (rows: ${Object.keys(byRow).join(', ')})`);
       process.exit(1);
     }
     byRow[row] = count;

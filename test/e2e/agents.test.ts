@@ -255,6 +255,17 @@ describe('a conversation token', () => {
     expect((await as({ token }, 'POST', `/channels/${room}/messages`, { body: { body_text: 'and again' } })).status).toBe(201);
   });
 
+  it('stops at the next request once revoked through the workspace route, like a workspace token', async () => {
+    const room = await channel(human, 'public');
+    const made = await conversationToken(room);
+    expect((await bare(made.token, 'POST', `/conversations/${room}/messages`, { body: { body_text: 'before' } })).status).toBe(201);
+    expect((await as(owner, 'DELETE', `/workspace/tokens/${made.id}`)).status).toBe(204);
+    expectError(await bare(made.token, 'POST', `/conversations/${room}/messages`, { body: { body_text: 'after' } }), 401, 'unauthenticated');
+    const listed = ((await as(owner, 'GET', `/conversations/${room}/tokens`)).body as TokenBody[]).find((t) => t.id === made.id)!;
+    expect(listed.revoked_at).toEqual(expect.any(String));
+    expect(((await as(human, 'GET', `/conversations/${room}/messages`)).body as { items: MessageBody[] }).items.map((m) => m.body_text)).toEqual(['before']);
+  });
+
   it('can do nothing else: another conversation, reading, another route, another workspace (403), changing nothing', async () => {
     const room = await channel(human, 'public');
     const other = await channel(human, 'public');
