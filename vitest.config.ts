@@ -51,6 +51,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          // The core scenarios again on a cluster with two of every role: peers balanced over both replicas, two
+          // gateways behind the launcher's balancer, two workers' relays and sweeps (issue 24).
+          name: 'e2e-replicas',
+          include: [
+            'test/e2e/{workspaces,channels,conversations,messages,message-actions,read-state,realtime,sessions}.test.ts',
+          ],
+          globalSetup: ['test/e2e/global-setup-replicas.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

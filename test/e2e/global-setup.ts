@@ -36,11 +36,14 @@ function externalCluster(project: TestProject): boolean {
   return true;
 }
 
-/** One test-mode cluster for the whole e2e run: fresh database and Redis prefix, removed again at the end. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/**
+ * One test-mode cluster for the whole e2e run: fresh database and Redis prefix, removed again at the end. `replicas`
+ * runs that many processes of every server, worker and gateway (the `e2e-replicas` project's core scenarios).
+ */
+export async function provideCluster(project: TestProject, replicas = 1): Promise<() => Promise<void>> {
   if (externalCluster(project)) return async () => {};
   // A short upload stall timeout, so the tests of stalled uploads wait seconds, not the default half minute.
-  const cluster = await startCluster({ mode: 'test', logs: 'files', env: { UPLOAD_IDLE_TIMEOUT_MS: '5000' } });
+  const cluster = await startCluster({ mode: 'test', logs: 'files', replicas, env: { UPLOAD_IDLE_TIMEOUT_MS: '5000' } });
   project.provide('gatewayUrl', cluster.gatewayUrl);
   project.provide('inboxUrl', cluster.inboxUrl);
   project.provide('databaseUrl', cluster.databaseUrl);
@@ -51,3 +54,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('metricsUrls', { ...cluster.metricsUrls });
   return () => cluster.stop();
 }
+
+export default (project: TestProject) => provideCluster(project);

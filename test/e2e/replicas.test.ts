@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { waitFor } from '@wms/testkit';
+import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
 import { type Account, signUp } from './support/accounts.ts';
@@ -10,8 +11,11 @@ import { connectRealtime, disconnectAll } from './support/realtime.ts';
 import { createWorkspace, inWorkspace } from './support/workspaces.ts';
 
 // A cluster of its own with two processes of every gRPC server and worker role (issue 24): peers get both replicas'
-// addresses and spread their calls; the two workers' outbox relays take turns; a replica killed under load costs at
-// most the calls in flight on it, and the launcher starts it again.
+// addresses and spread their calls; the two workers' outbox relays take turns and their sweeps run once a period; a
+// replica killed under load costs at most the calls in flight on it, and the launcher starts it again.
+
+/** Short sweep periods, so several periods pass within a test. */
+const SWEEP_MS = '1000';
 
 let cluster: Cluster;
 let owner: Account;
@@ -19,7 +23,7 @@ let ws: string;
 let conv: string;
 
 beforeAll(async () => {
-  cluster = await startCluster({ mode: 'test', logs: 'files', replicas: 2, restart: true });
+  cluster = await startCluster({ mode: 'test', logs: 'files', replicas: 2, restart: true, env: { CLEANUP_SWEEP_MS: SWEEP_MS, PRESENCE_SWEEP_MS: SWEEP_MS } });
   useCluster(cluster);
   owner = await signUp('replicas');
   ws = (await createWorkspace(owner)).id;
@@ -31,14 +35,19 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-/** The gRPC calls a server process has answered so far (its `wms_grpc_server_handled_total`). */
-async function handled(name: string): Promise<number> {
+/** The sum of a counter's series in a process's metrics whose labels include `labels`. */
+async function counter(name: string, metric: string, labels: Record<string, string> = {}): Promise<number> {
   const text = await (await fetch(cluster.metricsUrls[name]!, { signal: AbortSignal.timeout(10_000) })).text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('wms_grpc_server_handled_total'))
-    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const m = /^(\w+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
+    if (m?.[1] === metric && Object.entries(labels).every(([k, v]) => (m[2] ?? '').includes(`${k}="${v}"`))) sum += Number(m[3]);
+  }
+  return sum;
 }
+
+/** The gRPC calls a server process has answered so far (its `wms_grpc_server_handled_total`). */
+const handled = (name: string) => counter(name, 'wms_grpc_server_handled_total');
 
 describe('a cluster with two replicas of every role', () => {
   it('runs two of each server and worker', () => {
@@ -93,6 +102,47 @@ describe('a cluster with two replicas of every role', () => {
     await client.waitForEvent(channel, 'message.created', (d) => (d.message as MessageBody).id === canary, 20_000);
     const received = client.on(channel, 'message.created').map((d) => (d.message as MessageBody).id);
     expect(received).toEqual([...posted, canary]);
+  });
+
+  it('runs each sweep once a period across both workers: one job scheduler each, whose periods the runs match', async () => {
+    const bull = new URL(cluster.redisUrl);
+    const queues = new Map<string, Queue>();
+    const queueOf = (name: string) => {
+      if (!queues.has(name)) queues.set(name, new Queue(name, { connection: { host: bull.hostname, port: Number(bull.port || 6379) }, prefix: `${cluster.redisPrefix}:bull` }));
+      return queues.get(name)!;
+    };
+    const sweeps = [
+      { service: 'messaging', queue: 'messaging-cleanup', job: 'sweep', every: Number(SWEEP_MS) },
+      { service: 'asset', queue: 'asset-cleanup', job: 'sweep-unattached', every: Number(SWEEP_MS) },
+      { service: 'realtime', queue: 'realtime-events', job: 'sweep', every: 2000 },
+      { service: 'realtime', queue: 'realtime-occupancy', job: 'sweep', every: Number(SWEEP_MS) },
+    ];
+    try {
+      // One scheduler per sweep, whichever replica started first (the events expiry, every 10 minutes, too).
+      const schedulers = async (queue: string) => (await queueOf(queue).getJobSchedulers()).map((s) => `${s.key}/${s.every}`).sort();
+      expect(await schedulers('messaging-cleanup')).toEqual([`sweep/${SWEEP_MS}`]);
+      expect(await schedulers('asset-cleanup')).toEqual([`sweep-unattached/${SWEEP_MS}`]);
+      expect(await schedulers('realtime-events')).toEqual(['expire/600000', 'sweep/2000']);
+      expect(await schedulers('realtime-occupancy')).toEqual([`sweep/${SWEEP_MS}`]);
+
+      /** Periods the scheduler has started (its iteration count), and the runs both workers counted (their metrics). */
+      const periods = async (s: (typeof sweeps)[number]) => (await queueOf(s.queue).getJobScheduler(s.job))!.iterationCount!;
+      const runs = async (s: (typeof sweeps)[number]) => {
+        const labels = { queue: s.queue, job: s.job, outcome: 'completed' };
+        return (await counter(`${s.service}-worker`, 'wms_queue_job_outcomes_total', labels)) + (await counter(`${s.service}-worker-2`, 'wms_queue_job_outcomes_total', labels));
+      };
+      const start = await Promise.all(sweeps.map(async (s) => ({ periods: await periods(s), runs: await runs(s) })));
+      // Five periods of each pass (counted by the scheduler, not timed); then the runs both workers made meanwhile
+      // equal the periods, give or take the one run in flight at each end: not two a period.
+      for (const [i, s] of sweeps.entries()) await waitFor(`five periods of ${s.queue}`, async () => (await periods(s)) >= start[i]!.periods + 5, 60_000, 100);
+      for (const [i, s] of sweeps.entries()) {
+        const runsMade = (await runs(s)) - start[i]!.runs;
+        const periodsPassed = (await periods(s)) - start[i]!.periods;
+        expect(Math.abs(runsMade - periodsPassed), `${s.queue}: ${runsMade} runs in ${periodsPassed} periods`).toBeLessThanOrEqual(2);
+      }
+    } finally {
+      await Promise.all([...queues.values()].map((q) => q.close()));
+    }
   });
 
   it('loses at most the calls in flight when a messaging replica is killed under load, and the launcher starts it again', async () => {

@@ -3,7 +3,7 @@ import { startScheduledWorker } from '@wms/kit/queues';
 import type { ProcessBase, StartedRole } from '@wms/kit/service';
 import { createStorage, storageConfigFrom } from '@wms/kit/storage';
 import type { AssetConfig } from './config.ts';
-import { queueNames, SWEEP_EVERY_MS, SWEEP_JOB } from './queues.ts';
+import { queueNames, SWEEP_JOB } from './queues.ts';
 import { AssetStore } from './store/asset.store.ts';
 import { cleanupProcessor } from './workers/cleanup.worker.ts';
 
@@ -11,7 +11,7 @@ import { cleanupProcessor } from './workers/cleanup.worker.ts';
 export async function startAssetWorker(config: AssetConfig, { db, log, metrics }: ProcessBase): Promise<StartedRole> {
   const sweeper = await startScheduledWorker(queueNames.cleanup, {
     job: SWEEP_JOB,
-    everyMs: SWEEP_EVERY_MS,
+    everyMs: config.CLEANUP_SWEEP_MS,
     processor: cleanupProcessor({ assets: new AssetStore(db), storage: createStorage(storageConfigFrom(config)), log }),
     redisUrl: config.REDIS_URL,
     prefix: config.REDIS_PREFIX,

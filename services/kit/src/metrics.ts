@@ -63,7 +63,7 @@ export class ProcessMetrics {
   readonly registry = new Registry();
   private grpcHandled?: Counter<'service' | 'method' | 'code'>;
   private grpcLatency?: Histogram<'service' | 'method' | 'code'>;
-  private jobOutcomes?: Counter<'queue' | 'outcome'>;
+  private jobOutcomes?: Counter<'queue' | 'job' | 'outcome'>;
   private queueDepth?: Gauge<'queue' | 'state'>;
   private readonly queues = new Map<string, () => Promise<Partial<Record<string, number>>>>();
   private poolWatched = false;
@@ -158,15 +158,15 @@ export class ProcessMetrics {
     };
   }
 
-  /** Counts one attempt of a job by its outcome. */
-  countJob(queue: string, outcome: JobOutcome): void {
+  /** Counts one attempt of a job by its queue, its name (the code's, so a handful a queue) and its outcome. */
+  countJob(queue: string, job: string, outcome: JobOutcome): void {
     this.jobOutcomes ??= new Counter({
       name: 'wms_queue_job_outcomes_total',
-      help: 'Job attempts finished by a worker, by queue and outcome (completed; failed for good; retried: failed with attempts left)',
-      labelNames: ['queue', 'outcome'] as const,
+      help: 'Job attempts finished by a worker, by queue, job name and outcome (completed; failed for good; retried: failed with attempts left)',
+      labelNames: ['queue', 'job', 'outcome'] as const,
       registers: [this.registry],
     });
-    this.jobOutcomes.inc({ queue, outcome });
+    this.jobOutcomes.inc({ queue, job, outcome });
   }
 }
 

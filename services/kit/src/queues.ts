@@ -127,12 +127,12 @@ export function createWorker<T, R>(
     const fields = { queue: name, job_id: job?.id, job_name: job?.name, attempts_made: job?.attemptsMade, attempts, err };
     if (final) log.error(fields, 'job failed');
     else log.warn(fields, 'job failed; will retry');
-    opts.metrics?.countJob(name, final ? 'failed' : 'retried');
+    opts.metrics?.countJob(name, job?.name ?? '', final ? 'failed' : 'retried');
   });
   worker.on('error', logErrors(name, 'worker', log));
   if (opts.metrics) {
     const metrics = opts.metrics;
-    worker.on('completed', () => metrics.countJob(name, 'completed'));
+    worker.on('completed', (job) => metrics.countJob(name, job.name, 'completed'));
     // Counting only reads; it shares the worker's connection when it was given one.
     const counter = new Queue(name, { connection: connectionFor(opts, 'worker'), prefix: bullPrefix(opts.prefix) });
     counter.on('error', logErrors(name, 'queue counter', log));

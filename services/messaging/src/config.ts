@@ -1,4 +1,4 @@
-import { loadConfig, serviceEnvOf } from '@wms/kit/config';
+import { env, loadConfig, serviceEnvOf } from '@wms/kit/config';
 import { z } from 'zod';
 
 export const schema = z.object({
@@ -8,6 +8,8 @@ export const schema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}(\.[a-z_][a-z0-9_]{0,62})?$/, 'must name a text search configuration, such as english or simple')
     .default('english'),
+  /** How often the worker's cleanup sweep runs (one run a period across all worker replicas). */
+  CLEANUP_SWEEP_MS: env.int(5 * 60 * 1000, 100),
 });
 
 export type MessagingConfig = ReturnType<typeof loadMessagingConfig>;

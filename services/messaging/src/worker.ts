@@ -5,7 +5,7 @@ import { startScheduledWorker } from '@wms/kit/queues';
 import type { ProcessBase, StartedRole } from '@wms/kit/service';
 import { Attachments } from './adapters/attachments.ts';
 import type { MessagingConfig } from './config.ts';
-import { queueNames, SWEEP_EVERY_MS, SWEEP_JOB } from './queues.ts';
+import { queueNames, SWEEP_JOB } from './queues.ts';
 import { MessageStore } from './store/message.store.ts';
 import { requireSearchConfig } from './wiring.ts';
 import { cleanupProcessor } from './workers/cleanup.worker.ts';
@@ -21,7 +21,7 @@ export async function startMessagingWorker(config: MessagingConfig, { db, log, m
   const assets = connectPeer('asset', config.ASSET_GRPC_URL);
   const sweeper = await startScheduledWorker(queueNames.cleanup, {
     job: SWEEP_JOB,
-    everyMs: SWEEP_EVERY_MS,
+    everyMs: config.CLEANUP_SWEEP_MS,
     processor: cleanupProcessor({ messages: new MessageStore(db, config.SEARCH_TEXT_CONFIG), attachments: new Attachments(assets), log }),
     redisUrl: config.REDIS_URL,
     prefix: config.REDIS_PREFIX,

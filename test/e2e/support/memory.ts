@@ -13,6 +13,13 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 /** The server process (not the worker) of a component of a test cluster, told apart from other clusters by its database. */
 export function serverPid(entry: string, databaseUrl: string): number {
+  const found = serverPids(entry, databaseUrl);
+  expect(found, `one ${entry} server of this cluster`).toHaveLength(1);
+  return found[0]!;
+}
+
+/** Every server process (replicas included) of a component of a test cluster. */
+export function serverPids(entry: string, databaseUrl: string): number[] {
   const found: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -25,8 +32,7 @@ export function serverPid(entry: string, databaseUrl: string): number {
       // Gone meanwhile, or not ours to read.
     }
   }
-  expect(found, `one ${entry} server of this cluster`).toHaveLength(1);
-  return found[0]!;
+  return found;
 }
 
 const statusKiB = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
