@@ -71,6 +71,27 @@ export function withReplicas(rows: readonly ComponentSpec[], replicas: ClusterOp
   });
 }
 
+/**
+ * Replicas as `pnpm start` and `pnpm bench` take them from the environment: `WMS_REPLICAS` for every row that can run
+ * several (the gRPC servers, the workers and the gateway), `WMS_REPLICAS_<ROW>` (e.g. `WMS_REPLICAS_MESSAGING_WORKER`)
+ * for one; 1 to 8. Throws naming the variable that is wrong.
+ */
+export function replicasFromEnv(env: NodeJS.ProcessEnv): Record<string, number> {
+  const parse = (name: string) => {
+    const value = Number(env[name]);
+    if (!Number.isInteger(value) || value < 1 || value > 8) throw new Error(`${name} must be a whole number from 1 to 8, got "${env[name]}"`);
+    return value;
+  };
+  const all = env.WMS_REPLICAS ? parse('WMS_REPLICAS') : 1;
+  const byRow = Object.fromEntries(defaultComponents.filter((c) => c.kind === 'grpc' || c.kind === 'worker' || c.public).map((c) => [c.name, all]));
+  for (const name of Object.keys(env).filter((n) => n.startsWith('WMS_REPLICAS_') && env[n])) {
+    const row = name.slice('WMS_REPLICAS_'.length).toLowerCase().replaceAll('_', '-');
+    if (!(row in byRow)) throw new Error(`${name}: no row ${row} runs replicas (rows: ${Object.keys(byRow).join(', ')})`);
+    byRow[row] = parse(name);
+  }
+  return byRow;
+}
+
 /** A running cluster of either mode. */
 export interface DevCluster {
   /** The gateway on 127.0.0.1, for programmatic clients. */

@@ -1,6 +1,5 @@
 import { bannerLines } from './banner.ts';
-import { type DevCluster, startCluster } from './cluster.ts';
-import { components } from './components.ts';
+import { type ClusterOptions, type DevCluster, replicasFromEnv, startCluster } from './cluster.ts';
 
 const gatewayPort = Number(process.env.PORT ?? 8080);
 if (!Number.isInteger(gatewayPort) || gatewayPort <= 0 || gatewayPort > 65535) {
@@ -8,35 +7,13 @@ if (!Number.isInteger(gatewayPort) || gatewayPort <= 0 || gatewayPort > 65535) {
   process.exit(1);
 }
 
-/**
- * How many processes of each gRPC server and worker role: `WMS_REPLICAS` for all, `WMS_REPLICAS_<ROW>` (e.g.
- * `WMS_REPLICAS_MESSAGING_WORKER`) for one row; 1 to 8.
- */
-function replicasFromEnv(env: NodeJS.ProcessEnv): Record<string, number> | number | undefined {
-  const parse = (name: string) => {
-    const value = Number(env[name]);
-    if (!Number.isInteger(value) || value < 1 || value > 8) {
-      console.error(`${name} must be a whole number from 1 to 8, got "${env[name]}"`);
-      process.exit(1);
-    }
-    return value;
-  };
-  const all = env.WMS_REPLICAS ? parse('WMS_REPLICAS') : 1;
-  const rows = Object.keys(env)
-    .filter((name) => name.startsWith('WMS_REPLICAS_') && env[name])
-    .map((name) => [name.slice('WMS_REPLICAS_'.length).toLowerCase().replaceAll('_', '-'), parse(name)] as const);
-  // Rows that can run more than once: the gRPC servers, the workers and the gateway (not the realtime provider).
-  const byRow = Object.fromEntries(components.filter((c) => c.kind === 'grpc' || c.kind === 'worker' || c.public).map((c) => [c.name, all]));
-  for (const [row, count] of rows) {
-    if (!(row in byRow)) {
-      console.error(`WMS_REPLICAS_${row.toUpperCase().replaceAll('-', '_')}: no row ${row} runs replicas (rows: ${Object.keys(byRow).join(', ')})`);
-      process.exit(1);
-    }
-    byRow[row] = count;
-  }
-  return byRow;
+let replicas: ClusterOptions['replicas'];
+try {
+  replicas = replicasFromEnv(process.env);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
 }
-const replicas = replicasFromEnv(process.env);
 
 /** A repeat within this window is the same Ctrl-C arriving twice, not a second one asking to hurry. */
 const REPEAT_WINDOW_MS = 1000;

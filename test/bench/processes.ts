@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Cluster } from '@wms/local-cluster/cluster';
+import { type Cluster, type ClusterOptions, withReplicas } from '@wms/local-cluster/cluster';
 import { components } from '@wms/local-cluster/components';
 import type pg from 'pg';
 import { render } from './report.ts';
@@ -131,8 +131,10 @@ function postgresNote(postmaster: number | undefined): string {
 const rank = (name: string) => (name === 'gateway' ? 0 : name === 'soketi' ? 2 : 1);
 
 /** The processes of the cluster (those running now) and its Postgres where it runs on this machine. */
-export async function watchProcesses(cluster: Cluster, pool: pg.Pool): Promise<ProcessWatch> {
-  const names = components.map((c) => c.name).sort((a, b) => rank(a) - rank(b));
+export async function watchProcesses(cluster: Cluster, pool: pg.Pool, replicas: ClusterOptions['replicas']): Promise<ProcessWatch> {
+  const names = withReplicas(components, replicas)
+    .map((c) => c.name)
+    .sort((a, b) => rank(a) - rank(b));
   const running = names.flatMap((name) => {
     const pid = cluster.pidOf(name);
     return pid === undefined ? [] : [processSource(name, pid)];

@@ -10,14 +10,22 @@ export interface Row {
 }
 
 /** Where and how the figures were taken. */
-export function machineLines(load: Load, warmup: Load, postgresVersion: string): string[] {
+export function machineLines(load: Load, warmup: Load, postgresVersion: string, replicas: Readonly<Record<string, number>>): string[] {
   const cpus = os.cpus();
   return [
     `date: ${new Date().toISOString()}`,
     `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.arch()}`,
     `software: node ${process.version}, PostgreSQL ${postgresVersion}; cluster, load generator and baseline loops on the same machine`,
+    `replicas: ${replicaLine(replicas)}`,
     `load: ${load.connections} connections, ${load.seconds} s per route after a ${warmup.seconds} s warm-up; latencies of successful requests`,
   ];
+}
+
+/** `1 of each` or, with WMS_REPLICAS, how many of which rows (several gateways share the port through the launcher's balancer, in this process). */
+function replicaLine(replicas: Readonly<Record<string, number>>): string {
+  const several = Object.entries(replicas).filter(([, n]) => n > 1);
+  if (several.length === 0) return '1 of each process';
+  return `${several.map(([row, n]) => `${n} ${row}`).join(', ')} (WMS_REPLICAS); several gateways behind the launcher's TCP balancer, which runs in the bench process`;
 }
 
 const rate = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));

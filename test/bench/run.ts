@@ -1,7 +1,7 @@
 import { uuidv7 } from '@wms/kit/ids';
 import { startTestPostgres, type TestDependency, waitFor } from '@wms/testkit';
 import pg from 'pg';
-import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
+import { type Cluster, replicasFromEnv, startCluster } from '@wms/local-cluster/cluster';
 import { callIn, createWorkspace, eachLimited, registerAccount, type Session, sessionHeaders, signUp } from './api.ts';
 import { type EventLoad, type EventMeasurement, measureEventPath, untriggeredEvents } from './events.ts';
 import { errorsGoal, goalLines, openLoopGoal, p99Goal, ratioGoal, scaleGoal, signInGoal } from './goals.ts';
@@ -50,6 +50,8 @@ const eventWarmup: EventLoad = { ...eventLoad, seconds: warmup.seconds };
 const openLoad: OpenLoad = { rate: positiveNumber('BENCH_OPEN_RATE', 500), seconds: load.seconds };
 const openWarmup: OpenLoad = { ...openLoad, seconds: warmup.seconds };
 const scaleMessages = Math.round(positiveNumber('BENCH_SCALE_MESSAGES', 1_000_000));
+/** Processes of each row, as `pnpm start` takes them (`WMS_REPLICAS`, `WMS_REPLICAS_<ROW>`). */
+const replicas = replicasFromEnv(process.env);
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -196,7 +198,7 @@ async function bench(cluster: Cluster): Promise<number> {
 
   const pool = new pg.Pool({ connectionString: cluster.databaseUrl, max: load.connections });
   try {
-    const watch = await watchProcesses(cluster, pool);
+    const watch = await watchProcesses(cluster, pool, replicas);
     const headers = sessionHeaders(session);
     const agent = await callIn<{ id: string }>(session, 'POST', '/workspace/actors', 201, { display_name: 'Bench bot' });
     const { token: agentToken } = await callIn<{ token: string }>(session, 'POST', '/workspace/tokens', 201, { actor_id: agent.id, name: 'bench' });
@@ -318,7 +320,7 @@ async function bench(cluster: Cluster): Promise<number> {
     const { rows: [postgres] } = await pool.query<{ server_version: string }>('SHOW server_version');
     console.log(
       [
-        ...machineLines(load, warmup, postgres?.server_version ?? '?'),
+        ...machineLines(load, warmup, postgres?.server_version ?? '?', replicas),
         scaleLine(scale.small, scale.large, scale.vacuumSeconds),
         `sign-in: ${SIGNIN_CONCURRENCY} loops, each signing in one account of its own (from a client address of its own) with the right password`,
         '',
@@ -368,7 +370,7 @@ try {
   progress("starting the bench's own Postgres and the cluster (test mode; logs under .wms/logs)");
   postgres = await startTestPostgres({ durable: true });
   // The agent's run makes thousands of requests a minute with one token: far above the default limit.
-  cluster = await startCluster({ mode: 'test', logs: 'files', signal: aborted.signal, postgresUrl: postgres.url, env: { TOKEN_RATE_LIMIT_PER_MINUTE: '100000000' } });
+  cluster = await startCluster({ mode: 'test', logs: 'files', signal: aborted.signal, postgresUrl: postgres.url, replicas, env: { TOKEN_RATE_LIMIT_PER_MINUTE: '100000000' } });
   exitCode = await bench(cluster);
 } catch (err) {
   console.error(`benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
