@@ -1,0 +1,271 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { schema as gatewaySchema } from '../../gateway/src/config.ts';
+import { serviceNames, topology } from '../../protos/src/topology.ts';
+import { schema as assetSchema } from '../../services/asset/src/config.ts';
+import { schema as identitySchema } from '../../services/identity/src/config.ts';
+import { schema as messagingSchema } from '../../services/messaging/src/config.ts';
+import { schema as realtimeSchema } from '../../services/realtime/src/config.ts';
+import { schema as workspaceSchema } from '../../services/workspace/src/config.ts';
+
+// The documents state facts the code also holds (settings, topology, scripts, links between files). The code is the
+// truth; this test says where a document has drifted from it.
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** What each process reads from its environment: the keys of its config module's zod schema. */
+const configSchemas: Record<string, { shape: object }> = {
+  gateway: gatewaySchema,
+  identity: identitySchema,
+  workspace: workspaceSchema,
+  messaging: messagingSchema,
+  asset: assetSchema,
+  realtime: realtimeSchema,
+};
+
+/** pnpm's own commands and options, which name no script of ours. */
+const PNPM_BUILTINS = new Set(['install', 'i', 'add', 'exec', 'dlx', 'deploy', '--filter', '-r', '--prod', '-y']);
+
+/** One line of a Markdown file, split into what renders as text and what is code. */
+interface Line {
+  number: number;
+  text: string;
+  /** A fence line or a line inside a fenced code block. */
+  fenced: boolean;
+  /** The text outside code: '' inside a fenced block, inline code spans blanked out elsewhere. */
+  prose: string;
+  /** The code on the line: the whole line inside a fenced block, the contents of its code spans elsewhere. */
+  code: string[];
+}
+
+// A code span opens with a run of backticks and closes with a run of the same length (CommonMark).
+const CODE_SPAN = /(?<!`)(`+)(?!`)([\s\S]*?)(?<!`)\1(?!`)/g;
+
+function linesOf(markdown: string): Line[] {
+  let fence: string | undefined;
+  return markdown.split('\n').map((text, i) => {
+    const number = i + 1;
+    if (fence !== undefined) {
+      if (new RegExp(`^ {0,3}${fence}${fence[0]}*\\s*$`).test(text)) fence = undefined;
+      return { number, text, fenced: true, prose: '', code: fence === undefined ? [] : [text] };
+    }
+    const opening = /^ {0,3}(`{3,}|~{3,})/.exec(text);
+    if (opening) {
+      fence = opening[1];
+      return { number, text, fenced: true, prose: '', code: [] };
+    }
+    const code = [...text.matchAll(CODE_SPAN)].map((m) => m[2] ?? '');
+    return { number, text, fenced: false, prose: text.replace(CODE_SPAN, ' '), code };
+  });
+}
+
+/** A table's cells, split on unescaped pipes (GitHub splits on them even inside code spans). */
+const cellsOf = (row: string): string[] =>
+  row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim());
+
+interface TableRow {
+  line: number;
+  cells: string[];
+}
+
+/** Every table whose header row has exactly these cells: its body rows, after the delimiter row. */
+function tablesWithHeader(lines: Line[], header: string[]): TableRow[][] {
+  const tables: TableRow[][] = [];
+  lines.forEach((line, i) => {
+    if (line.fenced || !line.text.trim().startsWith('|')) return;
+    if (cellsOf(line.text).join('|') !== header.join('|')) return;
+    const rows: TableRow[] = [];
+    for (const row of lines.slice(i + 2)) {
+      if (row.fenced || !row.text.trim().startsWith('|')) break;
+      rows.push({ line: row.number, cells: cellsOf(row.text) });
+    }
+    tables.push(rows);
+  });
+  return tables;
+}
+
+/** The one table with this header in a file of the repository, or a sentence saying why there is not one. */
+function theTable(file: string, header: string[]): TableRow[] | string {
+  if (!existsSync(path.join(root, file))) return `${file} does not exist`;
+  const tables = tablesWithHeader(linesOf(readFileSync(path.join(root, file), 'utf8')), header);
+  const [table, ...others] = tables;
+  if (table === undefined || others.length > 0) {
+    return `${file} has ${tables.length} tables with the header | ${header.join(' | ')} |, not one`;
+  }
+  return table;
+}
+
+/** GitHub's anchor for a heading: lowercase, only letters, digits, spaces, `-` and `_`, spaces made hyphens. */
+const slugOf = (heading: string): string =>
+  heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+
+/** The anchors of a file's headings; a repeated one gets `-1`, `-2`... as GitHub numbers them. */
+function anchorsOf(lines: Line[]): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  for (const line of lines) {
+    const heading = line.fenced ? null : /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line.text);
+    if (!heading) continue;
+    const slug = slugOf(heading[1] ?? '');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+/** Every Markdown file of the repository that git does not ignore, tracked or new, as paths from the root. */
+const markdownFiles: string[] = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], {
+  cwd: root,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter((file) => file !== '' && existsSync(path.join(root, file)));
+const markdownLines = new Map(markdownFiles.map((file) => [file, linesOf(readFileSync(path.join(root, file), 'utf8'))]));
+
+describe('the documentation', () => {
+  it('lists in docs/configuration.md every variable a process reads, with exactly the services whose config reads it', () => {
+    const file = 'docs/configuration.md';
+    const processes = Object.keys(configSchemas);
+    const processWord = new RegExp(`\\b(${processes.join('|')})\\b`, 'g');
+    const readers = new Map<string, string[]>();
+    for (const [service, schema] of Object.entries(configSchemas)) {
+      for (const variable of Object.keys(schema.shape)) readers.set(variable, [...(readers.get(variable) ?? []), service]);
+    }
+
+    const table = theTable(file, ['Variable', 'Used by', 'Default', 'Meaning']);
+    if (typeof table === 'string') throw new Error(table);
+
+    const problems: string[] = [];
+    const documentedAt = new Map<string, number>();
+    for (const { line, cells } of table) {
+      const [names = '', usedBy = ''] = cells;
+      const variables = [...names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1] ?? '');
+      // A note in parentheses, such as "(worker)", says which role reads it; the service is what is checked.
+      const services = [...usedBy.replace(/\([^)]*\)/g, '').matchAll(processWord)].map((m) => m[1] ?? '');
+      if (variables.length === 0) problems.push(`${file}:${line}: names no variable as \`NAME\` in its first cell`);
+      if (services.length === 0) problems.push(`${file}:${line}: names none of ${processes.join(', ')} in "Used by"`);
+      for (const variable of variables) {
+        const earlier = documentedAt.get(variable);
+        if (earlier !== undefined) {
+          problems.push(`${file}:${line}: ${variable} is already in the row of line ${earlier}`);
+          continue;
+        }
+        documentedAt.set(variable, line);
+        const truth = readers.get(variable);
+        if (truth === undefined) problems.push(`${file}:${line}: ${variable} is read by no service's config`);
+        else if (services.length > 0 && [...services].sort().join(', ') !== [...truth].sort().join(', ')) {
+          problems.push(`${file}:${line}: ${variable} is read by ${truth.join(', ')}; the row says ${services.join(', ')}`);
+        }
+      }
+    }
+    for (const [variable, services] of readers) {
+      if (!documentedAt.has(variable)) problems.push(`${file}: ${variable} (used by ${services.join(', ')}) has no row`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('shows in docs/architecture.md the topology of protos/src/topology.ts, one row per service in any order', () => {
+    const file = 'docs/architecture.md';
+    const table = theTable(file, ['service', 'proto', 'gRPC port', 'metrics port', 'roles', 'calls']);
+    if (typeof table === 'string') throw new Error(table);
+
+    const problems: string[] = [];
+    const rowOf = new Map<string, number>();
+    for (const { line, cells } of table) {
+      const [name = '', ...documented] = cells;
+      if (rowOf.has(name)) problems.push(`${file}:${line}: ${name} already has the row of line ${rowOf.get(name)}`);
+      rowOf.set(name, line);
+      if (!(serviceNames as readonly string[]).includes(name)) {
+        problems.push(`${file}:${line}: ${name} is no service of the topology`);
+        continue;
+      }
+      const row = topology[name as keyof typeof topology];
+      const expected = {
+        proto: `\`${row.proto}\``,
+        'gRPC port': String(row.grpcPort),
+        'metrics port': String(row.metricsPort),
+        roles: row.roles.join(', '),
+        calls: row.peers.length === 0 ? '—' : row.peers.join(', '),
+      };
+      Object.entries(expected).forEach(([column, value], i) => {
+        if (documented[i] === value) return;
+        problems.push(`${file}:${line}: ${name}'s ${column} is ${value} in topology.ts; the row says ${documented[i] ?? '(nothing)'}`);
+      });
+    }
+    for (const name of serviceNames) if (!rowOf.has(name)) problems.push(`${file}: ${name} has no row`);
+    expect(problems).toEqual([]);
+  });
+
+  it('links only to files and headings of the repository, and never mentions ../shared/ (outside it)', () => {
+    const anchorCache = new Map<string, Set<string>>();
+    const anchorsOfFile = (absolute: string): Set<string> => {
+      let anchors = anchorCache.get(absolute);
+      if (anchors === undefined) {
+        anchors = anchorsOf(linesOf(readFileSync(absolute, 'utf8')));
+        anchorCache.set(absolute, anchors);
+      }
+      return anchors;
+    };
+
+    /** Why a link's target is wrong, or undefined when it is right or not ours to check (another site, `/...`). */
+    const wrongTarget = (file: string, target: string): string | undefined => {
+      if (/^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('/')) return undefined;
+      const hash = target.indexOf('#');
+      const pathPart = hash === -1 ? target : target.slice(0, hash);
+      const anchor = hash === -1 ? '' : decodeURIComponent(target.slice(hash + 1));
+      // A bare `#anchor` is a heading of the file itself.
+      const absolute = pathPart === '' ? path.join(root, file) : path.resolve(root, path.dirname(file), decodeURIComponent(pathPart));
+      const fromRoot = path.relative(root, absolute);
+      if (fromRoot === '..' || fromRoot.startsWith(`..${path.sep}`)) return 'is outside the repository';
+      if (!existsSync(absolute)) return 'does not exist';
+      if (anchor !== '' && absolute.endsWith('.md') && !anchorsOfFile(absolute).has(anchor)) {
+        return `has no heading whose anchor is #${anchor}`;
+      }
+      return undefined;
+    };
+
+    const problems: string[] = [];
+    for (const [file, lines] of markdownLines) {
+      for (const line of lines) {
+        if (line.text.includes('../shared/')) problems.push(`${file}:${line.number}: mentions ../shared/, which a checkout does not have`);
+        // `](target)` ends every inline link and image, whatever its text holds (an image inside a link, brackets).
+        for (const [, target = ''] of line.prose.matchAll(/\]\(([^()\s]+)(?:\s+"[^"]*")?\)/g)) {
+          const wrong = wrongTarget(file, target);
+          if (wrong !== undefined) problems.push(`${file}:${line.number}: link ${target} ${wrong}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('names in its commands only pnpm built-ins and scripts of the root package.json', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const problems: string[] = [];
+    for (const [file, lines] of markdownLines) {
+      for (const line of lines) {
+        // Commands are written as code; in prose "pnpm" is the tool's name ("pnpm is the version package.json pins").
+        for (const code of line.code) {
+          for (const [, first, second] of code.matchAll(/\bpnpm(?:@[\w.-]+)?[ \t]+([^\s;&|'"`)]+)(?:[ \t]+([^\s;&|'"`)]+))?/g)) {
+            const name = first === 'run' ? second : first;
+            if (name === undefined || PNPM_BUILTINS.has(name) || Object.hasOwn(scripts, name)) continue;
+            problems.push(`${file}:${line.number}: pnpm ${name} is neither a pnpm command nor a script of package.json`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
