@@ -9,7 +9,7 @@ import { gatewayUrl } from './support/http.ts';
 import type { MessageBody } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace } from './support/workspaces.ts';
 
-// The README's example agent (examples/echo-agent), run as its own command against the cluster: it answers mentions
+// The example agent of docs/agents.md (examples/echo-agent), run as its own command against the cluster: it answers mentions
 // of it in their thread, in the conversations it belongs to when it starts and in those it is added to later.
 
 const exampleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../examples/echo-agent');

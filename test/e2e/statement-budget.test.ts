@@ -16,7 +16,7 @@ import { createWorkspace, inWorkspace } from './support/workspaces.ts';
 // the counters.
 //
 // The budget is the exact cost today. Costing more fails; costing less fails too, asking to lower the budget, so
-// this table stays the true one (the README's performance section copies it).
+// this table stays the true one (docs/benchmark.md copies it).
 
 type Cost = { statements: number; grpc: number };
 /** Per server; a server not named costs nothing. */

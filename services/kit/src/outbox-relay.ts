@@ -38,6 +38,9 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
+/** What a drain finds when another relay holds the lock. */
+const BUSY = -1;
+
 interface OutboxRow {
   id: string;
   workspace_id: string;
@@ -52,7 +55,7 @@ interface OutboxRow {
  * LISTENs) and every `pollMs`, publishes the committed rows in id order (so two changes of one thing go in the
  * order of the changes: appendToOutbox), and deletes what was published. A failed publish leaves the rows
  * (retried with backoff); a publish whose delete did not happen is repeated, which realtime ignores by (source,
- * source_id). Any number of worker replicas may run it: their drains take turns (`drain`).
+ * source_id). Any number of worker replicas may run it: one drains at a time (`drain`), the others stand by.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const relay = new Relay(options);
@@ -147,6 +150,13 @@ class Relay implements OutboxRelay {
         const published = await this.drain();
         if (failures > 0) this.o.log.info({ source: this.o.source, failures }, 'outbox relay publishing again');
         failures = 0;
+        if (published === BUSY) {
+          // Another replica's relay is draining, and it hears every notification this one does: stand by until the
+          // poll, which takes over when that relay is gone. Waking on each notification only to find the lock taken
+          // would cost statements and split the other's batches.
+          await this.sleep(this.pollMs);
+          continue;
+        }
         if (published > 0) await this.sleep(this.gatherMs);
         await this.sleep(this.pollMs, true);
       } catch (err) {
@@ -160,17 +170,19 @@ class Relay implements OutboxRelay {
   }
 
   /**
-   * Publishes and deletes batch after batch until a read finds fewer rows than a batch holds; returns how many rows went.
-   * Each batch is read, published and deleted in one transaction holding the owner's relay lock, so the relays of
-   * several worker replicas take turns: every row goes once, in id order, whichever replica sends it; one that dies
-   * mid-batch releases the lock with its connection and leaves the rows to the next (at least once).
+   * Publishes and deletes batch after batch until a read finds fewer rows than a batch holds; returns how many rows went,
+   * or BUSY when another relay holds the lock. Each batch is read, published and deleted in one transaction holding the
+   * owner's relay lock, so with several worker replicas one relay drains at a time: every row goes once, in id order,
+   * whichever replica sends it; one that dies mid-batch releases the lock with its connection and leaves the rows to
+   * the next (at least once).
    */
-  private async drain(): Promise<number> {
+  private async drain(): Promise<number | typeof BUSY> {
     let published = 0;
     while (!this.stopped) {
       this.notified = false;
       const { read, sent } = await this.o.db.transaction(async (tx) => {
-        await tx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`wms-outbox-relay:${this.table}`]);
+        const { rows: lock }: { rows: { locked: boolean }[] } = await tx.raw('SELECT pg_try_advisory_xact_lock(hashtext(?)) AS locked', [`wms-outbox-relay:${this.table}`]);
+        if (!lock[0]!.locked) return { read: BUSY, sent: 0 };
         const { rows }: { rows: OutboxRow[] } = await tx.raw(
           'SELECT id, workspace_id, channel, event, payload::text AS payload, created_at FROM ?? ORDER BY id LIMIT ?',
           [this.table, this.batchSize],
@@ -191,6 +203,7 @@ class Relay implements OutboxRelay {
         await tx.raw('DELETE FROM ?? WHERE id = ANY(?::bigint[])', [this.table, batch.map((r) => r.id)]);
         return { read: rows.length, sent: batch.length };
       });
+      if (read === BUSY) return published > 0 ? published : BUSY;
       if (read === 0) return published;
       published += sent;
       // A short read was everything committed; what commits later notifies (or the poll finds it).

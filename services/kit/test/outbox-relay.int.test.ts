@@ -249,6 +249,84 @@ describe('outbox relay', () => {
     }
   });
 
+  it('lets one relay drain while another stands by until its poll, which takes over once the first is gone', async () => {
+    const by: number[][] = [[], []];
+    let gate: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (gate = resolve));
+    let entered: () => void;
+    const publishing = new Promise<void>((resolve) => (entered = resolve));
+    const relayAt = (i: number, pollMs: number) =>
+      startOutboxRelay({
+        db,
+        schema,
+        source: 'test',
+        log,
+        pollMs,
+        gatherMs: 0,
+        publish: async (request) => {
+          // The first relay's first publish waits for the test: it holds the lock meanwhile.
+          if (i === 0 && by[0]!.length === 0) {
+            entered();
+            await held;
+          }
+          by[i]!.push(...request.events.map((e) => (JSON.parse(e.payload) as { n: number }).n));
+        },
+      });
+    let tries = 0;
+    const countTries = (q: { sql: string }) => {
+      if (q.sql.includes('advisory_xact_lock')) tries++;
+    };
+    db.on('query', countTries);
+    await append([entry(0)]);
+    const first = relayAt(0, 60_000);
+    await publishing;
+    const second = relayAt(1, 60_000);
+    try {
+      // The second finds the lock taken once, then stands by: its poll does not come within this test.
+      await waitFor('the second relay to try the lock', () => tries >= 2, 10_000, 10);
+      gate!();
+      for (let i = 1; i <= 30; i++) await append([entry(i)]);
+      await waitFor('the events to be published', () => by[0]!.length >= 31, 10_000, 10);
+      // Without standing by, the second would wake on each of the 30 notifications and take some of the batches.
+      expect(by[1]).toEqual([]);
+      expect(by[0]).toEqual(Array.from({ length: 31 }, (_, i) => i));
+    } finally {
+      gate!();
+      db.off('query', countTries);
+      await Promise.all([first.stop(), second.stop()]);
+    }
+
+    // A standby with a short poll takes over once the relay that held the lock is gone.
+    const again = new Promise<void>((resolve) => (entered = resolve));
+    by[0] = [];
+    let release: () => void;
+    const releasing = new Promise<void>((resolve) => (release = resolve));
+    const holder = startOutboxRelay({
+      db,
+      schema,
+      source: 'test',
+      log,
+      pollMs: 60_000,
+      publish: async () => {
+        entered();
+        await releasing;
+      },
+    });
+    await append([entry(100)]);
+    await again;
+    const standby = relayAt(1, 100);
+    try {
+      release!();
+      await holder.stop();
+      await append([entry(101)]);
+      await waitFor('the standby to take over', () => by[1]!.includes(101), 10_000, 10);
+      expect(await remaining()).toBe(0);
+    } finally {
+      release!();
+      await Promise.all([holder.stop(), standby.stop()]);
+    }
+  });
+
   it('leaves the rows in place while publishing fails, and publishes them once it works again', async () => {
     let down = true;
     const { published } = start({ fail: () => down });

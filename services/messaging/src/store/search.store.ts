@@ -28,7 +28,7 @@ export class SearchStore {
     private readonly searchConfig = 'english',
     /** How many of the newest messages a search by `newest` walks before it looks further back by index. */
     private readonly recent = 5000,
-    /** How many of the newest matches a search by `relevance` ranks (the README's API notes and OpenAPI say 1,000). */
+    /** How many of the newest matches a search by `relevance` ranks (docs/api.md and OpenAPI say 1,000). */
     private readonly ranked = 1000,
   ) {}
 
