@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createPublicKey, createPrivateKey, sign, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -393,6 +393,34 @@ describe('charts/wms', () => {
         expect(result.stderr, mistakes[i]![0]).toContain('values don');
         expect(result.stderr, mistakes[i]![0]).toContain(mistakes[i]![1]);
       });
+    });
+
+    it("renders the README's install steps as written: its example values, and its Secret in the release's namespace", async () => {
+      const readme = readFileSync(path.join(chartDir, 'README.md'), 'utf8');
+      const values = /```yaml\n(global:[\s\S]*?)```/.exec(readme)?.[1];
+      expect(values, 'the README shows example values').toBeDefined();
+      const dir = mkdtempSync(path.join(tmpdir(), 'wms-chart-readme-'));
+      try {
+        writeFileSync(path.join(dir, 'my-values.yaml'), values!);
+        // The install command of the README, as `helm template`.
+        const install = /helm upgrade --install (\S+) charts\/wms --namespace (\S+) -f my-values.yaml/.exec(readme);
+        expect(install, 'the README shows the install command').not.toBeNull();
+        const result = await helm(['template', install![1]!, chartDir, '--namespace', install![2]!, '-f', path.join(dir, 'my-values.yaml')]);
+        expect(result.code, result.stderr).toBe(0);
+        // The Secret the README creates is where the release's pods (and its migration Jobs, which run first) look.
+        expect(readme).toContain(`kubectl --namespace ${install![2]} create secret generic wms`);
+        const manifests = parseAllDocuments(result.stdout).map((doc) => doc.toJS() as Manifest | null).filter((m): m is Manifest => m !== null);
+        const secretsRead = new Set(
+          manifests.flatMap((m) =>
+            JSON.stringify(m)
+              .match(/"secretKeyRef":\{[^}]*"name":"([^"]+)"/g)
+              ?.map((ref) => /"name":"([^"]+)"/.exec(ref)![1]) ?? [],
+          ),
+        );
+        expect([...secretsRead]).toEqual(['wms']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('refuses to render without the settings that have no safe default, naming them', async () => {
