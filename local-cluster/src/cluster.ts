@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHealthClient } from '@wms/kit/grpc-client';
-import { grpcUrlVariable } from '@wms/protos';
+import { grpcUrlVariable, type ServiceName, topology } from '@wms/protos';
 import { startBalancer } from './balancer.ts';
 import { startReaper } from './reaper.ts';
 import { type ComponentSpec, components as defaultComponents } from './components.ts';
@@ -67,7 +67,8 @@ export function withReplicas(rows: readonly ComponentSpec[], replicas: ClusterOp
   return rows.flatMap((row) => {
     const count = row.kind === 'grpc' || row.kind === 'worker' || row.public ? countOf(row.name) : 1;
     if (!Number.isInteger(count) || count < 1 || count > 8) throw new Error(`replicas of ${row.name}: ${count}; 1 to 8`);
-    return [row, ...Array.from({ length: count - 1 }, (_, i): ComponentSpec => ({ ...row, name: `${row.name}-${i + 2}`, replicaOf: row.name, migrate: false }))];
+    if (count === 1) return [row];
+    return [{ ...row, replicas: count }, ...Array.from({ length: count - 1 }, (_, i): ComponentSpec => ({ ...row, name: `${row.name}-${i + 2}`, replicaOf: row.name, migrate: false, replicas: count }))];
   });
 }
 
@@ -90,6 +91,17 @@ export function replicasFromEnv(env: NodeJS.ProcessEnv): Record<string, number> 
     byRow[row] = parse(name);
   }
   return byRow;
+}
+
+/**
+ * The replicas of a service's row share the row's Postgres pool (the topology's `poolMax`, each ⌈pool / replicas⌉),
+ * so that on one machine Postgres sees as many connections at work as with one process: more would only contend
+ * for the same cores. A `DATABASE_POOL_MAX` of the operator's (or a test's) wins.
+ */
+export function poolShareOf(spec: ComponentSpec): Record<string, string> {
+  const service = (spec.replicaOf ?? spec.name).replace(/-worker$/, '');
+  if (!spec.replicas || !(service in topology)) return {};
+  return { DATABASE_POOL_MAX: String(Math.ceil(topology[service as ServiceName].poolMax / spec.replicas)) };
 }
 
 /** A running cluster of either mode. */
@@ -293,6 +305,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       ),
     };
     const envFor = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker'): NodeJS.ProcessEnv => ({
+      ...poolShareOf(spec),
       ...inheritedEnv(mode),
       ...common,
       ...options.env,

@@ -38,6 +38,8 @@ interface ComponentRow {
   wiredEnv?: (wiring: RowWiring) => Record<string, string>;
   /** Set on a second (third...) replica of a row: the row's own name, under which its peers know it. */
   replicaOf?: string;
+  /** How many processes the row runs, when more than one (every replica of it says so). */
+  replicas?: number;
 }
 
 /** A TypeScript entry of this repository, run with `node --import tsx`. */

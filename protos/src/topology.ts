@@ -20,6 +20,8 @@ export interface ServiceRow {
   readonly peers: readonly ServiceName[];
   /** Client-streaming RPCs, called with an async iterable of requests. */
   readonly clientStreams: readonly string[];
+  /** Postgres connections a process of the service keeps at most, unless `DATABASE_POOL_MAX` says otherwise. */
+  readonly poolMax: number;
 }
 
 /**
@@ -36,6 +38,7 @@ export const topology = {
     roles: ['server', 'migrate'],
     peers: [],
     clientStreams: [],
+    poolMax: 10,
   },
   workspace: {
     proto: 'workspace/v1/workspace.proto',
@@ -47,6 +50,7 @@ export const topology = {
     // outbox relay publishes to realtime.
     peers: ['identity', 'messaging', 'asset', 'realtime'],
     clientStreams: [],
+    poolMax: 10,
   },
   messaging: {
     proto: 'messaging/v1/messaging.proto',
@@ -57,6 +61,8 @@ export const topology = {
     // The worker's outbox relay publishes to realtime.
     peers: ['workspace', 'asset', 'realtime'],
     clientStreams: [],
+    // Every message route is a transaction here.
+    poolMax: 20,
   },
   asset: {
     proto: 'asset/v1/asset.proto',
@@ -66,6 +72,7 @@ export const topology = {
     roles: ['server', 'worker', 'migrate'],
     peers: ['messaging'],
     clientStreams: ['UploadAssetContent'],
+    poolMax: 10,
   },
   realtime: {
     proto: 'realtime/v1/realtime.proto',
@@ -76,6 +83,7 @@ export const topology = {
     // Who may see what: conversations of a workspace (messaging), actors' names and avatars (workspace).
     peers: ['workspace', 'messaging'],
     clientStreams: [],
+    poolMax: 10,
   },
 } as const satisfies { [N in ServiceName]: ServiceRow };
 

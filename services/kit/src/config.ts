@@ -60,6 +60,8 @@ export function serviceEnvOf<N extends ServiceName>(name: N) {
     GRPC_PORT: env.port(row.grpcPort),
     METRICS_PORT: env.port(row.metricsPort),
     DATABASE_SCHEMA: env.string(name),
+    /** Postgres connections this process keeps at most; Postgres sees the sum over every process of every service. */
+    DATABASE_POOL_MAX: env.int(row.poolMax, 1),
     ...peerEnv(row.peers as (typeof topology)[N]['peers']),
   };
 }

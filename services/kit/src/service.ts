@@ -14,6 +14,7 @@ export interface ServiceConfig {
   METRICS_PORT: number;
   DATABASE_URL: string;
   DATABASE_SCHEMA: string;
+  DATABASE_POOL_MAX: number;
 }
 
 /** What every server or worker process of a service holds, made by `runService` before the role starts. */
@@ -39,7 +40,6 @@ export interface ServiceRoles<N extends ServiceName> {
   server(base: ProcessBase): Promise<StartedServer<N>>;
   /** The BullMQ consumers of a service with queues; its process serves grpc.health.v1 only. */
   worker?(base: ProcessBase): Promise<StartedRole>;
-  poolMax?: number;
 }
 
 /**
@@ -50,7 +50,7 @@ export interface ServiceRoles<N extends ServiceName> {
 export async function runService<N extends ServiceName>(name: N, config: ServiceConfig, roles: ServiceRoles<N>): Promise<void> {
   const worker = config.ROLE === 'worker';
   const log = createLogger(worker ? `${name}-worker` : name, config.LOG_LEVEL);
-  const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, log, ...(roles.poolMax ? { poolMax: roles.poolMax } : {}) });
+  const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, log, poolMax: config.DATABASE_POOL_MAX });
   if (config.ROLE === 'migrate') return runMigrationRole(db, config.DATABASE_SCHEMA, roles.migrations, log);
   if (worker && !roles.worker) throw new Error(`${name} has no worker role`);
 

@@ -9,5 +9,4 @@ await runService('messaging', config, {
   migrations,
   server: (base) => startMessagingServer(config, base),
   worker: (base) => startMessagingWorker(config, base),
-  poolMax: 20,
 });
