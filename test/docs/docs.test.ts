@@ -3,28 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { schema as gatewaySchema } from '../../gateway/src/config.ts';
 import { serviceNames, topology } from '../../protos/src/topology.ts';
-import { schema as assetSchema } from '../../services/asset/src/config.ts';
-import { schema as identitySchema } from '../../services/identity/src/config.ts';
-import { schema as messagingSchema } from '../../services/messaging/src/config.ts';
-import { schema as realtimeSchema } from '../../services/realtime/src/config.ts';
-import { schema as workspaceSchema } from '../../services/workspace/src/config.ts';
+import { configSchemas } from '../support/config-schemas.ts';
 
 // The documents state facts the code also holds (settings, topology, scripts, links between files). The code is the
 // truth; this test says where a document has drifted from it.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** What each process reads from its environment: the keys of its config module's zod schema. */
-const configSchemas: Record<string, { shape: object }> = {
-  gateway: gatewaySchema,
-  identity: identitySchema,
-  workspace: workspaceSchema,
-  messaging: messagingSchema,
-  asset: assetSchema,
-  realtime: realtimeSchema,
-};
 
 /** pnpm's own commands and options, which name no script of ours. */
 const PNPM_BUILTINS = new Set(['install', 'i', 'add', 'exec', 'dlx', 'deploy', '--filter', '-r', '--prod', '-y']);

@@ -13,15 +13,10 @@ import { type IPodDisruptionBudget, PodDisruptionBudget } from 'kubernetes-model
 import { type IContainer, type IPodTemplateSpec, type IService, Service } from 'kubernetes-models/v1';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { schema as gatewaySchema } from '../../../gateway/src/config.ts';
 import { grpcUrlVariable, type ServiceName, serviceNames, topology } from '../../../protos/src/topology.ts';
-import { schema as assetSchema } from '../../../services/asset/src/config.ts';
-import { schema as identitySchema } from '../../../services/identity/src/config.ts';
 import { LIVENESS_SERVICE } from '../../../services/kit/src/health.ts';
 import { storageConfigFrom, type StorageEnv } from '../../../services/kit/src/storage.ts';
-import { schema as messagingSchema } from '../../../services/messaging/src/config.ts';
-import { schema as realtimeSchema } from '../../../services/realtime/src/config.ts';
-import { schema as workspaceSchema } from '../../../services/workspace/src/config.ts';
+import { configSchemas as schemasOfProcesses } from '../../../test/support/config-schemas.ts';
 import { helm } from './helm.ts';
 
 const chartDir = fileURLToPath(new URL('..', import.meta.url));
@@ -41,14 +36,7 @@ interface ConfigSchema {
   shape: Record<string, { safeParse(value: unknown): { success: boolean } }>;
   safeParse(env: Record<string, string>): { success: true; data: unknown } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
 }
-const configSchemas: Record<Component, ConfigSchema> = {
-  gateway: gatewaySchema,
-  identity: identitySchema,
-  workspace: workspaceSchema,
-  messaging: messagingSchema,
-  asset: assetSchema,
-  realtime: realtimeSchema,
-};
+const configSchemas: Record<Component, ConfigSchema> = schemasOfProcesses;
 
 /** Settings the chart has: every process whose config reads one must get it, never run on a localhost default. */
 const MUST_REACH = new Set([

@@ -176,7 +176,7 @@ class Relay implements OutboxRelay {
    * whichever replica sends it; one that dies mid-batch releases the lock with its connection and leaves the rows to
    * the next (at least once).
    */
-  private async drain(): Promise<number | typeof BUSY> {
+  private async drain(): Promise<number> {
     let published = 0;
     while (!this.stopped) {
       this.notified = false;
