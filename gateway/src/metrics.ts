@@ -1,9 +1,10 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectNodeMetrics } from '@wms/kit/metrics';
+import { Counter, Histogram, Registry } from 'prom-client';
 
 /** The gateway's Prometheus registry: process metrics, one request histogram by route template, stray errors. */
 export function createMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  collectNodeMetrics(registry);
   const requests = new Histogram({
     name: 'wms_http_request_duration_seconds',
     help: 'HTTP requests by method, route template and status',

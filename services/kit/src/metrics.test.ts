@@ -1,8 +1,30 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ProcessMetrics, QUEUE_COUNT_TIMEOUT_MS, STATEMENT_KINDS, statementKind } from './metrics.ts';
 
+/** Times the main thread of process `pid` gave up the CPU to wait (each wake-up of an idle event loop is one). */
+const waits = (pid: number) => Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+
 describe(ProcessMetrics.name, () => {
+  it("leaves an idle process's event loop asleep: the lag is sampled ten times a second, not a hundred", async () => {
+    // A process of its own doing nothing but keep the metrics (a test worker's loop is busy with vitest itself).
+    const metrics = fileURLToPath(new URL('./metrics.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `const { ProcessMetrics } = await import(${JSON.stringify(metrics)}); new ProcessMetrics(); console.log('up'); setInterval(() => {}, 1 << 30);`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    onTestFinished(() => void child.kill('SIGKILL'));
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    // Past the start's own work (module loading, the first collections).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = waits(child.pid!);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // prom-client's default 10 ms sampling wakes it about 200 times in these 2 s; 100 ms sampling about 20.
+    expect(waits(child.pid!) - before).toBeLessThan(60);
+  });
+
   it('tells transaction control and the health probe from other statements, as knex writes them', () => {
     // Each string is what knex 3 sends for a transaction (seen on its `query` event against a real Postgres).
     expect(statementKind('BEGIN;')).toBe('begin');
