@@ -55,7 +55,10 @@ interface OutboxRow {
  * LISTENs) and every `pollMs`, publishes the committed rows in id order (so two changes of one thing go in the
  * order of the changes: appendToOutbox), and deletes what was published. A failed publish leaves the rows
  * (retried with backoff); a publish whose delete did not happen is repeated, which realtime ignores by (source,
- * source_id). Any number of worker replicas may run it: one drains at a time (`drain`), the others stand by.
+ * source_id). Any number of worker replicas may run it: the one whose connection holds the owner's lead lock listens
+ * and drains (`lead`); the others stand by, trying the lock every `pollMs`, neither listening nor draining unless rows
+ * wait longer than a poll (`unattended`). Batches hold a lock of their own (`drain`), so whichever relay sends them,
+ * one batch goes at a time.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const relay = new Relay(options);
@@ -89,6 +92,8 @@ class Relay implements OutboxRelay {
   private stopped = false;
   /** A notification arrived since the last drain began. */
   private notified = false;
+  /** This relay's LISTEN connection holds the lead lock: it listens and drains. */
+  private leading = false;
   /** Waits in progress, each ended early by stop. */
   private readonly sleepers = new Set<() => void>();
   /** The drain loop's wait, when a notification may end it. */
@@ -147,13 +152,20 @@ class Relay implements OutboxRelay {
     let failures = 0;
     while (!this.stopped) {
       try {
+        // A standby drains only what nobody else does; taking the lead notifies it.
+        if (!this.leading) {
+          this.notified = false;
+          if (!(await this.unattended())) {
+            await this.sleep(this.pollMs, true);
+            continue;
+          }
+        }
         const published = await this.drain();
         if (failures > 0) this.o.log.info({ source: this.o.source, failures }, 'outbox relay publishing again');
         failures = 0;
         if (published === BUSY) {
-          // Another replica's relay is draining, and it hears every notification this one does: stand by until the
-          // poll, which takes over when that relay is gone. Waking on each notification only to find the lock taken
-          // would cost statements and split the other's batches.
+          // Another relay sends a batch (one that lost the lead with its connection, or a standby draining what
+          // waited): wait for the poll rather than the next notification, to find the lock taken again.
           await this.sleep(this.pollMs);
           continue;
         }
@@ -212,6 +224,19 @@ class Relay implements OutboxRelay {
     return published;
   }
 
+  /**
+   * Whether the oldest row has waited longer than a poll: the relay in the lead is failing, or gone while Postgres
+   * still holds its session (a host that vanished: only TCP keepalives end such a session). While one drains, rows
+   * wait a gathering pause and a publish.
+   */
+  private async unattended(): Promise<boolean> {
+    const { rows }: { rows: { waiting: boolean }[] } = await this.o.db.raw(
+      "SELECT created_at < now() - ? * interval '1 millisecond' AS waiting FROM ?? ORDER BY id LIMIT 1",
+      [this.pollMs, this.table],
+    );
+    return rows[0]?.waiting === true;
+  }
+
   /** The first rows whose payloads fit in `batchBytes`, at least one. */
   private withinBytes(rows: OutboxRow[]): OutboxRow[] {
     let bytes = 0;
@@ -219,9 +244,11 @@ class Relay implements OutboxRelay {
     return fits === -1 ? rows : rows.slice(0, Math.max(fits, 1));
   }
 
-  /** Keeps a LISTEN connection open (reconnecting with backoff); each notification, and each reconnect, starts a drain. */
+  /**
+   * Keeps a connection of its own open (reconnecting with backoff), on which the relay takes the lead (`lead`); each
+   * notification, and taking the lead, starts a drain.
+   */
   private async listen(): Promise<void> {
-    const channel = outboxNotifyChannel(this.o.schema);
     let failures = 0;
     let lost = false;
     while (!this.stopped) {
@@ -234,25 +261,44 @@ class Relay implements OutboxRelay {
         });
         connection.on('notification', () => this.notify());
         if (this.stopped) break;
-        await connection.query(`LISTEN ${connection.escapeIdentifier(channel)}`);
-        if (lost) this.o.log.info({ source: this.o.source }, 'outbox relay listening again');
+        if (lost) this.o.log.info({ source: this.o.source }, 'outbox relay has its connection again');
         lost = false;
         failures = 0;
-        // Whatever committed while nobody listened.
-        this.notify();
-        // A stop ends the wait whenever it comes, also while the LISTEN above was on its way.
-        const err = await Promise.race([closed, this.stopping]);
+        const err = await this.lead(connection, closed);
         if (this.stopped) break;
         lost = true;
-        this.o.log.warn({ err, source: this.o.source }, 'outbox relay lost its LISTEN connection; polling until it is back');
+        this.o.log.warn({ err, source: this.o.source }, 'outbox relay lost its connection; polling until it is back');
       } catch (err) {
         failures++;
-        if (!lost) this.o.log.warn({ err, source: this.o.source }, 'outbox relay cannot LISTEN; polling until it can');
+        if (!lost) this.o.log.warn({ err, source: this.o.source }, 'outbox relay lost its connection; polling until it is back');
         lost = true;
       } finally {
+        this.leading = false;
         if (connection) await this.o.db.client.destroyRawConnection(connection).catch(() => undefined);
       }
       await this.sleep(Math.min(this.backoff.min * 2 ** failures, this.backoff.max));
     }
+  }
+
+  /**
+   * Stands by until `connection` holds the owner's lead lock (a session lock: it goes with the connection, so a relay
+   * that dies or loses its connection hands the lead on within a poll), then LISTENs and leads until the connection
+   * closes or the relay stops; returns the connection's error, if any. Only the relay in the lead listens: Postgres
+   * wakes every listening backend, and each its relay, at every commit that notifies.
+   */
+  private async lead(connection: pg.Client, closed: Promise<unknown>): Promise<unknown> {
+    const key = `wms-outbox-relay-lead:${this.table}`;
+    for (;;) {
+      const { rows } = await connection.query<{ leading: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS leading', [key]);
+      if (rows[0]!.leading) break;
+      await this.sleep(this.pollMs);
+      if (this.stopped) return undefined;
+    }
+    await connection.query(`LISTEN ${connection.escapeIdentifier(outboxNotifyChannel(this.o.schema))}`);
+    this.leading = true;
+    // Whatever committed while nobody listened.
+    this.notify();
+    // A stop ends the wait whenever it comes, also while the LISTEN above was on its way.
+    return Promise.race([closed, this.stopping]);
   }
 }

@@ -243,13 +243,13 @@ describe('outbox relay', () => {
       // In commit order (the 40 appends raced, so by id: each transaction's five stay together and in order).
       const ids = (n: number) => Math.floor((n - 1) / 5);
       for (let i = 1; i < seen.length; i++) if (ids(seen[i]!) === ids(seen[i - 1]!)) expect(seen[i]).toBe(seen[i - 1]! + 1);
-      expect(await remaining()).toBe(0);
+      await waitFor('the published rows to be deleted', async () => (await remaining()) === 0, 5000, 10);
     } finally {
       await Promise.all(relays.map((r) => r.stop()));
     }
   });
 
-  it('lets one relay drain while another stands by until its poll, which takes over once the first is gone', async () => {
+  it('lets one relay listen and drain while another stands by, which takes the lead within its poll once the first is gone', async () => {
     const by: number[][] = [[], []];
     let gate: (() => void) | undefined;
     const held = new Promise<void>((resolve) => (gate = resolve));
@@ -272,27 +272,26 @@ describe('outbox relay', () => {
           by[i]!.push(...request.events.map((e) => (JSON.parse(e.payload) as { n: number }).n));
         },
       });
-    let tries = 0;
-    const countTries = (q: { sql: string }) => {
-      if (q.sql.includes('advisory_xact_lock')) tries++;
-    };
-    db.on('query', countTries);
     await append([entry(0)]);
     const first = relayAt(0, 60_000);
     await publishing;
     const second = relayAt(1, 60_000);
     try {
-      // The second finds the lock taken once, then stands by: its poll does not come within this test.
-      await waitFor('the second relay to try the lock', () => tries >= 2, 10_000, 10);
+      // The second finds the lead taken and stands by, not listening: its poll does not come within this test.
+      await waitFor('the second relay to stand by', async () => (await standingBy()).length === 1, 10_000, 10);
+      expect(await listeners()).toHaveLength(1);
       gate!();
       for (let i = 1; i <= 30; i++) await append([entry(i)]);
       await waitFor('the events to be published', () => by[0]!.length >= 31, 10_000, 10);
-      // Without standing by, the second would wake on each of the 30 notifications and take some of the batches.
+      // A canary after them: published by the first, so the second had its chance at every notification before it.
+      await append([entry(31)]);
+      await waitFor('the canary', () => by[0]!.includes(31), 10_000, 10);
+      // Listening, the second would wake on each of the 31 notifications, try the batch lock and take some batches.
       expect(by[1]).toEqual([]);
-      expect(by[0]).toEqual(Array.from({ length: 31 }, (_, i) => i));
+      expect(by[0]).toEqual(Array.from({ length: 32 }, (_, i) => i));
+      expect(await listeners()).toHaveLength(1);
     } finally {
       gate!();
-      db.off('query', countTries);
       await Promise.all([first.stop(), second.stop()]);
     }
 
@@ -320,11 +319,33 @@ describe('outbox relay', () => {
       await holder.stop();
       await append([entry(101)]);
       await waitFor('the standby to take over', () => by[1]!.includes(101), 10_000, 10);
-      expect(await remaining()).toBe(0);
+      await waitFor('the published row to be deleted', async () => (await remaining()) === 0, 5000, 10);
     } finally {
       release!();
       await Promise.all([holder.stop(), standby.stop()]);
     }
+  });
+
+  it('stands by while another session holds the lead, but drains rows that waited longer than a poll', async () => {
+    // A relay whose host vanished: Postgres keeps its session, and the lead, until TCP keepalives end it.
+    const zombie = (await db.client.acquireRawConnection()) as pg.Client;
+    try {
+      await zombie.query('SELECT pg_advisory_lock(hashtext($1))', [`wms-outbox-relay-lead:${schema}.outbox`]);
+      const { published } = start({ pollMs: 200 });
+      await waitFor('the relay to stand by', async () => (await standingBy()).length === 1, 10_000, 10);
+      expect(await listeners()).toEqual([]);
+      const appended = Date.now();
+      await append([entry(1)]);
+      await waitFor('the waiting row to be published', () => published().length === 1, 10_000, 10);
+      // Not on the notification (the standby does not listen): once the row had waited a poll.
+      expect(Date.now() - appended).toBeGreaterThanOrEqual(200);
+      await waitFor('the row to be deleted', async () => (await remaining()) === 0, 5000, 10);
+      expect(await listeners()).toEqual([]);
+    } finally {
+      await db.client.destroyRawConnection(zombie);
+    }
+    // The lead is free again: the relay takes it within a poll and listens.
+    await waitFor('the relay to take the lead', listening, 10_000, 10);
   });
 
   it('leaves the rows in place while publishing fails, and publishes them once it works again', async () => {
@@ -409,7 +430,7 @@ describe('outbox relay', () => {
     const { published } = start();
     await waitFor('the relay to listen', listening);
     await db.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = ?`, [`LISTEN "${outboxNotifyChannel(schema)}"`]);
-    await waitFor('the relay to listen again', async () => (await listeners()).length === 1 && lines.some((l) => l.msg === 'outbox relay listening again'), 10_000, 20);
+    await waitFor('the relay to listen again', async () => (await listeners()).length === 1 && lines.some((l) => l.msg === 'outbox relay has its connection again'), 10_000, 20);
     await append([entry(1)]);
     await waitFor('the event to be published', () => published().length === 1, 5000, 10);
 
@@ -437,3 +458,9 @@ async function listeners(): Promise<number[]> {
 }
 
 const listening = async () => (await listeners()).length === 1;
+
+/** The relays' own connections that stand by (their last statement tried the lead lock and found it taken). */
+async function standingBy(): Promise<number[]> {
+  const { rows } = await db.raw(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_try_advisory_lock(%' AND state = 'idle'`);
+  return (rows as Array<{ pid: number }>).map((r) => r.pid);
+}
