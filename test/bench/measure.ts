@@ -19,6 +19,24 @@ export interface Load {
   connections: number;
 }
 
+/** A positive number from the environment variable `name`, or `fallback` when it is unset. */
+export function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+/** The closed-loop load of every measured run: `BENCH_SECONDS` (10) at `BENCH_CONNECTIONS` (32). */
+export const loadFromEnv = (): Load => ({
+  seconds: positiveNumber('BENCH_SECONDS', 10),
+  connections: Math.max(1, Math.round(positiveNumber('BENCH_CONNECTIONS', 32))),
+});
+
+/** The text of every measured post. */
+export const BODY_TEXT = 'The quick brown fox jumps over the lazy dog, then posts a status update about it.';
+
 /** What autocannon sends; the load is given separately. */
 export type HttpRequest = Omit<autocannon.Options, 'connections' | 'duration'>;
 

@@ -3,7 +3,7 @@ import { type ClusterOptions, replicasFromEnv, startCluster } from '@wms/local-c
 import { startTestPostgres } from '@wms/testkit';
 import pg from 'pg';
 import { callIn, createWorkspace, eachLimited, sessionHeaders, signUp } from './api.ts';
-import { type Load, type Measurement, measureHttp, measurePg } from './measure.ts';
+import { BODY_TEXT, type Load, loadFromEnv, type Measurement, measureHttp, measurePg, positiveNumber } from './measure.ts';
 import { render } from './report.ts';
 
 // `pnpm bench:replicas`: what running replicas costs on this machine, measured so that the machine's drift (its speed
@@ -13,20 +13,11 @@ import { render } from './report.ts';
 // bare insert. The ratios are each round's replicated figure over the one-replica figure next to it.
 
 const SEED = 300;
-const BODY_TEXT = 'The quick brown fox jumps over the lazy dog, then posts a status update about it.';
 
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
-
-const rounds = Math.round(positive('BENCH_ROUNDS', 3));
-const load: Load = { seconds: positive('BENCH_SECONDS', 10), connections: Math.round(positive('BENCH_CONNECTIONS', 32)) };
+const rounds = Math.max(1, Math.round(positiveNumber('BENCH_ROUNDS', 3)));
+const load = loadFromEnv();
 /** Long enough for every process of either cluster to have compiled its hot paths. */
-const warmup: Load = { ...load, seconds: positive('BENCH_WARMUP_SECONDS', 10) };
+const warmup: Load = { ...load, seconds: positiveNumber('BENCH_WARMUP_SECONDS', 10) };
 const env = replicasFromEnv(process.env);
 const replicated: ClusterOptions['replicas'] = Object.values(env).some((n) => n > 1) ? env : 2;
 const progress = (line: string) => process.stderr.write(`${line}\n`);

@@ -5,7 +5,7 @@ import { type Cluster, replicasFromEnv, startCluster } from '@wms/local-cluster/
 import { callIn, createWorkspace, eachLimited, registerAccount, type Session, sessionHeaders, signUp } from './api.ts';
 import { type EventLoad, type EventMeasurement, measureEventPath, untriggeredEvents } from './events.ts';
 import { errorsGoal, goalLines, openLoopGoal, p99Goal, ratioGoal, scaleGoal, signInGoal } from './goals.ts';
-import { type HttpRequest, type Load, type Measurement, measureHttp, measurePg } from './measure.ts';
+import { BODY_TEXT, type HttpRequest, type Load, loadFromEnv, type Measurement, measureHttp, measurePg, positiveNumber } from './measure.ts';
 import { measureOpenLoop, type OpenLoad, type OpenLoopMeasurement, type OpenRequest } from './open-loop.ts';
 import { type ProcessWatch, watchProcesses } from './processes.ts';
 import { eventLines, machineLines, openLoopLines, type Row, table } from './report.ts';
@@ -33,17 +33,7 @@ const MAX_FAILED_FRACTION = 0.001;
 const BACKLOG_TIMEOUT_MS = 300_000;
 // Each PUT adds a new (message, emoji) pair, so none is an idempotent repeat; a message holds at most 50 emoji.
 const EMOJI = ['👍', '😀', '🎉', '❤️', '🚀', '👀', '🔥', '✅', '😂', '🙏', '💯', '🤔', '👏', '🌟', '🍕', '☕'];
-const BODY_TEXT = 'The quick brown fox jumps over the lazy dog, then posts a status update about it.';
-
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
-
-const load: Load = { seconds: positiveNumber('BENCH_SECONDS', 10), connections: Math.max(1, Math.round(positiveNumber('BENCH_CONNECTIONS', 32))) };
+const load = loadFromEnv();
 const warmup: Load = { ...load, seconds: Math.min(2, load.seconds) };
 const eventLoad: EventLoad = { rate: positiveNumber('BENCH_EVENT_RATE', 50), seconds: load.seconds };
 const eventWarmup: EventLoad = { ...eventLoad, seconds: warmup.seconds };
