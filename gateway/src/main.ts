@@ -1,6 +1,7 @@
 import { requestContext } from '@wms/kit/context';
 import { DomainError } from '@wms/kit/errors';
 import { onShutdown } from '@wms/kit/grpc-server';
+import { serveHandedConnections } from '@wms/kit/handoff';
 import type { CachedMembership } from '@wms/kit/membership';
 import { createStorage, storageConfigFrom } from '@wms/kit/storage';
 import { createLogger } from '@wms/kit/logger';
@@ -72,9 +73,10 @@ const server = app.listen(config.PORT, (err?: Error) => {
 server.keepAliveTimeout = 65_000;
 answerUnparsableRequests(server);
 if (websockets) server.on('upgrade', websockets.upgrade);
+const stopHandoff = serveHandedConnections(server);
 
 onShutdown(log, [
-  ['http', () => new Promise<void>((resolve) => { websockets?.close(); server.close(() => resolve()); server.closeIdleConnections(); })],
+  ['http', () => new Promise<void>((resolve) => { stopHandoff(); websockets?.close(); server.close(() => resolve()); server.closeIdleConnections(); })],
   ['downstream', async () => downstream.close()],
   ['redis', () => redis.quit()],
 ]);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHealthClient } from '@wms/kit/grpc-client';
+import { type HandoffTarget, handoffTarget } from '@wms/kit/handoff';
 import { grpcUrlVariable, type ServiceName, topology } from '@wms/protos';
 import { startBalancer } from './balancer.ts';
 import { startReaper } from './reaper.ts';
@@ -55,8 +56,8 @@ export interface ClusterOptions {
   /**
    * How many processes of each gRPC server and worker row, and of the gateway, to run (default 1): a number for all, or
    * by row name. The second of `messaging` is `messaging-2`, and so on; peers get every replica's address (`ipv4:a,b`)
-   * and spread their calls over them; each row migrates once. Several gateways listen on ports of their own behind a
-   * TCP balancer on the gateway port (balancer.ts).
+   * and spread their calls over them; each row migrates once. Several gateways are handed the connections the
+   * launcher accepts on the gateway port (balancer.ts); each listens on a port of its own too (readiness, /metrics).
    */
   replicas?: number | Readonly<Record<string, number>>;
 }
@@ -245,7 +246,8 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     const ports = await freePorts(specs.length + 2 + backSpecs.length);
     const gatewayPort = options.gatewayPort ?? ports.pop()!;
     const portOf = new Map<string, number>();
-    // One gateway listens on the gateway port itself; several listen on ports of their own behind the balancer.
+    // One gateway listens on the gateway port itself; several listen on ports of their own and are handed the
+    // connections the balancer accepts on the gateway port.
     const gateways = specs.filter((spec) => spec.public);
     for (const spec of specs) portOf.set(spec.name, spec.public && gateways.length === 1 ? gatewayPort : ports.pop()!);
     const metricsPortOf = new Map<string, number>(backSpecs.map((spec) => [spec.name, ports.pop()!]));
@@ -321,7 +323,8 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
           : { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(portOf.get(spec.name)), METRICS_PORT: String(metricsPortOf.get(spec.name)) }),
     });
     const launch = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker') => {
-      const proc = spawnComponent(spec, repoRoot, envFor(spec, role), sink);
+      // Several gateways are handed their connections by the balancer, over an IPC channel.
+      const proc = spawnComponent(spec, repoRoot, envFor(spec, role), sink, spec.public === true && gateways.length > 1);
       live.add(proc);
       const pid = proc.child.pid;
       if (pid !== undefined) reaper.watch({ pid, group: true, signal: 'SIGTERM' });
@@ -378,10 +381,10 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       log(`ready: ${spec.name}`);
     }
     if (gateways.length > 1) {
-      const balancer = await startBalancer(gatewayPort, gateways.map((g) => portOf.get(g.name)!));
+      const balancer = await startBalancer(gatewayPort, () => gateways.flatMap((g) => slots.get(g.name)?.proc.handoff ?? []));
       // Stopped first (cleanups run in reverse): no new connection reaches a gateway that is stopping.
       cleanups.push({ what: 'balancer', run: () => balancer.close() });
-      log(`balancer: 127.0.0.1:${gatewayPort} to ${gateways.map((g) => `${g.name} on ${portOf.get(g.name)}`).join(', ')}`);
+      log(`balancer: 127.0.0.1:${gatewayPort} handing connections to ${gateways.map((g) => g.name).join(', ')}`);
     }
 
     // A process that exits after startup (a worker may already have) is relaunched, or at least reported.
@@ -574,6 +577,8 @@ interface ManagedProcess {
   exited: Promise<number | null>;
   tail(): string;
   stop(graceMs: number): Promise<void>;
+  /** Set when it was started with an IPC channel, to be handed connections (balancer.ts). */
+  handoff: HandoffTarget | undefined;
 }
 
 /** The program and arguments of a row: a TypeScript entry under tsx, or the row's own command. */
@@ -582,12 +587,12 @@ function commandLine(spec: ComponentSpec, repoRoot: string): [string, string[]] 
   return [spec.command, [...(spec.args ?? [])]];
 }
 
-function spawnComponent(spec: ComponentSpec, repoRoot: string, env: NodeJS.ProcessEnv, sink: LogSink): ManagedProcess {
+function spawnComponent(spec: ComponentSpec, repoRoot: string, env: NodeJS.ProcessEnv, sink: LogSink, ipc: boolean): ManagedProcess {
   const [command, args] = commandLine(spec, repoRoot);
   const child = spawn(command, args, {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? (['ipc'] as const) : [])],
     detached: true,
   });
   const lines: string[] = [];
@@ -614,6 +619,7 @@ function spawnComponent(spec: ComponentSpec, repoRoot: string, env: NodeJS.Proce
     exited,
     tail: () => lines.join('\n') || '(no output)',
     stop: (graceMs) => terminate(child, exited, graceMs),
+    handoff: ipc ? handoffTarget(child) : undefined,
   };
 }
 

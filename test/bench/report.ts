@@ -21,11 +21,11 @@ export function machineLines(load: Load, warmup: Load, postgresVersion: string, 
   ];
 }
 
-/** `1 of each` or, with WMS_REPLICAS, how many of which rows (several gateways share the port through the launcher's balancer, in this process). */
+/** `1 of each` or, with WMS_REPLICAS, how many of which rows (several gateways are handed the connections on the port by the launcher's balancer, in this process). */
 function replicaLine(replicas: Readonly<Record<string, number>>): string {
   const several = Object.entries(replicas).filter(([, n]) => n > 1);
   if (several.length === 0) return '1 of each process';
-  return `${several.map(([row, n]) => `${n} ${row}`).join(', ')} (WMS_REPLICAS); several gateways behind the launcher's TCP balancer, which runs in the bench process`;
+  return `${several.map(([row, n]) => `${n} ${row}`).join(', ')} (WMS_REPLICAS); several gateways handed their connections by the launcher's balancer, which runs in the bench process`;
 }
 
 const rate = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));

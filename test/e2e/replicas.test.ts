@@ -46,6 +46,17 @@ async function counter(name: string, metric: string, labels: Record<string, stri
   return sum;
 }
 
+/** Requests a gateway process has answered (its own /metrics, on the port the launcher gave it). */
+async function answered(name: string): Promise<number> {
+  const environ = readFileSync(`/proc/${cluster.pidOf(name)}/environ`, 'utf8').split('\0');
+  const port = environ.find((v) => v.startsWith('PORT='))!.slice('PORT='.length);
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('wms_http_request_duration_seconds_count'))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
 /** The gRPC calls a server process has answered so far (its `wms_grpc_server_handled_total`). */
 const handled = (name: string) => counter(name, 'wms_grpc_server_handled_total');
 
@@ -72,16 +83,6 @@ describe('a cluster with two replicas of every role', () => {
   });
 
   it('hands connections to both gateways through the local balancer', async () => {
-    /** Requests a gateway process has answered (its own /metrics, on the port the launcher gave it). */
-    const answered = async (name: string) => {
-      const environ = readFileSync(`/proc/${cluster.pidOf(name)}/environ`, 'utf8').split('\0');
-      const port = environ.find((v) => v.startsWith('PORT='))!.slice('PORT='.length);
-      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-      return text
-        .split('\n')
-        .filter((line) => line.startsWith('wms_http_request_duration_seconds_count'))
-        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
-    };
     const before = await Promise.all(['gateway', 'gateway-2'].map(answered));
     // A connection each (no keep-alive), as many clients would open.
     for (let i = 0; i < 20; i++) {
@@ -90,6 +91,30 @@ describe('a cluster with two replicas of every role', () => {
     }
     const after = await Promise.all(['gateway', 'gateway-2'].map(answered));
     for (let i = 0; i < 2; i++) expect(after[i]! - before[i]!).toBeGreaterThanOrEqual(5);
+  });
+
+  it('hands no connection to a gateway that is down, and hands them to it again once it is back', async () => {
+    const stopped = cluster.pidOf('gateway-2')!;
+    process.kill(stopped, 'SIGTERM');
+    await waitFor('gateway-2 to exit', () => cluster.pidOf('gateway-2') !== stopped, 30_000, 20);
+    // Down or restarting (the launcher starts it again): every new connection goes to the other.
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${cluster.gatewayUrl}/healthz`, { headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
+    }
+    const back = await waitFor('gateway-2 to be started again', () => {
+      const pid = cluster.pidOf('gateway-2');
+      return pid !== undefined && pid !== stopped ? pid : undefined;
+    }, 30_000, 50);
+    // Once it serves again it is handed connections again: of four new ones, two reach it.
+    const statuses: number[] = [];
+    await waitFor('gateway-2 to be handed connections', async () => {
+      const before = await answered('gateway-2');
+      for (let i = 0; i < 4; i++) statuses.push((await fetch(`${cluster.gatewayUrl}/healthz`, { headers: { connection: 'close' } })).status);
+      return (await answered('gateway-2')) >= before + 2;
+    }, 30_000, 100);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(cluster.pidOf('gateway-2')).toBe(back);
   });
 
   it('delivers each event once and in order with two outbox relays', async () => {
