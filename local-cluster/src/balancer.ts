@@ -12,7 +12,7 @@ export interface Balancer {
 }
 
 /** `gateways` gives the gateways' processes of the moment (a restarted one is a new process). */
-export async function startBalancer(port: number, gateways: () => readonly HandoffTarget[]): Promise<Balancer> {
+export async function startBalancer(port: number, gateways: () => readonly HandoffTarget[], log: (line: string) => void): Promise<Balancer> {
   let next = 0;
   const server = net.createServer({ pauseOnConnect: true }, (socket) => {
     socket.on('error', () => undefined);
@@ -24,6 +24,8 @@ export async function startBalancer(port: number, gateways: () => readonly Hando
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  // A connection it could not accept (out of file descriptors) is the client's failure, not the launcher's end.
+  server.on('error', (err) => log(`balancer: ${err.message}`));
   // Stops listening at once; close's callback would wait for the gateways to end every connection handed to them.
   return { close: async () => void server.close() };
 }

@@ -381,7 +381,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       log(`ready: ${spec.name}`);
     }
     if (gateways.length > 1) {
-      const balancer = await startBalancer(gatewayPort, () => gateways.flatMap((g) => slots.get(g.name)?.proc.handoff ?? []));
+      const balancer = await startBalancer(gatewayPort, () => gateways.flatMap((g) => slots.get(g.name)?.proc.handoff ?? []), log);
       // Stopped first (cleanups run in reverse): no new connection reaches a gateway that is stopping.
       cleanups.push({ what: 'balancer', run: () => balancer.close() });
       log(`balancer: 127.0.0.1:${gatewayPort} handing connections to ${gateways.map((g) => g.name).join(', ')}`);

@@ -13,6 +13,8 @@ let port: number;
 let balancer: Balancer;
 let a: HandoffTarget;
 let b: HandoffTarget;
+/** What the balancer logged: nothing, in these tests. */
+const logged: string[] = [];
 
 /** A stand-in gateway answering with its name, watched from its start as the launcher watches its gateways. */
 function gateway(name: string): HandoffTarget {
@@ -43,7 +45,7 @@ const count = (names: string[], name: string) => names.filter((n) => n === name)
 beforeAll(async () => {
   [a, b] = [gateway('a'), gateway('b')];
   port = await freePort();
-  balancer = await startBalancer(port, () => [a, b]);
+  balancer = await startBalancer(port, () => [a, b], (line) => logged.push(line));
 });
 
 afterAll(async () => {
@@ -82,5 +84,6 @@ describe('the local balancer', () => {
     a.child.send('leave');
     await waitFor('a to leave', () => !a.serving());
     expect(await answers(4)).toEqual(['b', 'b', 'b', 'b']);
+    expect(logged).toEqual([]);
   });
 });

@@ -48,7 +48,8 @@ export function serveHandedConnections(server: Server): () => void {
   process.on('message', (message: unknown, socket?: Socket) => {
     if (message === CONNECTION && socket) server.emit('connection', socket);
   });
-  process.send(SERVING);
+  // Should the launcher be gone already, there is no one to tell (and no error to raise).
+  process.send(SERVING, undefined, undefined, () => undefined);
   return () => {
     if (process.connected) process.disconnect();
   };
