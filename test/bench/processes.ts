@@ -100,6 +100,9 @@ function postgresSource(postmaster: number): Source {
   };
 }
 
+/** The busy time of every CPU so far, in ms (machineTicks). */
+export const machineBusyMs = (): number => machineTicks() * MS_PER_TICK;
+
 /** The busy time of every CPU (/proc/stat: user nice system idle iowait irq softirq steal; guest is within user). */
 function machineTicks(): number {
   const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
