@@ -17,10 +17,12 @@ let b: HandoffTarget;
 const logged: string[] = [];
 
 /** A stand-in gateway answering with its name, watched from its start as the launcher watches its gateways. */
-function gateway(name: string): HandoffTarget {
+async function gateway(name: string): Promise<HandoffTarget> {
   const child = spawn(process.execPath, ['--import', 'tsx', fixture], { env: { ...process.env, NAME: name }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.push(child);
-  return handoffTarget(child);
+  const target = handoffTarget(child);
+  await new Promise<void>((resolve) => child.on('message', (message) => message === 'up' && resolve()));
+  return target;
 }
 
 /** Who answers each of `count` requests, each on a connection of its own (or all on one kept alive). */
@@ -43,7 +45,7 @@ async function answers(count: number, agent?: http.Agent): Promise<string[]> {
 const count = (names: string[], name: string) => names.filter((n) => n === name).length;
 
 beforeAll(async () => {
-  [a, b] = [gateway('a'), gateway('b')];
+  [a, b] = await Promise.all([gateway('a'), gateway('b')]);
   port = await freePort();
   balancer = await startBalancer(port, () => [a, b], (line) => logged.push(line));
 });
