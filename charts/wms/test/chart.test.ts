@@ -347,7 +347,7 @@ describe('charts/wms', () => {
     it("is documented: the README's values table has a row for every key (a row covers the keys under it)", () => {
       const schema = JSON.parse(readFileSync(path.join(chartDir, 'values.schema.json'), 'utf8')) as JsonSchema;
       const readme = readFileSync(path.join(chartDir, 'README.md'), 'utf8');
-      const rows = new Set([...readme.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]));
+      const rows = new Set([...readme.matchAll(/^\| `([^`]+)` +\|/gm)].map((m) => m[1]));
       const resolve = (node: JsonSchema) => (node.$ref ? schema.definitions![node.$ref.replace('#/definitions/', '')]! : node);
       const undocumented: string[] = [];
       const walk = (node: JsonSchema, at: string[]) => {
