@@ -10,7 +10,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'testkit/src/**/*.test.ts', 'protos/src/**/*.test.ts', 'test/docs/**/*.test.ts'],
+          include: [
+            'services/*/src/**/*.test.ts',
+            'gateway/src/**/*.test.ts',
+            'testkit/src/**/*.test.ts',
+            'protos/src/**/*.test.ts',
+            'test/docs/**/*.test.ts',
+          ],
           // A few take seconds of CPU (a 40-megapixel image decoded, a strict OpenAPI validator, a 16 MiB upload), which
           // vitest's 5 s default does not leave them on a machine busy with the other projects or a bench.
           testTimeout: 30_000,

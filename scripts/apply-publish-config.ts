@@ -8,7 +8,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // The manifest fields publishConfig may override, as `pnpm pack` has them.
-const PUBLISHED_FIELDS = ['bin', 'browser', 'cpu', 'es2015', 'esnext', 'exports', 'imports', 'libc', 'main', 'module', 'os', 'type', 'types', 'typesVersions', 'typings', 'umd:main', 'unpkg'];
+const PUBLISHED_FIELDS = [
+  'bin',
+  'browser',
+  'cpu',
+  'es2015',
+  'esnext',
+  'exports',
+  'imports',
+  'libc',
+  'main',
+  'module',
+  'os',
+  'type',
+  'types',
+  'typesVersions',
+  'typings',
+  'umd:main',
+  'unpkg',
+];
 
 type Manifest = Record<string, unknown> & { publishConfig?: Record<string, unknown> };
 
@@ -20,7 +38,9 @@ const virtualStore = path.join(deployDir, 'node_modules', '.pnpm');
 const workspacePackages = fs
   .readdirSync(virtualStore)
   .filter((entry) => entry.includes('@file+'))
-  .map((entry) => path.join(virtualStore, entry, 'node_modules', entry.slice(0, entry.indexOf('@file+')).replace('+', '/')));
+  .map((entry) =>
+    path.join(virtualStore, entry, 'node_modules', entry.slice(0, entry.indexOf('@file+')).replace('+', '/')),
+  );
 
 for (const dir of [deployDir, ...workspacePackages]) {
   const file = path.join(dir, 'package.json');

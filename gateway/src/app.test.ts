@@ -13,14 +13,19 @@ import { createMetrics } from './metrics.ts';
 // The gateway alone, with its downstream clients replaced by functions that answer what each case needs: this
 // tests HTTP behaviour (validation, errors, ids, the OpenAPI document), not the services.
 let nextAnswer: (request: unknown) => Promise<unknown> = async () => ({});
-const clients = new Proxy({}, { get: () => new Proxy({}, { get: () => (request: unknown) => nextAnswer(request) }) }) as Clients;
+const clients = new Proxy(
+  {},
+  { get: () => new Proxy({}, { get: () => (request: unknown) => nextAnswer(request) }) },
+) as Clients;
 
 let server: Server;
 let base: string;
 /** The gateway's log lines, as JSON. */
 const logged: Array<Record<string, unknown>> = [];
 const { app } = createApp({
-  log: createLogger('gateway-test', 'info', { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) }),
+  log: createLogger('gateway-test', 'info', {
+    write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>),
+  }),
   clients,
   storage: { storage: undefined, secret: '' },
   authenticate: async (header) => {
@@ -47,17 +52,37 @@ const post = (path: string, body: string, headers: Record<string, string> = {}) 
 
 describe('gateway HTTP behaviour', () => {
   it('describes every route Express serves in /openapi.json', async () => {
-    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
-    const layers = (app as unknown as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }).router.stack;
-    const served = layers.flatMap((l) => (l.route ? Object.keys(l.route.methods).map((m) => `${m} ${l.route!.path}`) : []));
+    const layers = (
+      app as unknown as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }
+    ).router.stack;
+    const served = layers.flatMap((l) =>
+      l.route ? Object.keys(l.route.methods).map((m) => `${m} ${l.route!.path}`) : [],
+    );
     expect(served.length).toBeGreaterThan(10);
     for (const entry of served) {
       const [method, path] = entry.split(' ') as [string, string];
       const documented = path.replace(/[:*]([A-Za-z_]+)/g, '{$1}');
       expect(doc.paths[documented]?.[method], `${entry} is missing from /openapi.json`).toBeDefined();
     }
-    for (const spec of ['post /auth/register', 'post /auth/magic-link', 'post /auth/recover', 'post /auth/reset-password', 'post /auth/email-code', 'post /auth/verify-code', 'post /auth/verify-email', 'post /auth/login', 'post /auth/logout', 'get /users/me', 'patch /users/me', 'get /']) {
+    for (const spec of [
+      'post /auth/register',
+      'post /auth/magic-link',
+      'post /auth/recover',
+      'post /auth/reset-password',
+      'post /auth/email-code',
+      'post /auth/verify-code',
+      'post /auth/verify-email',
+      'post /auth/login',
+      'post /auth/logout',
+      'get /users/me',
+      'patch /users/me',
+      'get /',
+    ]) {
       expect(served, spec).toContain(spec);
     }
   });
@@ -71,18 +96,40 @@ describe('gateway HTTP behaviour', () => {
   });
 
   it('says what is wrong with a JSON body sent without the JSON content type, before reading it', async () => {
-    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}] as Array<Record<string, string>>) {
-      const res = await fetch(`${base}/auth/login`, { method: 'POST', body: JSON.stringify({ email: 'a@b.io', password: 'x' }), headers });
+    for (const headers of [
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      {},
+    ] as Array<Record<string, string>>) {
+      const res = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'a@b.io', password: 'x' }),
+        headers,
+      });
       expect(res.status, JSON.stringify(headers)).toBe(400);
       const { error } = (await res.json()) as { error: { code: string; details: unknown } };
       expect(error.code).toBe('invalid_input');
       expect(error.details).toEqual([{ field: 'header.content-type', message: 'must be application/json' }]);
     }
     nextAnswer = async () => ({ access_token: 't', token_type: 'Bearer', user: {}, expires_at: null });
-    const typed = await fetch(`${base}/auth/login`, { method: 'POST', body: JSON.stringify({ email: 'a@b.io', password: 'x' }), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const typed = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'a@b.io', password: 'x' }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(typed.status).toBe(200);
-    const upload = await fetch(`${base}/workspace/avatar`, { method: 'PUT', body: 'x', headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004', 'content-type': 'image/png' } });
-    expect(((await upload.json()) as { error: { details: Array<{ field: string }> } }).error.details[0]!.field).toBe('header.content-type');
+    const upload = await fetch(`${base}/workspace/avatar`, {
+      method: 'PUT',
+      body: 'x',
+      headers: {
+        authorization: 'Bearer good',
+        'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004',
+        'content-type': 'image/png',
+      },
+    });
+    expect(((await upload.json()) as { error: { details: Array<{ field: string }> } }).error.details[0]!.field).toBe(
+      'header.content-type',
+    );
   });
 
   it('lists every invalid field with its location', async () => {
@@ -139,9 +186,13 @@ describe('gateway HTTP behaviour', () => {
     let failure: Error | undefined;
     socket.on('error', (err) => (failure = err));
     let received = '';
-    const answered = new Promise<void>((resolve) => socket.on('data', (chunk: Buffer) => (received += chunk.toString()) && resolve()));
+    const answered = new Promise<void>((resolve) =>
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()) && resolve()),
+    );
     const write = (chunk: string | Buffer) => new Promise<void>((resolve) => socket.write(chunk, () => resolve()));
-    await write(`POST /auth/login HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n`);
+    await write(
+      `POST /auth/login HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n`,
+    );
     await answered;
     // The body goes on arriving after the answer: it is read and dropped (every byte sent is read), not answered with
     // a reset, which would come when the server closed with bytes unread.
@@ -163,12 +214,29 @@ describe('gateway HTTP behaviour', () => {
     const res = await fetch(`${base}/no/such/thing`, { headers: { 'x-request-id': 'log-probe-1' } });
     expect(res.status).toBe(404);
     await fetch(`${base}/users/me`, { headers: { 'x-request-id': 'log-probe-2' } });
-    await expect.poll(() => logged.filter((l) => l.msg === 'request' && String(l.request_id).startsWith('log-probe')).length, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(() => logged.filter((l) => l.msg === 'request' && String(l.request_id).startsWith('log-probe')).length, {
+        timeout: 10_000,
+      })
+      .toBe(2);
     const lines = logged.filter((l) => l.msg === 'request');
-    expect(lines.find((l) => l.request_id === 'log-probe-1')).toMatchObject({ method: 'GET', route: 'unmatched', status: 404, code: 'not_found', ms: expect.any(Number) });
-    expect(lines.find((l) => l.request_id === 'log-probe-2')).toMatchObject({ method: 'GET', route: '/users/me', status: 401, code: 'unauthenticated' });
+    expect(lines.find((l) => l.request_id === 'log-probe-1')).toMatchObject({
+      method: 'GET',
+      route: 'unmatched',
+      status: 404,
+      code: 'not_found',
+      ms: expect.any(Number),
+    });
+    expect(lines.find((l) => l.request_id === 'log-probe-2')).toMatchObject({
+      method: 'GET',
+      route: '/users/me',
+      status: 401,
+      code: 'unauthenticated',
+    });
     const metrics = await (await fetch(`${base}/metrics`)).text();
-    expect(metrics).toMatch(/wms_http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} \d+/);
+    expect(metrics).toMatch(
+      /wms_http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} \d+/,
+    );
   });
 
   it('answers without an ETag, so that no body is hashed to make one', async () => {
@@ -185,12 +253,20 @@ describe('gateway HTTP behaviour', () => {
   });
 
   it('checks the session before validating the body', async () => {
-    const res = await fetch(`${base}/users/me`, { method: 'PATCH', body: '{"name": 5}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${base}/users/me`, {
+      method: 'PATCH',
+      body: '{"name": 5}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(401);
   });
 
   it('checks the session before parsing the body: malformed JSON without a token is 401', async () => {
-    const res = await fetch(`${base}/users/me`, { method: 'PATCH', body: '{"name":', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${base}/users/me`, {
+      method: 'PATCH',
+      body: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
   });
@@ -227,13 +303,18 @@ describe('gateway HTTP behaviour', () => {
   });
 });
 
-const rawRequest = (head: string, body: string, options: { destroyAfterMs?: number } = {}) => rawHttp(base, head + body, options);
+const rawRequest = (head: string, body: string, options: { destroyAfterMs?: number } = {}) =>
+  rawHttp(base, head + body, options);
 
 const part = (field = 'file') =>
   `--XX\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabcdefgh`;
 
 describe('gateway uploads', () => {
-  const uploadRoutes = ['/workspace/avatar', '/workspace/actors/0190a0d8-0000-7000-8000-000000000001/avatar', '/conversations/0190a0d8-0000-7000-8000-000000000002/assets/0190a0d8-0000-7000-8000-000000000003/content'];
+  const uploadRoutes = [
+    '/workspace/avatar',
+    '/workspace/actors/0190a0d8-0000-7000-8000-000000000001/avatar',
+    '/conversations/0190a0d8-0000-7000-8000-000000000002/assets/0190a0d8-0000-7000-8000-000000000003/content',
+  ];
   const head = (path: string, contentLength: number, requestId: string = randomUUID()) =>
     `PUT ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nX-Workspace-Id: 0190a0d8-0000-7000-8000-000000000004\r\n` +
     `X-Request-Id: ${requestId}\r\nContent-Type: multipart/form-data; boundary=XX\r\nContent-Length: ${contentLength}\r\n\r\n`;
@@ -291,7 +372,8 @@ describe('gateway uploads', () => {
       downstream = [];
       const body = part();
       await rawRequest(head(path, Buffer.byteLength(body) + 1000), body, { destroyAfterMs: 50 });
-      if (path.endsWith('/content')) await expect.poll(() => downstream, { timeout: 10_000 }).toEqual(['stream failed: invalid_input']);
+      if (path.endsWith('/content'))
+        await expect.poll(() => downstream, { timeout: 10_000 }).toEqual(['stream failed: invalid_input']);
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect(downstream).not.toContain('file');
     }
@@ -320,36 +402,69 @@ describe('gateway uploads', () => {
       // the client stalls. Closing with the client's bytes unread resets the connection, which may discard the answer
       // before the client reads it, so the answer is read from the gateway's log.
       const requestId = `cut-${randomUUID()}`;
-      const client = connect({ port: (server.address() as AddressInfo).port, host: '127.0.0.1' }).on('error', () => {}).resume();
+      const client = connect({ port: (server.address() as AddressInfo).port, host: '127.0.0.1' })
+        .on('error', () => {})
+        .resume();
       client.write(`${head(path, 100 * 1024 * 1024, requestId)}${part()}${'x'.repeat(25 * 1024 * 1024)}`);
       await new Promise((resolve) => client.once('close', resolve));
-      await expect.poll(() => logged.find((l) => l.msg === 'request' && l.request_id === requestId), { timeout: 10_000 }).toMatchObject({ status: 400, code: 'file_too_large' });
+      await expect
+        .poll(() => logged.find((l) => l.msg === 'request' && l.request_id === requestId), { timeout: 10_000 })
+        .toMatchObject({ status: 400, code: 'file_too_large' });
       expect(downstream.filter((d) => d === 'file' || d === 'stream completed')).toEqual([]);
     }
   });
 
   it('names the parameter whose percent-encoding is malformed, after the session check', async () => {
-    const res = await fetch(`${base}/workspace/actors/%ZZ`, { headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' } });
+    const res = await fetch(`${base}/workspace/actors/%ZZ`, {
+      headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' },
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { details: unknown } }).error.details).toEqual([{ field: 'path.workspace_actor_id', message: 'malformed percent-encoding' }]);
-    const second = await fetch(`${base}/conversations/0190a0d8-0000-7000-8000-000000000002/messages/%E0%A4%A`, { headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' } });
-    expect(((await second.json()) as { error: { details: Array<{ field: string }> } }).error.details[0]!.field).toBe('path.message_id');
+    expect(((await res.json()) as { error: { details: unknown } }).error.details).toEqual([
+      { field: 'path.workspace_actor_id', message: 'malformed percent-encoding' },
+    ]);
+    const second = await fetch(`${base}/conversations/0190a0d8-0000-7000-8000-000000000002/messages/%E0%A4%A`, {
+      headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' },
+    });
+    expect(((await second.json()) as { error: { details: Array<{ field: string }> } }).error.details[0]!.field).toBe(
+      'path.message_id',
+    );
     expect((await fetch(`${base}/workspace/actors/%ZZ`)).status).toBe(401);
     // No route answers DELETE there, encoding or not.
-    expect((await fetch(`${base}/workspace/actors/%ZZ`, { method: 'DELETE', headers: { authorization: 'Bearer good' } })).status).toBe(404);
+    expect(
+      (await fetch(`${base}/workspace/actors/%ZZ`, { method: 'DELETE', headers: { authorization: 'Bearer good' } }))
+        .status,
+    ).toBe(404);
   });
 
   it('refuses strings Postgres cannot store in the body and the query, naming the field, and ignores unknown fields', async () => {
-    for (const [text, field] of [['{"name":"a\\u0000b"}', 'body.name'], ['{"name":"a\\ud800b"}', 'body.name'], ['{"name":"\\udc00"}', 'body.name']]) {
-      const res = await fetch(`${base}/users/me`, { method: 'PATCH', body: text, headers: { authorization: 'Bearer good', 'content-type': 'application/json' } });
+    for (const [text, field] of [
+      ['{"name":"a\\u0000b"}', 'body.name'],
+      ['{"name":"a\\ud800b"}', 'body.name'],
+      ['{"name":"\\udc00"}', 'body.name'],
+    ]) {
+      const res = await fetch(`${base}/users/me`, {
+        method: 'PATCH',
+        body: text,
+        headers: { authorization: 'Bearer good', 'content-type': 'application/json' },
+      });
       expect(res.status, text).toBe(400);
-      expect(((await res.json()) as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field)).toEqual([field]);
+      expect(
+        ((await res.json()) as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field),
+      ).toEqual([field]);
     }
     nextAnswer = async () => ({ id: 'u1', email: 'a@b.io', name: 'x', created_at: '', updated_at: '' });
-    const paired = await fetch(`${base}/users/me`, { method: 'PATCH', body: '{"name":"a\\ud83d\\ude00b","junk":"\\u0000"}', headers: { authorization: 'Bearer good', 'content-type': 'application/json' } });
+    const paired = await fetch(`${base}/users/me`, {
+      method: 'PATCH',
+      body: '{"name":"a\\ud83d\\ude00b","junk":"\\u0000"}',
+      headers: { authorization: 'Bearer good', 'content-type': 'application/json' },
+    });
     expect(paired.status).toBe(200);
-    const query = await fetch(`${base}/saved-messages?cursor=a%00b`, { headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' } });
+    const query = await fetch(`${base}/saved-messages?cursor=a%00b`, {
+      headers: { authorization: 'Bearer good', 'x-workspace-id': '0190a0d8-0000-7000-8000-000000000004' },
+    });
     expect(query.status).toBe(400);
-    expect(((await query.json()) as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field)).toEqual(['query.cursor']);
+    expect(
+      ((await query.json()) as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field),
+    ).toEqual(['query.cursor']);
   });
 });

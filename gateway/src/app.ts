@@ -93,13 +93,21 @@ function requireTokenScope(r: Route, token: CachedToken, params: Record<string, 
     if (typeof named === 'string' && named.toLowerCase() === token.conversationId) return;
     throw forbidden('This token posts only into its own conversation.');
   }
-  throw forbidden(token.kind === 'workspace' ? 'A workspace token cannot use this route: it is for signed-in users or for owners and admins.' : 'A conversation token can only post messages into its conversation.');
+  throw forbidden(
+    token.kind === 'workspace'
+      ? 'A workspace token cannot use this route: it is for signed-in users or for owners and admins.'
+      : 'A conversation token can only post messages into its conversation.',
+  );
 }
 
 async function* noUpload(): AsyncGenerator<Buffer> {}
 
 /** The gateway's Express app, its route table, and the realtime provider's websockets when it is self-hosted. */
-export function createApp(deps: AppDeps): { app: Express; routes: Route[]; websockets: RealtimeWebsockets | undefined } {
+export function createApp(deps: AppDeps): {
+  app: Express;
+  routes: Route[];
+  websockets: RealtimeWebsockets | undefined;
+} {
   const app = express();
   app.disable('x-powered-by');
   // No ETag: the API's answers are not cached by validators, and Express would hash every body to make one.
@@ -116,7 +124,9 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[]; webso
       const status = res.writableFinished ? res.statusCode : 'aborted';
       const seconds = stop({ method: req.method, route, status: String(status) });
       const code = res.locals.errorCode as string | undefined;
-      requestContext.run(req.ctx, () => deps.log.info({ method: req.method, route, status, code, ms: Math.round(seconds * 1000) }, 'request'));
+      requestContext.run(req.ctx, () =>
+        deps.log.info({ method: req.method, route, status, code, ms: Math.round(seconds * 1000) }, 'request'),
+      );
     });
     next();
   });
@@ -130,7 +140,10 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[]; webso
   /** The route's session (or token) and workspace checks, which come before every other answer (contract §1). */
   const authorize = async (r: Route, req: Request) => {
     if (r.auth === 'none') return;
-    const caller = await deps.authenticate(req.get('Authorization'), r.auth === 'workspace' ? { value: req.get('X-Workspace-Id') } : undefined);
+    const caller = await deps.authenticate(
+      req.get('Authorization'),
+      r.auth === 'workspace' ? { value: req.get('X-Workspace-Id') } : undefined,
+    );
     if (caller.token) {
       requireTokenScope(r, caller.token, req.params);
       req.ctx.tokenId = caller.token.id;
@@ -154,8 +167,14 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[]; webso
       const types = r.form ? [...JSON_TYPES, FORM_TYPE] : JSON_TYPES;
       if (r.body && declaresBody(req) && !req.is(types)) {
         throw r.form
-          ? invalidInput([{ field: 'header.content-type', message: `must be application/json or ${FORM_TYPE}` }], `Send the body as JSON or as a form (${FORM_TYPE}).`)
-          : invalidInput([{ field: 'header.content-type', message: 'must be application/json' }], 'Send the body as JSON, with Content-Type: application/json.');
+          ? invalidInput(
+              [{ field: 'header.content-type', message: `must be application/json or ${FORM_TYPE}` }],
+              `Send the body as JSON or as a form (${FORM_TYPE}).`,
+            )
+          : invalidInput(
+              [{ field: 'header.content-type', message: 'must be application/json' }],
+              'Send the body as JSON, with Content-Type: application/json.',
+            );
       }
       if (r.rawBody) await parse(readRaw, req, res);
       else await parse(r.form && req.is(FORM_TYPE) ? parseForm : parseJson, req, res);
@@ -186,7 +205,12 @@ export function createApp(deps: AppDeps): { app: Express; routes: Route[]; webso
       await authorize(hit.route, req);
       const values = hit.regex.exec(req.path)?.slice(1) ?? [];
       const name = hit.names.find((_, i) => !decodes(values[i]!));
-      next(invalidInput([{ field: name ? `path.${name}` : 'path', message: 'malformed percent-encoding' }], 'The request path could not be read.'));
+      next(
+        invalidInput(
+          [{ field: name ? `path.${name}` : 'path', message: 'malformed percent-encoding' }],
+          'The request path could not be read.',
+        ),
+      );
     } catch (failure) {
       next(failure);
     }

@@ -15,7 +15,9 @@ export interface Downstream {
 export function connectDownstream(config: GatewayConfig): Downstream {
   const options = { deadlineMs: config.GRPC_DEADLINE_MS };
   const addressOf = (name: ServiceName) => config[grpcUrlVariable(name)];
-  const clients = Object.fromEntries(serviceNames.map((name) => [name, connectPeer(name, addressOf(name), options)])) as Clients;
+  const clients = Object.fromEntries(
+    serviceNames.map((name) => [name, connectPeer(name, addressOf(name), options)]),
+  ) as Clients;
   const healthClients = serviceNames.map((name) => [name, createHealthClient(addressOf(name))] as const);
   return {
     clients,

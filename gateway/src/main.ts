@@ -23,13 +23,21 @@ const downstream = connectDownstream(config);
 
 async function notReady(): Promise<string[]> {
   const checks = Object.entries(downstream.health).map(async ([name, check]) => ((await check()) ? undefined : name));
-  checks.push(redis.ping().then(() => undefined, () => 'redis'));
+  checks.push(
+    redis.ping().then(
+      () => undefined,
+      () => 'redis',
+    ),
+  );
   return (await Promise.all(checks)).filter((name): name is string => name !== undefined);
 }
 
 async function resolveMembership(workspaceId: string, userId: string): Promise<CachedMembership | null> {
   try {
-    const m = await downstream.clients.workspace.ResolveMembership({ workspace_id: workspaceId, user_id: userId }, requestContext.getStore() ?? { requestId: 'none' });
+    const m = await downstream.clients.workspace.ResolveMembership(
+      { workspace_id: workspaceId, user_id: userId },
+      requestContext.getStore() ?? { requestId: 'none' },
+    );
     return { workspaceUserId: m.workspace_user_id, actorId: m.actor_id, role: m.role };
   } catch (err) {
     if (err instanceof DomainError && err.kind === 'not_found') return null;
@@ -39,26 +47,48 @@ async function resolveMembership(workspaceId: string, userId: string): Promise<C
 
 /** The usable token whose secret has this SHA-256, or null. */
 async function resolveToken(secretSha256: Buffer): Promise<CachedToken | null> {
-  const { token } = await downstream.clients.workspace.ResolveToken({ secret_sha256: secretSha256 }, requestContext.getStore() ?? { requestId: 'none' });
+  const { token } = await downstream.clients.workspace.ResolveToken(
+    { secret_sha256: secretSha256 },
+    requestContext.getStore() ?? { requestId: 'none' },
+  );
   if (!token) return null;
-  return { id: token.id, kind: token.kind as TokenKind, workspaceId: token.workspace_id, conversationId: token.conversation_id ?? null, actorId: token.actor_id };
+  return {
+    id: token.id,
+    kind: token.kind as TokenKind,
+    workspaceId: token.workspace_id,
+    conversationId: token.conversation_id ?? null,
+    actorId: token.actor_id,
+  };
 }
 
 async function recordTokenUse(tokenId: string): Promise<void> {
-  await downstream.clients.workspace.RecordTokenUse({ token_id: tokenId }, requestContext.getStore() ?? { requestId: 'none' });
+  await downstream.clients.workspace.RecordTokenUse(
+    { token_id: tokenId },
+    requestContext.getStore() ?? { requestId: 'none' },
+  );
 }
 
 const storageConfig = storageConfigFrom(config);
 const { app, websockets } = createApp({
   log,
   clients: downstream.clients,
-  storage: storageConfig.driver === 'fs' ? { storage: createStorage(storageConfig), secret: storageConfig.secret } : { storage: undefined, secret: '' },
-  authenticate: await createAuthenticator(config.JWT_PUBLIC_KEY, redis, { resolveMembership, resolveToken, recordTokenUse }, { tokenRateLimit: config.TOKEN_RATE_LIMIT_PER_MINUTE }),
+  storage:
+    storageConfig.driver === 'fs'
+      ? { storage: createStorage(storageConfig), secret: storageConfig.secret }
+      : { storage: undefined, secret: '' },
+  authenticate: await createAuthenticator(
+    config.JWT_PUBLIC_KEY,
+    redis,
+    { resolveMembership, resolveToken, recordTokenUse },
+    { tokenRateLimit: config.TOKEN_RATE_LIMIT_PER_MINUTE },
+  ),
   metrics,
   notReady,
   trustProxy: config.TRUST_PROXY,
   uploadIdleMs: config.UPLOAD_IDLE_TIMEOUT_MS,
-  realtimeProvider: config.PUSHER_HOST ? { host: config.PUSHER_HOST, port: config.PUSHER_PORT, useTls: config.PUSHER_USE_TLS } : undefined,
+  realtimeProvider: config.PUSHER_HOST
+    ? { host: config.PUSHER_HOST, port: config.PUSHER_PORT, useTls: config.PUSHER_USE_TLS }
+    : undefined,
 });
 
 const server = app.listen(config.PORT, (err?: Error) => {
@@ -76,7 +106,16 @@ if (websockets) server.on('upgrade', websockets.upgrade);
 const stopHandoff = serveHandedConnections(server);
 
 onShutdown(log, [
-  ['http', () => new Promise<void>((resolve) => { stopHandoff(); websockets?.close(); server.close(() => resolve()); server.closeIdleConnections(); })],
+  [
+    'http',
+    () =>
+      new Promise<void>((resolve) => {
+        stopHandoff();
+        websockets?.close();
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  ],
   ['downstream', async () => downstream.close()],
   ['redis', () => redis.quit()],
 ]);

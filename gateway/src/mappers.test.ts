@@ -51,27 +51,92 @@ const message: Message__Output = {
   children: [{ type: 'text', text: 'hello' }],
 };
 
-const user = { id: ex.user, email: 'ada@example.org', name: 'Ada', email_verified_at: ex.at, created_at: ex.at, updated_at: ex.at };
+const user = {
+  id: ex.user,
+  email: 'ada@example.org',
+  name: 'Ada',
+  email_verified_at: ex.at,
+  created_at: ex.at,
+  updated_at: ex.at,
+};
 
 /** The body is exactly what its schema describes: it parses, and parsing drops nothing. */
 const expectBody = (schema: z.ZodType, body: unknown) => expect(schema.parse(body)).toEqual(body);
 
 describe('mappers', () => {
   it('map proto answers to bodies their response schemas accept as they are', () => {
-    expectBody(s.MessagePage, toMessagePage({ items: [message, { ...message, children: [], body_text: '', assets: [], last_reply_at: undefined }], next_cursor: ex.message }));
-    expectBody(s.ThreadPage, toThreadPage({ items: [{ id: ex.message, conversation_id: ex.channel, root_message: message, reply_count: 1, following: true, unread_count: 0, mention_count: 0 }] }));
+    expectBody(
+      s.MessagePage,
+      toMessagePage({
+        items: [message, { ...message, children: [], body_text: '', assets: [], last_reply_at: undefined }],
+        next_cursor: ex.message,
+      }),
+    );
+    expectBody(
+      s.ThreadPage,
+      toThreadPage({
+        items: [
+          {
+            id: ex.message,
+            conversation_id: ex.channel,
+            root_message: message,
+            reply_count: 1,
+            following: true,
+            unread_count: 0,
+            mention_count: 0,
+          },
+        ],
+      }),
+    );
     expectBody(s.AuthResponse, toAuth({ access_token: 't', user, expires_at: ex.later }));
     expectBody(s.EmailVerified, toVerifiedEmail({ user }));
-    expectBody(s.AssetDownload, toDownload({ url: 'http://localhost:8080/storage/x', expires_at: ex.later, name: 'a.png', content_type: 'image/png', size_bytes: 3 }));
+    expectBody(
+      s.AssetDownload,
+      toDownload({
+        url: 'http://localhost:8080/storage/x',
+        expires_at: ex.later,
+        name: 'a.png',
+        content_type: 'image/png',
+        size_bytes: 3,
+      }),
+    );
     expectBody(
       s.WorkspaceUser,
-      toWorkspaceUser({ id: ex.workspaceUser, workspace_id: ex.workspace, user_id: ex.user, actor_id: ex.actor, role: 'owner', created_at: ex.at, updated_at: ex.at, user: { id: ex.user, email: 'ada@example.org', name: 'Ada' } }),
+      toWorkspaceUser({
+        id: ex.workspaceUser,
+        workspace_id: ex.workspace,
+        user_id: ex.user,
+        actor_id: ex.actor,
+        role: 'owner',
+        created_at: ex.at,
+        updated_at: ex.at,
+        user: { id: ex.user, email: 'ada@example.org', name: 'Ada' },
+      }),
     );
-    expectBody(s.WorkspaceActor, toActor({ id: ex.actor, workspace_id: ex.workspace, kind: 'agent', display_name: 'Bot', managed_by_admins: true, created_at: ex.at, updated_at: ex.at }));
+    expectBody(
+      s.WorkspaceActor,
+      toActor({
+        id: ex.actor,
+        workspace_id: ex.workspace,
+        kind: 'agent',
+        display_name: 'Bot',
+        managed_by_admins: true,
+        created_at: ex.at,
+        updated_at: ex.at,
+      }),
+    );
     expectBody(
       s.RealtimeConfiguration,
       toRealtimeConfiguration(
-        { app_key: 'wms-key', cluster: 'eu', ws_host: 'ws-eu.pusher.com', ws_port: 80, wss_port: 443, ws_path: '', force_tls: true },
+        {
+          app_key: 'wms-key',
+          cluster: 'eu',
+          ws_host: 'ws-eu.pusher.com',
+          ws_port: 80,
+          wss_port: 443,
+          ws_path: '',
+          force_tls: true,
+        },
         { workspaceId: ex.workspace, actorId: ex.actor },
       ),
     );
@@ -81,12 +146,25 @@ describe('mappers', () => {
     expectBody(s.ActorPresenceList, [toActorPresence({ actor_id: ex.actor, status: 'online', since: ex.at })]);
     expectBody(
       s.EventPage,
-      toEventPage({ items: [{ cursor: '7', channel: `private-actor-${ex.actor}`, name: 'saved.updated', data: '{"event_id":"e","saved":{}}', created_at: ex.at }], next_cursor: '7' }),
+      toEventPage({
+        items: [
+          {
+            cursor: '7',
+            channel: `private-actor-${ex.actor}`,
+            name: 'saved.updated',
+            data: '{"event_id":"e","saved":{}}',
+            created_at: ex.at,
+          },
+        ],
+        next_cursor: '7',
+      }),
     );
   });
 
   it("passes a message's children through as the messaging service computed them", () => {
-    const [page] = toMessagePage({ items: [{ ...message, body_text: 'shown', children: [{ type: 'text', text: 'as sent' }] }] }).items;
+    const [page] = toMessagePage({
+      items: [{ ...message, body_text: 'shown', children: [{ type: 'text', text: 'as sent' }] }],
+    }).items;
     expect(page!.children).toEqual([{ type: 'text', text: 'as sent' }]);
   });
 });

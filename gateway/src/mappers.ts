@@ -54,7 +54,10 @@ export const toAuth = (a: AuthResponse__Output | null): Body<typeof s.AuthRespon
   expires_at: a?.expires_at ?? null,
 });
 
-export const toEmailPending = (r: EmailPendingResponse__Output): Body<typeof s.EmailPending> => ({ status: 'email_pending', email: r.email });
+export const toEmailPending = (r: EmailPendingResponse__Output): Body<typeof s.EmailPending> => ({
+  status: 'email_pending',
+  email: r.email,
+});
 
 export const toEmailCodePending = (r: RequestEmailCodeResponse__Output): Body<typeof s.EmailCodePending> => ({
   status: 'code_pending',
@@ -63,7 +66,9 @@ export const toEmailCodePending = (r: RequestEmailCodeResponse__Output): Body<ty
 });
 
 /** A registration or sign-in link signs in; an email-change link only confirms the address. */
-export const toVerifiedEmail = (r: VerifyEmailResponse__Output): Body<typeof s.AuthResponse> | Body<typeof s.EmailVerified> =>
+export const toVerifiedEmail = (
+  r: VerifyEmailResponse__Output,
+): Body<typeof s.AuthResponse> | Body<typeof s.EmailVerified> =>
   r.auth ? toAuth(r.auth) : { status: 'email_verified', user: toUser(r.user) };
 
 export const passwordReset: Body<typeof s.PasswordReset> = { status: 'password_reset' };
@@ -177,7 +182,10 @@ export const toAsset = (a: Asset__Output): Body<typeof s.Asset> => ({
 
 type MessageBody = Body<typeof s.Message>;
 
-const toMessageChild = (c: MessageChild__Output): MessageBody['children'][number] => ({ type: c.type as 'text', text: c.text });
+const toMessageChild = (c: MessageChild__Output): MessageBody['children'][number] => ({
+  type: c.type as 'text',
+  text: c.text,
+});
 
 const toReaction = (r: Reaction__Output): Body<typeof s.Reaction> => ({ emoji: r.emoji, actor_ids: r.actor_ids });
 
@@ -206,11 +214,17 @@ export const toMessage = (m: Message__Output): MessageBody => ({
 
 /** A page of messages, or of saved messages (the same body). */
 export const toSearchPage = (p: SearchPage__Output): Body<typeof s.SearchPage> => ({
-  items: p.items.map((hit) => ({ message: toMessage(hit.message!), highlights: hit.highlights.map((h) => ({ start: h.start, end: h.end })) })),
+  items: p.items.map((hit) => ({
+    message: toMessage(hit.message!),
+    highlights: hit.highlights.map((h) => ({ start: h.start, end: h.end })),
+  })),
   next_cursor: p.next_cursor ?? null,
 });
 
-export const toMessagePage = (p: MessagePage__Output): Body<typeof s.MessagePage> => ({ items: p.items.map(toMessage), next_cursor: p.next_cursor ?? null });
+export const toMessagePage = (p: MessagePage__Output): Body<typeof s.MessagePage> => ({
+  items: p.items.map(toMessage),
+  next_cursor: p.next_cursor ?? null,
+});
 
 export const toSavedMessageState = (r: SavedMessageState__Output): Body<typeof s.SavedMessageState> => ({
   message_id: r.message_id,
@@ -247,10 +261,16 @@ const toThread = (t: Thread__Output): Body<typeof s.Thread> => ({
   mention_count: t.mention_count,
 });
 
-export const toThreadPage = (p: ThreadPage__Output): Body<typeof s.ThreadPage> => ({ items: p.items.map(toThread), next_cursor: p.next_cursor ?? null });
+export const toThreadPage = (p: ThreadPage__Output): Body<typeof s.ThreadPage> => ({
+  items: p.items.map(toThread),
+  next_cursor: p.next_cursor ?? null,
+});
 
 /** The provider's settings for clients, with the endpoints and the caller's channels (contract §7). */
-export const toRealtimeConfiguration = (c: RealtimeConfig__Output, caller: { workspaceId: string; actorId: string }): Body<typeof s.RealtimeConfiguration> => ({
+export const toRealtimeConfiguration = (
+  c: RealtimeConfig__Output,
+  caller: { workspaceId: string; actorId: string },
+): Body<typeof s.RealtimeConfiguration> => ({
   provider: 'pusher',
   app_key: c.app_key,
   cluster: c.cluster,
@@ -261,14 +281,27 @@ export const toRealtimeConfiguration = (c: RealtimeConfig__Output, caller: { wor
   force_tls: c.force_tls,
   channel_authorization_endpoint: '/realtime/authorize',
   user_authentication_endpoint: '/realtime/authenticate',
-  channels: { workspace: workspaceChannel(caller.workspaceId), presence: presenceChannel(caller.workspaceId), actor: actorChannel(caller.actorId) },
+  channels: {
+    workspace: workspaceChannel(caller.workspaceId),
+    presence: presenceChannel(caller.workspaceId),
+    actor: actorChannel(caller.actorId),
+  },
 });
 
-export const toRealtimeAuthorization = (a: ChannelAuthorization__Output): Body<typeof s.RealtimeAuthorization> => ({ auth: a.auth, channel_data: a.channel_data ?? null });
+export const toRealtimeAuthorization = (a: ChannelAuthorization__Output): Body<typeof s.RealtimeAuthorization> => ({
+  auth: a.auth,
+  channel_data: a.channel_data ?? null,
+});
 
-export const toRealtimeUserAuthorization = (a: UserAuthorization__Output): Body<typeof s.RealtimeUserAuthorization> => ({ auth: a.auth, user_data: a.user_data });
+export const toRealtimeUserAuthorization = (
+  a: UserAuthorization__Output,
+): Body<typeof s.RealtimeUserAuthorization> => ({ auth: a.auth, user_data: a.user_data });
 
-export const toActorPresence = (p: ActorPresence__Output): Body<typeof s.ActorPresence> => ({ actor_id: p.actor_id, status: p.status as 'online', since: p.since });
+export const toActorPresence = (p: ActorPresence__Output): Body<typeof s.ActorPresence> => ({
+  actor_id: p.actor_id,
+  status: p.status as 'online',
+  since: p.since,
+});
 
 /** An event as it was triggered; the realtime service stores only JSON objects as data. */
 const toDeliveredEvent = (e: DeliveredEvent__Output): Body<typeof s.DeliveredEvent> => ({
@@ -278,4 +311,7 @@ const toDeliveredEvent = (e: DeliveredEvent__Output): Body<typeof s.DeliveredEve
   data: JSON.parse(e.data) as Record<string, unknown>,
 });
 
-export const toEventPage = (p: EventPage__Output): Body<typeof s.EventPage> => ({ items: p.items.map(toDeliveredEvent), next_cursor: p.next_cursor });
+export const toEventPage = (p: EventPage__Output): Body<typeof s.EventPage> => ({
+  items: p.items.map(toDeliveredEvent),
+  next_cursor: p.next_cursor,
+});

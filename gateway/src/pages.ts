@@ -20,10 +20,15 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
     try {
       page = await work(req);
     } catch (err) {
-      if (err instanceof DomainError) page = { status: httpStatusOf(err), title: 'That did not work', body: [p(err.message), ...detailsOf(err)] };
+      if (err instanceof DomainError)
+        page = { status: httpStatusOf(err), title: 'That did not work', body: [p(err.message), ...detailsOf(err)] };
       else {
         log.error({ err }, 'page failed');
-        page = { status: 500, title: 'Something went wrong', body: [p('Something went wrong on our side; try again in a moment.')] };
+        page = {
+          status: 500,
+          title: 'Something went wrong',
+          body: [p('Something went wrong on our side; try again in a moment.')],
+        };
       }
     }
     send(res, page);
@@ -48,8 +53,18 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
     handle(async (req) => {
       const { token } = parse(z.object({ token: linkToken }), req.body);
       const verified = await identity.VerifyEmail({ token }, req.ctx);
-      if (!verified.auth) return { title: 'Address confirmed', body: [p(`${verified.user?.email ?? 'Your new address'} is now the address of your account.`)] };
-      return { title: 'Address confirmed', body: [p(`You are signed in as ${verified.auth.user?.email ?? ''}.`), ...accessToken(verified.auth.access_token)] };
+      if (!verified.auth)
+        return {
+          title: 'Address confirmed',
+          body: [p(`${verified.user?.email ?? 'Your new address'} is now the address of your account.`)],
+        };
+      return {
+        title: 'Address confirmed',
+        body: [
+          p(`You are signed in as ${verified.auth.user?.email ?? ''}.`),
+          ...accessToken(verified.auth.access_token),
+        ],
+      };
     }),
   );
 
@@ -74,7 +89,10 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
     handle(async (req) => {
       const body = parse(z.object({ token: linkToken, password: s.password }), req.body);
       await identity.ResetPassword(body, req.ctx);
-      return { title: 'Password changed', body: [p('Every session of your account was signed out.'), '<p><a href="/sign-in">Sign in</a></p>'] };
+      return {
+        title: 'Password changed',
+        body: [p('Every session of your account was signed out.'), '<p><a href="/sign-in">Sign in</a></p>'],
+      };
     }),
   );
 
@@ -101,16 +119,32 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
     handle(async (req) => {
       const body = parse(z.object({ email: s.email, password: s.loginPassword }), req.body);
       const signedIn = await identity.Login(body, req.ctx);
-      return { title: 'Signed in', body: [p(`You are signed in as ${signedIn.user?.email ?? ''}.`), ...accessToken(signedIn.access_token)] };
+      return {
+        title: 'Signed in',
+        body: [p(`You are signed in as ${signedIn.user?.email ?? ''}.`), ...accessToken(signedIn.access_token)],
+      };
     }),
   );
   router.post(
     '/sign-in/link',
     form,
     handle(async (req) => {
-      const { email, send: what } = parse(z.object({ email: s.email, send: z.enum(['link', 'reset']).default('link') }), req.body);
-      const mailed = what === 'reset' ? await identity.RecoverAccount({ email }, req.ctx) : await identity.RequestMagicLink({ email }, req.ctx);
-      return { title: 'Check your inbox', body: [p(`If ${mailed.email} has an account, a ${what === 'reset' ? 'password reset' : 'sign-in'} link is on its way to it.`)] };
+      const { email, send: what } = parse(
+        z.object({ email: s.email, send: z.enum(['link', 'reset']).default('link') }),
+        req.body,
+      );
+      const mailed =
+        what === 'reset'
+          ? await identity.RecoverAccount({ email }, req.ctx)
+          : await identity.RequestMagicLink({ email }, req.ctx);
+      return {
+        title: 'Check your inbox',
+        body: [
+          p(
+            `If ${mailed.email} has an account, a ${what === 'reset' ? 'password reset' : 'sign-in'} link is on its way to it.`,
+          ),
+        ],
+      };
     }),
   );
   return router;
@@ -134,7 +168,10 @@ const accessToken = (value: string) => [
   p('Your access token, for API requests (Authorization: Bearer …):'),
   `<pre><code>${escape(value)}</code></pre>`,
 ];
-const detailsOf = (err: DomainError) => (err.details?.length ? [`<ul>${err.details.map((d) => `<li>${escape(`${d.field}: ${d.message}`)}</li>`).join('')}</ul>`] : []);
+const detailsOf = (err: DomainError) =>
+  err.details?.length
+    ? [`<ul>${err.details.map((d) => `<li>${escape(`${d.field}: ${d.message}`)}</li>`).join('')}</ul>`]
+    : [];
 
 /** Parses a submitted form; problems become the page's 400 with one line per field. */
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -148,7 +185,8 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 function send(res: Response, { status = 200, title, body }: Page): void {
   // The token of a mailed link is in this page's address: it must not travel on in a Referer, nor be cached.
   res.set({
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',

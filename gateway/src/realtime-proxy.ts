@@ -5,7 +5,6 @@ import { WEBSOCKET_PATH } from '@wms/kit/channels';
 import type { Logger } from '@wms/kit/logger';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
-
 /** A self-hosted Pusher-protocol provider (Soketi), as the gateway reaches it. */
 export interface RealtimeProvider {
   host: string;

@@ -53,13 +53,18 @@ export type ErrorCode = keyof typeof errorStatus;
 export const ErrorBody = z
   .object({
     error: z.object({
-      code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]).describe('Stable, snake_case; the part of the answer to branch on'),
+      code: z
+        .enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]])
+        .describe('Stable, snake_case; the part of the answer to branch on'),
       message: z.string().describe('Human readable; may change'),
       request_id: z.string().min(1).max(128).describe('The `X-Request-Id` of the answer'),
       details: z
         .array(
           z.object({
-            field: z.string().regex(/^(body|query|path|header)(\.[^.]+)*$/).describe('`<where>.<name>`, nested as `body.items.0.id`'),
+            field: z
+              .string()
+              .regex(/^(body|query|path|header)(\.[^.]+)*$/)
+              .describe('`<where>.<name>`, nested as `body.items.0.id`'),
             message: z.string(),
           }),
         )
@@ -129,14 +134,24 @@ export const User = z
 
 export const AuthResponse = z
   .object({
-    access_token: z.string().min(1).describe('a signed JWT naming the session; send it as `Authorization: Bearer <access_token>`'),
+    access_token: z
+      .string()
+      .min(1)
+      .describe('a signed JWT naming the session; send it as `Authorization: Bearer <access_token>`'),
     token_type: z.literal('Bearer'),
     user: User,
     expires_at: nullableTimestamp.describe('null when sessions do not expire (`SESSION_TTL_SECONDS=0`)'),
   })
   .meta({
     id: 'AuthResponse',
-    examples: [{ access_token: 'eyJhbGciOiJFUzI1NiJ9.eyJzaWQiOiIuLi4ifQ.c2lnbmF0dXJl', token_type: 'Bearer', user: userExample, expires_at: '2026-12-21T18:38:41.008Z' }],
+    examples: [
+      {
+        access_token: 'eyJhbGciOiJFUzI1NiJ9.eyJzaWQiOiIuLi4ifQ.c2lnbmF0dXJl',
+        token_type: 'Bearer',
+        user: userExample,
+        expires_at: '2026-12-21T18:38:41.008Z',
+      },
+    ],
   });
 
 export const EmailPending = z
@@ -144,14 +159,23 @@ export const EmailPending = z
   .meta({ id: 'EmailPending', examples: [{ status: 'email_pending', email: 'ada@example.org' }] });
 
 export const EmailCodePending = z
-  .object({ status: z.literal('code_pending'), email: emailOut.describe('normalized (lowercase)'), expires_at: timestamp.describe('the code lives 10 minutes') })
-  .meta({ id: 'EmailCodePending', examples: [{ status: 'code_pending', email: 'ada@example.org', expires_at: ex.later }] });
+  .object({
+    status: z.literal('code_pending'),
+    email: emailOut.describe('normalized (lowercase)'),
+    expires_at: timestamp.describe('the code lives 10 minutes'),
+  })
+  .meta({
+    id: 'EmailCodePending',
+    examples: [{ status: 'code_pending', email: 'ada@example.org', expires_at: ex.later }],
+  });
 
 export const EmailVerified = z
   .object({ status: z.literal('email_verified'), user: User })
   .meta({ id: 'EmailVerified', examples: [{ status: 'email_verified', user: userExample }] });
 
-export const PasswordReset = z.object({ status: z.literal('password_reset') }).meta({ id: 'PasswordReset', examples: [{ status: 'password_reset' }] });
+export const PasswordReset = z
+  .object({ status: z.literal('password_reset') })
+  .meta({ id: 'PasswordReset', examples: [{ status: 'password_reset' }] });
 
 // Request fields of the identity service (contract §2), which checks each of them on every call with the same field
 // names (services/identity/src/domain/rules.ts).
@@ -175,11 +199,30 @@ const MEDIA_TYPE = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 // Request fields the owning service checks (contract §3, §4, §6).
-export const workspaceName = serviceChecked(z.string(), { minLength: 1, maxLength: 80, description: '1..80 characters after trimming', examples: ['Acme'] });
-export const slug = serviceChecked(z.string(), { pattern: SLUG, description: '3..40 lowercase letters, digits or inner dashes; unique among all workspaces (409 `slug_taken`)', examples: ['acme'] });
-export const assignableRole = serviceChecked(z.string(), { enum: ['admin', 'member'], description: 'anything else, `owner` included, is 400 `invalid_role`' });
-export const displayName = serviceChecked(z.string(), { minLength: 1, maxLength: 80, description: '1..80 characters after trimming' });
-export const title = serviceChecked(z.string(), { maxLength: 120, description: 'at most 120 characters; empty after trimming, or null, clears it' });
+export const workspaceName = serviceChecked(z.string(), {
+  minLength: 1,
+  maxLength: 80,
+  description: '1..80 characters after trimming',
+  examples: ['Acme'],
+});
+export const slug = serviceChecked(z.string(), {
+  pattern: SLUG,
+  description: '3..40 lowercase letters, digits or inner dashes; unique among all workspaces (409 `slug_taken`)',
+  examples: ['acme'],
+});
+export const assignableRole = serviceChecked(z.string(), {
+  enum: ['admin', 'member'],
+  description: 'anything else, `owner` included, is 400 `invalid_role`',
+});
+export const displayName = serviceChecked(z.string(), {
+  minLength: 1,
+  maxLength: 80,
+  description: '1..80 characters after trimming',
+});
+export const title = serviceChecked(z.string(), {
+  maxLength: 120,
+  description: 'at most 120 characters; empty after trimming, or null, clears it',
+});
 export const channelName = serviceChecked(z.string(), {
   pattern: CHANNEL_NAME,
   description: 'unique in the workspace, private channels included (409 `channel_name_taken`)',
@@ -188,22 +231,40 @@ export const channelName = serviceChecked(z.string(), {
 export const pickerQuery = serviceChecked(z.string(), {
   minLength: 1,
   maxLength: 80,
-  description: 'keeps the items whose name contains it, case-insensitively: those starting with it first, then the rest, each in the usual order (1..80 characters; empty is 400)',
+  description:
+    'keeps the items whose name contains it, case-insensitively: those starting with it first, then the rest, each in the usual order (1..80 characters; empty is 400)',
 });
 export const topic = serviceChecked(z.string(), { maxLength: 250 });
-export const bodyText = serviceChecked(z.string(), { maxLength: 40_000, description: '1..40,000 characters; empty only when `asset_ids` is not empty' });
+export const bodyText = serviceChecked(z.string(), {
+  maxLength: 40_000,
+  description: '1..40,000 characters; empty only when `asset_ids` is not empty',
+});
 export const editedBodyText = serviceChecked(z.string(), { minLength: 1, maxLength: 40_000 });
 export const clientMessageId = serviceChecked(z.string(), {
   minLength: 1,
   maxLength: 64,
-  description: 'extension: a retry with the same value by the same actor in the same conversation within 24 h answers 201 with the original message',
+  description:
+    'extension: a retry with the same value by the same actor in the same conversation within 24 h answers 201 with the original message',
 });
-export const assetName = serviceChecked(z.string(), { minLength: 1, maxLength: 255, description: '1..255 characters after trimming, no control characters' });
-export const contentType = serviceChecked(z.string(), { maxLength: 255, pattern: MEDIA_TYPE, description: 'a media type such as `image/png`' });
-export const sizeBytes = serviceChecked(z.number().int(), { minimum: 1, maximum: MAX_FILE_BYTES, description: 'the exact length of the file to upload; outside 1..10,485,760 is 400 `file_too_large`' });
+export const assetName = serviceChecked(z.string(), {
+  minLength: 1,
+  maxLength: 255,
+  description: '1..255 characters after trimming, no control characters',
+});
+export const contentType = serviceChecked(z.string(), {
+  maxLength: 255,
+  pattern: MEDIA_TYPE,
+  description: 'a media type such as `image/png`',
+});
+export const sizeBytes = serviceChecked(z.number().int(), {
+  minimum: 1,
+  maximum: MAX_FILE_BYTES,
+  description: 'the exact length of the file to upload; outside 1..10,485,760 is 400 `file_too_large`',
+});
 export const emoji = serviceChecked(z.string(), {
   minLength: 1,
-  description: 'exactly one emoji, URL-encoded (a single RGI emoji; ZWJ sequences, modifiers, flags and keycaps included); else 400 `invalid_emoji`',
+  description:
+    'exactly one emoji, URL-encoded (a single RGI emoji; ZWJ sequences, modifiers, flags and keycaps included); else 400 `invalid_emoji`',
   examples: ['%F0%9F%91%8D'],
 });
 /** The maximum size of an uploaded file (asset content, avatars). */
@@ -218,7 +279,10 @@ export const Workspace = z
     created_at: timestamp,
     updated_at: timestamp,
   })
-  .meta({ id: 'Workspace', examples: [{ id: ex.workspace, name: 'Acme', slug: 'acme', avatar_id: null, created_at: ex.at, updated_at: ex.at }] });
+  .meta({
+    id: 'Workspace',
+    examples: [{ id: ex.workspace, name: 'Acme', slug: 'acme', avatar_id: null, created_at: ex.at, updated_at: ex.at }],
+  });
 
 export const WorkspaceUser = z
   .object({
@@ -259,7 +323,9 @@ export const WorkspaceActor = z
     title: z.string().max(120).nullable(),
     avatar_id: z.uuid().nullable(),
     managed_by_admins: z.boolean(),
-    deactivated_at: nullableTimestamp.describe('set when the member was removed; the actor stays as the author of its messages'),
+    deactivated_at: nullableTimestamp.describe(
+      'set when the member was removed; the actor stays as the author of its messages',
+    ),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -282,12 +348,20 @@ export const WorkspaceActor = z
     ],
   });
 
-export const tokenName = serviceChecked(z.string(), { minLength: 1, maxLength: 80, description: '1..80 characters after trimming' });
+export const tokenName = serviceChecked(z.string(), {
+  minLength: 1,
+  maxLength: 80,
+  description: '1..80 characters after trimming',
+});
 
 export const Token = z
   .object({
     id: z.uuid(),
-    kind: z.enum(['conversation', 'workspace']).describe('`conversation`: for posting into one conversation; `workspace`: for the member API as the agent (contract §11)'),
+    kind: z
+      .enum(['conversation', 'workspace'])
+      .describe(
+        '`conversation`: for posting into one conversation; `workspace`: for the member API as the agent (contract §11)',
+      ),
     workspace_id: z.uuid(),
     conversation_id: z.uuid().nullable().describe('null for a workspace token'),
     actor_id: z.uuid().describe('the agent the token acts as'),
@@ -349,7 +423,11 @@ export const uuid = z
   .string()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
   .transform((v) => v.toLowerCase())
-  .register(documentedAs, { type: 'string', format: 'uuid', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+  .register(documentedAs, {
+    type: 'string',
+    format: 'uuid',
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+  });
 
 export const channelKind = z.enum(['public', 'private', 'direct']);
 
@@ -358,7 +436,9 @@ export const Channel = z
     id: z.uuid(),
     workspace_id: z.uuid(),
     conversation_id: z.uuid().describe('equals `id`: every `{conversation_id}` route accepts a channel id'),
-    kind: channelKind.describe('`public`: every member of the workspace reads it; `private` and `direct`: only its members (to anyone else it does not exist)'),
+    kind: channelKind.describe(
+      '`public`: every member of the workspace reads it; `private` and `direct`: only its members (to anyone else it does not exist)',
+    ),
     name: z.string().regex(new RegExp(CHANNEL_NAME)).nullable().describe('null for a direct conversation'),
     topic: z.string().max(250).nullable(),
     created_by_actor_id: z.uuid(),
@@ -396,10 +476,16 @@ export const ChannelMember = z
   .object({
     channel_id: z.uuid(),
     actor_id: z.uuid(),
-    added_by_actor_id: z.uuid().nullable().describe('null for a member who joined by itself (the creator, a poster, a PUT of its own actor)'),
+    added_by_actor_id: z
+      .uuid()
+      .nullable()
+      .describe('null for a member who joined by itself (the creator, a poster, a PUT of its own actor)'),
     joined_at: timestamp,
   })
-  .meta({ id: 'ChannelMember', examples: [{ channel_id: ex.channel, actor_id: ex.actor, added_by_actor_id: null, joined_at: ex.at }] });
+  .meta({
+    id: 'ChannelMember',
+    examples: [{ channel_id: ex.channel, actor_id: ex.actor, added_by_actor_id: null, joined_at: ex.at }],
+  });
 
 const ids = z.array(z.uuid());
 
@@ -410,7 +496,13 @@ export const limit = z
   .transform(Number)
   .pipe(z.number().int().min(1, 'must be an integer from 1 to 100').max(100, 'must be an integer from 1 to 100'))
   .optional()
-  .register(documentedAs, { type: 'integer', minimum: 1, maximum: 100, default: 50, description: 'page size; anything else is 400 `invalid_input`' });
+  .register(documentedAs, {
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 50,
+    description: 'page size; anything else is 400 `invalid_input`',
+  });
 
 /** A query boolean: exactly `true` or `false` (contract §5). */
 export const queryBoolean = (fallback: boolean, description: string) =>
@@ -418,13 +510,20 @@ export const queryBoolean = (fallback: boolean, description: string) =>
     .enum(['true', 'false'], { error: 'must be true or false' })
     .transform((v) => v === 'true')
     .optional()
-    .register(documentedAs, { type: 'boolean', default: fallback, description: `${description}; exactly \`true\` or \`false\` (else 400 \`invalid_input\`)` });
+    .register(documentedAs, {
+      type: 'boolean',
+      default: fallback,
+      description: `${description}; exactly \`true\` or \`false\` (else 400 \`invalid_input\`)`,
+    });
 
 const page = <T extends z.ZodType>(item: T, id: string, example: unknown) =>
   z
     .object({
       items: z.array(item),
-      next_cursor: z.string().nullable().describe('null exactly when no further item exists; else pass it as `cursor` for the next page'),
+      next_cursor: z
+        .string()
+        .nullable()
+        .describe('null exactly when no further item exists; else pass it as `cursor` for the next page'),
     })
     .meta({ id, examples: [{ items: [example], next_cursor: null }] });
 
@@ -451,8 +550,13 @@ export const Asset = z
     name: z.string().min(1).max(255),
     size_bytes: z.number().int().min(1).max(MAX_FILE_BYTES),
     content_type: z.string().describe('media type'),
-    status: z.enum(['pending', 'ready']).describe('`pending` until its content is uploaded; a ready asset never changes'),
-    preview_kind: z.enum(['image']).nullable().describe('`image` for image/png, image/jpeg, image/gif and image/webp; else null'),
+    status: z
+      .enum(['pending', 'ready'])
+      .describe('`pending` until its content is uploaded; a ready asset never changes'),
+    preview_kind: z
+      .enum(['image'])
+      .nullable()
+      .describe('`image` for image/png, image/jpeg, image/gif and image/webp; else null'),
   })
   .meta({ id: 'Asset', examples: [assetExample] });
 
@@ -488,8 +592,13 @@ export const Message = z
     id: z.uuid().describe('UUIDv7: ordering by id is ordering by creation time'),
     created_at: timestamp,
     updated_at: timestamp,
-    children: z.array(z.object({ type: z.literal('text'), text: z.string().min(1).max(40_000) })).max(1).describe('`[{type: "text", text: body_text}]`, or `[]` when `body_text` is empty'),
-    loading_expires_at: nullableTimestamp.describe('`created_at` + 5 minutes for a message created with `loading: true`, until its first edit'),
+    children: z
+      .array(z.object({ type: z.literal('text'), text: z.string().min(1).max(40_000) }))
+      .max(1)
+      .describe('`[{type: "text", text: body_text}]`, or `[]` when `body_text` is empty'),
+    loading_expires_at: nullableTimestamp.describe(
+      '`created_at` + 5 minutes for a message created with `loading: true`, until its first edit',
+    ),
     saved_at: nullableTimestamp.describe("the caller's own bookmark"),
     reply_count: z.number().int().min(0),
     reply_actor_ids: ids.describe('distinct, in order of first reply'),
@@ -504,7 +613,9 @@ export const Message = z
     mentioned_actor_ids: ids.max(50),
     parent_message_id: z.uuid().nullable().describe('set on replies: the thread root'),
     edited_at: nullableTimestamp,
-    deleted_at: nullableTimestamp.describe('a deleted message stays as a placeholder: text, mentions, assets and reactions emptied'),
+    deleted_at: nullableTimestamp.describe(
+      'a deleted message stays as a placeholder: text, mentions, assets and reactions emptied',
+    ),
   })
   .meta({ id: 'Message', examples: [messageExample] });
 
@@ -517,7 +628,10 @@ export const SavedMessageState = z
 
 export const MessageReactions = z
   .object({ message_id: z.uuid(), reactions: z.array(Reaction).max(50), reactions_version: z.number().int().min(0) })
-  .meta({ id: 'MessageReactions', examples: [{ message_id: ex.message, reactions: [{ emoji: '👍', actor_ids: [ex.actor] }], reactions_version: 1 }] });
+  .meta({
+    id: 'MessageReactions',
+    examples: [{ message_id: ex.message, reactions: [{ emoji: '👍', actor_ids: [ex.actor] }], reactions_version: 1 }],
+  });
 
 export const ConversationReadState = z
   .object({
@@ -525,7 +639,11 @@ export const ConversationReadState = z
     thread_root_id: z.uuid().nullable(),
     last_read_message_id: z.uuid().nullable(),
     last_read_at: nullableTimestamp,
-    unread_count: z.number().int().min(0).describe("messages after `last_read_message_id` that are neither deleted nor the caller's own"),
+    unread_count: z
+      .number()
+      .int()
+      .min(0)
+      .describe("messages after `last_read_message_id` that are neither deleted nor the caller's own"),
     mention_count: z.number().int().min(0).describe('those of them that mention the caller'),
     following: z.boolean().nullable().describe('null for a conversation'),
     updated_at: nullableTimestamp,
@@ -578,18 +696,31 @@ export const SearchHit = z
     message: Message,
     highlights: z
       .array(z.object({ start: z.number().int().min(0), end: z.number().int().min(1) }))
-      .describe("one span per occurrence in `message.body_text` of a word the query matched, as UTF-16 code unit offsets (`end` exclusive), ordered by `start`"),
+      .describe(
+        'one span per occurrence in `message.body_text` of a word the query matched, as UTF-16 code unit offsets (`end` exclusive), ordered by `start`',
+      ),
   })
   .meta({ id: 'SearchHit' });
-export const SearchPage = page(SearchHit, 'SearchPage', { message: messageExample, highlights: [{ start: 8, end: 15 }] });
+export const SearchPage = page(SearchHit, 'SearchPage', {
+  message: messageExample,
+  highlights: [{ start: 8, end: 15 }],
+});
 
-export const ChannelMemberPage = page(ChannelMember, 'ChannelMemberPage', { channel_id: ex.channel, actor_id: ex.actor, added_by_actor_id: null, joined_at: ex.at });
+export const ChannelMemberPage = page(ChannelMember, 'ChannelMemberPage', {
+  channel_id: ex.channel,
+  actor_id: ex.actor,
+  added_by_actor_id: null,
+  joined_at: ex.at,
+});
 
 export const ConversationSummary = z
   .object({ conversation: Channel, read_state: ConversationReadState })
-  .meta({ id: 'ConversationSummary', description: 'a conversation of the caller with the caller\'s read state of it' });
+  .meta({ id: 'ConversationSummary', description: "a conversation of the caller with the caller's read state of it" });
 const firstExample = (schema: z.ZodType) => (schema.meta()?.examples as unknown[] | undefined)?.[0];
-export const ConversationPage = page(ConversationSummary, 'ConversationPage', { conversation: firstExample(Channel), read_state: firstExample(ConversationReadState) });
+export const ConversationPage = page(ConversationSummary, 'ConversationPage', {
+  conversation: firstExample(Channel),
+  read_state: firstExample(ConversationReadState),
+});
 
 // Realtime (contract §7): the provider speaks the Pusher protocol; these are the gateway's side of it.
 
@@ -597,11 +728,18 @@ export const RealtimeConfiguration = z
   .object({
     provider: z.literal('pusher'),
     app_key: z.string().min(1),
-    cluster: z.string().min(1).describe("the provider's cluster; pass it to the client library (a self-hosted provider ignores it)"),
+    cluster: z
+      .string()
+      .min(1)
+      .describe("the provider's cluster; pass it to the client library (a self-hosted provider ignores it)"),
     ws_host: z.string().min(1),
     ws_port: z.number().int().min(1).max(65535),
     wss_port: z.number().int().min(1).max(65535),
-    ws_path: z.string().describe('the websocket path prefix, `/realtime/ws` when the gateway serves a self-hosted provider; "" for none'),
+    ws_path: z
+      .string()
+      .describe(
+        'the websocket path prefix, `/realtime/ws` when the gateway serves a self-hosted provider; "" for none',
+      ),
     force_tls: z.boolean(),
     channel_authorization_endpoint: z.literal('/realtime/authorize'),
     user_authentication_endpoint: z.literal('/realtime/authenticate'),
@@ -609,7 +747,9 @@ export const RealtimeConfiguration = z
       .object({
         workspace: z.string().describe("`private-workspace-<workspace_id>`: the workspace's events"),
         presence: z.string().describe('`presence-workspace-<workspace_id>`: who is online (at most 100 members)'),
-        actor: z.string().describe("`private-actor-<actor_id>`: the caller's own events; being subscribed makes it online"),
+        actor: z
+          .string()
+          .describe("`private-actor-<actor_id>`: the caller's own events; being subscribed makes it online"),
       })
       .describe("the caller's channels; conversations are `private-conversation-<conversation_id>`"),
   })
@@ -627,14 +767,21 @@ export const RealtimeConfiguration = z
         force_tls: false,
         channel_authorization_endpoint: '/realtime/authorize',
         user_authentication_endpoint: '/realtime/authenticate',
-        channels: { workspace: `private-workspace-${ex.workspace}`, presence: `presence-workspace-${ex.workspace}`, actor: `private-actor-${ex.actor}` },
+        channels: {
+          workspace: `private-workspace-${ex.workspace}`,
+          presence: `presence-workspace-${ex.workspace}`,
+          actor: `private-actor-${ex.actor}`,
+        },
       },
     ],
   });
 
 const SOCKET_ID = '^\\d+\\.\\d+$';
 /** The client library's socket id (pusher-js's `socket_id`), checked by the realtime service. */
-export const socketId = serviceChecked(z.string(), { pattern: SOCKET_ID, description: "the connection's socket id, e.g. `1234.5678`; anything else is 400 `invalid_input`" });
+export const socketId = serviceChecked(z.string(), {
+  pattern: SOCKET_ID,
+  description: "the connection's socket id, e.g. `1234.5678`; anything else is 400 `invalid_input`",
+});
 export const realtimeChannelName = serviceChecked(z.string(), {
   minLength: 1,
   maxLength: 200,
@@ -645,9 +792,22 @@ export const realtimeChannelName = serviceChecked(z.string(), {
 export const RealtimeAuthorization = z
   .object({
     auth: z.string().min(1).describe('`<app_key>:<signature>`, as the client library expects'),
-    channel_data: z.string().nullable().describe('presence channels only: `{"user_id": <actor_id>, "user_info": {"display_name", "avatar_id"}}` as JSON text; else null'),
+    channel_data: z
+      .string()
+      .nullable()
+      .describe(
+        'presence channels only: `{"user_id": <actor_id>, "user_info": {"display_name", "avatar_id"}}` as JSON text; else null',
+      ),
   })
-  .meta({ id: 'RealtimeAuthorization', examples: [{ auth: 'wms-3f9c1a7e52b04d68e1c2:9a1f0c4be2d7a8b6c3e5f7091d2b4a6c8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6', channel_data: null }] });
+  .meta({
+    id: 'RealtimeAuthorization',
+    examples: [
+      {
+        auth: 'wms-3f9c1a7e52b04d68e1c2:9a1f0c4be2d7a8b6c3e5f7091d2b4a6c8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6',
+        channel_data: null,
+      },
+    ],
+  });
 
 export const RealtimeUserAuthorization = z
   .object({
@@ -656,7 +816,12 @@ export const RealtimeUserAuthorization = z
   })
   .meta({
     id: 'RealtimeUserAuthorization',
-    examples: [{ auth: 'wms-3f9c1a7e52b04d68e1c2:0b2d4f6a8c1e3a5b7d9f0e2c4a6b8d1f3e5a7c9b0d2f4e6a8c1b3d5f7e9a0c2', user_data: `{"id":"${ex.actor}"}` }],
+    examples: [
+      {
+        auth: 'wms-3f9c1a7e52b04d68e1c2:0b2d4f6a8c1e3a5b7d9f0e2c4a6b8d1f3e5a7c9b0d2f4e6a8c1b3d5f7e9a0c2',
+        user_data: `{"id":"${ex.actor}"}`,
+      },
+    ],
   });
 
 export const ActorPresence = z
@@ -669,7 +834,9 @@ export const ActorPresence = z
 
 export const ActorPresenceList = z
   .array(ActorPresence)
-  .describe("the workspace's actors online now: those subscribed to their actor channel or members of the presence channel");
+  .describe(
+    "the workspace's actors online now: those subscribed to their actor channel or members of the presence channel",
+  );
 
 /**
  * A provider webhook as Pusher and Soketi send it (only documented: the body is passed on as its exact bytes, which
@@ -680,18 +847,26 @@ export const PusherWebhook = z
     time_ms: z.number().int(),
     events: z.array(
       z.object({
-        name: z.string().describe('`channel_occupied`, `channel_vacated`, `member_added` or `member_removed`; others are ignored'),
+        name: z
+          .string()
+          .describe('`channel_occupied`, `channel_vacated`, `member_added` or `member_removed`; others are ignored'),
         channel: z.string(),
         user_id: z.string().optional().describe('member events'),
       }),
     ),
   })
-  .meta({ id: 'PusherWebhook', examples: [{ time_ms: 1795286535117, events: [{ name: 'channel_occupied', channel: `private-actor-${ex.actor}` }] }] });
+  .meta({
+    id: 'PusherWebhook',
+    examples: [
+      { time_ms: 1795286535117, events: [{ name: 'channel_occupied', channel: `private-actor-${ex.actor}` }] },
+    ],
+  });
 
 /** A catch-up cursor (an event's `cursor`, or `next_cursor`), checked by the realtime service. */
 export const eventCursor = serviceChecked(z.string(), {
   pattern: '^(0|[1-9][0-9]{0,17})$',
-  description: 'the `cursor` of the last event seen, or a `next_cursor`; without it, no events and the cursor to start from. Malformed is 400, expired (older than 24 hours) 410 `cursor_expired`',
+  description:
+    'the `cursor` of the last event seen, or a `next_cursor`; without it, no events and the cursor to start from. Malformed is 400, expired (older than 24 hours) 410 `cursor_expired`',
 });
 
 export const DeliveredEvent = z
@@ -699,7 +874,11 @@ export const DeliveredEvent = z
     cursor: z.string().describe('pass it as `after` to continue after this event'),
     channel: z.string(),
     event: z.string().describe('the event name, e.g. `message.created`'),
-    data: z.record(z.string(), z.unknown()).describe('the payload as it was triggered, `event_id` included (a reference with `truncated: true` when it was over 10 KB)'),
+    data: z
+      .record(z.string(), z.unknown())
+      .describe(
+        'the payload as it was triggered, `event_id` included (a reference with `truncated: true` when it was over 10 KB)',
+      ),
   })
   .meta({ id: 'DeliveredEvent' });
 

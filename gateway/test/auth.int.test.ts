@@ -18,7 +18,11 @@ const prefix = testRedisPrefix();
 const redis = createRedis(testRedisUrl, prefix, log);
 
 const tokenFor = async (sessionId: string) =>
-  new SignJWT({ sid: sessionId }).setProtectedHeader({ alg: 'EdDSA' }).setSubject('user-1').setIssuer('wms').sign(await importPKCS8(privatePem, 'EdDSA'));
+  new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setSubject('user-1')
+    .setIssuer('wms')
+    .sign(await importPKCS8(privatePem, 'EdDSA'));
 
 const resolved: Array<[string, string]> = [];
 let membershipOf: CachedMembership | null = null;
@@ -29,7 +33,11 @@ const resolve = async (workspaceId: string, userId: string) => {
 
 const peers = { resolveMembership: resolve, resolveToken: async () => null, recordTokenUse: async () => undefined };
 
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as DomainError);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as DomainError,
+  );
 
 afterAll(async () => {
   await redis.quit();
@@ -63,8 +71,12 @@ describe('gateway session check', () => {
     expect(await authenticate(`Bearer ${token}`)).toEqual({ userId: 'user-1', sessionId });
     expect(await authenticate(`Bearer ${token}`)).toEqual({ userId: 'user-1', sessionId });
     const [head, body, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), sub: 'user-2' })).toString('base64url');
-    expect(await failure(authenticate(`Bearer ${head}.${forged}.${signature}`))).toMatchObject({ code: 'unauthenticated' });
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), sub: 'user-2' }),
+    ).toString('base64url');
+    expect(await failure(authenticate(`Bearer ${head}.${forged}.${signature}`))).toMatchObject({
+      code: 'unauthenticated',
+    });
     clock += 61_000;
     expect(await failure(authenticate(`Bearer ${token}`))).toMatchObject({ code: 'unauthenticated' });
   });
@@ -87,8 +99,12 @@ describe('gateway session check', () => {
     const header = `Bearer ${await tokenFor(sessionId)}`;
     expect(await failure(authenticate(header, { value: 'not-a-uuid' }))).toMatchObject({ code: 'unauthenticated' });
     await redis.set(session.key(sessionId), 'user-1');
-    expect(await failure(authenticate(header, { value: 'not-a-uuid' }))).toMatchObject({ code: 'invalid_workspace_header' });
-    expect(await failure(authenticate(header, { value: undefined }))).toMatchObject({ code: 'invalid_workspace_header' });
+    expect(await failure(authenticate(header, { value: 'not-a-uuid' }))).toMatchObject({
+      code: 'invalid_workspace_header',
+    });
+    expect(await failure(authenticate(header, { value: undefined }))).toMatchObject({
+      code: 'invalid_workspace_header',
+    });
   });
 
   it('uses the cached membership, asks the workspace service once on a miss, and honours tombstones', async () => {
@@ -101,7 +117,10 @@ describe('gateway session check', () => {
 
     resolved.length = 0;
     membershipOf = member;
-    expect((await authenticate(header, { value: workspaceId.toUpperCase() })).workspace).toEqual({ id: workspaceId, ...member });
+    expect((await authenticate(header, { value: workspaceId.toUpperCase() })).workspace).toEqual({
+      id: workspaceId,
+      ...member,
+    });
     expect(resolved).toEqual([[workspaceId, 'user-1']]);
 
     await redis.set(membershipCache.key(workspaceId, 'user-1'), membershipCache.encode({ ...member, role: 'member' }));
@@ -155,7 +174,10 @@ describe('gateway token check (contract §11)', () => {
     const { peers, lookups } = tokenPeers(new Map([[tokenHash(secret).toString('hex'), token]]));
     const authenticate = await createAuthenticator(publicPem, redis, peers);
     expect(await authenticate(`Bearer ${secret}`)).toEqual({ token });
-    expect(await authenticate(`Bearer ${secret}`, { value: undefined })).toEqual({ token, workspace: { id: workspaceId, actorId: token.actorId } });
+    expect(await authenticate(`Bearer ${secret}`, { value: undefined })).toEqual({
+      token,
+      workspace: { id: workspaceId, actorId: token.actorId },
+    });
     expect(lookups).toHaveLength(1);
     await redis.set(tokenCache.key(tokenHash(secret)), tokenCache.tombstone);
     expect(await failure(authenticate(`Bearer ${secret}`))).toMatchObject({ code: 'unauthenticated' });
@@ -182,7 +204,8 @@ describe('gateway token check (contract §11)', () => {
     const { peers, lookups } = tokenPeers(new Map());
     const authenticate = await createAuthenticator(publicPem, redis, peers);
     const unknown = newTokenSecret('conversation');
-    for (let i = 0; i < 3; i++) expect(await failure(authenticate(`Bearer ${unknown}`))).toMatchObject({ code: 'unauthenticated' });
+    for (let i = 0; i < 3; i++)
+      expect(await failure(authenticate(`Bearer ${unknown}`))).toMatchObject({ code: 'unauthenticated' });
     expect(lookups).toHaveLength(1);
     const ttl = await redis.ttl(tokenCache.key(tokenHash(unknown)));
     expect(ttl).toBeGreaterThan(0);
@@ -194,17 +217,33 @@ describe('gateway token check (contract §11)', () => {
   it('checks X-Workspace-Id against the token: its own or none passes, another is 403, a malformed one 400', async () => {
     const secret = newTokenSecret('workspace');
     const token = usable();
-    const authenticate = await createAuthenticator(publicPem, redis, tokenPeers(new Map([[tokenHash(secret).toString('hex'), token]])).peers);
-    expect((await authenticate(`Bearer ${secret}`, { value: workspaceId.toUpperCase() })).workspace).toEqual({ id: workspaceId, actorId: token.actorId });
-    expect(await failure(authenticate(`Bearer ${secret}`, { value: randomUUID() }))).toMatchObject({ code: 'forbidden' });
-    expect(await failure(authenticate(`Bearer ${secret}`, { value: 'nope' }))).toMatchObject({ code: 'invalid_workspace_header' });
+    const authenticate = await createAuthenticator(
+      publicPem,
+      redis,
+      tokenPeers(new Map([[tokenHash(secret).toString('hex'), token]])).peers,
+    );
+    expect((await authenticate(`Bearer ${secret}`, { value: workspaceId.toUpperCase() })).workspace).toEqual({
+      id: workspaceId,
+      actorId: token.actorId,
+    });
+    expect(await failure(authenticate(`Bearer ${secret}`, { value: randomUUID() }))).toMatchObject({
+      code: 'forbidden',
+    });
+    expect(await failure(authenticate(`Bearer ${secret}`, { value: 'nope' }))).toMatchObject({
+      code: 'invalid_workspace_header',
+    });
   });
 
   it('limits each token to the window, with Retry-After from its oldest request, and records a use once a minute', async () => {
     const secret = newTokenSecret('workspace');
     const other = newTokenSecret('workspace');
     const token = usable();
-    const { peers, uses } = tokenPeers(new Map([[tokenHash(secret).toString('hex'), token], [tokenHash(other).toString('hex'), usable()]]));
+    const { peers, uses } = tokenPeers(
+      new Map([
+        [tokenHash(secret).toString('hex'), token],
+        [tokenHash(other).toString('hex'), usable()],
+      ]),
+    );
     const authenticate = await createAuthenticator(publicPem, redis, peers, { tokenRateLimit: 5 });
     for (let i = 0; i < 5; i++) await authenticate(`Bearer ${secret}`);
     const limited = await failure(authenticate(`Bearer ${secret}`));
@@ -234,7 +273,12 @@ describe('gateway token check (contract §11)', () => {
       },
     });
     await authenticate(`Bearer ${secret}`);
-    await waitFor('the failed record to be forgotten', async () => (await redis.exists(tokenCache.usedKey(tokenHash(secret)))) === 0, 5000, 10);
+    await waitFor(
+      'the failed record to be forgotten',
+      async () => (await redis.exists(tokenCache.usedKey(tokenHash(secret)))) === 0,
+      5000,
+      10,
+    );
     failing = false;
     await authenticate(`Bearer ${secret}`);
     await authenticate(`Bearer ${secret}`);
@@ -245,7 +289,9 @@ describe('gateway token check (contract §11)', () => {
     const dead = createRedis('redis://127.0.0.1:1', prefix, log);
     try {
       const authenticate = await createAuthenticator(publicPem, dead, tokenPeers(new Map()).peers);
-      expect(await failure(authenticate(`Bearer ${newTokenSecret('workspace')}`))).toMatchObject({ kind: 'unavailable' });
+      expect(await failure(authenticate(`Bearer ${newTokenSecret('workspace')}`))).toMatchObject({
+        kind: 'unavailable',
+      });
     } finally {
       dead.disconnect();
     }

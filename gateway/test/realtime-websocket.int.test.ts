@@ -30,7 +30,9 @@ const sign = (text: string) => createHmac('sha256', app.secret).update(text).dig
 
 const webhooks: Array<{ raw_body: Buffer; key: string; signature: string }> = [];
 const realtime = {
-  AuthorizeChannel: async ({ socket_id, channel_name }: { socket_id: string; channel_name: string }) => ({ auth: `${app.key}:${sign(`${socket_id}:${channel_name}`)}` }),
+  AuthorizeChannel: async ({ socket_id, channel_name }: { socket_id: string; channel_name: string }) => ({
+    auth: `${app.key}:${sign(`${socket_id}:${channel_name}`)}`,
+  }),
   AcceptWebhook: async (request: { raw_body: Buffer; key: string; signature: string }) => {
     webhooks.push(request);
     return {};
@@ -52,7 +54,11 @@ beforeAll(async () => {
     storage: { storage: undefined, secret: '' },
     authenticate: async (header) => {
       if (header !== 'Bearer good') throw unauthenticated('unauthenticated', 'A valid session token is required.');
-      return { userId: 'u1', sessionId: 's1', workspace: { id: workspace, workspaceUserId: 'wu1', actorId: actor, role: 'member' } };
+      return {
+        userId: 'u1',
+        sessionId: 's1',
+        workspace: { id: workspace, workspaceUserId: 'wu1', actorId: actor, role: 'member' },
+      };
     },
     metrics: createMetrics(),
     notReady: async () => [],
@@ -67,10 +73,18 @@ beforeAll(async () => {
   gateway = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   soketi = spawn(process.execPath, [soketiServer, 'start', `--config=${soketiConfigFile}`], {
-    env: { ...process.env, ...soketiEnv({ port: soketiPort, metricsPort, app, webhookUrl: `${gateway}/realtime/webhooks/pusher` }) },
+    env: {
+      ...process.env,
+      ...soketiEnv({ port: soketiPort, metricsPort, app, webhookUrl: `${gateway}/realtime/webhooks/pusher` }),
+    },
     stdio: 'ignore',
   });
-  await waitFor('Soketi to be ready', async () => (await fetch(`http://127.0.0.1:${metricsPort}/ready`).catch(() => undefined))?.status === 200 || undefined, 15_000);
+  await waitFor(
+    'Soketi to be ready',
+    async () =>
+      (await fetch(`http://127.0.0.1:${metricsPort}/ready`).catch(() => undefined))?.status === 200 || undefined,
+    15_000,
+  );
 }, 30_000);
 
 afterAll(async () => {
@@ -91,7 +105,11 @@ async function trigger(channel: string, name: string, data: unknown): Promise<vo
   });
   params.sort();
   const query = `${params}&auth_signature=${sign(`POST\n${path}\n${decodeURIComponent(params.toString())}`)}`;
-  const res = await fetch(`http://127.0.0.1:${soketiPort}${path}?${query}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`http://127.0.0.1:${soketiPort}${path}?${query}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+  });
   // Soketi answers its errors with HTTP 200 too.
   expect(await res.json()).toEqual({ ok: true });
 }
@@ -117,7 +135,9 @@ describe('the realtime provider behind the gateway', () => {
       channel.bind('channel.created', (data: unknown) => received.push(data));
       await new Promise<void>((resolve, reject) => {
         channel.bind('pusher:subscription_succeeded', () => resolve());
-        channel.bind('pusher:subscription_error', (err: unknown) => reject(new Error(`subscription failed: ${JSON.stringify(err)}`)));
+        channel.bind('pusher:subscription_error', (err: unknown) =>
+          reject(new Error(`subscription failed: ${JSON.stringify(err)}`)),
+        );
       });
       expect(client.connection.socket_id).toMatch(/^\d+\.\d+$/);
 
@@ -131,11 +151,23 @@ describe('the realtime provider behind the gateway', () => {
         5000,
       );
       expect(occupied.key).toBe(app.key);
-      expect(timingSafeEqual(Buffer.from(occupied.signature, 'hex'), createHmac('sha256', app.secret).update(Buffer.from(occupied.raw_body)).digest())).toBe(true);
-      expect(JSON.parse(Buffer.from(occupied.raw_body).toString('utf8'))).toMatchObject({ events: [{ name: 'channel_occupied', channel: channelName }] });
+      expect(
+        timingSafeEqual(
+          Buffer.from(occupied.signature, 'hex'),
+          createHmac('sha256', app.secret).update(Buffer.from(occupied.raw_body)).digest(),
+        ),
+      ).toBe(true);
+      expect(JSON.parse(Buffer.from(occupied.raw_body).toString('utf8'))).toMatchObject({
+        events: [{ name: 'channel_occupied', channel: channelName }],
+      });
 
       // The gateway's shutdown closes the websockets it serves, so its server can close.
-      const disconnected = new Promise<void>((resolve) => client.connection.bind('state_change', ({ current }: { current: string }) => current !== 'connected' && resolve()));
+      const disconnected = new Promise<void>((resolve) =>
+        client.connection.bind(
+          'state_change',
+          ({ current }: { current: string }) => current !== 'connected' && resolve(),
+        ),
+      );
       websockets.close();
       await disconnected;
     } finally {
@@ -145,10 +177,14 @@ describe('the realtime provider behind the gateway', () => {
 
   it('upgrades nothing but /realtime/ws, and serves nothing of the provider over plain HTTP', async () => {
     const upgrade = (path: string) =>
-      rawHttp(gateway, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`, {
-        // An upgraded connection stays open: what arrived by then is the answer.
-        destroyAfterMs: 1000,
-      });
+      rawHttp(
+        gateway,
+        `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+        {
+          // An upgraded connection stays open: what arrived by then is the answer.
+          destroyAfterMs: 1000,
+        },
+      );
     expect(await upgrade(`/realtime/ws/app/${app.key}?protocol=7`)).toMatch(/^HTTP\/1\.1 101 /);
     expect(await upgrade(`/realtime/wsx/app/${app.key}`)).toMatch(/^HTTP\/1\.1 404 /);
     expect(await upgrade(`/app/${app.key}`)).toMatch(/^HTTP\/1\.1 404 /);

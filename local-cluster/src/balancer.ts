@@ -12,7 +12,11 @@ export interface Balancer {
 }
 
 /** `gateways` gives the gateways' processes of the moment (a restarted one is a new process). */
-export async function startBalancer(port: number, gateways: () => readonly HandoffTarget[], log: (line: string) => void): Promise<Balancer> {
+export async function startBalancer(
+  port: number,
+  gateways: () => readonly HandoffTarget[],
+  log: (line: string) => void,
+): Promise<Balancer> {
   let next = 0;
   const server = net.createServer({ pauseOnConnect: true }, (socket) => {
     socket.on('error', () => undefined);

@@ -4,9 +4,18 @@ import type { DevCluster } from './cluster.ts';
 export function bannerLines(cluster: Pick<DevCluster, 'gatewayUrl' | 'settings' | 'logDir'>): string[] {
   const rows: Array<[string, string]> = [
     ['gateway', cluster.gatewayUrl],
-    ...cluster.settings.map(({ name, value, from }): [string, string] => [name, `${value}  (${from === 'default' ? 'default' : `from ${from}`})`]),
+    ...cluster.settings.map(({ name, value, from }): [string, string] => [
+      name,
+      `${value}  (${from === 'default' ? 'default' : `from ${from}`})`,
+    ]),
   ];
   if (cluster.logDir) rows.push(['logs', cluster.logDir]);
   const width = Math.max(...rows.map(([name]) => name.length)) + 2;
-  return ['', 'wms is running', ...rows.map(([name, text]) => `  ${name.padEnd(width)}${text}`), 'A process that exits is restarted. Ctrl-C stops everything.', ''];
+  return [
+    '',
+    'wms is running',
+    ...rows.map(([name, text]) => `  ${name.padEnd(width)}${text}`),
+    'A process that exits is restarted. Ctrl-C stops everything.',
+    '',
+  ];
 }

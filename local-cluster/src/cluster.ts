@@ -13,7 +13,16 @@ import { startBalancer } from './balancer.ts';
 import { startReaper } from './reaper.ts';
 import { type ComponentSpec, components as defaultComponents } from './components.ts';
 import { createDatabase, dropDatabase, dropRedisPrefix, withDatabase } from './data.ts';
-import { acceptsTcp, type Dependency, listenersOf, redact, resolvePostgres, resolveRedis, sleep, terminate } from './infra.ts';
+import {
+  acceptsTcp,
+  type Dependency,
+  listenersOf,
+  redact,
+  resolvePostgres,
+  resolveRedis,
+  sleep,
+  terminate,
+} from './infra.ts';
 import { freePorts, isPortFree } from './ports.ts';
 import { resolveSettings, type SettingSource } from './settings.ts';
 import { prettyLine } from './pretty.ts';
@@ -67,9 +76,19 @@ export function withReplicas(rows: readonly ComponentSpec[], replicas: ClusterOp
   const countOf = (name: string) => (typeof replicas === 'number' ? replicas : (replicas?.[name] ?? 1));
   return rows.flatMap((row) => {
     const count = row.kind === 'grpc' || row.kind === 'worker' || row.public ? countOf(row.name) : 1;
-    if (!Number.isInteger(count) || count < 1 || count > 8) throw new Error(`replicas of ${row.name}: ${count}; 1 to 8`);
+    if (!Number.isInteger(count) || count < 1 || count > 8)
+      throw new Error(`replicas of ${row.name}: ${count}; 1 to 8`);
     if (count === 1) return [row];
-    return [{ ...row, replicas: count }, ...Array.from({ length: count - 1 }, (_, i): ComponentSpec => ({ ...row, name: `${row.name}-${i + 2}`, replicaOf: row.name, migrate: false, replicas: count }))];
+    return [
+      { ...row, replicas: count },
+      ...Array.from({ length: count - 1 }, (_, i): ComponentSpec => ({
+        ...row,
+        name: `${row.name}-${i + 2}`,
+        replicaOf: row.name,
+        migrate: false,
+        replicas: count,
+      })),
+    ];
   });
 }
 
@@ -81,14 +100,18 @@ export function withReplicas(rows: readonly ComponentSpec[], replicas: ClusterOp
 export function replicasFromEnv(env: NodeJS.ProcessEnv): Record<string, number> {
   const parse = (name: string) => {
     const value = Number(env[name]);
-    if (!Number.isInteger(value) || value < 1 || value > 8) throw new Error(`${name} must be a whole number from 1 to 8, got "${env[name]}"`);
+    if (!Number.isInteger(value) || value < 1 || value > 8)
+      throw new Error(`${name} must be a whole number from 1 to 8, got "${env[name]}"`);
     return value;
   };
   const all = env.WMS_REPLICAS ? parse('WMS_REPLICAS') : 1;
-  const byRow = Object.fromEntries(defaultComponents.filter((c) => c.kind === 'grpc' || c.kind === 'worker' || c.public).map((c) => [c.name, all]));
+  const byRow = Object.fromEntries(
+    defaultComponents.filter((c) => c.kind === 'grpc' || c.kind === 'worker' || c.public).map((c) => [c.name, all]),
+  );
   for (const name of Object.keys(env).filter((n) => n.startsWith('WMS_REPLICAS_') && env[n])) {
     const row = name.slice('WMS_REPLICAS_'.length).toLowerCase().replaceAll('_', '-');
-    if (!(row in byRow)) throw new Error(`${name}: no row ${row} runs replicas (rows: ${Object.keys(byRow).join(', ')})`);
+    if (!(row in byRow))
+      throw new Error(`${name}: no row ${row} runs replicas (rows: ${Object.keys(byRow).join(', ')})`);
     byRow[row] = parse(name);
   }
   return byRow;
@@ -172,7 +195,13 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
   const wmsDir = path.join(repoRoot, '.wms');
   const runSuffix = randomBytes(4).toString('hex');
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${runSuffix}`;
-  const sink = options.logs === 'files' ? await fileSink(path.join(wmsDir, 'logs'), runId) : stdoutSink(specs.map((s) => s.name), options.logs === 'pretty');
+  const sink =
+    options.logs === 'files'
+      ? await fileSink(path.join(wmsDir, 'logs'), runId)
+      : stdoutSink(
+          specs.map((s) => s.name),
+          options.logs === 'pretty',
+        );
   const log = (line: string) => sink.write('launcher', line);
 
   const cleanups: Array<{ what: string; run: () => Promise<void> }> = [];
@@ -213,7 +242,9 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
   try {
     throwIfAborted();
     if (options.gatewayPort !== undefined && !(await isPortFree(options.gatewayPort))) {
-      throw new Error(`port ${options.gatewayPort} is in use; stop what listens there or choose another gateway port (PORT=...)`);
+      throw new Error(
+        `port ${options.gatewayPort} is in use; stop what listens there or choose another gateway port (PORT=...)`,
+      );
     }
     // Both are awaited before either failure is thrown, so one that did start is stopped with the rest.
     const infra = { repoRoot, log, env: operatorEnv };
@@ -221,8 +252,10 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       options.postgresUrl ? callersDependency('postgres', options.postgresUrl, log) : resolvePostgres(infra),
       options.redisUrl ? callersDependency('redis', options.redisUrl, log) : resolveRedis(infra),
     ]);
-    for (const result of [postgresResult, redisResult]) if (result.status === 'fulfilled' && result.value.process) reaper.watch(result.value.process);
-    if (postgresResult.status === 'fulfilled') cleanups.push({ what: 'postgres', run: () => postgresResult.value.stop() });
+    for (const result of [postgresResult, redisResult])
+      if (result.status === 'fulfilled' && result.value.process) reaper.watch(result.value.process);
+    if (postgresResult.status === 'fulfilled')
+      cleanups.push({ what: 'postgres', run: () => postgresResult.value.stop() });
     if (redisResult.status === 'fulfilled') cleanups.push({ what: 'redis', run: () => redisResult.value.stop() });
     const postgres = settledValue(postgresResult);
     const redis = settledValue(redisResult);
@@ -230,11 +263,16 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
 
     const databaseName = mode === 'dev' ? 'wms' : `wms_t_${runSuffix}`;
     await createDatabase(postgres.url, databaseName, mode === 'dev');
-    if (mode === 'test') cleanups.push({ what: `drop database ${databaseName}`, run: () => dropDatabase(postgres.url, databaseName) });
+    if (mode === 'test')
+      cleanups.push({ what: `drop database ${databaseName}`, run: () => dropDatabase(postgres.url, databaseName) });
     const databaseUrl = withDatabase(postgres.url, databaseName);
 
     const redisPrefix = mode === 'dev' ? 'wms' : `wms-t-${runSuffix}`;
-    if (mode === 'test') cleanups.push({ what: `delete redis keys ${redisPrefix}:*`, run: async () => void (await dropRedisPrefix(redis.url, redisPrefix)) });
+    if (mode === 'test')
+      cleanups.push({
+        what: `delete redis keys ${redisPrefix}:*`,
+        run: async () => void (await dropRedisPrefix(redis.url, redisPrefix)),
+      });
 
     const grpcSpecs = specs.filter((s) => s.kind === 'grpc');
     const httpSpecs = specs.filter((s) => s.kind === 'http');
@@ -253,7 +291,8 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     const metricsPortOf = new Map<string, number>(backSpecs.map((spec) => [spec.name, ports.pop()!]));
 
     const testStorageDir = path.join(wmsDir, 'test-storage', runId);
-    if (mode === 'test') cleanups.push({ what: 'test storage', run: () => rm(testStorageDir, { recursive: true, force: true }) });
+    if (mode === 'test')
+      cleanups.push({ what: 'test storage', run: () => rm(testStorageDir, { recursive: true, force: true }) });
     const settings = await resolveSettings({
       mode,
       env: operatorEnv,
@@ -269,20 +308,32 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
         },
         storageSecret: () => storageSecret(mode, wmsDir),
         jwtKeys: async () =>
-          mode === 'dev' ? { ...(await persistentJwtKeys(path.join(wmsDir, 'jwt'))), dir: path.join(wmsDir, 'jwt') } : { ...generateJwtKeys(), dir: undefined },
+          mode === 'dev'
+            ? { ...(await persistentJwtKeys(path.join(wmsDir, 'jwt'))), dir: path.join(wmsDir, 'jwt') }
+            : { ...generateJwtKeys(), dir: undefined },
         realtime: provider && {
           port: portOf.get(provider.name)!,
           app: async () => {
             const file = path.join(wmsDir, 'realtime-app.json');
-            return mode === 'dev' ? { ...(await persistentRealtimeApp(file)), file } : { ...generateRealtimeApp(), file: undefined };
+            return mode === 'dev'
+              ? { ...(await persistentRealtimeApp(file)), file }
+              : { ...generateRealtimeApp(), file: undefined };
           },
         },
       },
     });
     const sources: SettingSource[] = [
       ...settings.sources,
-      { name: 'database', value: `${databaseName} on ${describeDependency(postgres)}`, from: dependencyFrom(postgres, 'DATABASE_URL', options.postgresUrl) },
-      { name: 'redis', value: `prefix "${redisPrefix}" on ${describeDependency(redis)}`, from: dependencyFrom(redis, 'REDIS_URL', options.redisUrl) },
+      {
+        name: 'database',
+        value: `${databaseName} on ${describeDependency(postgres)}`,
+        from: dependencyFrom(postgres, 'DATABASE_URL', options.postgresUrl),
+      },
+      {
+        name: 'redis',
+        value: `prefix "${redisPrefix}" on ${describeDependency(redis)}`,
+        from: dependencyFrom(redis, 'REDIS_URL', options.redisUrl),
+      },
     ];
     for (const { name, value, from } of sources) log(`${name}: ${value} (${from})`);
     throwIfAborted();
@@ -301,7 +352,9 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
         grpcSpecs
           .filter((s) => s.replicaOf === undefined)
           .map((row) => {
-            const addresses = grpcSpecs.filter((s) => (s.replicaOf ?? s.name) === row.name).map((s) => `127.0.0.1:${portOf.get(s.name)}`);
+            const addresses = grpcSpecs
+              .filter((s) => (s.replicaOf ?? s.name) === row.name)
+              .map((s) => `127.0.0.1:${portOf.get(s.name)}`);
             return [grpcUrlVariable(row.name), addresses.length === 1 ? addresses[0]! : `ipv4:${addresses.join(',')}`];
           }),
       ),
@@ -312,7 +365,12 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       ...common,
       ...options.env,
       ...spec.env,
-      ...spec.wiredEnv?.({ port: portOf.get(spec.name)!, metricsPort: metricsPortOf.get(spec.name), gatewayPort, settings: settings.env }),
+      ...spec.wiredEnv?.({
+        port: portOf.get(spec.name)!,
+        metricsPort: metricsPortOf.get(spec.name),
+        gatewayPort,
+        settings: settings.env,
+      }),
       ...wiring,
       ROLE: role,
       // gRPC on loopback only: the processes reach each other there, and internal services are no one else's to call.
@@ -320,11 +378,21 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
         ? { PORT: String(portOf.get(spec.name)) }
         : spec.kind === 'provider'
           ? { PORT: String(portOf.get(spec.name)), METRICS_PORT: String(metricsPortOf.get(spec.name)) }
-          : { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(portOf.get(spec.name)), METRICS_PORT: String(metricsPortOf.get(spec.name)) }),
+          : {
+              GRPC_HOST: '127.0.0.1',
+              GRPC_PORT: String(portOf.get(spec.name)),
+              METRICS_PORT: String(metricsPortOf.get(spec.name)),
+            }),
     });
     const launch = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker') => {
       // Several gateways are handed their connections by the balancer, over an IPC channel.
-      const proc = spawnComponent(spec, repoRoot, envFor(spec, role), sink, spec.public === true && gateways.length > 1);
+      const proc = spawnComponent(
+        spec,
+        repoRoot,
+        envFor(spec, role),
+        sink,
+        spec.public === true && gateways.length > 1,
+      );
       live.add(proc);
       const pid = proc.child.pid;
       if (pid !== undefined) reaper.watch({ pid, group: true, signal: 'SIGTERM' });
@@ -340,21 +408,31 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       return slot;
     };
     // Should startup fail midway, whatever still runs (a migration, a server) is stopped with the rest.
-    cleanups.push({ what: 'stray processes', run: async () => void (await Promise.all([...live].map((p) => p.stop(STOP_GRACE_MS)))) });
+    cleanups.push({
+      what: 'stray processes',
+      run: async () => void (await Promise.all([...live].map((p) => p.stop(STOP_GRACE_MS)))),
+    });
 
     // The provider starts while the migrations run; the services call it, so it is ready before any of them starts.
     let providerReady = Promise.resolve();
     if (provider && settings.localRealtime) {
       const slot = launchSlot(provider, 'server');
       cleanups.push({ what: provider.name, run: () => slot.proc.stop(STOP_GRACE_MS) });
-      const probe = providerProbe(slot.proc, portOf.get(provider.name)!, metricsPortOf.get(provider.name)!, provider.readyPath ?? '/ready');
+      const probe = providerProbe(
+        slot.proc,
+        portOf.get(provider.name)!,
+        metricsPortOf.get(provider.name)!,
+        provider.readyPath ?? '/ready',
+      );
       providerReady = waitReady(slot.proc, probe, readyTimeoutMs, signal).then(() => log(`ready: ${provider.name}`));
     }
     const migrations = grpcSpecs.concat(httpSpecs).filter((s) => s.migrate);
     const migrated = (async () => {
       if (migrations.length === 0) return;
       log(`migrating: ${migrations.map((s) => s.name).join(', ')}`);
-      const results = await Promise.allSettled(migrations.map((spec) => runToCompletion(launch(spec, 'migrate'), MIGRATE_TIMEOUT_MS, signal)));
+      const results = await Promise.allSettled(
+        migrations.map((spec) => runToCompletion(launch(spec, 'migrate'), MIGRATE_TIMEOUT_MS, signal)),
+      );
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
     })();
@@ -363,25 +441,50 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
 
     // Each cleanup stops the slot's process of the moment, so a restarted one is stopped too.
     const backSlots: Slot[] = [];
-    cleanups.push({ what: 'grpc services and workers', run: async () => void (await Promise.all(backSlots.map((s) => s.proc.stop(STOP_GRACE_MS)))) });
-    backSlots.push(...grpcSpecs.map((spec) => launchSlot(spec, 'server')), ...workerSpecs.map((spec) => launchSlot(spec, 'worker')));
+    cleanups.push({
+      what: 'grpc services and workers',
+      run: async () => void (await Promise.all(backSlots.map((s) => s.proc.stop(STOP_GRACE_MS)))),
+    });
+    backSlots.push(
+      ...grpcSpecs.map((spec) => launchSlot(spec, 'server')),
+      ...workerSpecs.map((spec) => launchSlot(spec, 'worker')),
+    );
     // Servers and workers alike answer grpc.health.v1 SERVING once their dependencies answer.
-    await Promise.all(backSlots.map(({ proc }) => waitReady(proc, grpcProbe(portOf.get(proc.name)!), readyTimeoutMs, signal)));
+    await Promise.all(
+      backSlots.map(({ proc }) => waitReady(proc, grpcProbe(portOf.get(proc.name)!), readyTimeoutMs, signal)),
+    );
     log(`ready: ${[...grpcSpecs, ...workerSpecs].map((s) => s.name).join(', ') || '(no grpc services)'}`);
     // The provider's port serves readiness, not Prometheus metrics.
     const metricsUrls = Object.fromEntries(
-      [...grpcSpecs, ...workerSpecs].map((spec) => [spec.name, `http://127.0.0.1:${metricsPortOf.get(spec.name)}/metrics`]),
+      [...grpcSpecs, ...workerSpecs].map((spec) => [
+        spec.name,
+        `http://127.0.0.1:${metricsPortOf.get(spec.name)}/metrics`,
+      ]),
     );
-    if (Object.keys(metricsUrls).length > 0) log(`metrics: ${Object.entries(metricsUrls).map(([name, url]) => `${name} ${url}`).join(', ')}`);
+    if (Object.keys(metricsUrls).length > 0)
+      log(
+        `metrics: ${Object.entries(metricsUrls)
+          .map(([name, url]) => `${name} ${url}`)
+          .join(', ')}`,
+      );
 
     for (const spec of httpSpecs) {
       const slot = launchSlot(spec, 'server');
       cleanups.push({ what: spec.name, run: () => slot.proc.stop(STOP_GRACE_MS) });
-      await waitReady(slot.proc, httpProbe(`http://127.0.0.1:${portOf.get(spec.name)}${spec.readyPath ?? '/readyz'}`), readyTimeoutMs, signal);
+      await waitReady(
+        slot.proc,
+        httpProbe(`http://127.0.0.1:${portOf.get(spec.name)}${spec.readyPath ?? '/readyz'}`),
+        readyTimeoutMs,
+        signal,
+      );
       log(`ready: ${spec.name}`);
     }
     if (gateways.length > 1) {
-      const balancer = await startBalancer(gatewayPort, () => gateways.flatMap((g) => slots.get(g.name)?.proc.handoff ?? []), log);
+      const balancer = await startBalancer(
+        gatewayPort,
+        () => gateways.flatMap((g) => slots.get(g.name)?.proc.handoff ?? []),
+        log,
+      );
       // Stopped first (cleanups run in reverse): no new connection reaches a gateway that is stopping.
       cleanups.push({ what: 'balancer', run: () => balancer.close() });
       log(`balancer: 127.0.0.1:${gatewayPort} handing connections to ${gateways.map((g) => g.name).join(', ')}`);
@@ -394,7 +497,9 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
         if (!supervising || slot.proc !== proc) return;
         const why = code === null ? `signal ${proc.child.signalCode}` : `code ${code}`;
         if (!restart) {
-          log(`${proc.name} exited unexpectedly (${why}); not restarted (restart is off); last output: ${lastOutput(proc)}`);
+          log(
+            `${proc.name} exited unexpectedly (${why}); not restarted (restart is off); last output: ${lastOutput(proc)}`,
+          );
           return;
         }
         slot.delayMs = nextRestartDelay(slot.delayMs, Date.now() - proc.startedAt);
@@ -467,7 +572,10 @@ export function nextRestartDelay(previousMs: number | undefined, upMs: number): 
 }
 
 /** The key that signs fs download URLs: kept in `.wms/storage-secret` across dev starts, fresh per test run. */
-async function storageSecret(mode: 'dev' | 'test', wmsDir: string): Promise<{ secret: string; file: string | undefined }> {
+async function storageSecret(
+  mode: 'dev' | 'test',
+  wmsDir: string,
+): Promise<{ secret: string; file: string | undefined }> {
   if (mode === 'test') return { secret: randomBytes(32).toString('hex'), file: undefined };
   const secretFile = path.join(wmsDir, 'storage-secret');
   let secret = (await readFile(secretFile, 'utf8').catch(() => '')).trim();
@@ -491,7 +599,10 @@ export function generateJwtKeys(): { privateKey: string; publicKey: string } {
 export async function persistentJwtKeys(dir: string): Promise<{ privateKey: string; publicKey: string }> {
   const privatePath = path.join(dir, 'private.pem');
   const publicPath = path.join(dir, 'public.pem');
-  const [privateKey, publicKey] = await Promise.all([readFile(privatePath, 'utf8').catch(() => ''), readFile(publicPath, 'utf8').catch(() => '')]);
+  const [privateKey, publicKey] = await Promise.all([
+    readFile(privatePath, 'utf8').catch(() => ''),
+    readFile(publicPath, 'utf8').catch(() => ''),
+  ]);
   if (privateKey && publicKey) return { privateKey, publicKey };
   const keys = generateJwtKeys();
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -500,26 +611,42 @@ export async function persistentJwtKeys(dir: string): Promise<{ privateKey: stri
   return keys;
 }
 
-async function startCatcher(mode: 'dev' | 'test', dir: string | undefined, log: (line: string) => void): Promise<SmtpCatcher> {
+async function startCatcher(
+  mode: 'dev' | 'test',
+  dir: string | undefined,
+  log: (line: string) => void,
+): Promise<SmtpCatcher> {
   if (mode === 'test') return startSmtpCatcher({ smtpPort: 0, httpPort: 0, log });
   // Well-known ports for developers' mail clients and bookmarks, when nothing else holds them.
   const [smtpFree, httpFree] = await Promise.all([isPortFree(SMTP_PORT), isPortFree(INBOX_PORT)]);
-  const catcher = await startSmtpCatcher({ smtpPort: smtpFree ? SMTP_PORT : 0, httpPort: httpFree ? INBOX_PORT : 0, dir, log });
+  const catcher = await startSmtpCatcher({
+    smtpPort: smtpFree ? SMTP_PORT : 0,
+    httpPort: httpFree ? INBOX_PORT : 0,
+    dir,
+    log,
+  });
   // Said out loud: a developer's mail client or bookmark still points at the usual port.
-  if (!smtpFree) log(`warning: port ${SMTP_PORT} is taken; SMTP on port ${catcher.smtpPort} instead (${catcher.smtpUrl})`);
-  if (!httpFree) log(`warning: port ${INBOX_PORT} is taken; the inbox is on port ${catcher.httpPort} instead (${catcher.inboxUrl})`);
+  if (!smtpFree)
+    log(`warning: port ${SMTP_PORT} is taken; SMTP on port ${catcher.smtpPort} instead (${catcher.smtpUrl})`);
+  if (!httpFree)
+    log(`warning: port ${INBOX_PORT} is taken; the inbox is on port ${catcher.httpPort} instead (${catcher.inboxUrl})`);
   return catcher;
 }
 
 /** The launcher's environment minus what the launcher decides per process. */
 // What configures a wms process (docs/configuration.md): in test mode none of it comes from the developer's shell.
-const WMS_SETTING = /^(AUTH_RATE_LIMIT_\w+|S3_\w+|STORAGE_\w+|PUSHER_\w+|SOKETI_\w+|JWT_\w+|SMTP_URL|MAIL_FROM|PUBLIC_URL|TRUST_PROXY|SESSION_TTL_SECONDS|GRPC_DEADLINE_MS|UPLOAD_IDLE_TIMEOUT_MS|TOKEN_RATE_LIMIT_PER_MINUTE|SEARCH_TEXT_CONFIG|CLEANUP_SWEEP_MS|PRESENCE_SWEEP_MS|DATABASE_POOL_MAX)$/;
+const WMS_SETTING =
+  /^(AUTH_RATE_LIMIT_\w+|S3_\w+|STORAGE_\w+|PUSHER_\w+|SOKETI_\w+|JWT_\w+|SMTP_URL|MAIL_FROM|PUBLIC_URL|TRUST_PROXY|SESSION_TTL_SECONDS|GRPC_DEADLINE_MS|UPLOAD_IDLE_TIMEOUT_MS|TOKEN_RATE_LIMIT_PER_MINUTE|SEARCH_TEXT_CONFIG|CLEANUP_SWEEP_MS|PRESENCE_SWEEP_MS|DATABASE_POOL_MAX)$/;
 
 function inheritedEnv(mode: 'dev' | 'test'): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     // A schema from the developer's shell would make every service share it.
-    if (['ROLE', 'PORT', 'GRPC_HOST', 'GRPC_PORT', 'METRICS_PORT', 'DATABASE_SCHEMA'].includes(key) || key.endsWith('_GRPC_URL')) delete env[key];
+    if (
+      ['ROLE', 'PORT', 'GRPC_HOST', 'GRPC_PORT', 'METRICS_PORT', 'DATABASE_SCHEMA'].includes(key) ||
+      key.endsWith('_GRPC_URL')
+    )
+      delete env[key];
     if (mode === 'test' && WMS_SETTING.test(key)) delete env[key];
   }
   return env;
@@ -536,7 +663,8 @@ function stdoutSink(names: string[], pretty: boolean): LogSink {
   const colour = pretty && process.stdout.isTTY && !process.env.NO_COLOR;
   return {
     dir: undefined,
-    write: (name, line) => process.stdout.write(`${`[${name}]`.padEnd(width)} ${pretty ? prettyLine(line, colour) : line}\n`),
+    write: (name, line) =>
+      process.stdout.write(`${`[${name}]`.padEnd(width)} ${pretty ? prettyLine(line, colour) : line}\n`),
     close: async () => {},
   };
 }
@@ -566,7 +694,11 @@ async function fileSink(root: string, runId: string): Promise<LogSink> {
 
 async function pruneOldRuns(root: string): Promise<void> {
   const runs = (await readdir(root).catch(() => [])).sort();
-  await Promise.all(runs.slice(0, Math.max(0, runs.length - KEPT_LOG_RUNS)).map((run) => rm(path.join(root, run), { recursive: true, force: true })));
+  await Promise.all(
+    runs
+      .slice(0, Math.max(0, runs.length - KEPT_LOG_RUNS))
+      .map((run) => rm(path.join(root, run), { recursive: true, force: true })),
+  );
 }
 
 interface ManagedProcess {
@@ -587,7 +719,13 @@ function commandLine(spec: ComponentSpec, repoRoot: string): [string, string[]] 
   return [spec.command, [...(spec.args ?? [])]];
 }
 
-function spawnComponent(spec: ComponentSpec, repoRoot: string, env: NodeJS.ProcessEnv, sink: LogSink, ipc: boolean): ManagedProcess {
+function spawnComponent(
+  spec: ComponentSpec,
+  repoRoot: string,
+  env: NodeJS.ProcessEnv,
+  sink: LogSink,
+  ipc: boolean,
+): ManagedProcess {
   const [command, args] = commandLine(spec, repoRoot);
   const child = spawn(command, args, {
     cwd: repoRoot,
@@ -643,32 +781,49 @@ function hasExited(proc: ManagedProcess): boolean {
   return proc.child.exitCode !== null || proc.child.signalCode !== null;
 }
 
-async function runToCompletion(proc: ManagedProcess, timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
+async function runToCompletion(
+  proc: ManagedProcess,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!hasExited(proc)) {
     if (signal?.aborted) throw new Error('cluster start aborted');
     if (Date.now() > deadline) {
       await proc.stop(1000);
-      throw new Error(`${proc.name} migration did not finish within ${timeoutMs / 1000} s; last output:\n${proc.tail()}`);
+      throw new Error(
+        `${proc.name} migration did not finish within ${timeoutMs / 1000} s; last output:\n${proc.tail()}`,
+      );
     }
     await Promise.race([proc.exited, sleep(100)]);
   }
   const code = await proc.exited;
-  if (code !== 0) throw new Error(`${proc.name} migration failed (exit ${code ?? proc.child.signalCode}); last output:\n${proc.tail()}`);
+  if (code !== 0)
+    throw new Error(
+      `${proc.name} migration failed (exit ${code ?? proc.child.signalCode}); last output:\n${proc.tail()}`,
+    );
 }
 
 type Probe = { check(): Promise<boolean>; close(): void };
 
-async function waitReady(proc: ManagedProcess, probe: Probe, timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
+async function waitReady(
+  proc: ManagedProcess,
+  probe: Probe,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
       if (hasExited(proc)) {
-        throw new Error(`${proc.name} exited (${proc.child.exitCode ?? proc.child.signalCode}) before it was ready; last output:\n${proc.tail()}`);
+        throw new Error(
+          `${proc.name} exited (${proc.child.exitCode ?? proc.child.signalCode}) before it was ready; last output:\n${proc.tail()}`,
+        );
       }
       if (signal?.aborted) throw new Error('cluster start aborted');
       if (await probe.check()) return;
-      if (Date.now() > deadline) throw new Error(`${proc.name} was not ready within ${timeoutMs / 1000} s; last output:\n${proc.tail()}`);
+      if (Date.now() > deadline)
+        throw new Error(`${proc.name} was not ready within ${timeoutMs / 1000} s; last output:\n${proc.tail()}`);
       await sleep(100);
     }
   } finally {
@@ -703,7 +858,8 @@ function providerProbe(proc: ManagedProcess, port: number, metricsPort: number, 
       if (!(await ready.check())) return false;
       for (const p of [port, metricsPort]) {
         const listeners = await listenersOf(p, proc.child.pid!);
-        if (listeners?.others) throw new Error(`${proc.name}: another process listens on port ${p} too (a port clash); start again`);
+        if (listeners?.others)
+          throw new Error(`${proc.name}: another process listens on port ${p} too (a port clash); start again`);
         if (listeners && !listeners.self) return false;
       }
       return true;

@@ -18,7 +18,9 @@ async function withPg<T>(adminUrl: string, work: (client: pg.Client) => Promise<
     await client.connect();
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    throw new Error(`postgres at ${redact(adminUrl)} refused the connection (${reason}); set DATABASE_URL to an admin connection URL`);
+    throw new Error(
+      `postgres at ${redact(adminUrl)} refused the connection (${reason}); set DATABASE_URL to an admin connection URL`,
+    );
   }
   try {
     return await work(client);
@@ -45,12 +47,19 @@ export async function createDatabase(adminUrl: string, name: string, reuse: bool
 
 /** Drops the database even while connections remain (Postgres 13+). */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await withPg(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
+  await withPg(adminUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+  );
 }
 
 /** Removes every key under a prefix (a plain client, since a prefixed one would prefix the results again). */
 export async function dropRedisPrefix(url: string, prefix: string): Promise<number> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   let deleted = 0;
   try {

@@ -121,7 +121,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const output: string[] = [];
   const keep = (message: unknown) => {
-    output.push(...String(message instanceof Error ? message.message : message).split('\n').filter(Boolean));
+    output.push(
+      ...String(message instanceof Error ? message.message : message)
+        .split('\n')
+        .filter(Boolean),
+    );
     output.splice(0, Math.max(0, output.length - 50));
   };
   const port = await freePort();
@@ -144,7 +148,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     onError: keep,
   });
   const failure = (what: string, err: unknown) =>
-    new Error(`embedded postgres: ${what} failed${err ? `: ${err instanceof Error ? err.message : String(err)}` : ''}\n${output.join('\n')}`);
+    new Error(
+      `embedded postgres: ${what} failed${err ? `: ${err instanceof Error ? err.message : String(err)}` : ''}\n${output.join('\n')}`,
+    );
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     // initdb refuses a non-empty directory, and a directory without PG_VERSION is a failed earlier attempt.
@@ -177,7 +183,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
       if (isAlive(postmasterPid)) await Promise.race([pg.stop(), sleep(15_000)]);
       process.removeListener('exit', onExit);
     })());
-  return { url: adminUrl(port), source: 'started', stop, process: { pid: postmasterPid, group: false, signal: 'SIGINT' } };
+  return {
+    url: adminUrl(port),
+    source: 'started',
+    stop,
+    process: { pid: postmasterPid, group: false, signal: 'SIGINT' },
+  };
 }
 
 async function runningPostmaster(dataDir: string): Promise<number | undefined> {
@@ -241,7 +252,20 @@ export async function startRedisServer(log: (line: string) => void): Promise<Dep
   const output: string[] = [];
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmpdir(), '--loglevel', 'warning'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      tmpdir(),
+      '--loglevel',
+      'warning',
+    ],
     // Own process group: a Ctrl-C in the terminal must not stop Redis before the services that use it.
     { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
@@ -263,8 +287,12 @@ export async function startRedisServer(log: (line: string) => void): Promise<Dep
   };
   const deadline = Date.now() + 10_000;
   while (!(await redisAnswers(port))) {
-    if (spawnError) throw new Error(`redis: cannot run redis-server from PATH (${spawnError.message}); set REDIS_URL or install Redis`);
-    if (child.exitCode !== null) throw new Error(`redis: redis-server exited with code ${child.exitCode}\n${output.join('\n')}`);
+    if (spawnError)
+      throw new Error(
+        `redis: cannot run redis-server from PATH (${spawnError.message}); set REDIS_URL or install Redis`,
+      );
+    if (child.exitCode !== null)
+      throw new Error(`redis: redis-server exited with code ${child.exitCode}\n${output.join('\n')}`);
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`redis: redis-server did not answer PING on port ${port} within 10 s\n${output.join('\n')}`);
@@ -272,7 +300,12 @@ export async function startRedisServer(log: (line: string) => void): Promise<Dep
     await sleep(50);
   }
   log(`redis: started redis-server on port ${port}`);
-  return { url: `redis://127.0.0.1:${port}`, source: 'started', stop, process: { pid: child.pid!, group: true, signal: 'SIGTERM' } };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    source: 'started',
+    stop,
+    process: { pid: child.pid!, group: true, signal: 'SIGTERM' },
+  };
 }
 
 /** SIGTERM, then SIGKILL when the process has not exited within `graceMs`. */

@@ -23,7 +23,9 @@ export function prettyLine(line: string, colour: boolean): string {
   if (rest) out += ` ${paint(90, rest)}`;
   if (err && typeof err === 'object') {
     const { stack, message } = err as { stack?: unknown; message?: unknown };
-    out += `\n    ${String(stack ?? message).split('\n').join('\n    ')}`;
+    out += `\n    ${String(stack ?? message)
+      .split('\n')
+      .join('\n    ')}`;
   }
   return out;
 }

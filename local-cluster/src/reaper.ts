@@ -30,7 +30,10 @@ const script = fileURLToPath(import.meta.url);
 
 /** Starts the reaper for this process, which it watches. */
 export function startReaper(tsxLoader: string): Reaper {
-  const child: ChildProcess = spawn(process.execPath, ['--import', tsxLoader, script, 'reap'], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  const child: ChildProcess = spawn(process.execPath, ['--import', tsxLoader, script, 'reap'], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  });
   child.unref();
   // A reaper that failed to start must not take the launcher down with an unhandled error.
   child.on('error', () => undefined);
@@ -71,7 +74,8 @@ async function reap(): Promise<void> {
     pending = lines.pop()!;
     for (const line of lines) {
       const [verb, pid, kind, sig] = line.split(' ');
-      if (verb === 'watch') watched.set(Number(pid), { pid: Number(pid), group: kind === 'group', signal: sig as NodeJS.Signals });
+      if (verb === 'watch')
+        watched.set(Number(pid), { pid: Number(pid), group: kind === 'group', signal: sig as NodeJS.Signals });
       else if (verb === 'forget') watched.delete(Number(pid));
       else if (verb === 'done') done = true;
     }

@@ -48,7 +48,15 @@ export interface Settings {
 }
 
 /** The realtime provider's settings (DESIGN.md), read by the realtime service and the gateway. */
-const PUSHER_VARIABLES = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_HOST', 'PUSHER_PORT', 'PUSHER_USE_TLS', 'PUSHER_CLUSTER'];
+const PUSHER_VARIABLES = [
+  'PUSHER_APP_ID',
+  'PUSHER_KEY',
+  'PUSHER_SECRET',
+  'PUSHER_HOST',
+  'PUSHER_PORT',
+  'PUSHER_USE_TLS',
+  'PUSHER_CLUSTER',
+];
 const PUSHER_APP_VARIABLES = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'];
 
 export const DEFAULT_MAIL_FROM = 'wms <no-reply@wms.local>';
@@ -59,7 +67,8 @@ export const DEFAULT_MAIL_FROM = 'wms <no-reply@wms.local>';
  */
 export async function resolveSettings({ mode, env: operatorEnv, root, defaults }: SettingsInput): Promise<Settings> {
   // An empty variable counts as unset: the services would refuse it, and `FOO= pnpm start` means "no FOO".
-  const given = (name: string): string | undefined => (mode === 'dev' && operatorEnv[name] ? operatorEnv[name] : undefined);
+  const given = (name: string): string | undefined =>
+    mode === 'dev' && operatorEnv[name] ? operatorEnv[name] : undefined;
   const fromOf = (names: string[]) => names.filter((name) => given(name) !== undefined).join(', ') || 'default';
   const shown = (dir: string) => {
     const relative = path.relative(root, dir);
@@ -84,7 +93,11 @@ export async function resolveSettings({ mode, env: operatorEnv, root, defaults }
     inboxUrl = catcher.inboxUrl;
     mailDir = catcher.dir;
     const files = catcher.dir ? `, files ${shown(catcher.dir)}/*.eml` : '';
-    sources.push({ name: 'mail', value: `mail catcher, inbox ${catcher.inboxUrl} (SMTP ${catcher.smtpUrl})${files}`, from: 'default' });
+    sources.push({
+      name: 'mail',
+      value: `mail catcher, inbox ${catcher.inboxUrl} (SMTP ${catcher.smtpUrl})${files}`,
+      from: 'default',
+    });
   }
   env.MAIL_FROM = given('MAIL_FROM') ?? DEFAULT_MAIL_FROM;
   sources.push({ name: 'mail from', value: env.MAIL_FROM, from: fromOf(['MAIL_FROM']) });
@@ -104,13 +117,29 @@ export async function resolveSettings({ mode, env: operatorEnv, root, defaults }
       env.STORAGE_SECRET = made.secret;
       secretFrom = made.file ? `kept in ${shown(made.file)}` : 'made for this run';
     }
-    sources.push({ name: 'storage', value: `fs at ${shown(storageDir)}, URL signing key ${secretFrom}`, from: fromOf(['STORAGE_DRIVER', 'STORAGE_DIR', 'STORAGE_SECRET']) });
+    sources.push({
+      name: 'storage',
+      value: `fs at ${shown(storageDir)}, URL signing key ${secretFrom}`,
+      from: fromOf(['STORAGE_DRIVER', 'STORAGE_DIR', 'STORAGE_SECRET']),
+    });
   } else if (driver === 's3') {
     // The S3_* variables reach the services with the rest of the environment; an fs directory or key would only confuse.
     const endpoint = given('S3_ENDPOINT');
     const publicS3 = given('S3_PUBLIC_URL');
     const value = `s3 at ${endpoint ? redact(endpoint) : '(S3_ENDPOINT unset)'}, bucket ${given('S3_BUCKET') ?? 'wms'}${publicS3 ? `, clients use ${redact(publicS3)}` : ''}`;
-    sources.push({ name: 'storage', value, from: fromOf(['STORAGE_DRIVER', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_REGION', 'S3_BUCKET', 'S3_PUBLIC_URL']) });
+    sources.push({
+      name: 'storage',
+      value,
+      from: fromOf([
+        'STORAGE_DRIVER',
+        'S3_ENDPOINT',
+        'S3_ACCESS_KEY',
+        'S3_SECRET_KEY',
+        'S3_REGION',
+        'S3_BUCKET',
+        'S3_PUBLIC_URL',
+      ]),
+    });
   } else {
     sources.push({ name: 'storage', value: `"${driver}" (the services accept fs or s3)`, from: 'STORAGE_DRIVER' });
   }
@@ -137,17 +166,32 @@ export async function resolveSettings({ mode, env: operatorEnv, root, defaults }
   if (pusherGiven.length > 0) {
     const missing = PUSHER_APP_VARIABLES.filter((name) => given(name) === undefined);
     if (missing.length > 0) {
-      throw new Error(`${pusherGiven.join(', ')} set without ${missing.join(', ')}: set the app's ID, key and secret to use your own realtime provider, or no PUSHER_* for the local Soketi`);
+      throw new Error(
+        `${pusherGiven.join(', ')} set without ${missing.join(', ')}: set the app's ID, key and secret to use your own realtime provider, or no PUSHER_* for the local Soketi`,
+      );
     }
     for (const name of pusherGiven) env[name] = given(name)!;
     const host = given('PUSHER_HOST');
     const tls = ['true', '1'].includes(given('PUSHER_USE_TLS') ?? '');
-    const where = host ? `provider at ${host}:${given('PUSHER_PORT') ?? 6001}${tls ? ' over TLS' : ''}` : `Pusher Channels, cluster ${given('PUSHER_CLUSTER') ?? 'mt1'}`;
-    sources.push({ name: 'realtime', value: `${where}, app ${given('PUSHER_APP_ID')}; no Soketi`, from: fromOf(PUSHER_VARIABLES) });
+    const where = host
+      ? `provider at ${host}:${given('PUSHER_PORT') ?? 6001}${tls ? ' over TLS' : ''}`
+      : `Pusher Channels, cluster ${given('PUSHER_CLUSTER') ?? 'mt1'}`;
+    sources.push({
+      name: 'realtime',
+      value: `${where}, app ${given('PUSHER_APP_ID')}; no Soketi`,
+      from: fromOf(PUSHER_VARIABLES),
+    });
   } else if (defaults.realtime) {
     const { port } = defaults.realtime;
     const app = await defaults.realtime.app();
-    Object.assign(env, { PUSHER_APP_ID: app.appId, PUSHER_KEY: app.key, PUSHER_SECRET: app.secret, PUSHER_HOST: '127.0.0.1', PUSHER_PORT: String(port), PUSHER_USE_TLS: 'false' });
+    Object.assign(env, {
+      PUSHER_APP_ID: app.appId,
+      PUSHER_KEY: app.key,
+      PUSHER_SECRET: app.secret,
+      PUSHER_HOST: '127.0.0.1',
+      PUSHER_PORT: String(port),
+      PUSHER_USE_TLS: 'false',
+    });
     localRealtime = true;
     const kept = app.file ? `kept in ${shown(app.file)}` : 'made for this run';
     const problem = soketiNodeProblem();
@@ -157,7 +201,17 @@ export async function resolveSettings({ mode, env: operatorEnv, root, defaults }
     sources.push({ name: 'realtime', value: 'none (this cluster runs no provider)', from: 'default' });
   }
 
-  return { env, publicUrl, smtpUrl: env.SMTP_URL, inboxUrl, mailDir, storageDir, jwt: { privateKey: jwt.privateKey, publicKey: jwt.publicKey }, localRealtime, sources };
+  return {
+    env,
+    publicUrl,
+    smtpUrl: env.SMTP_URL,
+    inboxUrl,
+    mailDir,
+    storageDir,
+    jwt: { privateKey: jwt.privateKey, publicKey: jwt.publicKey },
+    localRealtime,
+    sources,
+  };
 }
 
 async function jwtKeys(
@@ -177,8 +231,14 @@ async function jwtKeys(
     return { privateKey, publicKey: derived, shown: 'from the environment, public key derived from the private one' };
   }
   if (publicKey) {
-    throw new Error('JWT_PUBLIC_KEY is set without JWT_PRIVATE_KEY, so tokens could not be signed to match it; set both, or neither for keys kept in .wms/jwt');
+    throw new Error(
+      'JWT_PUBLIC_KEY is set without JWT_PRIVATE_KEY, so tokens could not be signed to match it; set both, or neither for keys kept in .wms/jwt',
+    );
   }
   const made = await fallback();
-  return { privateKey: made.privateKey, publicKey: made.publicKey, shown: made.dir ? `kept in ${shown(made.dir)}` : 'made for this run' };
+  return {
+    privateKey: made.privateKey,
+    publicKey: made.publicKey,
+    shown: made.dir ? `kept in ${shown(made.dir)}` : 'made for this run',
+  };
 }

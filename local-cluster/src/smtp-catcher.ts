@@ -49,7 +49,13 @@ const LINK_PATTERN = /https?:\/\/[^\s<>"'`]+/g;
 const CODE_PATTERN = /(?<![\w-])\d{6}(?![\w-])/g;
 
 /** Starts an SMTP server that accepts every message (no auth, no TLS) and an HTTP inbox to read them back. */
-export async function startSmtpCatcher({ smtpPort, httpPort, dir, log, capacity = 1000 }: SmtpCatcherOptions): Promise<SmtpCatcher> {
+export async function startSmtpCatcher({
+  smtpPort,
+  httpPort,
+  dir,
+  log,
+  capacity = 1000,
+}: SmtpCatcherOptions): Promise<SmtpCatcher> {
   const inbox: CaughtMail[] = [];
   if (dir) await mkdir(dir, { recursive: true });
 
@@ -105,7 +111,8 @@ export async function startSmtpCatcher({ smtpPort, httpPort, dir, log, capacity 
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
       res.end(body);
     };
-    const json = (status: number, value: unknown) => send(status, 'application/json; charset=utf-8', JSON.stringify(value));
+    const json = (status: number, value: unknown) =>
+      send(status, 'application/json; charset=utf-8', JSON.stringify(value));
 
     if (url.pathname === '/messages' && req.method === 'GET') {
       const to = url.searchParams.get('to')?.toLowerCase();
@@ -168,7 +175,9 @@ function listen(server: Server, errors: EventEmitter, start: () => void): Promis
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
   if (!field) return [];
   return (Array.isArray(field) ? field : [field]).flatMap((obj) =>
-    obj.value.flatMap((entry) => [entry.address, ...(entry.group ?? []).map((member) => member.address)]).filter((a): a is string => !!a),
+    obj.value
+      .flatMap((entry) => [entry.address, ...(entry.group ?? []).map((member) => member.address)])
+      .filter((a): a is string => !!a),
   );
 }
 

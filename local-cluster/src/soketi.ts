@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
  * Its own entry, run with node directly: under npx the server is a grandchild, and stopping npx would leave it
  * running with its ports.
  */
-export const soketiServer = path.join(path.dirname(createRequire(import.meta.url).resolve('@soketi/soketi/package.json')), 'bin', 'server.js');
+export const soketiServer = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@soketi/soketi/package.json')),
+  'bin',
+  'server.js',
+);
 
 /**
  * Settings only a config file can carry: cluster discovery (UDP, always on) listens on loopback instead of every
@@ -27,7 +31,9 @@ const WEBHOOK_EVENTS = ['channel_occupied', 'channel_vacated', 'member_added', '
  * 18 and 20 only; elsewhere it falls back to an implementation whose websocket upgrades fail.
  */
 export function soketiNodeProblem(version = process.versions.node): string | undefined {
-  return ['16', '18', '20'].includes(version.split('.')[0]!) ? undefined : `Soketi's websockets fail on Node ${version}; run wms on Node 20`;
+  return ['16', '18', '20'].includes(version.split('.')[0]!)
+    ? undefined
+    : `Soketi's websockets fail on Node ${version}; run wms on Node 20`;
 }
 
 export interface RealtimeApp {
@@ -37,7 +43,12 @@ export interface RealtimeApp {
 }
 
 /** Soketi's variables for one app, serving on loopback, its webhooks going to the gateway. */
-export function soketiEnv(wiring: { port: number; metricsPort: number; app: RealtimeApp; webhookUrl: string }): Record<string, string> {
+export function soketiEnv(wiring: {
+  port: number;
+  metricsPort: number;
+  app: RealtimeApp;
+  webhookUrl: string;
+}): Record<string, string> {
   return {
     SOKETI_HOST: '127.0.0.1',
     SOKETI_PORT: String(wiring.port),
@@ -63,7 +74,11 @@ export function soketiEnv(wiring: { port: number; metricsPort: number; app: Real
  * becomes a number that crashes it on the first private subscription.
  */
 export function generateRealtimeApp(): RealtimeApp {
-  return { appId: `wms-${randomBytes(4).toString('hex')}`, key: `wms-${randomBytes(10).toString('hex')}`, secret: `wms-${randomBytes(24).toString('hex')}` };
+  return {
+    appId: `wms-${randomBytes(4).toString('hex')}`,
+    key: `wms-${randomBytes(10).toString('hex')}`,
+    secret: `wms-${randomBytes(24).toString('hex')}`,
+  };
 }
 
 /** An app kept in `file` across starts, so a client that fetched the app key before a restart can reconnect. */
@@ -74,7 +89,8 @@ export async function persistentRealtimeApp(file: string): Promise<RealtimeApp> 
   } catch {
     // Missing or damaged: made anew.
   }
-  if (kept && [kept.appId, kept.key, kept.secret].every((v) => typeof v === 'string' && /^wms-[0-9a-f]+$/.test(v))) return kept as RealtimeApp;
+  if (kept && [kept.appId, kept.key, kept.secret].every((v) => typeof v === 'string' && /^wms-[0-9a-f]+$/.test(v)))
+    return kept as RealtimeApp;
   const app = generateRealtimeApp();
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(app, null, 2)}\n`, { mode: 0o600 });

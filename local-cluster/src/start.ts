@@ -41,7 +41,13 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 try {
-  cluster = await startCluster({ mode: 'dev', logs: process.argv.includes('--json') ? 'json' : 'pretty', gatewayPort, signal: aborted.signal, replicas });
+  cluster = await startCluster({
+    mode: 'dev',
+    logs: process.argv.includes('--json') ? 'json' : 'pretty',
+    gatewayPort,
+    signal: aborted.signal,
+    replicas,
+  });
 } catch (err) {
   if (stoppingSince !== undefined) process.exit(0);
   console.error(`\ncluster failed to start: ${err instanceof Error ? err.message : String(err)}`);

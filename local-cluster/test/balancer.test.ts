@@ -18,7 +18,10 @@ const logged: string[] = [];
 
 /** A stand-in gateway answering with its name, watched from its start as the launcher watches its gateways. */
 async function gateway(name: string): Promise<HandoffTarget> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture], { env: { ...process.env, NAME: name }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+    env: { ...process.env, NAME: name },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   children.push(child);
   const target = handoffTarget(child);
   await new Promise<void>((resolve) => child.on('message', (message) => message === 'up' && resolve()));
@@ -31,10 +34,16 @@ async function answers(count: number, agent?: http.Agent): Promise<string[]> {
   for (let i = 0; i < count; i++) {
     names.push(
       await new Promise<string>((resolve, reject) => {
-        const req = http.get({ host: '127.0.0.1', port, path: '/', agent: agent ?? false, headers: agent ? {} : { connection: 'close' } }, (res) => {
-          let body = '';
-          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve(body));
-        });
+        const req = http.get(
+          { host: '127.0.0.1', port, path: '/', agent: agent ?? false, headers: agent ? {} : { connection: 'close' } },
+          (res) => {
+            let body = '';
+            res
+              .setEncoding('utf8')
+              .on('data', (chunk: string) => (body += chunk))
+              .on('end', () => resolve(body));
+          },
+        );
         req.on('error', reject);
       }),
     );
@@ -47,7 +56,11 @@ const count = (names: string[], name: string) => names.filter((n) => n === name)
 beforeAll(async () => {
   [a, b] = await Promise.all([gateway('a'), gateway('b')]);
   port = await freePort();
-  balancer = await startBalancer(port, () => [a, b], (line) => logged.push(line));
+  balancer = await startBalancer(
+    port,
+    () => [a, b],
+    (line) => logged.push(line),
+  );
 });
 
 afterAll(async () => {
@@ -74,7 +87,10 @@ describe('the local balancer', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const names = await answers(6, agent);
-      expect(names.every((n) => n === names[0]), names.join()).toBe(true);
+      expect(
+        names.every((n) => n === names[0]),
+        names.join(),
+      ).toBe(true);
       // The other gateway still gets the next new connection.
       expect(await answers(2)).toEqual(names[0] === 'a' ? ['b', 'a'] : ['a', 'b']);
     } finally {

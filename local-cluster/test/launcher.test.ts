@@ -10,7 +10,16 @@ import nodemailer from 'nodemailer';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, launcherLog, listenAddresses, processesOf, startTestPostgres, startTestRedis, waitFor, withDatabase } from '@wms/testkit';
+import {
+  freePort,
+  launcherLog,
+  listenAddresses,
+  processesOf,
+  startTestPostgres,
+  startTestRedis,
+  waitFor,
+  withDatabase,
+} from '@wms/testkit';
 import { bannerLines } from '../src/banner.ts';
 import { type Cluster, type DevCluster, generateJwtKeys, nextRestartDelay, startCluster } from '../src/cluster.ts';
 import { type ComponentSpec, components, soketi } from '../src/components.ts';
@@ -26,7 +35,13 @@ const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fix
 const fakeCluster: ComponentSpec[] = [
   { name: 'fake', entry: path.join(fixtures, 'fake-service.ts'), kind: 'grpc', migrate: true },
   { name: 'fake-worker', entry: path.join(fixtures, 'fake-service.ts'), kind: 'worker' },
-  { name: 'fake-command', command: process.execPath, args: [path.join(fixtures, 'fake-command.mjs')], kind: 'http', readyPath: '/ready' },
+  {
+    name: 'fake-command',
+    command: process.execPath,
+    args: [path.join(fixtures, 'fake-command.mjs')],
+    kind: 'http',
+    readyPath: '/ready',
+  },
   { name: 'gateway', entry: path.join(fixtures, 'fake-gateway.ts'), kind: 'http', public: true, readyPath: '/readyz' },
 ];
 
@@ -40,7 +55,9 @@ async function testDatabases(adminUrl: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'wms\\_t\\_%'`);
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'wms\\_t\\_%'`,
+    );
     return rows.map((r) => r.datname);
   } finally {
     await client.end();
@@ -59,7 +76,12 @@ describe('smtp catcher', () => {
         text: 'Confirm: http://localhost/x?token=abc.\nOr type 123456. Reference 1234567 is not a code.',
         html: '<p>Confirm: <a href="http://localhost/x?token=abc">here</a></p>',
       });
-      await transport.sendMail({ from: 'no-reply@wms.local', to: 'other@example.test', subject: 'Other', text: 'nothing here' });
+      await transport.sendMail({
+        from: 'no-reply@wms.local',
+        to: 'other@example.test',
+        subject: 'Other',
+        text: 'nothing here',
+      });
       transport.close();
 
       const mine = await getJson<CaughtMail[]>(`${catcher.inboxUrl}/messages?to=SOMEONE@example.test`);
@@ -142,7 +164,10 @@ describe('startCluster', () => {
 
     // A worker gets a port of its own (for its coming gRPC health service), taken by no other component.
     const grpcPort = Number(env.FAKE_GRPC_URL!.split(':')[1]);
-    const workerPort = await waitFor('the fake worker to report its GRPC_PORT', async () => (await redis.get(`${redisPrefix}:fake:worker-grpc-port`)) ?? undefined);
+    const workerPort = await waitFor(
+      'the fake worker to report its GRPC_PORT',
+      async () => (await redis.get(`${redisPrefix}:fake:worker-grpc-port`)) ?? undefined,
+    );
     expect(workerPort).toMatch(/^\d+$/);
     expect([grpcPort, Number(env.PORT)]).not.toContain(Number(workerPort));
     expect(cluster.pidOf('fake-worker')).toEqual(expect.any(Number));
@@ -158,9 +183,17 @@ describe('startCluster', () => {
 
     // A row may run any command, with the same wiring, readiness and logs as an entry's.
     const command = cluster.pidOf('fake-command')!;
-    expect(readFileSync(`/proc/${command}/cmdline`, 'utf8').split('\0')).toEqual([process.execPath, path.join(fixtures, 'fake-command.mjs'), '']);
-    expect(readFileSync(`/proc/${command}/environ`, 'utf8').split('\0')).toContain(`FAKE_GRPC_URL=${env.FAKE_GRPC_URL}`);
-    expect(await readFile(path.join(cluster.logDir!, 'fake-command.log'), 'utf8')).toMatch(/^fake command listening on \d+$/m);
+    expect(readFileSync(`/proc/${command}/cmdline`, 'utf8').split('\0')).toEqual([
+      process.execPath,
+      path.join(fixtures, 'fake-command.mjs'),
+      '',
+    ]);
+    expect(readFileSync(`/proc/${command}/environ`, 'utf8').split('\0')).toContain(
+      `FAKE_GRPC_URL=${env.FAKE_GRPC_URL}`,
+    );
+    expect(await readFile(path.join(cluster.logDir!, 'fake-command.log'), 'utf8')).toMatch(
+      /^fake command listening on \d+$/m,
+    );
 
     await cluster.stop();
     await cluster.stop();
@@ -177,7 +210,9 @@ describe('startCluster', () => {
   ])('reports a failing %s with its output and leaves nothing behind', async (_, failing, message) => {
     const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const before = await testDatabases(adminUrl);
-    await expect(startCluster({ mode: 'test', logs: 'files', components: fakeCluster, env: { FAKE_FAIL: failing } })).rejects.toThrow(message);
+    await expect(
+      startCluster({ mode: 'test', logs: 'files', components: fakeCluster, env: { FAKE_FAIL: failing } }),
+    ).rejects.toThrow(message);
     expect((await testDatabases(adminUrl)).filter((name) => !before.includes(name))).toEqual([]);
   });
 
@@ -212,30 +247,53 @@ function udpAddressesOf(pid: number): string[] {
 }
 
 /** A GET of the Pusher HTTP API, signed as the `pusher` SDK signs it; Soketi answers its errors with HTTP 200 too. */
-async function pusherGet(port: number, app: { appId: string; key: string; secret: string }, resource: string): Promise<unknown> {
+async function pusherGet(
+  port: number,
+  app: { appId: string; key: string; secret: string },
+  resource: string,
+): Promise<unknown> {
   const path = `/apps/${app.appId}/${resource}`;
-  const params = new URLSearchParams({ auth_key: app.key, auth_timestamp: String(Math.floor(Date.now() / 1000)), auth_version: '1.0' });
+  const params = new URLSearchParams({
+    auth_key: app.key,
+    auth_timestamp: String(Math.floor(Date.now() / 1000)),
+    auth_version: '1.0',
+  });
   params.sort();
-  const signature = createHmac('sha256', app.secret).update(`GET\n${path}\n${decodeURIComponent(params.toString())}`).digest('hex');
+  const signature = createHmac('sha256', app.secret)
+    .update(`GET\n${path}\n${decodeURIComponent(params.toString())}`)
+    .digest('hex');
   const res = await fetch(`http://127.0.0.1:${port}${path}?${params}&auth_signature=${signature}`);
   expect(res.status).toBe(200);
   return res.json();
 }
 
 describe('the realtime provider row (Soketi)', () => {
-  it('runs before the services with the cluster\'s app on loopback, its webhooks pointed at the gateway, logs plainly, and leaves nothing running', async () => {
+  it("runs before the services with the cluster's app on loopback, its webhooks pointed at the gateway, logs plainly, and leaves nothing running", async () => {
     const cluster = await startCluster({ mode: 'test', logs: 'files', components: [soketi, ...fakeCluster] });
     const env = await getJson<Record<string, string>>(`${cluster.gatewayUrl}/env`);
     const port = Number(env.PUSHER_PORT);
     const pid = cluster.pidOf('soketi')!;
-    const soketiEnv = Object.fromEntries(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').map((v) => [v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1)]));
+    const soketiEnv = Object.fromEntries(
+      readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .map((v) => [v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1)]),
+    );
     const metricsPort = Number(soketiEnv.SOKETI_METRICS_SERVER_PORT);
     try {
-      expect(env).toMatchObject({ PUSHER_HOST: '127.0.0.1', PUSHER_USE_TLS: 'false', PUSHER_APP_ID: expect.stringMatching(/^wms-[0-9a-f]+$/) });
+      expect(env).toMatchObject({
+        PUSHER_HOST: '127.0.0.1',
+        PUSHER_USE_TLS: 'false',
+        PUSHER_APP_ID: expect.stringMatching(/^wms-[0-9a-f]+$/),
+      });
       const app = { appId: env.PUSHER_APP_ID!, key: env.PUSHER_KEY!, secret: env.PUSHER_SECRET! };
       // Non-numeric (Soketi would read a numeric secret as a number and crash), fresh for each test cluster.
       for (const value of Object.values(app)) expect(value).toMatch(/^wms-[0-9a-f]+$/);
-      expect(soketiEnv).toMatchObject({ SOKETI_PORT: String(port), SOKETI_DEFAULT_APP_ID: app.appId, SOKETI_DEFAULT_APP_KEY: app.key, SOKETI_DEFAULT_APP_SECRET: app.secret });
+      expect(soketiEnv).toMatchObject({
+        SOKETI_PORT: String(port),
+        SOKETI_DEFAULT_APP_ID: app.appId,
+        SOKETI_DEFAULT_APP_KEY: app.key,
+        SOKETI_DEFAULT_APP_SECRET: app.secret,
+      });
       expect(JSON.parse(soketiEnv.SOKETI_DEFAULT_APP_WEBHOOKS!)).toEqual([
         {
           url: `http://127.0.0.1:${new URL(cluster.gatewayUrl).port}/realtime/webhooks/pusher`,
@@ -307,7 +365,9 @@ describe('supervision', () => {
         const pid = cluster.pidOf('fake');
         return pid !== undefined && pid !== first ? pid : undefined;
       });
-      expect(await launcherLog(cluster.logDir)).toMatch(/fake exited \(signal SIGKILL\); restarting in 250 ms; last output: .*fake service listening on \d+/);
+      expect(await launcherLog(cluster.logDir)).toMatch(
+        /fake exited \(signal SIGKILL\); restarting in 250 ms; last output: .*fake service listening on \d+/,
+      );
       expect(cluster.pidOf('gateway')).toEqual(expect.any(Number));
 
       // A command row is supervised as an entry is.
@@ -320,7 +380,11 @@ describe('supervision', () => {
 
       // Dying again soon after a restart doubles the wait; stop() during it must not relaunch anything.
       process.kill(second, 'SIGKILL');
-      await waitFor('the second exit to be reported', async () => ((await launcherLog(cluster.logDir)).includes('fake exited (signal SIGKILL); restarting in 500 ms') ? true : undefined));
+      await waitFor('the second exit to be reported', async () =>
+        (await launcherLog(cluster.logDir)).includes('fake exited (signal SIGKILL); restarting in 500 ms')
+          ? true
+          : undefined,
+      );
     } finally {
       await cluster.stop();
     }
@@ -330,14 +394,23 @@ describe('supervision', () => {
   });
 
   it('leaves nothing running when the process that owns a cluster is killed (SIGKILL): the reaper ends every child', async () => {
-    const owner = spawn(process.execPath, ['--import', 'tsx', path.join(fixtures, 'cluster-owner.ts')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const owner = spawn(process.execPath, ['--import', 'tsx', path.join(fixtures, 'cluster-owner.ts')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     owner.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     owner.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const exited = new Promise((resolve) => owner.once('exit', resolve));
     let databaseUrl: string | undefined;
     try {
-      const ready = await waitFor('the owner\'s cluster', () => /^ready (.*)$/m.exec(output)?.[1] ?? (owner.exitCode !== null ? Promise.reject(new Error(output)) : undefined), 60_000, 50);
+      const ready = await waitFor(
+        "the owner's cluster",
+        () =>
+          /^ready (.*)$/m.exec(output)?.[1] ??
+          (owner.exitCode !== null ? Promise.reject(new Error(output)) : undefined),
+        60_000,
+        50,
+      );
       const started = JSON.parse(ready) as { databaseUrl: string; gatewayUrl: string };
       databaseUrl = started.databaseUrl;
       const children = processesOf(databaseUrl);
@@ -345,7 +418,12 @@ describe('supervision', () => {
       owner.kill('SIGKILL');
       await exited;
       // The children get SIGTERM and, after the grace, SIGKILL: gone within a few seconds.
-      await waitFor('every child of the killed owner to end', () => processesOf(started.databaseUrl).length === 0, 10_000, 50);
+      await waitFor(
+        'every child of the killed owner to end',
+        () => processesOf(started.databaseUrl).length === 0,
+        10_000,
+        50,
+      );
       expect(await isPortFree(Number(new URL(started.gatewayUrl).port))).toBe(true);
     } finally {
       if (owner.exitCode === null) owner.kill('SIGKILL');
@@ -359,7 +437,11 @@ describe('supervision', () => {
     try {
       const pid = cluster.pidOf('fake-worker')!;
       process.kill(pid, 'SIGKILL');
-      await waitFor('the exit to be reported', async () => ((await launcherLog(cluster.logDir)).includes('fake-worker exited unexpectedly (signal SIGKILL); not restarted') ? true : undefined));
+      await waitFor('the exit to be reported', async () =>
+        (await launcherLog(cluster.logDir)).includes('fake-worker exited unexpectedly (signal SIGKILL); not restarted')
+          ? true
+          : undefined,
+      );
       expect(cluster.pidOf('fake-worker')).toBeUndefined();
     } finally {
       await cluster.stop();
@@ -460,21 +542,43 @@ describe(resolveSettings.name, () => {
       { name: 'public URL', value: 'https://chat.example.org', from: 'PUBLIC_URL' },
       { name: 'mail', value: 'relay smtp://mailer:***@relay.example.org:587; no mail catcher', from: 'SMTP_URL' },
       { name: 'mail from', value: 'Chat <chat@example.org>', from: 'MAIL_FROM' },
-      { name: 'storage', value: 's3 at http://minio.internal:9000, bucket chat', from: 'STORAGE_DRIVER, S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET' },
+      {
+        name: 'storage',
+        value: 's3 at http://minio.internal:9000, bucket chat',
+        from: 'STORAGE_DRIVER, S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET',
+      },
       { name: 'JWT keys', value: 'from the environment', from: 'JWT_PRIVATE_KEY, JWT_PUBLIC_KEY' },
       { name: 'trust proxy', value: '10.0.0.0/8', from: 'TRUST_PROXY' },
-      { name: 'realtime', value: 'Pusher Channels, cluster eu, app 1234567; no Soketi', from: 'PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_CLUSTER' },
+      {
+        name: 'realtime',
+        value: 'Pusher Channels, cluster eu, app 1234567; no Soketi',
+        from: 'PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_CLUSTER',
+      },
     ]);
-    const banner = bannerLines({ gatewayUrl: 'http://127.0.0.1:8080', settings: settings.sources, logDir: undefined }).join('\n');
-    expect(banner).toContain('mail         relay smtp://mailer:***@relay.example.org:587; no mail catcher  (from SMTP_URL)');
+    const banner = bannerLines({
+      gatewayUrl: 'http://127.0.0.1:8080',
+      settings: settings.sources,
+      logDir: undefined,
+    }).join('\n');
+    expect(banner).toContain(
+      'mail         relay smtp://mailer:***@relay.example.org:587; no mail catcher  (from SMTP_URL)',
+    );
     expect(banner).toContain('trust proxy  10.0.0.0/8  (from TRUST_PROXY)');
-    expect(banner).toContain('realtime     Pusher Channels, cluster eu, app 1234567; no Soketi  (from PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_CLUSTER)');
-    for (const secret of ['relay-password', 'minio-secret-key', 'minio-access', 'PRIVATE KEY', 'pusher-secret-value']) expect(banner).not.toContain(secret);
+    expect(banner).toContain(
+      'realtime     Pusher Channels, cluster eu, app 1234567; no Soketi  (from PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_CLUSTER)',
+    );
+    for (const secret of ['relay-password', 'minio-secret-key', 'minio-access', 'PRIVATE KEY', 'pusher-secret-value'])
+      expect(banner).not.toContain(secret);
   });
 
-  it('in dev mode fills what the environment leaves unset (or empty) with the launcher\'s defaults', async () => {
+  it("in dev mode fills what the environment leaves unset (or empty) with the launcher's defaults", async () => {
     const { asked, defaults } = launcherDefaults();
-    const settings = await resolveSettings({ mode: 'dev', env: { SMTP_URL: '', TRUST_PROXY: '', HOME: '/root' }, root, defaults });
+    const settings = await resolveSettings({
+      mode: 'dev',
+      env: { SMTP_URL: '', TRUST_PROXY: '', HOME: '/root' },
+      root,
+      defaults,
+    });
     expect(asked).toEqual(['mail catcher', 'storage secret', 'jwt keys', 'realtime app']);
     expect(settings.env).toEqual({
       PUBLIC_URL: 'http://localhost:8080',
@@ -492,17 +596,27 @@ describe(resolveSettings.name, () => {
       PUSHER_PORT: '6001',
       PUSHER_USE_TLS: 'false',
     });
-    expect(settings).toMatchObject({ inboxUrl: 'http://127.0.0.1:8025', mailDir: '/srv/wms/.wms/mail', storageDir: '/srv/wms/.wms/storage', localRealtime: true });
+    expect(settings).toMatchObject({
+      inboxUrl: 'http://127.0.0.1:8025',
+      mailDir: '/srv/wms/.wms/mail',
+      storageDir: '/srv/wms/.wms/storage',
+      localRealtime: true,
+    });
     expect(settings.sources).toEqual([
       { name: 'public URL', value: 'http://localhost:8080', from: 'default' },
-      { name: 'mail', value: 'mail catcher, inbox http://127.0.0.1:8025 (SMTP smtp://127.0.0.1:1025), files .wms/mail/*.eml', from: 'default' },
+      {
+        name: 'mail',
+        value: 'mail catcher, inbox http://127.0.0.1:8025 (SMTP smtp://127.0.0.1:1025), files .wms/mail/*.eml',
+        from: 'default',
+      },
       { name: 'mail from', value: 'wms <no-reply@wms.local>', from: 'default' },
       { name: 'storage', value: 'fs at .wms/storage, URL signing key kept in .wms/storage-secret', from: 'default' },
       { name: 'JWT keys', value: 'kept in .wms/jwt', from: 'default' },
       { name: 'trust proxy', value: 'false (X-Forwarded-For is ignored)', from: 'default' },
       {
         name: 'realtime',
-        value: 'Soketi on 127.0.0.1:6001, clients connect through the gateway (/realtime/ws); app wms-0a1b2c3d kept in .wms/realtime-app.json',
+        value:
+          'Soketi on 127.0.0.1:6001, clients connect through the gateway (/realtime/ws); app wms-0a1b2c3d kept in .wms/realtime-app.json',
         from: 'default',
       },
     ]);
@@ -511,30 +625,53 @@ describe(resolveSettings.name, () => {
   it("uses the environment's own realtime provider, refuses one without its app's ID, key and secret, and says when there is none", async () => {
     const { asked, defaults } = launcherDefaults();
     const app = { PUSHER_APP_ID: 'chat', PUSHER_KEY: 'chat-key', PUSHER_SECRET: 'chat-secret' };
-    const own = await resolveSettings({ mode: 'dev', env: { ...app, PUSHER_HOST: 'soketi.internal', PUSHER_PORT: '443', PUSHER_USE_TLS: 'true' }, root, defaults });
+    const own = await resolveSettings({
+      mode: 'dev',
+      env: { ...app, PUSHER_HOST: 'soketi.internal', PUSHER_PORT: '443', PUSHER_USE_TLS: 'true' },
+      root,
+      defaults,
+    });
     expect(asked).not.toContain('realtime app');
     expect(own.localRealtime).toBe(false);
-    expect(own.env).toMatchObject({ ...app, PUSHER_HOST: 'soketi.internal', PUSHER_PORT: '443', PUSHER_USE_TLS: 'true' });
+    expect(own.env).toMatchObject({
+      ...app,
+      PUSHER_HOST: 'soketi.internal',
+      PUSHER_PORT: '443',
+      PUSHER_USE_TLS: 'true',
+    });
     expect(own.sources.find((s) => s.name === 'realtime')).toEqual({
       name: 'realtime',
       value: 'provider at soketi.internal:443 over TLS, app chat; no Soketi',
       from: 'PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_HOST, PUSHER_PORT, PUSHER_USE_TLS',
     });
-    await expect(resolveSettings({ mode: 'dev', env: { PUSHER_KEY: 'chat-key', PUSHER_CLUSTER: 'eu' }, root, defaults })).rejects.toThrow(
-      /PUSHER_KEY, PUSHER_CLUSTER set without PUSHER_APP_ID, PUSHER_SECRET/,
-    );
+    await expect(
+      resolveSettings({ mode: 'dev', env: { PUSHER_KEY: 'chat-key', PUSHER_CLUSTER: 'eu' }, root, defaults }),
+    ).rejects.toThrow(/PUSHER_KEY, PUSHER_CLUSTER set without PUSHER_APP_ID, PUSHER_SECRET/);
     const none = await resolveSettings({ mode: 'dev', env: {}, root, defaults: { ...defaults, realtime: undefined } });
     expect(none.localRealtime).toBe(false);
     expect(Object.keys(none.env).filter((name) => name.startsWith('PUSHER_'))).toEqual([]);
-    expect(none.sources.find((s) => s.name === 'realtime')).toEqual({ name: 'realtime', value: 'none (this cluster runs no provider)', from: 'default' });
+    expect(none.sources.find((s) => s.name === 'realtime')).toEqual({
+      name: 'realtime',
+      value: 'none (this cluster runs no provider)',
+      from: 'default',
+    });
   });
 
   it('takes an fs directory (relative to the repository) and signing key from the environment, never showing the key', async () => {
     const { asked, defaults } = launcherDefaults();
     const secret = 'operator-storage-secret-of-40-characters!';
-    const settings = await resolveSettings({ mode: 'dev', env: { STORAGE_DIR: 'data/objects', STORAGE_SECRET: secret }, root, defaults });
+    const settings = await resolveSettings({
+      mode: 'dev',
+      env: { STORAGE_DIR: 'data/objects', STORAGE_SECRET: secret },
+      root,
+      defaults,
+    });
     expect(asked).not.toContain('storage secret');
-    expect(settings.env).toMatchObject({ STORAGE_DRIVER: 'fs', STORAGE_DIR: '/srv/wms/data/objects', STORAGE_SECRET: secret });
+    expect(settings.env).toMatchObject({
+      STORAGE_DRIVER: 'fs',
+      STORAGE_DIR: '/srv/wms/data/objects',
+      STORAGE_SECRET: secret,
+    });
     expect(settings.storageDir).toBe('/srv/wms/data/objects');
     expect(settings.sources.find((s) => s.name === 'storage')).toEqual({
       name: 'storage',
@@ -544,19 +681,34 @@ describe(resolveSettings.name, () => {
   });
 
   it('derives the public key from a private key set alone, and refuses a public key set alone', async () => {
-    const derived = await resolveSettings({ mode: 'dev', env: { JWT_PRIVATE_KEY: operatorKeys.privateKey }, root, defaults: launcherDefaults().defaults });
+    const derived = await resolveSettings({
+      mode: 'dev',
+      env: { JWT_PRIVATE_KEY: operatorKeys.privateKey },
+      root,
+      defaults: launcherDefaults().defaults,
+    });
     expect(derived.jwt).toEqual(operatorKeys);
     expect(derived.sources.find((s) => s.name === 'JWT keys')).toEqual({
       name: 'JWT keys',
       value: 'from the environment, public key derived from the private one',
       from: 'JWT_PRIVATE_KEY',
     });
-    await expect(resolveSettings({ mode: 'dev', env: { JWT_PUBLIC_KEY: operatorKeys.publicKey }, root, defaults: launcherDefaults().defaults })).rejects.toThrow(
-      /JWT_PUBLIC_KEY is set without JWT_PRIVATE_KEY/,
-    );
-    await expect(resolveSettings({ mode: 'dev', env: { JWT_PRIVATE_KEY: 'not a key' }, root, defaults: launcherDefaults().defaults })).rejects.toThrow(
-      /JWT_PRIVATE_KEY is not a PEM private key/,
-    );
+    await expect(
+      resolveSettings({
+        mode: 'dev',
+        env: { JWT_PUBLIC_KEY: operatorKeys.publicKey },
+        root,
+        defaults: launcherDefaults().defaults,
+      }),
+    ).rejects.toThrow(/JWT_PUBLIC_KEY is set without JWT_PRIVATE_KEY/);
+    await expect(
+      resolveSettings({
+        mode: 'dev',
+        env: { JWT_PRIVATE_KEY: 'not a key' },
+        root,
+        defaults: launcherDefaults().defaults,
+      }),
+    ).rejects.toThrow(/JWT_PRIVATE_KEY is not a PEM private key/);
   });
 
   it('in test mode sets everything itself, whatever the environment holds', async () => {
@@ -598,7 +750,17 @@ describe('startCluster in dev mode', () => {
     // `pnpm start` reads the shell's environment: this worker's process.env, restored afterwards.
     const touched = [
       ...Object.keys(operator),
-      ...['STORAGE_DIR', 'STORAGE_SECRET', 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'PUSHER_PORT', 'PUSHER_USE_TLS', 'PUSHER_CLUSTER', 'DATABASE_URL', 'REDIS_URL'],
+      ...[
+        'STORAGE_DIR',
+        'STORAGE_SECRET',
+        'JWT_PRIVATE_KEY',
+        'JWT_PUBLIC_KEY',
+        'PUSHER_PORT',
+        'PUSHER_USE_TLS',
+        'PUSHER_CLUSTER',
+        'DATABASE_URL',
+        'REDIS_URL',
+      ],
     ];
     const saved = new Map(touched.map((key) => [key, process.env[key]]));
     for (const key of touched) delete process.env[key];
@@ -632,7 +794,14 @@ describe('startCluster in dev mode', () => {
       });
       expect(env).not.toHaveProperty('STORAGE_DIR');
       expect(env).not.toHaveProperty('STORAGE_SECRET');
-      expect(cluster).toMatchObject({ publicUrl: 'https://chat.example.org', smtpUrl: operator.SMTP_URL, inboxUrl: undefined, mailDir: undefined, storageDir: undefined, databaseName: 'wms' });
+      expect(cluster).toMatchObject({
+        publicUrl: 'https://chat.example.org',
+        smtpUrl: operator.SMTP_URL,
+        inboxUrl: undefined,
+        mailDir: undefined,
+        storageDir: undefined,
+        databaseName: 'wms',
+      });
       expect(existsSync(path.join(root, '.wms', 'mail'))).toBe(false);
 
       expect(cluster.settings.map(({ name, from }) => `${name}: ${from}`)).toEqual([
@@ -648,12 +817,17 @@ describe('startCluster in dev mode', () => {
       ]);
       const banner = bannerLines(cluster).join('\n');
       expect(banner).toContain('relay smtp://mailer:***@127.0.0.1:2525; no mail catcher  (from SMTP_URL)');
-      expect(banner).toContain('s3 at http://127.0.0.1:9000, bucket wms  (from STORAGE_DRIVER, S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY)');
+      expect(banner).toContain(
+        's3 at http://127.0.0.1:9000, bucket wms  (from STORAGE_DRIVER, S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY)',
+      );
       expect(banner).toContain('kept in .wms/jwt  (default)');
-      expect(banner).toContain('provider at soketi.internal:6001, app chat; no Soketi  (from PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_HOST)');
+      expect(banner).toContain(
+        'provider at soketi.internal:6001, app chat; no Soketi  (from PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_HOST)',
+      );
       expect(cluster.pidOf('soketi')).toBeUndefined();
       expect(existsSync(path.join(root, '.wms', 'realtime-app.json'))).toBe(false);
-      for (const secret of ['relay-password', 'minio-secret-key', 'minio-access', 'PRIVATE KEY', 'chat-secret']) expect(banner).not.toContain(secret);
+      for (const secret of ['relay-password', 'minio-secret-key', 'minio-access', 'PRIVATE KEY', 'chat-secret'])
+        expect(banner).not.toContain(secret);
 
       // Dev mode supervises by default.
       const worker = cluster.pidOf('fake-worker')!;
@@ -670,7 +844,9 @@ describe('startCluster in dev mode', () => {
       expect(await redisAnswers(Number(new URL(redis.url).port))).toBe(true);
       const client = new pg.Client({ connectionString: postgres.url });
       await client.connect();
-      expect((await client.query('SELECT count(*)::int AS n FROM pg_database WHERE datname = $1', ['wms'])).rows).toEqual([{ n: 1 }]);
+      expect(
+        (await client.query('SELECT count(*)::int AS n FROM pg_database WHERE datname = $1', ['wms'])).rows,
+      ).toEqual([{ n: 1 }]);
       await client.end();
     } finally {
       for (const [key, value] of saved) {
@@ -695,29 +871,56 @@ describe('pnpm start (local-cluster/src/start.ts)', () => {
       holder.once('error', () => resolve());
       holder.listen(8025, '127.0.0.1', () => resolve());
     });
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DATABASE_URL: postgres.url, REDIS_URL: redis.url, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(await freePort()),
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      LOG_LEVEL: 'warn',
+    };
     delete env.SMTP_URL;
     // Detached: a group of its own, as a terminal's foreground job is, so the group can be sent the Ctrl-C.
-    const launcher = spawn(process.execPath, ['--import', 'tsx', 'local-cluster/src/start.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const launcher = spawn(process.execPath, ['--import', 'tsx', 'local-cluster/src/start.ts'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let output = '';
     launcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     launcher.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     // On close, not exit: by then all of its output has been read.
     const exited = new Promise<number | null>((resolve) => launcher.once('close', (code) => resolve(code)));
     try {
-      await waitFor('the start banner', () => output.includes('wms is running') || launcher.exitCode !== null, 90_000, 200);
+      await waitFor(
+        'the start banner',
+        () => output.includes('wms is running') || launcher.exitCode !== null,
+        90_000,
+        200,
+      );
       expect(output).toContain('wms is running');
-      expect(output).toMatch(/\[mail\] +warning: port 8025 is taken; the inbox is on port \d+ instead \(http:\/\/127\.0\.0\.1:\d+\)/);
+      expect(output).toMatch(
+        /\[mail\] +warning: port 8025 is taken; the inbox is on port \d+ instead \(http:\/\/127\.0\.0\.1:\d+\)/,
+      );
       expect(output).not.toContain('inbox http://127.0.0.1:8025 ');
       // The realtime provider runs, its log among the others'.
-      expect(output).toMatch(/realtime +Soketi on 127\.0\.0\.1:\d+, clients connect through the gateway \(\/realtime\/ws\); app wms-[0-9a-f]+ kept in \.wms\/realtime-app\.json +\(default\)/);
+      expect(output).toMatch(
+        /realtime +Soketi on 127\.0\.0\.1:\d+, clients connect through the gateway \(\/realtime\/ws\); app wms-[0-9a-f]+ kept in \.wms\/realtime-app\.json +\(default\)/,
+      );
       expect(output).toMatch(/\[soketi\] +.*Server is up and running/);
-      const names = processesOf(withDatabase(postgres.url, 'wms')).map((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+      const names = processesOf(withDatabase(postgres.url, 'wms')).map((pid) =>
+        readFileSync(`/proc/${pid}/comm`, 'utf8').trim(),
+      );
       expect(names).toContain('soketi-server');
 
       // The real services and workers listen for gRPC on loopback only.
       const grpcPorts = processesOf(withDatabase(postgres.url, 'wms'))
-        .map((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((v) => v.startsWith('GRPC_PORT='))?.slice('GRPC_PORT='.length))
+        .map((pid) =>
+          readFileSync(`/proc/${pid}/environ`, 'utf8')
+            .split('\0')
+            .find((v) => v.startsWith('GRPC_PORT='))
+            ?.slice('GRPC_PORT='.length),
+        )
         .filter((port): port is string => port !== undefined)
         .map(Number);
       expect(grpcPorts).toHaveLength(components.filter((c) => c.kind === 'grpc' || c.kind === 'worker').length);
@@ -726,7 +929,12 @@ describe('pnpm start (local-cluster/src/start.ts)', () => {
       // The terminal's Ctrl-C goes to the whole group; a runner (pnpm, npm) forwards one more to its child, which
       // arrives once the first has been handled (two at once would be one signal).
       process.kill(-launcher.pid!, 'SIGINT');
-      await waitFor('the launcher to stop on the first Ctrl-C', () => output.includes('SIGINT: stopping the cluster'), 5000, 10);
+      await waitFor(
+        'the launcher to stop on the first Ctrl-C',
+        () => output.includes('SIGINT: stopping the cluster'),
+        5000,
+        10,
+      );
       process.kill(launcher.pid!, 'SIGINT');
       expect(await exited).toBe(0);
       expect(output).toContain('SIGINT: stopping the cluster');
@@ -748,17 +956,37 @@ describe('pnpm start killed (SIGKILL)', () => {
   it('leaves no process running, Soketi included, and starts again at once', async () => {
     const repoRoot = path.resolve(fixtures, '..', '..', '..');
     const [postgres, redis] = await Promise.all([startTestPostgres(), startTestRedis()]);
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DATABASE_URL: postgres.url, REDIS_URL: redis.url, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(await freePort()),
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      LOG_LEVEL: 'warn',
+    };
     const dbUrl = withDatabase(postgres.url, 'wms');
     const start = () => {
-      const launcher = spawn(process.execPath, ['--import', 'tsx', 'local-cluster/src/start.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      const run = { launcher, output: '', exited: new Promise<void>((resolve) => launcher.once('close', () => resolve())) };
+      const launcher = spawn(process.execPath, ['--import', 'tsx', 'local-cluster/src/start.ts'], {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      const run = {
+        launcher,
+        output: '',
+        exited: new Promise<void>((resolve) => launcher.once('close', () => resolve())),
+      };
       launcher.stdout.on('data', (chunk: Buffer) => (run.output += chunk.toString('utf8')));
       launcher.stderr.on('data', (chunk: Buffer) => (run.output += chunk.toString('utf8')));
       return run;
     };
     const running = async (run: ReturnType<typeof start>) => {
-      await waitFor('the start banner', () => run.output.includes('wms is running') || run.launcher.exitCode !== null, 90_000, 200);
+      await waitFor(
+        'the start banner',
+        () => run.output.includes('wms is running') || run.launcher.exitCode !== null,
+        90_000,
+        200,
+      );
       expect(run.output).toContain('wms is running');
     };
     const first = start();
@@ -768,7 +996,9 @@ describe('pnpm start killed (SIGKILL)', () => {
       const names = processesOf(dbUrl).map((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
       expect(names).toContain('soketi-server');
       // Every server and worker, Soketi and the gateway.
-      expect(names.length).toBeGreaterThanOrEqual(components.filter((c) => c.kind === 'grpc' || c.kind === 'worker').length + 2);
+      expect(names.length).toBeGreaterThanOrEqual(
+        components.filter((c) => c.kind === 'grpc' || c.kind === 'worker').length + 2,
+      );
 
       process.kill(first.launcher.pid!, 'SIGKILL');
       await first.exited;
@@ -781,7 +1011,8 @@ describe('pnpm start killed (SIGKILL)', () => {
       await second.exited;
       expect(processesOf(dbUrl)).toEqual([]);
     } finally {
-      for (const run of [first, second]) if (run && run.launcher.exitCode === null && run.launcher.signalCode === null) run.launcher.kill('SIGKILL');
+      for (const run of [first, second])
+        if (run && run.launcher.exitCode === null && run.launcher.signalCode === null) run.launcher.kill('SIGKILL');
       for (const pid of processesOf(dbUrl)) process.kill(pid, 'SIGKILL');
       await Promise.all([postgres.destroy(), redis.destroy()]);
     }
@@ -790,9 +1021,24 @@ describe('pnpm start killed (SIGKILL)', () => {
 
 describe('prettyLine', () => {
   it('shows a pino line as time, level, message and the other fields, with an error stack below', () => {
-    const line = JSON.stringify({ level: 'info', time: '2026-11-24T12:00:01.234Z', service: 'gateway', msg: 'request', method: 'GET', route: '/users/me', status: 200, ms: 3 });
+    const line = JSON.stringify({
+      level: 'info',
+      time: '2026-11-24T12:00:01.234Z',
+      service: 'gateway',
+      msg: 'request',
+      method: 'GET',
+      route: '/users/me',
+      status: 200,
+      ms: 3,
+    });
     expect(prettyLine(line, false)).toBe('12:00:01.234 INFO  request method=GET route=/users/me status=200 ms=3');
-    const failed = JSON.stringify({ level: 'error', time: '2026-11-24T12:00:02.000Z', msg: 'rpc failed', rpc: 'Login', err: { message: 'boom', stack: 'Error: boom\n    at x' } });
+    const failed = JSON.stringify({
+      level: 'error',
+      time: '2026-11-24T12:00:02.000Z',
+      msg: 'rpc failed',
+      rpc: 'Login',
+      err: { message: 'boom', stack: 'Error: boom\n    at x' },
+    });
     expect(prettyLine(failed, false)).toBe('12:00:02.000 ERROR rpc failed rpc=Login\n    Error: boom\n        at x');
     expect(prettyLine(line, true)).toContain('\x1b[36mINFO ');
   });

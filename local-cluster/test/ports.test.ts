@@ -12,7 +12,9 @@ const leaseFile = (port: number) => path.join(tmpdir(), 'wms-port-leases', Strin
 /** Another process that runs `code` with the ports module as `ports`, prints its result as JSON, then waits for stdin. */
 function peer(code: string): { child: ChildProcess; result: Promise<unknown> } {
   const script = `const ports = await import(${JSON.stringify(ports)}); console.log(JSON.stringify(await (async () => { ${code} })())); process.stdin.resume();`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const result = (async () => {
     const [line] = (await once(child.stdout!.setEncoding('utf8'), 'data')) as [string];
     return JSON.parse(line) as unknown;
@@ -28,18 +30,22 @@ const start = (code: string) => {
 };
 
 afterEach(async () => {
-  await Promise.all(peers.splice(0).map(async (child) => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await once(child, 'exit');
-    }
-  }));
+  await Promise.all(
+    peers.splice(0).map(async (child) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await once(child, 'exit');
+      }
+    }),
+  );
 });
 
 describe('freePorts', () => {
   it('never hands one port to two processes asking at once, before either binds it', async () => {
     // 4 × 150 random picks out of 12,000 ports: without leases, some port is picked twice all but once in 3 million runs.
-    const lists = await Promise.all(Array.from({ length: 4 }, () => start('return ports.freePorts(150);').result)) as number[][];
+    const lists = (await Promise.all(
+      Array.from({ length: 4 }, () => start('return ports.freePorts(150);').result),
+    )) as number[][];
     const all = lists.flat();
     expect(all).toHaveLength(600);
     expect(new Set(all).size).toBe(600);

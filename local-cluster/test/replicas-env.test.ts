@@ -11,17 +11,32 @@ describe(replicasFromEnv.name, () => {
   });
 
   it('refuses counts outside 1..8 and rows that cannot run replicas, naming the variable', () => {
-    for (const value of ['0', '9', '1.5', 'two', '-1']) expect(() => replicasFromEnv({ WMS_REPLICAS: value })).toThrow(`WMS_REPLICAS must be a whole number from 1 to 8, got "${value}"`);
+    for (const value of ['0', '9', '1.5', 'two', '-1'])
+      expect(() => replicasFromEnv({ WMS_REPLICAS: value })).toThrow(
+        `WMS_REPLICAS must be a whole number from 1 to 8, got "${value}"`,
+      );
     expect(() => replicasFromEnv({ WMS_REPLICAS_GATEWAY: '9' })).toThrow('WMS_REPLICAS_GATEWAY must be');
-    expect(() => replicasFromEnv({ WMS_REPLICAS_SOKETI: '2' })).toThrow('WMS_REPLICAS_SOKETI: no row soketi runs replicas');
+    expect(() => replicasFromEnv({ WMS_REPLICAS_SOKETI: '2' })).toThrow(
+      'WMS_REPLICAS_SOKETI: no row soketi runs replicas',
+    );
     expect(() => replicasFromEnv({ WMS_REPLICAS_NOPE: '2' })).toThrow('no row nope');
   });
 });
 
 describe(poolShareOf.name, () => {
   it("splits a service row's Postgres pool over its replicas, servers and workers alike, and leaves single rows alone", () => {
-    const pools = Object.fromEntries(withReplicas(components, { messaging: 2, 'messaging-worker': 3, identity: 1 }).map((spec) => [spec.name, poolShareOf(spec).DATABASE_POOL_MAX]));
-    expect(pools).toMatchObject({ messaging: '10', 'messaging-2': '10', 'messaging-worker': '7', 'messaging-worker-3': '7' });
+    const pools = Object.fromEntries(
+      withReplicas(components, { messaging: 2, 'messaging-worker': 3, identity: 1 }).map((spec) => [
+        spec.name,
+        poolShareOf(spec).DATABASE_POOL_MAX,
+      ]),
+    );
+    expect(pools).toMatchObject({
+      messaging: '10',
+      'messaging-2': '10',
+      'messaging-worker': '7',
+      'messaging-worker-3': '7',
+    });
     expect(pools.identity).toBeUndefined();
     expect(pools.gateway).toBeUndefined();
   });

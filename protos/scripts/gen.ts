@@ -12,10 +12,20 @@ const outDir = check ? fs.mkdtempSync(path.join(os.tmpdir(), 'wms-protos-')) : g
 if (!check) fs.rmSync(genDir, { recursive: true, force: true });
 
 const bin = path.join(protoRoot, 'node_modules', '.bin', 'proto-loader-gen-types');
-execFileSync(bin, [...genTypesFlags, `--includeDirs=${protoRoot}`, `--outDir=${outDir}`, '--importFileExtension=.ts', ...Object.values(protoFiles)], {
-  cwd: protoRoot,
-  stdio: 'inherit',
-});
+execFileSync(
+  bin,
+  [
+    ...genTypesFlags,
+    `--includeDirs=${protoRoot}`,
+    `--outDir=${outDir}`,
+    '--importFileExtension=.ts',
+    ...Object.values(protoFiles),
+  ],
+  {
+    cwd: protoRoot,
+    stdio: 'inherit',
+  },
+);
 
 // The generator writes each proto's absolute path into a comment; keep gen/ independent of where the checkout lives.
 for (const file of fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
@@ -26,7 +36,10 @@ for (const file of fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' })
 
 if (check) {
   const list = (dir: string): string[] =>
-    fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+    fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+      .sort();
   const fresh = list(outDir);
   const committed = list(genDir);
   const drift = [...new Set([...fresh, ...committed])].filter((f) => {

@@ -31,13 +31,16 @@ function load(name: 'health' | ServiceName): grpc.GrpcObject {
 export const loadHealthProto = (): HealthGrpc => load('health') as unknown as HealthGrpc;
 
 /** A service's client constructor, whose `service` is its typed definition (handlers and clients are built from it). */
-export type ServiceConstructor<N extends ServiceName> = grpc.ServiceClientConstructor & { service: ServiceDefinitions[N] };
+export type ServiceConstructor<N extends ServiceName> = grpc.ServiceClientConstructor & {
+  service: ServiceDefinitions[N];
+};
 
 /** Loads a service's proto (with its imports) and returns its one service, `wms.<name>.v1.<service>`. */
 export function loadService<N extends ServiceName>(name: N): ServiceConstructor<N> {
   const versions = load(name).wms as grpc.GrpcObject;
   const ctor = ((versions[name] as grpc.GrpcObject).v1 as grpc.GrpcObject)[topology[name].service];
-  if (typeof ctor !== 'function') throw new Error(`${protoFiles[name]} declares no wms.${name}.v1.${topology[name].service}`);
+  if (typeof ctor !== 'function')
+    throw new Error(`${protoFiles[name]} declares no wms.${name}.v1.${topology[name].service}`);
   return ctor as unknown as ServiceConstructor<N>;
 }
 

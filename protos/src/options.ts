@@ -11,4 +11,12 @@ export const protoLoaderOptions = {
 } satisfies Options;
 
 /** Flags for proto-loader-gen-types matching `protoLoaderOptions`. */
-export const genTypesFlags = ['--keepCase', '--longs=Number', '--enums=String', '--defaults', '--arrays', '--oneofs', '--grpcLib=@grpc/grpc-js'];
+export const genTypesFlags = [
+  '--keepCase',
+  '--longs=Number',
+  '--enums=String',
+  '--defaults',
+  '--arrays',
+  '--oneofs',
+  '--grpcLib=@grpc/grpc-js',
+];

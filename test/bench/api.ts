@@ -15,7 +15,13 @@ export const sessionHeaders = ({ token, workspaceId }: Session): Record<string, 
 });
 
 /** One JSON request to the gateway; throws unless the answer has the expected status. */
-export async function call<T>(gatewayUrl: string, method: string, path: string, expected: number, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+export async function call<T>(
+  gatewayUrl: string,
+  method: string,
+  path: string,
+  expected: number,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   const res = await fetch(new URL(path, gatewayUrl), {
     method,
     headers: { 'content-type': 'application/json', ...options.headers },
@@ -23,13 +29,19 @@ export async function call<T>(gatewayUrl: string, method: string, path: string, 
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
-  if (res.status !== expected) throw new Error(`${method} ${path} answered ${res.status} (expected ${expected}): ${text.slice(0, 300)}`);
+  if (res.status !== expected)
+    throw new Error(`${method} ${path} answered ${res.status} (expected ${expected}): ${text.slice(0, 300)}`);
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
 /** A request inside the session's workspace. */
-export const callIn = <T>(session: Session, method: string, path: string, expected: number, body?: unknown): Promise<T> =>
-  call<T>(session.gatewayUrl, method, path, expected, { body, headers: sessionHeaders(session) });
+export const callIn = <T>(
+  session: Session,
+  method: string,
+  path: string,
+  expected: number,
+  body?: unknown,
+): Promise<T> => call<T>(session.gatewayUrl, method, path, expected, { body, headers: sessionHeaders(session) });
 
 interface CaughtMail {
   links: string[];
@@ -41,7 +53,10 @@ async function mailedToken(inboxUrl: string, email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const mails = (await (await fetch(url, { signal: AbortSignal.timeout(5000) })).json()) as CaughtMail[];
-    const token = mails.flatMap((mail) => mail.links).map((link) => new URL(link).searchParams.get('token')).find(Boolean);
+    const token = mails
+      .flatMap((mail) => mail.links)
+      .map((link) => new URL(link).searchParams.get('token'))
+      .find(Boolean);
     if (token) return token;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -64,7 +79,10 @@ export async function registerAccount(gatewayUrl: string, inboxUrl: string, clie
   const headers: Record<string, string> = clientIp === undefined ? {} : { 'x-forwarded-for': clientIp };
   await call(gatewayUrl, 'POST', '/auth/register', 201, { body: { email, password, name: 'Bench' }, headers });
   const token = await mailedToken(inboxUrl, email);
-  const verified = await call<{ access_token: string }>(gatewayUrl, 'POST', '/auth/verify-email', 200, { body: { token }, headers });
+  const verified = await call<{ access_token: string }>(gatewayUrl, 'POST', '/auth/verify-email', 200, {
+    body: { token },
+    headers,
+  });
   return { email, password, clientIp, token: verified.access_token };
 }
 
@@ -76,12 +94,19 @@ export async function signUp(gatewayUrl: string, inboxUrl: string): Promise<stri
 /** Creates a workspace owned by the token's account and returns the session inside it. */
 export async function createWorkspace(gatewayUrl: string, token: string): Promise<Session> {
   const slug = `bench-${randomBytes(4).toString('hex')}`;
-  const workspace = await call<{ id: string }>(gatewayUrl, 'POST', '/workspaces', 201, { body: { name: 'Benchmark', slug }, headers: { authorization: `Bearer ${token}` } });
+  const workspace = await call<{ id: string }>(gatewayUrl, 'POST', '/workspaces', 201, {
+    body: { name: 'Benchmark', slug },
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { gatewayUrl, token, workspaceId: workspace.id };
 }
 
 /** Runs `work` for each item with at most `concurrency` at a time. */
-export async function eachLimited<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function eachLimited<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < items.length) await work(items[next++]!);

@@ -53,9 +53,19 @@ async function subscribe(session: Session, conversationId: string, onMessage: (i
         if (err) reject(err);
         else resolve();
       };
-      const timer = setTimeout(() => settle(new Error(`no subscription to ${name} within ${SUBSCRIBE_TIMEOUT_MS} ms (connection ${client.connection.state})`)), SUBSCRIBE_TIMEOUT_MS);
+      const timer = setTimeout(
+        () =>
+          settle(
+            new Error(
+              `no subscription to ${name} within ${SUBSCRIBE_TIMEOUT_MS} ms (connection ${client.connection.state})`,
+            ),
+          ),
+        SUBSCRIBE_TIMEOUT_MS,
+      );
       channel.bind('pusher:subscription_succeeded', () => settle());
-      channel.bind('pusher:subscription_error', (err: unknown) => settle(new Error(`subscribing to ${name} failed: ${JSON.stringify(err)}`)));
+      channel.bind('pusher:subscription_error', (err: unknown) =>
+        settle(new Error(`subscribing to ${name} failed: ${JSON.stringify(err)}`)),
+      );
     });
   } catch (err) {
     client.disconnect();
@@ -69,7 +79,12 @@ async function subscribe(session: Session, conversationId: string, onMessage: (i
  * Each latency runs from the moment the post's 201 answer arrived to the moment its event did, both on this process's
  * clock; the event path starts at the commit, which is before the answer leaves the gateway.
  */
-export async function measureEventPath(session: Session, conversationId: string, load: EventLoad, bodyText: string): Promise<EventMeasurement> {
+export async function measureEventPath(
+  session: Session,
+  conversationId: string,
+  load: EventLoad,
+  bodyText: string,
+): Promise<EventMeasurement> {
   const arrivals = new Map<string, number[]>();
   const client = await subscribe(session, conversationId, (id) => {
     const at = performance.now();
@@ -87,7 +102,9 @@ export async function measureEventPath(session: Session, conversationId: string,
       const wait = started + (i * 1000) / load.rate - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       posts.push(
-        callIn<{ id: string }>(session, 'POST', `/conversations/${conversationId}/messages`, 201, { body_text: bodyText }).then(
+        callIn<{ id: string }>(session, 'POST', `/conversations/${conversationId}/messages`, 201, {
+          body_text: bodyText,
+        }).then(
           ({ id }) => void answered.set(id, performance.now()),
           (err: unknown) => {
             const message = err instanceof Error ? err.message : String(err);
@@ -101,7 +118,9 @@ export async function measureEventPath(session: Session, conversationId: string,
     // The ones still missing at the deadline are counted below, not thrown: the report says how many.
     await waitFor('every post to have its event', () => missing() === 0, EVENT_WAIT_MS, 20).catch(() => undefined);
 
-    const latenciesMs = [...answered].flatMap(([id, at]) => (arrivals.has(id) ? [arrivals.get(id)![0]! - at] : [])).sort((a, b) => a - b);
+    const latenciesMs = [...answered]
+      .flatMap(([id, at]) => (arrivals.has(id) ? [arrivals.get(id)![0]! - at] : []))
+      .sort((a, b) => a - b);
     const received = [...arrivals.values()].reduce((sum, times) => sum + times.length, 0);
     const failed = [...errors.values()].reduce((a, b) => a + b, 0);
     return {

@@ -16,12 +16,22 @@ const percent = (value: number) => `${Number((value * 100).toFixed(1))} %`;
 /** A route's throughput as a share of its baseline's, measured in the same run. */
 export function ratioGoal(path: string, route: Measurement, baseline: Measurement, atLeast: number): Goal {
   const ratio = route.rps / baseline.rps;
-  return { path: `${path} / ${baseline.name}`, measured: percent(ratio), goal: `≥ ${percent(atLeast)}`, met: ratio >= atLeast };
+  return {
+    path: `${path} / ${baseline.name}`,
+    measured: percent(ratio),
+    goal: `≥ ${percent(atLeast)}`,
+    met: ratio >= atLeast,
+  };
 }
 
 /** The p99 of an open-loop run, from each request's scheduled send. */
 export function openLoopGoal(m: OpenLoopMeasurement, atMostMs: number): Goal {
-  return { path: `${m.name}, open loop at ${m.rate}/s: p99`, measured: `${m.p99Ms.toFixed(1)} ms`, goal: `≤ ${atMostMs} ms`, met: m.p99Ms <= atMostMs };
+  return {
+    path: `${m.name}, open loop at ${m.rate}/s: p99`,
+    measured: `${m.p99Ms.toFixed(1)} ms`,
+    goal: `≤ ${atMostMs} ms`,
+    met: m.p99Ms <= atMostMs,
+  };
 }
 
 /** A cursor page's p99 in a large channel against a small one. */
@@ -37,7 +47,12 @@ export function scaleGoal(path: string, small: Measurement, large: Measurement, 
 
 /** A closed-loop run's p99. */
 export function p99Goal(m: Measurement, atMostMs: number): Goal {
-  return { path: `${m.name}: p99`, measured: `${m.p99Ms.toFixed(1)} ms`, goal: `≤ ${atMostMs} ms`, met: m.p99Ms <= atMostMs };
+  return {
+    path: `${m.name}: p99`,
+    measured: `${m.p99Ms.toFixed(1)} ms`,
+    goal: `≤ ${atMostMs} ms`,
+    met: m.p99Ms <= atMostMs,
+  };
 }
 
 export function signInGoal(m: SignInMeasurement, atLeastRps: number): Goal {
@@ -53,7 +68,12 @@ export function signInGoal(m: SignInMeasurement, atLeastRps: number): Goal {
 export function errorsGoal(runs: ReadonlyArray<{ ok: number; failed: number }>): Goal {
   const failed = runs.reduce((sum, r) => sum + r.failed, 0);
   const requests = runs.reduce((sum, r) => sum + r.ok + r.failed, 0);
-  return { path: `errors in every run (${runs.length} runs)`, measured: `${failed} of ${requests}`, goal: '0', met: failed === 0 };
+  return {
+    path: `errors in every run (${runs.length} runs)`,
+    measured: `${failed} of ${requests}`,
+    goal: '0',
+    met: failed === 0,
+  };
 }
 
 export function goalLines(goals: readonly Goal[]): string[] {
@@ -61,6 +81,10 @@ export function goalLines(goals: readonly Goal[]): string[] {
   return [
     `goals (issue 15): ${met} of ${goals.length} met in this run`,
     '',
-    render(['path', 'measured', 'goal', 'met'], goals.map((g) => [g.path, g.measured, g.goal, g.met ? 'yes' : 'no']), ['path', 'measured', 'goal', 'met']),
+    render(
+      ['path', 'measured', 'goal', 'met'],
+      goals.map((g) => [g.path, g.measured, g.goal, g.met ? 'yes' : 'no']),
+      ['path', 'measured', 'goal', 'met'],
+    ),
   ];
 }

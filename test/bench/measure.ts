@@ -47,7 +47,13 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** A run's figures from the latencies of its successful requests (sorted here) and its failures. */
-export function summarize(name: string, seconds: number, latenciesMs: number[], failed: number, failures: string): Measurement {
+export function summarize(
+  name: string,
+  seconds: number,
+  latenciesMs: number[],
+  failed: number,
+  failures: string,
+): Measurement {
   latenciesMs.sort((a, b) => a - b);
   return {
     name,
@@ -68,13 +74,18 @@ export function summarize(name: string, seconds: number, latenciesMs: number[], 
 export async function measureHttp(name: string, load: Load, request: HttpRequest): Promise<Measurement> {
   const latenciesMs: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ ...request, connections: load.connections, duration: load.seconds }, (err, res) => (err ? reject(err) : resolve(res)));
+    const instance = autocannon({ ...request, connections: load.connections, duration: load.seconds }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
     instance.on('response', (_client, status, _bytes, responseTimeMs) => {
       if (status >= 200 && status < 300) latenciesMs.push(responseTimeMs);
     });
   });
   const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2'));
-  const failures = [...statuses.map(([code, { count }]) => `${count ?? 0}×${code}`), ...(result.errors ? [`${result.errors} errors (${result.timeouts} timeouts)`] : [])];
+  const failures = [
+    ...statuses.map(([code, { count }]) => `${count ?? 0}×${code}`),
+    ...(result.errors ? [`${result.errors} errors (${result.timeouts} timeouts)`] : []),
+  ];
   return summarize(name, result.duration, latenciesMs, result.non2xx + result.errors, failures.join(', '));
 }
 
@@ -100,7 +111,12 @@ export class Failures {
 }
 
 /** Runs `query` in `load.connections` concurrent loops over the pool until the time is up. */
-export async function measurePg(name: string, load: Load, pool: pg.Pool, query: () => [string, unknown[]]): Promise<Measurement> {
+export async function measurePg(
+  name: string,
+  load: Load,
+  pool: pg.Pool,
+  query: () => [string, unknown[]],
+): Promise<Measurement> {
   const latenciesMs: number[] = [];
   const failures = new Failures();
   const started = process.hrtime.bigint();

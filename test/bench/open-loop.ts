@@ -42,7 +42,11 @@ export interface OpenLoopMeasurement {
  * sent to the end of its answer: a request the load generator sends late (its event loop busy, every socket taken)
  * is charged for the delay, so a slow server cannot hide behind the requests it held back (no coordinated omission).
  */
-export async function measureOpenLoop(name: string, load: OpenLoad, request: OpenRequest): Promise<OpenLoopMeasurement> {
+export async function measureOpenLoop(
+  name: string,
+  load: OpenLoad,
+  request: OpenRequest,
+): Promise<OpenLoopMeasurement> {
   const url = new URL(request.url);
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
   const headers = body === undefined ? request.headers : { ...request.headers, 'content-length': String(body.length) };
@@ -66,23 +70,36 @@ export async function measureOpenLoop(name: string, load: OpenLoad, request: Ope
         else failures.add(failure);
         resolve();
       };
-      const req = http.request({ hostname: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: request.method ?? 'GET', headers, agent }, (res) => {
-        const status = res.statusCode ?? 0;
-        res.on('error', (err) => settle(err.message));
-        res.on('end', () => settle(status >= 200 && status < 300 ? undefined : `HTTP ${status}`));
-        res.resume();
-      });
+      const req = http.request(
+        {
+          hostname: url.hostname,
+          port: url.port,
+          path: `${url.pathname}${url.search}`,
+          method: request.method ?? 'GET',
+          headers,
+          agent,
+        },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          res.on('error', (err) => settle(err.message));
+          res.on('end', () => settle(status >= 200 && status < 300 ? undefined : `HTTP ${status}`));
+          res.resume();
+        },
+      );
       req.on('error', (err) => settle(err.message));
-      const timer = setTimeout(() => {
-        settle(`no answer within ${OPEN_LOOP_TIMEOUT_MS} ms`);
-        req.destroy();
-      }, scheduled + OPEN_LOOP_TIMEOUT_MS - performance.now());
+      const timer = setTimeout(
+        () => {
+          settle(`no answer within ${OPEN_LOOP_TIMEOUT_MS} ms`);
+          req.destroy();
+        },
+        scheduled + OPEN_LOOP_TIMEOUT_MS - performance.now(),
+      );
       req.end(body);
     });
 
   const requests: Array<Promise<void>> = [];
   const due = (i: number) => started + (i * 1000) / load.rate;
-  for (let i = 0; i < total; ) {
+  for (let i = 0; i < total;) {
     // Timers fire late by a millisecond or more, so each wake-up sends every request that has come due meanwhile.
     for (const now = performance.now(); i < total && due(i) <= now; i++) requests.push(send(due(i)));
     if (i < total) await sleep(Math.max(0, due(i) - performance.now()));

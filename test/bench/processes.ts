@@ -8,8 +8,20 @@ import { render } from './report.ts';
 /** The unit of the CPU times in /proc. */
 const MS_PER_TICK = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 /** Column titles, so that a row of every process fits a terminal: each part of a component's name shortened. */
-const SHORT: Readonly<Record<string, string>> = { gateway: 'gw', identity: 'ident', workspace: 'wksp', messaging: 'msg', realtime: 'rt', worker: 'w', postgres: 'pg' };
-const short = (name: string) => name.split('-').map((part) => SHORT[part] ?? part).join('-');
+const SHORT: Readonly<Record<string, string>> = {
+  gateway: 'gw',
+  identity: 'ident',
+  workspace: 'wksp',
+  messaging: 'msg',
+  realtime: 'rt',
+  worker: 'w',
+  postgres: 'pg',
+};
+const short = (name: string) =>
+  name
+    .split('-')
+    .map((part) => SHORT[part] ?? part)
+    .join('-');
 
 /** A column's process, or for Postgres its whole tree; undefined once it is gone. */
 interface Source {
@@ -57,7 +69,10 @@ function stat(pid: number): Stat | undefined {
     return undefined;
   }
   // The command name (field 2) may hold spaces and parentheses, so the fields are counted from its closing one.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ').map(Number);
+  const fields = text
+    .slice(text.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
   return { ppid: fields[1]!, ticks: fields[11]! + fields[12]!, childTicks: fields[13]! + fields[14]! };
 }
 
@@ -73,7 +88,11 @@ function memory(pid: number): { rssKiB: number; shmemKiB: number } | undefined {
   return { rssKiB: kib('VmRSS'), shmemKiB: kib('RssShmem') };
 }
 
-const processSource = (name: string, pid: number): Source => ({ name, ticks: () => stat(pid)?.ticks, rssKiB: () => memory(pid)?.rssKiB });
+const processSource = (name: string, pid: number): Source => ({
+  name,
+  ticks: () => stat(pid)?.ticks,
+  rssKiB: () => memory(pid)?.rssKiB,
+});
 
 function childrenOf(parent: number): number[] {
   return readdirSync('/proc')
@@ -89,7 +108,10 @@ function postgresSource(postmaster: number): Source {
     ticks: () => {
       const own = stat(postmaster);
       // Backends that exited during the run are in the postmaster's cutime/cstime, live ones in their own stat.
-      return own && own.ticks + own.childTicks + childrenOf(postmaster).reduce((sum, pid) => sum + (stat(pid)?.ticks ?? 0), 0);
+      return (
+        own &&
+        own.ticks + own.childTicks + childrenOf(postmaster).reduce((sum, pid) => sum + (stat(pid)?.ticks ?? 0), 0)
+      );
     },
     rssKiB: () => {
       const tree = [postmaster, ...childrenOf(postmaster)].flatMap((pid) => memory(pid) ?? []);
@@ -105,7 +127,12 @@ export const machineBusyMs = (): number => machineTicks() * MS_PER_TICK;
 
 /** The busy time of every CPU (/proc/stat: user nice system idle iowait irq softirq steal; guest is within user). */
 function machineTicks(): number {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   return user! + nice! + system! + irq! + softirq! + steal!;
 }
 
@@ -126,7 +153,8 @@ async function findPostmaster(pool: pg.Pool): Promise<number | undefined> {
 }
 
 function postgresNote(postmaster: number | undefined): string {
-  if (postmaster === undefined) return 'pg: the database server does not run on this machine (no postgres parent of its backend here), so it is not measured';
+  if (postmaster === undefined)
+    return 'pg: the database server does not run on this machine (no postgres parent of its backend here), so it is not measured';
   return `pg: the postmaster (pid ${postmaster}) and all its children, the bench's own server`;
 }
 
@@ -134,7 +162,11 @@ function postgresNote(postmaster: number | undefined): string {
 const rank = (name: string) => (name === 'gateway' ? 0 : name === 'soketi' ? 2 : 1);
 
 /** The processes of the cluster (those running now) and its Postgres where it runs on this machine. */
-export async function watchProcesses(cluster: Cluster, pool: pg.Pool, replicas: ClusterOptions['replicas']): Promise<ProcessWatch> {
+export async function watchProcesses(
+  cluster: Cluster,
+  pool: pg.Pool,
+  replicas: ClusterOptions['replicas'],
+): Promise<ProcessWatch> {
   const names = withReplicas(components, replicas)
     .map((c) => c.name)
     .sort((a, b) => rank(a) - rank(b));
@@ -160,19 +192,29 @@ export async function watchProcesses(cluster: Cluster, pool: pg.Pool, replicas: 
       return result;
     },
     lines() {
-      const cpuMs = (run: Run, name: string) => ((run.after.ticks.get(name) ?? Number.NaN) - (run.before.ticks.get(name) ?? Number.NaN)) * MS_PER_TICK;
+      const cpuMs = (run: Run, name: string) =>
+        ((run.after.ticks.get(name) ?? Number.NaN) - (run.before.ticks.get(name) ?? Number.NaN)) * MS_PER_TICK;
       const perRequest = (run: Run, ms: number) => (Number.isNaN(ms) ? '-' : (ms / run.requests).toFixed(2));
       const mib = (kib: number | undefined) => (kib === undefined ? '-' : (kib / 1024).toFixed(0));
       const header = ['CPU ms per request', ...sources.map((s) => short(s.name)), 'sum', 'bench', 'machine'];
       const cells = runs.map((run) => [
         run.route,
         ...sources.map((s) => perRequest(run, cpuMs(run, s.name))),
-        perRequest(run, sources.reduce((sum, s) => sum + cpuMs(run, s.name), 0)),
+        perRequest(
+          run,
+          sources.reduce((sum, s) => sum + cpuMs(run, s.name), 0),
+        ),
         perRequest(run, cpuMs(run, 'bench')),
         perRequest(run, (run.after.machineTicks - run.before.machineTicks) * MS_PER_TICK),
       ]);
       const last = runs.at(-1)?.after.rssKiB ?? new Map<string, number | undefined>();
-      const rss = ['RSS MiB, end of last run', ...sources.map((s) => mib(last.get(s.name))), mib(sources.reduce((sum, s) => sum + (last.get(s.name) ?? 0), 0)), mib(last.get('bench')), '-'];
+      const rss = [
+        'RSS MiB, end of last run',
+        ...sources.map((s) => mib(last.get(s.name))),
+        mib(sources.reduce((sum, s) => sum + (last.get(s.name) ?? 0), 0)),
+        mib(last.get('bench')),
+        '-',
+      ];
       return [
         `processes: CPU time (utime+stime from /proc, ${MS_PER_TICK} ms ticks) each used during each measured run, divided by the run's successful requests`,
         `columns: ${sources.map((s) => `${short(s.name)} ${s.name}`).join(', ')}; sum: all of these; bench: this process, the load generator (autocannon, the pg loops, the pusher-js client); machine: every CPU's busy time (/proc/stat), every process on the machine included`,

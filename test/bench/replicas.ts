@@ -1,10 +1,25 @@
 import { uuidv7 } from '@wms/kit/ids';
-import { type Cluster, type ClusterOptions, replicasFromEnv, startCluster, withReplicas } from '@wms/local-cluster/cluster';
+import {
+  type Cluster,
+  type ClusterOptions,
+  replicasFromEnv,
+  startCluster,
+  withReplicas,
+} from '@wms/local-cluster/cluster';
 import { components } from '@wms/local-cluster/components';
 import { startTestPostgres } from '@wms/testkit';
 import pg from 'pg';
 import { callIn, createWorkspace, eachLimited, sessionHeaders, signUp } from './api.ts';
-import { BODY_TEXT, type HttpRequest, type Load, loadFromEnv, type Measurement, measureHttp, measurePg, positiveNumber } from './measure.ts';
+import {
+  BODY_TEXT,
+  type HttpRequest,
+  type Load,
+  loadFromEnv,
+  type Measurement,
+  measureHttp,
+  measurePg,
+  positiveNumber,
+} from './measure.ts';
 import { machineBusyMs, type ProcessWatch, watchProcesses } from './processes.ts';
 import { render } from './report.ts';
 
@@ -69,9 +84,19 @@ async function contender(postgresUrl: string, replicas: ClusterOptions['replicas
     const { id: actorId } = await callIn<{ id: string }>(session, 'GET', '/workspace/actors/me', 200);
     const { id: channelId } = await callIn<{ id: string }>(session, 'POST', '/channels', 201, { name: 'bench' });
     const messages = `${cluster.gatewayUrl}/conversations/${channelId}/messages`;
-    await eachLimited(Array.from({ length: SEED }, (_, i) => i), 16, async (i) => void (await callIn(session, 'POST', `/conversations/${channelId}/messages`, 201, { body_text: `seed ${i}` })));
+    await eachLimited(
+      Array.from({ length: SEED }, (_, i) => i),
+      16,
+      async (i) =>
+        void (await callIn(session, 'POST', `/conversations/${channelId}/messages`, 201, { body_text: `seed ${i}` })),
+    );
     const headers = sessionHeaders(session);
-    const post: HttpRequest = { url: messages, method: 'POST', headers, body: JSON.stringify({ body_text: BODY_TEXT }) };
+    const post: HttpRequest = {
+      url: messages,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ body_text: BODY_TEXT }),
+    };
     const page: HttpRequest = { url: `${messages}?limit=50`, headers };
     const watch = await watchProcesses(cluster, pool, replicas);
     const runs = new Map<string, number>();
@@ -127,7 +152,12 @@ const postgres = await startTestPostgres({ durable: true });
 const started: Contender[] = [];
 let exitCode = 1;
 try {
-  const label = typeof replicated === 'number' ? `${replicated} of every row` : Object.entries(replicated).map(([row, n]) => `${n} ${row}`).join(', ');
+  const label =
+    typeof replicated === 'number'
+      ? `${replicated} of every row`
+      : Object.entries(replicated)
+          .map(([row, n]) => `${n} ${row}`)
+          .join(', ');
   progress(`starting one replica and ${label}, side by side`);
   const one = await contender(postgres.url, undefined);
   started.push(one);
@@ -159,11 +189,14 @@ try {
       const [first, second] = [await alone(order[0]!, measure), await alone(order[1]!, measure)];
       const [mine, theirs] = order[0] === one ? [first, second] : [second, first];
       const failed = [mine, theirs].map((f) => f.measurement).filter((m) => m.failed > 0);
-      if (failed.length > 0) throw new Error(failed.map((m) => `${m.name}: ${m.failed} failed (${m.failures})`).join('; '));
+      if (failed.length > 0)
+        throw new Error(failed.map((m) => `${m.name}: ${m.failed} failed (${m.failures})`).join('; '));
       ratios[route].push(theirs.measurement.rps / mine.measurement.rps);
       cpuRatios[route].push(theirs.cpuMsPerRequest / mine.cpuMsPerRequest);
       const cpu = (f: Figures) => f.cpuMsPerRequest.toFixed(route === 'insert' ? 2 : 1);
-      row.push(`${mine.measurement.rps.toFixed(0)} / ${theirs.measurement.rps.toFixed(0)} (${cpu(mine)} / ${cpu(theirs)} ms)`);
+      row.push(
+        `${mine.measurement.rps.toFixed(0)} / ${theirs.measurement.rps.toFixed(0)} (${cpu(mine)} / ${cpu(theirs)} ms)`,
+      );
     }
     rows.push(row);
   }
@@ -188,7 +221,12 @@ try {
 } catch (err) {
   console.error(`benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
 } finally {
-  for (const who of started) await who.stop().catch((err: unknown) => console.error(`stopping a cluster: ${err instanceof Error ? err.message : String(err)}`));
+  for (const who of started)
+    await who
+      .stop()
+      .catch((err: unknown) =>
+        console.error(`stopping a cluster: ${err instanceof Error ? err.message : String(err)}`),
+      );
   await postgres.destroy();
 }
 process.exit(exitCode);

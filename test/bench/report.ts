@@ -10,7 +10,12 @@ export interface Row {
 }
 
 /** Where and how the figures were taken. */
-export function machineLines(load: Load, warmup: Load, postgresVersion: string, replicas: Readonly<Record<string, number>>): string[] {
+export function machineLines(
+  load: Load,
+  warmup: Load,
+  postgresVersion: string,
+  replicas: Readonly<Record<string, number>>,
+): string[] {
   const cpus = os.cpus();
   return [
     `date: ${new Date().toISOString()}`,
@@ -34,7 +39,11 @@ const ms = (value: number) => value.toFixed(2);
 /** A plain text table; the columns named in `left` are aligned left, the others (figures) right. */
 export function render(header: readonly string[], cells: readonly string[][], left: readonly string[]): string {
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i]!.length)));
-  const line = (row: readonly string[]) => row.map((cell, i) => (left.includes(header[i]!) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ').trimEnd();
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, i) => (left.includes(header[i]!) ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join(' | ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)].join('\n');
 }
 
@@ -57,8 +66,32 @@ export function table(rows: readonly Row[]): string {
 
 /** The event path: how it was loaded, how many events came of the posts, and how long after each post's answer. */
 export function eventLines(m: EventMeasurement, warmup: EventLoad): string[] {
-  const header = ['event path', 'posts/s', 'posts', 'failed', 'events', 'missing', 'extra', 'p50 ms', 'p99 ms', 'max ms'];
-  const cells = [['POST → message.created', rate(m.rate), String(m.posts), String(m.failed), String(m.events), String(m.missing), String(m.extra), ms(m.p50Ms), ms(m.p99Ms), ms(m.maxMs)]];
+  const header = [
+    'event path',
+    'posts/s',
+    'posts',
+    'failed',
+    'events',
+    'missing',
+    'extra',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+  ];
+  const cells = [
+    [
+      'POST → message.created',
+      rate(m.rate),
+      String(m.posts),
+      String(m.failed),
+      String(m.events),
+      String(m.missing),
+      String(m.extra),
+      ms(m.p50Ms),
+      ms(m.p99Ms),
+      ms(m.maxMs),
+    ],
+  ];
   return [
     `event path: posts sent open loop at ${rate(m.rate)}/s for ${m.seconds} s after a ${warmup.seconds} s warm-up; latency from each post's 201 answer to its message.created at a pusher-js client subscribed through the gateway`,
     '',
@@ -69,7 +102,17 @@ export function eventLines(m: EventMeasurement, warmup: EventLoad): string[] {
 /** The open-loop runs: requests sent on a schedule, latency from each one's scheduled send to the end of its answer. */
 export function openLoopLines(runs: readonly OpenLoopMeasurement[], warmup: OpenLoad): string[] {
   const header = ['open loop', 'rate/s', 'sent', 'ok', 'failed', 'achieved/s', 'p50 ms', 'p99 ms', 'max ms'];
-  const cells = runs.map((m) => [m.name, rate(m.rate), String(m.sent), String(m.ok), String(m.failed), rate(m.achievedRps), ms(m.p50Ms), ms(m.p99Ms), ms(m.maxMs)]);
+  const cells = runs.map((m) => [
+    m.name,
+    rate(m.rate),
+    String(m.sent),
+    String(m.ok),
+    String(m.failed),
+    rate(m.achievedRps),
+    ms(m.p50Ms),
+    ms(m.p99Ms),
+    ms(m.maxMs),
+  ]);
   const seconds = runs[0]?.seconds ?? 0;
   return [
     `open loop: one request every 1/rate s for ${seconds} s after a ${warmup.seconds} s warm-up at the same rate, whatever the earlier ones are doing; latency from each request's scheduled send to the end of its answer (queueing included); no answer within ${OPEN_LOOP_TIMEOUT_MS / 1000} s counts as failed; achieved: successful answers per second up to the last answer`,

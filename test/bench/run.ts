@@ -5,11 +5,29 @@ import { type Cluster, replicasFromEnv, startCluster } from '@wms/local-cluster/
 import { callIn, createWorkspace, eachLimited, registerAccount, type Session, sessionHeaders, signUp } from './api.ts';
 import { type EventLoad, type EventMeasurement, measureEventPath, untriggeredEvents } from './events.ts';
 import { errorsGoal, goalLines, openLoopGoal, p99Goal, ratioGoal, scaleGoal, signInGoal } from './goals.ts';
-import { BODY_TEXT, type HttpRequest, type Load, loadFromEnv, type Measurement, measureHttp, measurePg, positiveNumber } from './measure.ts';
+import {
+  BODY_TEXT,
+  type HttpRequest,
+  type Load,
+  loadFromEnv,
+  type Measurement,
+  measureHttp,
+  measurePg,
+  positiveNumber,
+} from './measure.ts';
 import { measureOpenLoop, type OpenLoad, type OpenLoopMeasurement, type OpenRequest } from './open-loop.ts';
 import { type ProcessWatch, watchProcesses } from './processes.ts';
 import { eventLines, machineLines, openLoopLines, type Row, table } from './report.ts';
-import { cursorPages, SEARCH_COMMON, SEARCH_PHRASE, SEARCH_RARE, type SeededChannel, scaleLine, seedChannel, settle } from './scale.ts';
+import {
+  cursorPages,
+  SEARCH_COMMON,
+  SEARCH_PHRASE,
+  SEARCH_RARE,
+  type SeededChannel,
+  scaleLine,
+  seedChannel,
+  settle,
+} from './scale.ts';
 import { measureSignIn, signInAccounts } from './signin.ts';
 
 const SEED_MESSAGES = 3000;
@@ -46,17 +64,32 @@ const replicas = replicasFromEnv(process.env);
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Warms the path up with a short run of the same load, then measures, watching what each process uses. */
-async function measured<M extends Measurement>(label: string, watch: ProcessWatch, measure: (load: Load) => Promise<M>, how = `${load.connections} connections`): Promise<M> {
+async function measured<M extends Measurement>(
+  label: string,
+  watch: ProcessWatch,
+  measure: (load: Load) => Promise<M>,
+  how = `${load.connections} connections`,
+): Promise<M> {
   progress(`${label}: warm-up ${warmup.seconds} s, then ${load.seconds} s at ${how}`);
   await measure(warmup);
-  return watch.during(label, () => measure(load), (m) => m.ok);
+  return watch.during(
+    label,
+    () => measure(load),
+    (m) => m.ok,
+  );
 }
 
 /** The same for a run at a fixed rate. */
 async function openMeasured(label: string, watch: ProcessWatch, request: OpenRequest): Promise<OpenLoopMeasurement> {
-  progress(`${label}: warm-up ${openWarmup.seconds} s, then ${openLoad.seconds} s at ${openLoad.rate} req/s, open loop`);
+  progress(
+    `${label}: warm-up ${openWarmup.seconds} s, then ${openLoad.seconds} s at ${openLoad.rate} req/s, open loop`,
+  );
   await measureOpenLoop(label, openWarmup, request);
-  return watch.during(label, () => measureOpenLoop(label, openLoad, request), (m) => m.ok);
+  return watch.during(
+    label,
+    () => measureOpenLoop(label, openLoad, request),
+    (m) => m.ok,
+  );
 }
 
 /**
@@ -67,7 +100,12 @@ async function drained(pool: pg.Pool, label: string): Promise<void> {
   const waiting = await untriggeredEvents(pool);
   if (waiting === 0) return;
   progress(`${label}: waiting for the ${waiting} events of the runs before to be triggered`);
-  await waitFor('the event backlog to drain', async () => (await untriggeredEvents(pool)) === 0, BACKLOG_TIMEOUT_MS, 500);
+  await waitFor(
+    'the event backlog to drain',
+    async () => (await untriggeredEvents(pool)) === 0,
+    BACKLOG_TIMEOUT_MS,
+    500,
+  );
 }
 
 interface Seeded {
@@ -79,18 +117,28 @@ interface Seeded {
 async function seed(session: Session): Promise<Seeded> {
   const { id: actorId } = await callIn<{ id: string }>(session, 'GET', '/workspace/actors/me', 200);
   const { id: channelId } = await callIn<{ id: string }>(session, 'POST', '/channels', 201, { name: 'bench' });
-  const post = async (body: Record<string, string>) => (await callIn<{ id: string }>(session, 'POST', `/conversations/${channelId}/messages`, 201, body)).id;
+  const post = async (body: Record<string, string>) =>
+    (await callIn<{ id: string }>(session, 'POST', `/conversations/${channelId}/messages`, 201, body)).id;
 
   progress(`seeding ${SEED_MESSAGES} messages and ${THREAD_ROOTS} threads of ${REPLIES_PER_ROOT} replies`);
   const messageIds: string[] = [];
-  await eachLimited(Array.from({ length: SEED_MESSAGES }, (_, i) => i), SEED_CONCURRENCY, async (i) => {
-    messageIds.push(await post({ body_text: `seed message ${i}` }));
-  });
-  await eachLimited(Array.from({ length: THREAD_ROOTS }, (_, i) => i), SEED_CONCURRENCY, async (i) => {
-    const rootId = await post({ body_text: `thread ${i}` });
-    for (let r = 0; r < REPLIES_PER_ROOT; r++) await post({ body_text: `reply ${r} in thread ${i}`, parent_message_id: rootId });
-    messageIds.push(rootId);
-  });
+  await eachLimited(
+    Array.from({ length: SEED_MESSAGES }, (_, i) => i),
+    SEED_CONCURRENCY,
+    async (i) => {
+      messageIds.push(await post({ body_text: `seed message ${i}` }));
+    },
+  );
+  await eachLimited(
+    Array.from({ length: THREAD_ROOTS }, (_, i) => i),
+    SEED_CONCURRENCY,
+    async (i) => {
+      const rootId = await post({ body_text: `thread ${i}` });
+      for (let r = 0; r < REPLIES_PER_ROOT; r++)
+        await post({ body_text: `reply ${r} in thread ${i}`, parent_message_id: rootId });
+      messageIds.push(rootId);
+    },
+  );
   return { channelId, actorId, messageIds };
 }
 
@@ -101,17 +149,36 @@ async function seed(session: Session): Promise<Seeded> {
  */
 async function seedSidebar(gatewayUrl: string, inboxUrl: string, session: Session): Promise<Session> {
   progress(`seeding ${SIDEBAR_CONVERSATIONS} conversations with ${SIDEBAR_UNREAD} unread messages each`);
-  const [colleague, reader] = [await registerAccount(gatewayUrl, inboxUrl), await registerAccount(gatewayUrl, inboxUrl)];
-  for (const account of [colleague, reader]) await callIn(session, 'POST', '/workspace/users', 201, { email: account.email });
+  const [colleague, reader] = [
+    await registerAccount(gatewayUrl, inboxUrl),
+    await registerAccount(gatewayUrl, inboxUrl),
+  ];
+  for (const account of [colleague, reader])
+    await callIn(session, 'POST', '/workspace/users', 201, { email: account.email });
   const theirs: Session = { ...session, token: colleague.token };
   const readers: Session = { ...session, token: reader.token };
   const { id: readerActorId } = await callIn<{ id: string }>(readers, 'GET', '/workspace/actors/me', 200);
-  await eachLimited(Array.from({ length: SIDEBAR_CONVERSATIONS }, (_, i) => i), SEED_CONCURRENCY, async (i) => {
-    const { id } = await callIn<{ id: string }>(theirs, 'POST', '/channels', 201, { name: `sidebar-${i}`, kind: 'private', member_actor_ids: [readerActorId] });
-    for (let m = 0; m < SIDEBAR_UNREAD; m++) await callIn(theirs, 'POST', `/conversations/${id}/messages`, 201, { body_text: `unread ${m}` });
-  });
-  const sidebar = await callIn<{ items: Array<{ read_state: { unread_count: number } }> }>(readers, 'GET', '/conversations?limit=50', 200);
-  if (sidebar.items.length !== 50 || sidebar.items.some((s) => s.read_state.unread_count !== SIDEBAR_UNREAD)) throw new Error('the sidebar does not hold 50 conversations with their unread messages');
+  await eachLimited(
+    Array.from({ length: SIDEBAR_CONVERSATIONS }, (_, i) => i),
+    SEED_CONCURRENCY,
+    async (i) => {
+      const { id } = await callIn<{ id: string }>(theirs, 'POST', '/channels', 201, {
+        name: `sidebar-${i}`,
+        kind: 'private',
+        member_actor_ids: [readerActorId],
+      });
+      for (let m = 0; m < SIDEBAR_UNREAD; m++)
+        await callIn(theirs, 'POST', `/conversations/${id}/messages`, 201, { body_text: `unread ${m}` });
+    },
+  );
+  const sidebar = await callIn<{ items: Array<{ read_state: { unread_count: number } }> }>(
+    readers,
+    'GET',
+    '/conversations?limit=50',
+    200,
+  );
+  if (sidebar.items.length !== 50 || sidebar.items.some((s) => s.read_state.unread_count !== SIDEBAR_UNREAD))
+    throw new Error('the sidebar does not hold 50 conversations with their unread messages');
   return readers;
 }
 
@@ -146,15 +213,22 @@ async function checkRoutes(session: Session, channelId: string, reactionPath: st
   await checkPage(session, `/conversations/${channelId}/messages?limit=50`);
   await checkPage(session, `/conversations/${channelId}/messages?limit=50&cursor=${cursor}`);
   const threads = await callIn<{ items: unknown[] }>(session, 'GET', '/threads?following=false&limit=50', 200);
-  if (threads.items.length !== 50) throw new Error(`a page of threads holds ${threads.items.length} items, expected 50`);
+  if (threads.items.length !== 50)
+    throw new Error(`a page of threads holds ${threads.items.length} items, expected 50`);
   const reactions = await callIn<{ reactions: unknown[] }>(session, 'PUT', reactionPath, 200);
   if (reactions.reactions.length === 0) throw new Error('PUT reaction answered without the reaction');
 }
 
 /** The scale run's channels, seeded straight into the table with COPY by the bench's actor. */
-async function seedScale(session: Session, pool: pg.Pool, actorId: string): Promise<{ small: SeededChannel; large: SeededChannel; vacuumSeconds: number }> {
+async function seedScale(
+  session: Session,
+  pool: pg.Pool,
+  actorId: string,
+): Promise<{ small: SeededChannel; large: SeededChannel; vacuumSeconds: number }> {
   const seedOne = async (count: number) => {
-    const { id: channelId } = await callIn<{ id: string }>(session, 'POST', '/channels', 201, { name: `bench-scale-${count}` });
+    const { id: channelId } = await callIn<{ id: string }>(session, 'POST', '/channels', 201, {
+      name: `bench-scale-${count}`,
+    });
     progress(`scale run: seeding ${count.toLocaleString('en-US')} messages with COPY`);
     const channel = await seedChannel(pool, { workspaceId: session.workspaceId, channelId, actorId }, count);
     progress(`scale run: ${count.toLocaleString('en-US')} messages in ${channel.seconds.toFixed(1)} s`);
@@ -190,8 +264,13 @@ async function bench(cluster: Cluster): Promise<number> {
   try {
     const watch = await watchProcesses(cluster, pool, replicas);
     const headers = sessionHeaders(session);
-    const agent = await callIn<{ id: string }>(session, 'POST', '/workspace/actors', 201, { display_name: 'Bench bot' });
-    const { token: agentToken } = await callIn<{ token: string }>(session, 'POST', '/workspace/tokens', 201, { actor_id: agent.id, name: 'bench' });
+    const agent = await callIn<{ id: string }>(session, 'POST', '/workspace/actors', 201, {
+      display_name: 'Bench bot',
+    });
+    const { token: agentToken } = await callIn<{ token: string }>(session, 'POST', '/workspace/tokens', 201, {
+      actor_id: agent.id,
+      name: 'bench',
+    });
     const messagesUrl = `${cluster.gatewayUrl}/conversations/${channelId}/messages`;
 
     // First, while no run has left events behind: reads only, and the table holds the large channel from here on.
@@ -201,7 +280,13 @@ async function bench(cluster: Cluster): Promise<number> {
     const scaleRun = (channel: SeededChannel) => {
       const name = `GET cursor page, ${channel.messages.toLocaleString('en-US')} msgs`;
       const path = cursorPages(channel);
-      return measured(name, watch, (l) => measureHttp(name, l, { url: cluster.gatewayUrl, headers, requests: [{ setupRequest: (r) => ({ ...r, path: path() }) }] }));
+      return measured(name, watch, (l) =>
+        measureHttp(name, l, {
+          url: cluster.gatewayUrl,
+          headers,
+          requests: [{ setupRequest: (r) => ({ ...r, path: path() }) }],
+        }),
+      );
     };
     const scaleLarge = await scaleRun(scale.large);
     const scaleSmall = await scaleRun(scale.small);
@@ -234,7 +319,10 @@ async function bench(cluster: Cluster): Promise<number> {
       measurePg('pg INSERT message', l, pool, () => {
         const id = uuidv7();
         inserted.push(id);
-        return ['INSERT INTO messaging.messages (id, workspace_id, conversation_id, author_actor_id, body_text) VALUES ($1, $2, $3, $4, $5) RETURNING *', [id, session.workspaceId, channelId, actorId, BODY_TEXT]];
+        return [
+          'INSERT INTO messaging.messages (id, workspace_id, conversation_id, author_actor_id, body_text) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+          [id, session.workspaceId, channelId, actorId, BODY_TEXT],
+        ];
       }),
     );
     let reacted = 0;
@@ -263,14 +351,54 @@ async function bench(cluster: Cluster): Promise<number> {
     // list) to the first write route's run.
     await pool.query('VACUUM (ANALYZE) messaging.messages, messaging.reactions');
     const routes: Array<{ name: string; baseline: Measurement; request: HttpRequest }> = [
-      { name: 'POST message', baseline: insert, request: { url: messagesUrl, method: 'POST', body: JSON.stringify({ body_text: BODY_TEXT }) } },
+      {
+        name: 'POST message',
+        baseline: insert,
+        request: { url: messagesUrl, method: 'POST', body: JSON.stringify({ body_text: BODY_TEXT }) },
+      },
       // An agent's post (contract §11): the token checked in Redis instead of the JWT and the membership.
-      { name: 'POST message, token', baseline: insert, request: { url: messagesUrl, method: 'POST', headers: { authorization: `Bearer ${agentToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ body_text: BODY_TEXT }) } },
+      {
+        name: 'POST message, token',
+        baseline: insert,
+        request: {
+          url: messagesUrl,
+          method: 'POST',
+          headers: { authorization: `Bearer ${agentToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ body_text: BODY_TEXT }),
+        },
+      },
       { name: 'GET page of 50', baseline: pageRead, request: { url: `${messagesUrl}?limit=50` } },
-      { name: 'GET next page', baseline: nextPageRead, request: { url: cluster.gatewayUrl, requests: [{ setupRequest: (r) => ({ ...r, path: `/conversations/${channelId}/messages?limit=50&cursor=${cursor()}` }) }] } },
-      { name: 'PUT reaction', baseline: reactionInsert, request: { url: cluster.gatewayUrl, method: 'PUT', requests: [{ setupRequest: (r) => ({ ...r, path: reactions.next() }) }] } },
-      { name: 'GET /threads', baseline: pageRead, request: { url: `${cluster.gatewayUrl}/threads?following=false&limit=50` } },
-      { name: 'GET /conversations', baseline: pageRead, request: { url: `${cluster.gatewayUrl}/conversations?limit=50`, headers: sessionHeaders(reader) } },
+      {
+        name: 'GET next page',
+        baseline: nextPageRead,
+        request: {
+          url: cluster.gatewayUrl,
+          requests: [
+            {
+              setupRequest: (r) => ({ ...r, path: `/conversations/${channelId}/messages?limit=50&cursor=${cursor()}` }),
+            },
+          ],
+        },
+      },
+      {
+        name: 'PUT reaction',
+        baseline: reactionInsert,
+        request: {
+          url: cluster.gatewayUrl,
+          method: 'PUT',
+          requests: [{ setupRequest: (r) => ({ ...r, path: reactions.next() }) }],
+        },
+      },
+      {
+        name: 'GET /threads',
+        baseline: pageRead,
+        request: { url: `${cluster.gatewayUrl}/threads?following=false&limit=50` },
+      },
+      {
+        name: 'GET /conversations',
+        baseline: pageRead,
+        request: { url: `${cluster.gatewayUrl}/conversations?limit=50`, headers: sessionHeaders(reader) },
+      },
     ];
     const rows: Row[] = [insert, reactionInsert, pageRead, nextPageRead].map((measurement) => ({ measurement }));
     const measuredRoutes = new Map<string, Measurement>();
@@ -282,14 +410,28 @@ async function bench(cluster: Cluster): Promise<number> {
       measuredRoutes.set(name, measurement);
       rows.push({ measurement, baseline });
     }
-    rows.push({ measurement: scaleSmall }, { measurement: scaleLarge }, ...searches.map((measurement) => ({ measurement })));
+    rows.push(
+      { measurement: scaleSmall },
+      { measurement: scaleLarge },
+      ...searches.map((measurement) => ({ measurement })),
+    );
 
     await drained(pool, 'sign-in');
-    const signIn = await measured('POST /auth/login', watch, (l) => measureSignIn('POST /auth/login', l, cluster.gatewayUrl, accounts), `${accounts.length} loops`);
+    const signIn = await measured(
+      'POST /auth/login',
+      watch,
+      (l) => measureSignIn('POST /auth/login', l, cluster.gatewayUrl, accounts),
+      `${accounts.length} loops`,
+    );
     rows.push({ measurement: signIn });
 
     await drained(pool, 'open loop');
-    const openPost = await openMeasured('POST message', watch, { url: messagesUrl, method: 'POST', headers, body: JSON.stringify({ body_text: BODY_TEXT }) });
+    const openPost = await openMeasured('POST message', watch, {
+      url: messagesUrl,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ body_text: BODY_TEXT }),
+    });
     await drained(pool, 'open loop');
     const openPage = await openMeasured('GET page of 50', watch, { url: `${messagesUrl}?limit=50`, headers });
 
@@ -297,7 +439,11 @@ async function bench(cluster: Cluster): Promise<number> {
     await drained(pool, 'event path');
     progress(`event path: warm-up ${eventWarmup.seconds} s, then ${eventLoad.seconds} s at ${eventLoad.rate} posts/s`);
     await measureEventPath(session, channelId, eventWarmup, BODY_TEXT);
-    const events = await watch.during('event path', () => measureEventPath(session, channelId, eventLoad, BODY_TEXT), (m) => m.posts - m.failed);
+    const events = await watch.during(
+      'event path',
+      () => measureEventPath(session, channelId, eventLoad, BODY_TEXT),
+      (m) => m.posts - m.failed,
+    );
 
     const route = (name: string) => measuredRoutes.get(name)!;
     const goals = [
@@ -307,13 +453,25 @@ async function bench(cluster: Cluster): Promise<number> {
       ratioGoal('PUT reaction', route('PUT reaction'), reactionInsert, 0.15),
       openLoopGoal(openPost, 20),
       openLoopGoal(openPage, 20),
-      scaleGoal(`cursor page p99, ${scale.large.messages.toLocaleString('en-US')} / ${scale.small.messages.toLocaleString('en-US')} msgs`, scaleSmall, scaleLarge, 1.5),
+      scaleGoal(
+        `cursor page p99, ${scale.large.messages.toLocaleString('en-US')} / ${scale.small.messages.toLocaleString('en-US')} msgs`,
+        scaleSmall,
+        scaleLarge,
+        1.5,
+      ),
       signInGoal(signIn, 30),
       ...searches.map((m) => p99Goal(m, SEARCH_P99_GOAL_MS)),
-      errorsGoal([...rows.map((r) => r.measurement), openPost, openPage, { ok: events.posts - events.failed, failed: events.failed }]),
+      errorsGoal([
+        ...rows.map((r) => r.measurement),
+        openPost,
+        openPage,
+        { ok: events.posts - events.failed, failed: events.failed },
+      ]),
     ];
 
-    const { rows: [postgres] } = await pool.query<{ server_version: string }>('SHOW server_version');
+    const {
+      rows: [postgres],
+    } = await pool.query<{ server_version: string }>('SHOW server_version');
     console.log(
       [
         ...machineLines(load, warmup, postgres?.server_version ?? '?', replicas),
@@ -331,13 +489,21 @@ async function bench(cluster: Cluster): Promise<number> {
         ...goalLines(goals),
       ].join('\n'),
     );
-    if (reactions.used() > reactions.total) console.log(`note: ${reactions.used()} PUTs over ${reactions.total} (message, emoji) pairs; the later ones repeated a pair`);
+    if (reactions.used() > reactions.total)
+      console.log(
+        `note: ${reactions.used()} PUTs over ${reactions.total} (message, emoji) pairs; the later ones repeated a pair`,
+      );
 
     const measurements = rows.map((r) => r.measurement);
-    for (const m of [...measurements, openPost, openPage].filter((m) => m.failed > 0)) console.log(`${m.name}: ${m.failed} of ${m.ok + m.failed} failed: ${m.failures}`);
+    for (const m of [...measurements, openPost, openPage].filter((m) => m.failed > 0))
+      console.log(`${m.name}: ${m.failed} of ${m.ok + m.failed} failed: ${m.failures}`);
     // Open-loop failures past the rate the cluster keeps up with (timeouts, 503s) are a result, which the goals show.
-    const bad = [...measurements.filter((m) => m.failed > MAX_FAILED_FRACTION * (m.ok + m.failed)), ...[...measurements, openPost, openPage].filter((m) => m.ok === 0)];
-    for (const m of new Set(bad)) console.error(`${m.name}: too many failures; a benchmark of failed requests measures nothing`);
+    const bad = [
+      ...measurements.filter((m) => m.failed > MAX_FAILED_FRACTION * (m.ok + m.failed)),
+      ...[...measurements, openPost, openPage].filter((m) => m.ok === 0),
+    ];
+    for (const m of new Set(bad))
+      console.error(`${m.name}: too many failures; a benchmark of failed requests measures nothing`);
     const eventFaults = eventPathFaults(events);
     for (const fault of eventFaults) console.error(`event path: ${fault}`);
     return bad.length === 0 && eventFaults.length === 0 ? 0 : 1;
@@ -366,7 +532,14 @@ try {
   progress("starting the bench's own Postgres and the cluster (test mode; logs under .wms/logs)");
   postgres = await startTestPostgres({ durable: true });
   // The agent's run makes thousands of requests a minute with one token: far above the default limit.
-  cluster = await startCluster({ mode: 'test', logs: 'files', signal: aborted.signal, postgresUrl: postgres.url, replicas, env: { TOKEN_RATE_LIMIT_PER_MINUTE: '100000000' } });
+  cluster = await startCluster({
+    mode: 'test',
+    logs: 'files',
+    signal: aborted.signal,
+    postgresUrl: postgres.url,
+    replicas,
+    env: { TOKEN_RATE_LIMIT_PER_MINUTE: '100000000' },
+  });
   exitCode = await bench(cluster);
 } catch (err) {
   console.error(`benchmark failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -46,7 +46,10 @@ const WORDS = (
  * does not know for one of 0.5 % (half the rarest it knows).
  */
 const SYLLABLES = 'ka ve lo mi tu ra ne so pi du ga le fo ri zu ba'.split(' ');
-const TAIL = Array.from({ length: 4096 }, (_, i) => SYLLABLES[i >> 8]! + SYLLABLES[(i >> 4) & 15]! + SYLLABLES[i & 15]!);
+const TAIL = Array.from(
+  { length: 4096 },
+  (_, i) => SYLLABLES[i >> 8]! + SYLLABLES[(i >> 4) & 15]! + SYLLABLES[i & 15]!,
+);
 export const SEARCH_COMMON: readonly [string, string] = [WORDS[0]!, WORDS[1]!];
 export const SEARCH_PHRASE = 'quarterly revenue forecast';
 export const SEARCH_RARE = 'zephyrine';
@@ -60,7 +63,9 @@ function seededText(i: number): string {
     x ^= x << 5;
     return (x >>> 0) / 4294967296;
   };
-  const words = Array.from({ length: 8 }, (_, k) => (k < 6 ? WORDS[Math.floor(next() ** 3 * WORDS.length)]! : TAIL[Math.floor(next() * TAIL.length)]!));
+  const words = Array.from({ length: 8 }, (_, k) =>
+    k < 6 ? WORDS[Math.floor(next() ** 3 * WORDS.length)]! : TAIL[Math.floor(next() * TAIL.length)]!,
+  );
   if (i % 100 === 7) words.splice(3, 0, SEARCH_PHRASE);
   if (i % 50_000 === 11) words.push(SEARCH_RARE);
   return words.join(' ');
@@ -108,7 +113,11 @@ export async function seedChannel(pool: pg.Pool, target: SeedTarget, count: numb
   const started = performance.now();
   const client = await pool.connect();
   try {
-    const copy = client.query(copyFrom('COPY messaging.messages (id, workspace_id, conversation_id, author_actor_id, body_text, created_at, updated_at) FROM STDIN'));
+    const copy = client.query(
+      copyFrom(
+        'COPY messaging.messages (id, workspace_id, conversation_id, author_actor_id, body_text, created_at, updated_at) FROM STDIN',
+      ),
+    );
     await pipeline(Readable.from(chunks()), copy);
   } finally {
     client.release();
@@ -127,7 +136,9 @@ export async function settle(pool: pg.Pool): Promise<number> {
     // One statement over a million rows: faster without the GIN index, built again after.
     await client.query('SET statement_timeout = 0');
     await client.query('DROP INDEX messaging.messages_search_idx');
-    await client.query("UPDATE messaging.messages SET search = to_tsvector('english', body_text) WHERE search IS NULL AND deleted_at IS NULL");
+    await client.query(
+      "UPDATE messaging.messages SET search = to_tsvector('english', body_text) WHERE search IS NULL AND deleted_at IS NULL",
+    );
     await client.query('CREATE INDEX messages_search_idx ON messaging.messages USING gin (search)');
   } finally {
     client.release();
@@ -138,7 +149,8 @@ export async function settle(pool: pg.Pool): Promise<number> {
 
 /** A path of the channel's messages older than a cursor picked at random from those kept. */
 export function cursorPages(channel: SeededChannel): () => string {
-  return () => `/conversations/${channel.channelId}/messages?limit=${PAGE}&cursor=${channel.cursors[Math.floor(Math.random() * channel.cursors.length)]!}`;
+  return () =>
+    `/conversations/${channel.channelId}/messages?limit=${PAGE}&cursor=${channel.cursors[Math.floor(Math.random() * channel.cursors.length)]!}`;
 }
 
 /** How the scale run's channels were made and read. */

@@ -17,14 +17,23 @@ export interface SignInMeasurement extends Measurement {
  */
 export async function signInAccounts(gatewayUrl: string, inboxUrl: string, count: number): Promise<Account[]> {
   const accounts: Account[] = [];
-  await eachLimited(Array.from({ length: count }, (_, i) => i), 4, async (i) => {
-    accounts.push(await registerAccount(gatewayUrl, inboxUrl, `198.51.100.${10 + i}`));
-  });
+  await eachLimited(
+    Array.from({ length: count }, (_, i) => i),
+    4,
+    async (i) => {
+      accounts.push(await registerAccount(gatewayUrl, inboxUrl, `198.51.100.${10 + i}`));
+    },
+  );
   return accounts;
 }
 
 /** POST /auth/login in a closed loop per account, with the right password, until the time is up. */
-export async function measureSignIn(name: string, load: Pick<Load, 'seconds'>, gatewayUrl: string, accounts: readonly Account[]): Promise<SignInMeasurement> {
+export async function measureSignIn(
+  name: string,
+  load: Pick<Load, 'seconds'>,
+  gatewayUrl: string,
+  accounts: readonly Account[],
+): Promise<SignInMeasurement> {
   const url = new URL('/auth/login', gatewayUrl);
   const latenciesMs: number[] = [];
   const failures = new Failures();
@@ -32,12 +41,20 @@ export async function measureSignIn(name: string, load: Pick<Load, 'seconds'>, g
   const end = started + load.seconds * 1000;
   await Promise.all(
     accounts.map(async ({ email, password, clientIp }) => {
-      const headers = { 'content-type': 'application/json', ...(clientIp === undefined ? {} : { 'x-forwarded-for': clientIp }) };
+      const headers = {
+        'content-type': 'application/json',
+        ...(clientIp === undefined ? {} : { 'x-forwarded-for': clientIp }),
+      };
       const body = JSON.stringify({ email, password });
       while (performance.now() < end) {
         const sent = performance.now();
         try {
-          const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(SIGNIN_TIMEOUT_MS) });
+          const res = await fetch(url, {
+            method: 'POST',
+            headers,
+            body,
+            signal: AbortSignal.timeout(SIGNIN_TIMEOUT_MS),
+          });
           await res.arrayBuffer();
           if (res.status === 200) latenciesMs.push(performance.now() - sent);
           else failures.add(`HTTP ${res.status}`);
@@ -48,5 +65,8 @@ export async function measureSignIn(name: string, load: Pick<Load, 'seconds'>, g
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { ...summarize(name, seconds, latenciesMs, failures.total, failures.toString()), rateLimited: failures.count('HTTP 429') };
+  return {
+    ...summarize(name, seconds, latenciesMs, failures.total, failures.toString()),
+    rateLimited: failures.count('HTTP 429'),
+  };
 }

@@ -18,14 +18,18 @@ import { grpcUrlVariable, type ServiceName, serviceNames, topology } from '../..
 // folder at the deploy folder's path relative to the workspace (pnpm/pnpm#8835), which once landed in services/.
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const rootManifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { packageManager: string };
+const rootManifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  packageManager: string;
+};
 const dockerfile = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
 const run = promisify(execFile);
 
 type Package = 'gateway' | ServiceName;
 const packages: Package[] = ['gateway', ...serviceNames];
 /** The long-running processes of the services: each server, and each worker where the service has queues. */
-const serviceRoles = serviceNames.flatMap((service) => topology[service].roles.filter((r) => r !== 'migrate').map((role) => ({ service, role })));
+const serviceRoles = serviceNames.flatMap((service) =>
+  topology[service].roles.filter((r) => r !== 'migrate').map((role) => ({ service, role })),
+);
 
 /** The build stage's steps: one install and build, then the deploy of `pkg` into `out` (the Dockerfile has PACKAGE and /out). */
 const installStep = ['pnpm', 'install', '--frozen-lockfile', '--offline'];
@@ -46,7 +50,10 @@ async function runStep([command, ...args]: string[]): Promise<void> {
 
 /** Copies the checkout's files as git sees them (committed or not, ignored ones aside: no node_modules, no dist). */
 async function copyCheckout(to: string): Promise<void> {
-  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repoRoot,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   for (const file of stdout.split('\0').filter(Boolean)) {
     // A file deleted but not yet committed is listed and absent.
     if (existsSync(path.join(repoRoot, file))) cpSync(path.join(repoRoot, file), path.join(to, file));
@@ -95,7 +102,8 @@ function start(name: string, pkg: Package, extra: Record<string, string>): Proc 
 }
 
 /** The pino lines a process wrote. */
-const logOf = (p: Proc) => p.output.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg?: string; applied?: string[] });
+const logOf = (p: Proc) =>
+  p.output.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg?: string; applied?: string[] });
 const exited = (p: Proc) => p.child.exitCode !== null || p.child.signalCode !== null;
 const tail = (p: Proc) => `${p.name}:\n${p.output.slice(-15).join('\n')}`;
 
@@ -121,9 +129,11 @@ beforeAll(async () => {
   // build for the six deploys, as in the image.
   await runStep(installStep);
   await runStep(buildStep);
-  await Promise.all(packages.map(async (pkg) => {
-    for (const step of deploySteps(pkg, deployDir(pkg))) await runStep(step);
-  }));
+  await Promise.all(
+    packages.map(async (pkg) => {
+      for (const step of deploySteps(pkg, deployDir(pkg))) await runStep(step);
+    }),
+  );
 
   // One database for every service, each in its own schema, as in production; created empty, so that the deployed
   // migrate roles are what makes the tables.
@@ -149,10 +159,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(procs.filter((p) => !exited(p)).map((p) => {
-    p.child.kill('SIGKILL');
-    return p.exit;
-  }));
+  await Promise.all(
+    procs
+      .filter((p) => !exited(p))
+      .map((p) => {
+        p.child.kill('SIGKILL');
+        return p.exit;
+      }),
+  );
   await database?.drop();
   await dropRedisPrefix(testRedisUrl, redisPrefix);
   if (imageRoot) rmSync(imageRoot, { recursive: true, force: true });
@@ -161,7 +175,8 @@ afterAll(async () => {
 describe('the Dockerfile', () => {
   it('runs the steps this test runs', () => {
     const text = dockerfile.replaceAll('"', '');
-    for (const step of [installStep, buildStep, ...deploySteps('${PACKAGE}', '/out')]) expect(text).toContain(step.join(' '));
+    for (const step of [installStep, buildStep, ...deploySteps('${PACKAGE}', '/out')])
+      expect(text).toContain(step.join(' '));
     expect(dockerfile).toContain('COPY --from=build /out /app');
     expect(dockerfile).toContain(`CMD ${JSON.stringify(imageCommand).replaceAll(',', ', ')}`);
     expect(dockerfile).toContain('ENTRYPOINT ["/usr/bin/tini", "--"]');
@@ -169,7 +184,10 @@ describe('the Dockerfile', () => {
 
   it("exposes each package's ports, those of the topology", () => {
     const exposed = Object.fromEntries(
-      [...dockerfile.matchAll(/^FROM runtime-base AS ports-(\S+)\nEXPOSE (.+)$/gm)].map(([, pkg, ports]) => [pkg, ports!.split(' ').map(Number)]),
+      [...dockerfile.matchAll(/^FROM runtime-base AS ports-(\S+)\nEXPOSE (.+)$/gm)].map(([, pkg, ports]) => [
+        pkg,
+        ports!.split(' ').map(Number),
+      ]),
     );
     expect(exposed).toEqual({
       gateway: [8080],
@@ -182,22 +200,27 @@ describe.each(packages)('the deploy folder of %s', (pkg) => {
   it('holds the compiled entry and no TypeScript loader or source', () => {
     const dir = deployDir(pkg);
     expect(existsSync(path.join(dir, 'dist/src/main.js'))).toBe(true);
-    expect(readdirSync(path.join(dir, 'node_modules/.pnpm')).filter((e) => /^(tsx|ts-node|@swc-node\+register)@/.test(e))).toEqual([]);
+    expect(
+      readdirSync(path.join(dir, 'node_modules/.pnpm')).filter((e) => /^(tsx|ts-node|@swc-node\+register)@/.test(e)),
+    ).toEqual([]);
     expect(typeScriptSources(dir)).toEqual([]);
     // The workspace packages deployed with it export their built files only.
     for (const name of ['kit', 'protos']) {
       const dep = path.join(dir, 'node_modules/@wms', name);
-      const manifest = JSON.parse(readFileSync(path.join(dep, 'package.json'), 'utf8')) as { exports: Record<string, string> };
+      const manifest = JSON.parse(readFileSync(path.join(dep, 'package.json'), 'utf8')) as {
+        exports: Record<string, string>;
+      };
       for (const target of Object.values(manifest.exports)) expect(target).toMatch(/^\.\/dist\/.*\.js$/);
       expect(typeScriptSources(dep)).toEqual([]);
     }
     expect(existsSync(path.join(dir, 'node_modules/@wms/protos/dist/grpc/health/v1/health.proto'))).toBe(true);
-    for (const s of serviceNames) expect(existsSync(path.join(dir, 'node_modules/@wms/protos/dist', topology[s].proto))).toBe(true);
+    for (const s of serviceNames)
+      expect(existsSync(path.join(dir, 'node_modules/@wms/protos/dist', topology[s].proto))).toBe(true);
   });
 });
 
 describe('the deployed processes', () => {
-  it('apply each service\'s compiled migrations (ROLE=migrate) and exit 0', async () => {
+  it("apply each service's compiled migrations (ROLE=migrate) and exit 0", async () => {
     const migrations = serviceNames.map((s) => ({ service: s, proc: start(`${s} migrate`, s, { ROLE: 'migrate' }) }));
     for (const { service, proc } of migrations) {
       expect(await proc.exit, tail(proc)).toBe(0);
@@ -215,12 +238,24 @@ describe('the deployed processes', () => {
     for (const { service, role } of serviceRoles) {
       // A server on the port its peers are given; a worker beside it on ports of its own.
       const port = role === 'server' ? grpcPorts.get(service)! : await freePort();
-      started.push({ port, proc: start(`${service} ${role}`, service, { ROLE: role, GRPC_PORT: String(port), METRICS_PORT: String(await freePort()) }) });
+      started.push({
+        port,
+        proc: start(`${service} ${role}`, service, {
+          ROLE: role,
+          GRPC_PORT: String(port),
+          METRICS_PORT: String(await freePort()),
+        }),
+      });
     }
     for (const { port, proc } of started) {
       const health = createHealthClient(`127.0.0.1:${port}`);
       try {
-        await waitFor(`${proc.name} SERVING`, async () => !exited(proc) && (await health.check(2000)), 60_000, 200).catch((err: Error) => {
+        await waitFor(
+          `${proc.name} SERVING`,
+          async () => !exited(proc) && (await health.check(2000)),
+          60_000,
+          200,
+        ).catch((err: Error) => {
           throw new Error(`${err.message}\n${tail(proc)}`);
         });
       } finally {
@@ -230,8 +265,14 @@ describe('the deployed processes', () => {
 
     const port = await freePort();
     const gateway = start('gateway', 'gateway', { PORT: String(port) });
-    const get = (p: string) => fetch(`http://127.0.0.1:${port}${p}`).then(async (r) => ({ status: r.status, body: await r.text() }));
-    await waitFor('gateway /healthz', async () => !exited(gateway) && (await get('/healthz')).status === 200, 60_000, 200).catch((err: Error) => {
+    const get = (p: string) =>
+      fetch(`http://127.0.0.1:${port}${p}`).then(async (r) => ({ status: r.status, body: await r.text() }));
+    await waitFor(
+      'gateway /healthz',
+      async () => !exited(gateway) && (await get('/healthz')).status === 200,
+      60_000,
+      200,
+    ).catch((err: Error) => {
       throw new Error(`${err.message}\n${tail(gateway)}`);
     });
     expect(JSON.parse((await get('/healthz')).body)).toEqual({ status: 'ok' });
@@ -244,7 +285,10 @@ describe('the deployed processes', () => {
 
   it('stop on SIGTERM (what tini hands them) and exit 0', async () => {
     const running = procs.filter((p) => !exited(p));
-    expect(running.map((p) => p.name)).toEqual([...serviceRoles.map(({ service, role }) => `${service} ${role}`), 'gateway']);
+    expect(running.map((p) => p.name)).toEqual([
+      ...serviceRoles.map(({ service, role }) => `${service} ${role}`),
+      'gateway',
+    ]);
     for (const p of running) p.child.kill('SIGTERM');
     const codes = await Promise.all(running.map(async (p) => [p.name, await p.exit] as const));
     expect(codes.filter(([, code]) => code !== 0)).toEqual([]);

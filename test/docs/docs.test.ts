@@ -112,13 +112,19 @@ function anchorsOf(lines: Line[]): Set<string> {
 }
 
 /** Every Markdown file of the repository that git does not ignore, tracked or new, as paths from the root. */
-const markdownFiles: string[] = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], {
-  cwd: root,
-  encoding: 'utf8',
-})
+const markdownFiles: string[] = execFileSync(
+  'git',
+  ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'],
+  {
+    cwd: root,
+    encoding: 'utf8',
+  },
+)
   .split('\n')
   .filter((file) => file !== '' && existsSync(path.join(root, file)));
-const markdownLines = new Map(markdownFiles.map((file) => [file, linesOf(readFileSync(path.join(root, file), 'utf8'))]));
+const markdownLines = new Map(
+  markdownFiles.map((file) => [file, linesOf(readFileSync(path.join(root, file), 'utf8'))]),
+);
 
 describe('the documentation', () => {
   it('lists in docs/configuration.md every variable a process reads, with exactly the services whose config reads it', () => {
@@ -127,7 +133,8 @@ describe('the documentation', () => {
     const processWord = new RegExp(`\\b(${processes.join('|')})\\b`, 'g');
     const readers = new Map<string, string[]>();
     for (const [service, schema] of Object.entries(configSchemas)) {
-      for (const variable of Object.keys(schema.shape)) readers.set(variable, [...(readers.get(variable) ?? []), service]);
+      for (const variable of Object.keys(schema.shape))
+        readers.set(variable, [...(readers.get(variable) ?? []), service]);
     }
 
     const table = theTable(file, ['Variable', 'Used by', 'Default', 'Meaning']);
@@ -152,12 +159,15 @@ describe('the documentation', () => {
         const truth = readers.get(variable);
         if (truth === undefined) problems.push(`${file}:${line}: ${variable} is read by no service's config`);
         else if (services.length > 0 && [...services].sort().join(', ') !== [...truth].sort().join(', ')) {
-          problems.push(`${file}:${line}: ${variable} is read by ${truth.join(', ')}; the row says ${services.join(', ')}`);
+          problems.push(
+            `${file}:${line}: ${variable} is read by ${truth.join(', ')}; the row says ${services.join(', ')}`,
+          );
         }
       }
     }
     for (const [variable, services] of readers) {
-      if (!documentedAt.has(variable)) problems.push(`${file}: ${variable} (used by ${services.join(', ')}) has no row`);
+      if (!documentedAt.has(variable))
+        problems.push(`${file}: ${variable} (used by ${services.join(', ')}) has no row`);
     }
     expect(problems).toEqual([]);
   });
@@ -187,7 +197,9 @@ describe('the documentation', () => {
       };
       Object.entries(expected).forEach(([column, value], i) => {
         if (documented[i] === value) return;
-        problems.push(`${file}:${line}: ${name}'s ${column} is ${value} in topology.ts; the row says ${documented[i] ?? '(nothing)'}`);
+        problems.push(
+          `${file}:${line}: ${name}'s ${column} is ${value} in topology.ts; the row says ${documented[i] ?? '(nothing)'}`,
+        );
       });
     }
     for (const name of serviceNames) if (!rowOf.has(name)) problems.push(`${file}: ${name} has no row`);
@@ -212,7 +224,8 @@ describe('the documentation', () => {
       const pathPart = hash === -1 ? target : target.slice(0, hash);
       const anchor = hash === -1 ? '' : decodeURIComponent(target.slice(hash + 1));
       // A bare `#anchor` is a heading of the file itself.
-      const absolute = pathPart === '' ? path.join(root, file) : path.resolve(root, path.dirname(file), decodeURIComponent(pathPart));
+      const absolute =
+        pathPart === '' ? path.join(root, file) : path.resolve(root, path.dirname(file), decodeURIComponent(pathPart));
       const fromRoot = path.relative(root, absolute);
       if (fromRoot === '..' || fromRoot.startsWith(`..${path.sep}`)) return 'is outside the repository';
       if (!existsSync(absolute)) return 'does not exist';
@@ -225,7 +238,8 @@ describe('the documentation', () => {
     const problems: string[] = [];
     for (const [file, lines] of markdownLines) {
       for (const line of lines) {
-        if (line.text.includes('../shared/')) problems.push(`${file}:${line.number}: mentions ../shared/, which a checkout does not have`);
+        if (line.text.includes('../shared/'))
+          problems.push(`${file}:${line.number}: mentions ../shared/, which a checkout does not have`);
         // `](target)` ends every inline link and image, whatever its text holds (an image inside a link, brackets).
         for (const [, target = ''] of line.prose.matchAll(/\]\(([^()\s]+)(?:\s+"[^"]*")?\)/g)) {
           const wrong = wrongTarget(file, target);
@@ -237,16 +251,22 @@ describe('the documentation', () => {
   });
 
   it('names in its commands only pnpm built-ins and scripts of the root package.json', () => {
-    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     const problems: string[] = [];
     for (const [file, lines] of markdownLines) {
       for (const line of lines) {
         // Commands are written as code; in prose "pnpm" is the tool's name ("pnpm is the version package.json pins").
         for (const code of line.code) {
-          for (const [, first, second] of code.matchAll(/\bpnpm(?:@[\w.-]+)?[ \t]+([^\s;&|'"`)]+)(?:[ \t]+([^\s;&|'"`)]+))?/g)) {
+          for (const [, first, second] of code.matchAll(
+            /\bpnpm(?:@[\w.-]+)?[ \t]+([^\s;&|'"`)]+)(?:[ \t]+([^\s;&|'"`)]+))?/g,
+          )) {
             const name = first === 'run' ? second : first;
             if (name === undefined || PNPM_BUILTINS.has(name) || Object.hasOwn(scripts, name)) continue;
-            problems.push(`${file}:${line.number}: pnpm ${name} is neither a pnpm command nor a script of package.json`);
+            problems.push(
+              `${file}:${line.number}: pnpm ${name} is neither a pnpm command nor a script of package.json`,
+            );
           }
         }
       }

@@ -11,13 +11,24 @@ interface Form {
   fields: Record<string, string>;
 }
 
-const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The forms of a page, with their hidden fields filled in as a browser would send them. */
 function formsOf(html: string): Form[] {
   return [...html.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)].map(([, action, inner]) => ({
     action: action!,
-    fields: Object.fromEntries([...inner!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [name!, unescape(value!)])),
+    fields: Object.fromEntries(
+      [...inner!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [
+        name!,
+        unescape(value!),
+      ]),
+    ),
   }));
 }
 
@@ -46,7 +57,9 @@ const accessTokenIn = (html: string) => /<pre><code>([^<]+)<\/code><\/pre>/.exec
 describe('account pages', () => {
   it('confirms a new address from the mailed link (a form, so a prefetch uses nothing), signing in', async () => {
     const email = uniqueEmail('page-verify');
-    expect((await api('POST', '/auth/register', { body: { email, password: 'correct-horse-1', name: 'Page' } })).status).toBe(201);
+    expect(
+      (await api('POST', '/auth/register', { body: { email, password: 'correct-horse-1', name: 'Page' } })).status,
+    ).toBe(201);
     const link = linkIn(await waitForMail(email), '/verify-email');
 
     const page = await open(link);
@@ -62,7 +75,9 @@ describe('account pages', () => {
     expect(done.status, done.html).toBe(200);
     expect(done.html).toContain(`You are signed in as ${email}.`);
     const token = accessTokenIn(done.html)!;
-    expect(((await api('GET', '/users/me', { token })).body as { email_verified_at: string | null }).email_verified_at).not.toBeNull();
+    expect(
+      ((await api('GET', '/users/me', { token })).body as { email_verified_at: string | null }).email_verified_at,
+    ).not.toBeNull();
     expect((await api('POST', '/auth/login', { body: { email, password: 'correct-horse-1' } })).status).toBe(200);
 
     // The link works once.
@@ -74,7 +89,10 @@ describe('account pages', () => {
   it('sets a new password from the mailed reset link', async () => {
     const account = await signUp('page-reset');
     expect((await api('POST', '/auth/recover', { body: { email: account.email } })).status).toBe(200);
-    const link = linkIn(await waitForMail(account.email, { match: (m) => m.links.some((l) => l.includes('/reset-password')) }), '/reset-password');
+    const link = linkIn(
+      await waitForMail(account.email, { match: (m) => m.links.some((l) => l.includes('/reset-password')) }),
+      '/reset-password',
+    );
     const page = await open(link);
     expect(page.status).toBe(200);
     expect(page.html).toContain('autocomplete="new-password"');
@@ -84,14 +102,30 @@ describe('account pages', () => {
     const done = await submit(link, formsOf(page.html)[0]!, { password: 'a-new-horse-2' });
     expect(done.status, done.html).toBe(200);
     expect(done.html).toContain('Password changed');
-    expectError(await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: randomIp() }), 401, 'invalid_credentials');
-    expect((await api('POST', '/auth/login', { body: { email: account.email, password: 'a-new-horse-2' }, ip: randomIp() })).status).toBe(200);
+    expectError(
+      await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: randomIp() }),
+      401,
+      'invalid_credentials',
+    );
+    expect(
+      (await api('POST', '/auth/login', { body: { email: account.email, password: 'a-new-horse-2' }, ip: randomIp() }))
+        .status,
+    ).toBe(200);
   });
 
   it('signs in with a password, and mails sign-in and reset links, from the page the already-registered mail links to', async () => {
     const account = await signUp('page-sign-in');
-    expect((await api('POST', '/auth/register', { body: { email: account.email, password: 'another-horse-3', name: 'Again' } })).status).toBe(201);
-    const link = linkIn(await waitForMail(account.email, { match: (m) => m.subject.startsWith('Someone tried') }), '/sign-in');
+    expect(
+      (
+        await api('POST', '/auth/register', {
+          body: { email: account.email, password: 'another-horse-3', name: 'Again' },
+        })
+      ).status,
+    ).toBe(201);
+    const link = linkIn(
+      await waitForMail(account.email, { match: (m) => m.subject.startsWith('Someone tried') }),
+      '/sign-in',
+    );
 
     const page = await open(link);
     expect(page.status).toBe(200);
@@ -106,7 +140,9 @@ describe('account pages', () => {
     const mailed = await submit(link, linkForm!, { email: account.email, send: 'link' });
     expect(mailed.status).toBe(200);
     expect(mailed.html).toContain('Check your inbox');
-    expect((await waitForMail(account.email, { after, match: (m) => m.subject === 'Your sign-in link' })).links[0]).toContain('/verify-email?token=');
+    expect(
+      (await waitForMail(account.email, { after, match: (m) => m.subject === 'Your sign-in link' })).links[0],
+    ).toContain('/verify-email?token=');
   });
 
   it('answers a link without a valid token with a 400 page, and the pages stay out of the API', async () => {

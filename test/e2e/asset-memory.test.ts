@@ -23,7 +23,9 @@ beforeAll(async () => {
 });
 
 async function reserve(sizeBytes: number): Promise<string> {
-  const res = await inWorkspace(member, ws, 'POST', `/conversations/${conv}/assets`, { body: { name: 'big.bin', content_type: 'application/octet-stream', size_bytes: sizeBytes } });
+  const res = await inWorkspace(member, ws, 'POST', `/conversations/${conv}/assets`, {
+    body: { name: 'big.bin', content_type: 'application/octet-stream', size_bytes: sizeBytes },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (res.body as { id: string }).id;
 }
@@ -32,7 +34,7 @@ const upload = (assetId: string, bytes: Buffer): Promise<ApiResponse> =>
   inWorkspace(member, ws, 'PUT', `/conversations/${conv}/assets/${assetId}/content`, multipart(bytes));
 
 describe('asset upload memory (fs driver)', () => {
-  it('an upload of 10 MiB + 1 byte is rejected without the service\'s memory growing by the body\'s size', async () => {
+  it("an upload of 10 MiB + 1 byte is rejected without the service's memory growing by the body's size", async () => {
     await expectFlatUploads(assetPid, {
       reservedBytes: 10 * MiB,
       body: Buffer.alloc(10 * MiB + 1, 3),

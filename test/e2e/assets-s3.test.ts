@@ -29,7 +29,8 @@ let ws: string;
 let conv: string;
 
 /** A request of the owner in the workspace, to this file's own cluster (useCluster). */
-const asOwner = (method: string, urlPath: string, body?: unknown) => inWorkspace(owner, ws, method, urlPath, { body, timeoutMs: 30_000 });
+const asOwner = (method: string, urlPath: string, body?: unknown) =>
+  inWorkspace(owner, ws, method, urlPath, { body, timeoutMs: 30_000 });
 
 /** Every object in the cluster's bucket under the prefix, by key. */
 async function objects(prefix: string): Promise<Map<string, number>> {
@@ -46,7 +47,9 @@ const stored = () => s3!.files();
 /** What the S3 holds beyond `before`, leaving out the objects of `assets`: the parts of an unfinished upload, say. */
 async function storedBeyond(before: Map<string, number>, assets: Array<Pick<AssetBody, 'id'>>): Promise<string[]> {
   const folders = assets.map((asset) => `${BUCKET}/${assetPrefix(asset)}`);
-  return [...(await stored()).keys()].filter((file) => !before.has(file) && !folders.some((folder) => file.startsWith(folder)));
+  return [...(await stored()).keys()].filter(
+    (file) => !before.has(file) && !folders.some((folder) => file.startsWith(folder)),
+  );
 }
 
 /**
@@ -79,7 +82,10 @@ function upload(assetId: string, bytes: Buffer): Promise<ApiResponse> {
 }
 
 async function postMessage(assetIds: string[]): Promise<{ id: string; assets: unknown[] }> {
-  const res = await asOwner('POST', `/conversations/${conv}/messages`, { body_text: 'see attached', asset_ids: assetIds });
+  const res = await asOwner('POST', `/conversations/${conv}/messages`, {
+    body_text: 'see attached',
+    asset_ids: assetIds,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; assets: unknown[] };
 }
@@ -93,12 +99,26 @@ async function download(assetId: string): Promise<DownloadBody> {
 beforeAll(async () => {
   s3 = await startS3rver();
   const { port } = new URL(s3.endpoint);
-  minio = new Minio({ endPoint: '127.0.0.1', port: Number(port), useSSL: false, accessKey: S3_KEY, secretKey: S3_KEY, region: 'us-east-1' });
+  minio = new Minio({
+    endPoint: '127.0.0.1',
+    port: Number(port),
+    useSSL: false,
+    accessKey: S3_KEY,
+    secretKey: S3_KEY,
+    region: 'us-east-1',
+  });
 
   cluster = await startCluster({
     mode: 'test',
     logs: 'files',
-    env: { STORAGE_DRIVER: 's3', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: S3_KEY, S3_SECRET_KEY: S3_KEY, S3_REGION: 'us-east-1', S3_BUCKET: BUCKET },
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY: S3_KEY,
+      S3_SECRET_KEY: S3_KEY,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: BUCKET,
+    },
   });
 
   useCluster(cluster);
@@ -122,8 +142,17 @@ describe('assets end to end (s3 driver)', () => {
   it('reserves, attaches, uploads to the bucket and serves the exact bytes from a presigned S3 URL', async () => {
     const bytes = randomBytes(300_000);
     const before = await stored();
-    const asset = await reserve({ name: 'report final.pdf', content_type: 'application/pdf', size_bytes: bytes.length });
-    expect(asset).toMatchObject({ conversation_id: conv, message_id: null, status: 'pending', size_bytes: bytes.length });
+    const asset = await reserve({
+      name: 'report final.pdf',
+      content_type: 'application/pdf',
+      size_bytes: bytes.length,
+    });
+    expect(asset).toMatchObject({
+      conversation_id: conv,
+      message_id: null,
+      status: 'pending',
+      size_bytes: bytes.length,
+    });
     const message = await postMessage([asset.id]);
     expect(message.assets).toEqual([expect.objectContaining({ id: asset.id, message_id: message.id })]);
 
@@ -141,11 +170,16 @@ describe('assets end to end (s3 driver)', () => {
     expect(url.origin).toBe(s3!.endpoint);
     expect(url.pathname).toBe(`/${BUCKET}/${[...kept.keys()][0]}`);
     expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
-    expect(url.searchParams.get('X-Amz-Credential')).toMatch(new RegExp(`^${S3_KEY}/\\d{8}/us-east-1/s3/aws4_request$`));
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(
+      new RegExp(`^${S3_KEY}/\\d{8}/us-east-1/s3/aws4_request$`),
+    );
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('host');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-    const signedAt = (url.searchParams.get('X-Amz-Date') ?? '').replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+    const signedAt = (url.searchParams.get('X-Amz-Date') ?? '').replace(
+      /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/,
+      '$1-$2-$3T$4:$5:$6Z',
+    );
     expect(Date.parse(d.expires_at)).toBe(Date.parse(signedAt) + 300_000);
     expect(Date.parse(d.expires_at) - Date.now()).toBeGreaterThan(4 * 60 * 1000);
 
@@ -157,7 +191,10 @@ describe('assets end to end (s3 driver)', () => {
   });
 
   it('serves an image inline with its content type', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4ef0000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4ef0000000049454e44ae426082',
+      'hex',
+    );
     const asset = await reserve({ name: 'dot.png', content_type: 'image/png', size_bytes: png.length });
     expect((await upload(asset.id, png)).status).toBe(200);
     const served = await fetch((await download(asset.id)).url);
@@ -259,7 +296,7 @@ describe('asset upload memory (s3 driver)', () => {
     return asset.id;
   };
 
-  it('an upload of 10 MiB + 1 byte is rejected without the service\'s memory growing by the body\'s size', async () => {
+  it("an upload of 10 MiB + 1 byte is rejected without the service's memory growing by the body's size", async () => {
     const before = await stored();
     const assets: AssetBody[] = [];
     await expectFlatUploads(serverPid('services/asset/src/main.ts', cluster!.databaseUrl), {

@@ -45,9 +45,32 @@ const storedFiles = (assetId: string) => storedAssetFiles(ws, assetId);
 describe('assets end to end (fs driver)', () => {
   it('reserves, attaches, uploads and serves the exact bytes with the content type to anyone holding the URL', async () => {
     const bytes = randomBytes(300_000);
-    const asset = await reserve(member, { name: 'report final.pdf', content_type: 'application/pdf', size_bytes: bytes.length });
-    expect(Object.keys(asset).sort()).toEqual(['content_type', 'conversation_id', 'created_at', 'id', 'message_id', 'name', 'preview_kind', 'size_bytes', 'status', 'updated_at']);
-    expect(asset).toMatchObject({ conversation_id: conv, message_id: null, name: 'report final.pdf', size_bytes: bytes.length, content_type: 'application/pdf', status: 'pending', preview_kind: null });
+    const asset = await reserve(member, {
+      name: 'report final.pdf',
+      content_type: 'application/pdf',
+      size_bytes: bytes.length,
+    });
+    expect(Object.keys(asset).sort()).toEqual([
+      'content_type',
+      'conversation_id',
+      'created_at',
+      'id',
+      'message_id',
+      'name',
+      'preview_kind',
+      'size_bytes',
+      'status',
+      'updated_at',
+    ]);
+    expect(asset).toMatchObject({
+      conversation_id: conv,
+      message_id: null,
+      name: 'report final.pdf',
+      size_bytes: bytes.length,
+      content_type: 'application/pdf',
+      status: 'pending',
+      preview_kind: null,
+    });
 
     const message = await post(member, ws, conv, { body_text: 'see attached', asset_ids: [asset.id] });
     expect(message.assets).toEqual([{ ...asset, message_id: message.id, updated_at: expect.any(String) }]);
@@ -59,7 +82,13 @@ describe('assets end to end (fs driver)', () => {
 
     const download = await inWorkspace(owner, ws, 'GET', `${base()}/${asset.id}/download`);
     expect(download.status).toBe(200);
-    const d = download.body as { url: string; expires_at: string; name: string; content_type: string; size_bytes: number };
+    const d = download.body as {
+      url: string;
+      expires_at: string;
+      name: string;
+      content_type: string;
+      size_bytes: number;
+    };
     expect(d).toMatchObject({ name: 'report final.pdf', content_type: 'application/pdf', size_bytes: bytes.length });
     expect(d.url).toMatch(/^https?:\/\//);
     expect(Date.parse(d.expires_at) - Date.now()).toBeGreaterThan(4 * 60 * 1000);
@@ -71,14 +100,19 @@ describe('assets end to end (fs driver)', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
 
     // The message shows the ready asset everywhere it appears.
-    const got = (await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages/${message.id}`)).body as MessageBody;
+    const got = (await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages/${message.id}`))
+      .body as MessageBody;
     expect(got.assets).toEqual([uploaded.body]);
-    const page = (await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=5`)).body as Page<MessageBody>;
+    const page = (await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=5`))
+      .body as Page<MessageBody>;
     expect(page.items.find((m) => m.id === message.id)?.assets).toEqual([uploaded.body]);
   });
 
   it('marks images for preview and serves them inline', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4ef0000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4ef0000000049454e44ae426082',
+      'hex',
+    );
     const asset = await reserve(member, { name: 'dot.png', content_type: 'image/png', size_bytes: png.length });
     expect(asset.preview_kind).toBe('image');
     expect((await upload(member, asset.id, png)).status).toBe(200);
@@ -109,8 +143,15 @@ describe('reservation rules', () => {
       [{ name: 'a', content_type: 'text/plain' }, 400, 'invalid_input'],
       [{ name: 'a', content_type: 'text/plain', size_bytes: 10 * MiB + 1 }, 400, 'file_too_large'],
     ];
-    for (const [body, status, code] of cases) expectError(await inWorkspace(member, ws, 'POST', base(), { body }), status, code);
-    expect((await inWorkspace(member, ws, 'POST', base(), { body: { name: 'max', content_type: 'text/plain', size_bytes: 10 * MiB } })).status).toBe(201);
+    for (const [body, status, code] of cases)
+      expectError(await inWorkspace(member, ws, 'POST', base(), { body }), status, code);
+    expect(
+      (
+        await inWorkspace(member, ws, 'POST', base(), {
+          body: { name: 'max', content_type: 'text/plain', size_bytes: 10 * MiB },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('answers 404 for an asset reached through another conversation or from another workspace', async () => {
@@ -124,14 +165,30 @@ describe('reservation rules', () => {
     const theirConv = await createChannel(outsider, theirs);
     // The outsider's own workspace knows neither the conversation nor the asset.
     expectError(await inWorkspace(outsider, theirs, 'GET', `${base()}/${asset.id}/download`), 404, 'not_found');
-    expectError(await inWorkspace(outsider, theirs, 'GET', `${base(theirConv)}/${asset.id}/download`), 404, 'not_found');
-    expectError(await inWorkspace(outsider, theirs, 'POST', base(), { body: { name: 'x', content_type: 'text/plain', size_bytes: 1 } }), 404, 'not_found');
+    expectError(
+      await inWorkspace(outsider, theirs, 'GET', `${base(theirConv)}/${asset.id}/download`),
+      404,
+      'not_found',
+    );
+    expectError(
+      await inWorkspace(outsider, theirs, 'POST', base(), {
+        body: { name: 'x', content_type: 'text/plain', size_bytes: 1 },
+      }),
+      404,
+      'not_found',
+    );
     // And naming ours in the header is refused before anything else.
     expectError(await inWorkspace(outsider, ws, 'GET', `${base()}/${asset.id}/download`), 404, 'workspace_not_found');
   });
 
   it('answers 404 for an unknown conversation', async () => {
-    expectError(await inWorkspace(member, ws, 'POST', base('00000000-0000-7000-8000-000000000000'), { body: { name: 'a', content_type: 'text/plain', size_bytes: 1 } }), 404, 'not_found');
+    expectError(
+      await inWorkspace(member, ws, 'POST', base('00000000-0000-7000-8000-000000000000'), {
+        body: { name: 'a', content_type: 'text/plain', size_bytes: 1 },
+      }),
+      404,
+      'not_found',
+    );
   });
 });
 
@@ -147,13 +204,20 @@ describe('upload rules', () => {
     const asset = await reserve(member, { name: 'a.bin', content_type: 'application/octet-stream', size_bytes: 10 });
     expectError(await upload(member, asset.id, Buffer.alloc(9)), 400, 'size_mismatch');
     expectError(await upload(member, asset.id, Buffer.alloc(11)), 400, 'size_mismatch');
-    const [row] = await sql<{ status: string; storage_key: string | null }>('SELECT status, storage_key FROM asset.assets WHERE id = $1', [asset.id]);
+    const [row] = await sql<{ status: string; storage_key: string | null }>(
+      'SELECT status, storage_key FROM asset.assets WHERE id = $1',
+      [asset.id],
+    );
     expect(row).toEqual({ status: 'pending', storage_key: null });
     expect((await upload(member, asset.id, Buffer.alloc(10))).status).toBe(200);
   });
 
   it('refuses an upload over 10 MiB onto a 10 MiB reservation (file_too_large), storing nothing', async () => {
-    const asset = await reserve(member, { name: 'big.bin', content_type: 'application/octet-stream', size_bytes: 10 * MiB });
+    const asset = await reserve(member, {
+      name: 'big.bin',
+      content_type: 'application/octet-stream',
+      size_bytes: 10 * MiB,
+    });
     expectError(await upload(member, asset.id, Buffer.alloc(10 * MiB + 1)), 400, 'file_too_large');
     const [row] = await sql<{ status: string }>('SELECT status FROM asset.assets WHERE id = $1', [asset.id]);
     expect(row?.status).toBe('pending');
@@ -166,7 +230,10 @@ describe('upload rules', () => {
   it('refuses an upload over 10 MiB onto a 1-byte reservation as file_too_large, not size_mismatch, storing nothing', async () => {
     const asset = await reserve(member, { name: 'small.bin', content_type: 'application/octet-stream', size_bytes: 1 });
     expectError(await upload(member, asset.id, Buffer.alloc(10 * MiB + 1)), 400, 'file_too_large');
-    const [row] = await sql<{ status: string; storage_key: string | null }>('SELECT status, storage_key FROM asset.assets WHERE id = $1', [asset.id]);
+    const [row] = await sql<{ status: string; storage_key: string | null }>(
+      'SELECT status, storage_key FROM asset.assets WHERE id = $1',
+      [asset.id],
+    );
     expect(row).toEqual({ status: 'pending', storage_key: null });
     expect(await storedFiles(asset.id)).toEqual([]);
     // At most 10 MiB, but more than reserved: size_mismatch, whether by one byte or by nearly 10 MiB.
@@ -181,7 +248,9 @@ describe('upload rules', () => {
 
   it('requires the multipart field file', async () => {
     const asset = await reserve(member, { name: 'a.bin', content_type: 'application/octet-stream', size_bytes: 1 });
-    const res = await inWorkspace(member, ws, 'PUT', `${base()}/${asset.id}/content`, { body: form(Buffer.from('x'), 'x', 'other') });
+    const res = await inWorkspace(member, ws, 'PUT', `${base()}/${asset.id}/content`, {
+      body: form(Buffer.from('x'), 'x', 'other'),
+    });
     expectError(res, 400, 'invalid_input');
   });
 
@@ -197,7 +266,11 @@ describe('upload rules', () => {
   });
 
   it('stores concurrent uploads of one asset once', async () => {
-    const asset = await reserve(member, { name: 'race.bin', content_type: 'application/octet-stream', size_bytes: 200_000 });
+    const asset = await reserve(member, {
+      name: 'race.bin',
+      content_type: 'application/octet-stream',
+      size_bytes: 200_000,
+    });
     const contents = Array.from({ length: 6 }, () => randomBytes(200_000));
     const answers = await Promise.all(contents.map((c) => upload(member, asset.id, c)));
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
@@ -212,15 +285,41 @@ describe('attaching', () => {
   it('refuses assets of another conversation, of another actor or already attached, all or none', async () => {
     const mine = await reserve(member, { name: 'a', content_type: 'text/plain', size_bytes: 1 });
     const theirs = await reserve(owner, { name: 'b', content_type: 'text/plain', size_bytes: 1 });
-    const elsewhere = await reserve(member, { name: 'c', content_type: 'text/plain', size_bytes: 1 }, await createChannel(owner, ws));
-    for (const ids of [[mine.id, theirs.id], [mine.id, elsewhere.id], [mine.id, '00000000-0000-7000-8000-000000000000']]) {
-      const err = expectError(await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, { body: { body_text: 'x', asset_ids: ids } }), 400, 'invalid_input');
+    const elsewhere = await reserve(
+      member,
+      { name: 'c', content_type: 'text/plain', size_bytes: 1 },
+      await createChannel(owner, ws),
+    );
+    for (const ids of [
+      [mine.id, theirs.id],
+      [mine.id, elsewhere.id],
+      [mine.id, '00000000-0000-7000-8000-000000000000'],
+    ]) {
+      const err = expectError(
+        await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, {
+          body: { body_text: 'x', asset_ids: ids },
+        }),
+        400,
+        'invalid_input',
+      );
       expect(err.details?.[0]?.field).toBe('body.asset_ids');
     }
     // Nothing was attached by the refused posts; the asset can still go on a message, once.
     await post(member, ws, conv, { body_text: 'ok', asset_ids: [mine.id] });
-    expectError(await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, { body: { body_text: 'again', asset_ids: [mine.id] } }), 400, 'invalid_input');
-    expectError(await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, { body: { body_text: 'x', asset_ids: Array(11).fill(mine.id) } }), 400, 'invalid_input');
+    expectError(
+      await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, {
+        body: { body_text: 'again', asset_ids: [mine.id] },
+      }),
+      400,
+      'invalid_input',
+    );
+    expectError(
+      await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, {
+        body: { body_text: 'x', asset_ids: Array(11).fill(mine.id) },
+      }),
+      400,
+      'invalid_input',
+    );
   });
 
   it('frees the assets again when the message fails after they were attached, so a retry attaches them', async () => {
@@ -229,7 +328,9 @@ describe('attaching', () => {
     // The message's outbox row is written after the asset service attached the assets, and is refused here.
     const undo = await failRowsContaining('messaging.outbox', 'INSERT', marker);
     try {
-      const failed = await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, { body: { body_text: `first try ${marker}`, asset_ids: [asset.id] } });
+      const failed = await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, {
+        body: { body_text: `first try ${marker}`, asset_ids: [asset.id] },
+      });
       expectError(failed, 500, 'internal');
     } finally {
       await undo();
@@ -243,7 +344,9 @@ describe('attaching', () => {
     const asset = await reserve(member, { name: 'gone.txt', content_type: 'text/plain', size_bytes: 1 });
     const m = await post(member, ws, conv, { body_text: 'x', asset_ids: [asset.id] });
     await inWorkspace(member, ws, 'DELETE', `/conversations/${conv}/messages/${m.id}`);
-    expect(((await inWorkspace(member, ws, 'GET', `/conversations/${conv}/messages/${m.id}`)).body as MessageBody).assets).toEqual([]);
+    expect(
+      ((await inWorkspace(member, ws, 'GET', `/conversations/${conv}/messages/${m.id}`)).body as MessageBody).assets,
+    ).toEqual([]);
   });
 });
 
@@ -278,7 +381,10 @@ describe('cleanup', () => {
       await undo();
     }
     // The delete stands; the assets are still there, and the message still names them.
-    expect(((await inWorkspace(member, ws, 'GET', `/conversations/${conv}/messages/${m.id}`)).body as MessageBody).deleted_at).not.toBeNull();
+    expect(
+      ((await inWorkspace(member, ws, 'GET', `/conversations/${conv}/messages/${m.id}`)).body as MessageBody)
+        .deleted_at,
+    ).not.toBeNull();
     expect(await sql('SELECT 1 FROM asset.assets WHERE id = $1', [asset.id])).toHaveLength(1);
     expect(existsSync(file)).toBe(true);
 
@@ -290,7 +396,7 @@ describe('cleanup', () => {
     expect(await sql("SELECT 1 FROM messaging.messages WHERE id = $1 AND asset_ids <> '{}'", [m.id])).toHaveLength(0);
   });
 
-  it("sweeps reservations no message attached within 24 hours, bytes included, and keeps everything else", async () => {
+  it('sweeps reservations no message attached within 24 hours, bytes included, and keeps everything else', async () => {
     const stale = await reserve(member, { name: 'stale.txt', content_type: 'text/plain', size_bytes: 5 });
     expect((await upload(member, stale.id, Buffer.from('stale'))).status).toBe(200);
     const staleFile = await storedPath(stale.id);
@@ -298,10 +404,14 @@ describe('cleanup', () => {
     const fresh = await reserve(member, { name: 'fresh.txt', content_type: 'text/plain', size_bytes: 5 });
     const oldButAttached = await reserve(member, { name: 'kept.txt', content_type: 'text/plain', size_bytes: 5 });
     await post(member, ws, conv, { body_text: 'keeps it', asset_ids: [oldButAttached.id] });
-    await sql("UPDATE asset.assets SET created_at = now() - interval '25 hours' WHERE id = ANY ($1::uuid[])", [[stale.id, stalePending.id, oldButAttached.id]]);
+    await sql("UPDATE asset.assets SET created_at = now() - interval '25 hours' WHERE id = ANY ($1::uuid[])", [
+      [stale.id, stalePending.id, oldButAttached.id],
+    ]);
 
     expect((await runJob<{ removed: number }>('asset-cleanup', 'sweep-unattached')).removed).toBeGreaterThanOrEqual(2);
-    const left = await sql<{ id: string }>('SELECT id FROM asset.assets WHERE id = ANY ($1::uuid[])', [[stale.id, stalePending.id, fresh.id, oldButAttached.id]]);
+    const left = await sql<{ id: string }>('SELECT id FROM asset.assets WHERE id = ANY ($1::uuid[])', [
+      [stale.id, stalePending.id, fresh.id, oldButAttached.id],
+    ]);
     expect(left.map((r) => r.id).sort()).toEqual([fresh.id, oldButAttached.id].sort());
     expect(existsSync(staleFile)).toBe(false);
   });

@@ -45,7 +45,9 @@ describe('magic links', () => {
     expect((res.body as { user: { email_verified_at: string | null } }).user.email_verified_at).not.toBeNull();
 
     await api('POST', '/auth/magic-link', { body: { email }, ip });
-    const late = linkToken(await waitForMail(email, { match: (m) => /sign-in link/i.test(m.subject) && !m.text.includes(token) }));
+    const late = linkToken(
+      await waitForMail(email, { match: (m) => /sign-in link/i.test(m.subject) && !m.text.includes(token) }),
+    );
     await expireLinks(email);
     expectError(await api('POST', '/auth/verify-email', { body: { token: late }, ip }), 401, 'invalid_token');
   });
@@ -66,10 +68,17 @@ describe('email codes', () => {
     const c = code(mail);
     expect(mail.subject).toContain(c);
     expect(mail.text).toContain(c);
-    const signedIn = await api('POST', '/auth/verify-code', { body: { email: account.email.toUpperCase(), code: c }, ip: account.ip });
+    const signedIn = await api('POST', '/auth/verify-code', {
+      body: { email: account.email.toUpperCase(), code: c },
+      ip: account.ip,
+    });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toMatchObject({ token_type: 'Bearer', user: { id: account.userId } });
-    expectError(await api('POST', '/auth/verify-code', { body: { email: account.email, code: c }, ip: account.ip }), 401, 'invalid_code');
+    expectError(
+      await api('POST', '/auth/verify-code', { body: { email: account.email, code: c }, ip: account.ip }),
+      401,
+      'invalid_code',
+    );
   });
 
   it('exhausts a code on the fifth wrong try, then refuses even the right one', async () => {
@@ -77,9 +86,17 @@ describe('email codes', () => {
     await api('POST', '/auth/email-code', { body: { email: account.email }, ip: account.ip });
     const c = code(await waitForMail(account.email, { match: (m) => /code/i.test(m.subject) }));
     for (let i = 0; i < 5; i++) {
-      expectError(await api('POST', '/auth/verify-code', { body: { email: account.email, code: wrongCode(c) }, ip: account.ip }), 401, 'invalid_code');
+      expectError(
+        await api('POST', '/auth/verify-code', { body: { email: account.email, code: wrongCode(c) }, ip: account.ip }),
+        401,
+        'invalid_code',
+      );
     }
-    expectError(await api('POST', '/auth/verify-code', { body: { email: account.email, code: c }, ip: account.ip }), 401, 'invalid_code');
+    expectError(
+      await api('POST', '/auth/verify-code', { body: { email: account.email, code: c }, ip: account.ip }),
+      401,
+      'invalid_code',
+    );
   });
 
   it('accepts the right code after four wrong tries', async () => {
@@ -89,7 +106,9 @@ describe('email codes', () => {
     for (let i = 0; i < 4; i++) {
       await api('POST', '/auth/verify-code', { body: { email: account.email, code: wrongCode(c) }, ip: account.ip });
     }
-    expect((await api('POST', '/auth/verify-code', { body: { email: account.email, code: c }, ip: account.ip })).status).toBe(200);
+    expect(
+      (await api('POST', '/auth/verify-code', { body: { email: account.email, code: c }, ip: account.ip })).status,
+    ).toBe(200);
   });
 
   it('refuses an expired code, a superseded code, and malformed input', async () => {
@@ -97,7 +116,11 @@ describe('email codes', () => {
     await api('POST', '/auth/email-code', { body: { email: account.email }, ip: account.ip });
     const first = code(await waitForMail(account.email, { match: (m) => /code/i.test(m.subject) }));
     await expireCodes(account.email);
-    expectError(await api('POST', '/auth/verify-code', { body: { email: account.email, code: first }, ip: account.ip }), 401, 'invalid_code');
+    expectError(
+      await api('POST', '/auth/verify-code', { body: { email: account.email, code: first }, ip: account.ip }),
+      401,
+      'invalid_code',
+    );
 
     const older = await mailedCode(account);
     // Codes are random, so the next may repeat this one (one in a million); a repeat is asked again, so that the
@@ -105,11 +128,21 @@ describe('email codes', () => {
     let newer: string;
     do newer = await mailedCode(account);
     while (newer === older);
-    expectError(await api('POST', '/auth/verify-code', { body: { email: account.email, code: older }, ip: account.ip }), 401, 'invalid_code');
-    expect((await api('POST', '/auth/verify-code', { body: { email: account.email, code: newer }, ip: account.ip })).status).toBe(200);
+    expectError(
+      await api('POST', '/auth/verify-code', { body: { email: account.email, code: older }, ip: account.ip }),
+      401,
+      'invalid_code',
+    );
+    expect(
+      (await api('POST', '/auth/verify-code', { body: { email: account.email, code: newer }, ip: account.ip })).status,
+    ).toBe(200);
 
     for (const bad of ['12345', '1234567', 'abcdef', '']) {
-      const e = expectError(await api('POST', '/auth/verify-code', { body: { email: account.email, code: bad }, ip: account.ip }), 400, 'invalid_input');
+      const e = expectError(
+        await api('POST', '/auth/verify-code', { body: { email: account.email, code: bad }, ip: account.ip }),
+        400,
+        'invalid_input',
+      );
       expect(e.details?.[0]?.field).toBe('body.code');
     }
   });
@@ -120,7 +153,11 @@ describe('email codes', () => {
     const res = await api('POST', '/auth/email-code', { body: { email: nobody }, ip });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'code_pending', email: nobody, expires_at: expect.any(String) });
-    expectError(await api('POST', '/auth/verify-code', { body: { email: nobody, code: '123456' }, ip }), 401, 'invalid_code');
+    expectError(
+      await api('POST', '/auth/verify-code', { body: { email: nobody, code: '123456' }, ip }),
+      401,
+      'invalid_code',
+    );
     await expectNoMail(nobody);
   });
 });
@@ -141,16 +178,35 @@ describe('account recovery', () => {
     const reset = linkToken(await waitForMail(account.email, { match: (m) => /reset/i.test(m.subject) }));
     expect(await linkLifetimeMinutes(account.email, 'reset')).toBe(60);
 
-    const done = await api('POST', '/auth/reset-password', { body: { token: reset, password: 'brand-new-pass-2' }, ip: account.ip });
+    const done = await api('POST', '/auth/reset-password', {
+      body: { token: reset, password: 'brand-new-pass-2' },
+      ip: account.ip,
+    });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ status: 'password_reset' });
 
     expectError(await api('GET', '/users/me', { token: account.token }), 401, 'unauthenticated');
     expectError(await api('GET', '/users/me', { token: other }), 401, 'unauthenticated');
-    expectError(await api('POST', '/auth/verify-email', { body: { token: magic }, ip: account.ip }), 401, 'invalid_token');
-    expectError(await api('POST', '/auth/verify-code', { body: { email: account.email, code: pendingCode }, ip: account.ip }), 401, 'invalid_code');
-    expectError(await api('POST', '/auth/reset-password', { body: { token: reset, password: 'another-pass-3' }, ip: account.ip }), 401, 'invalid_token');
-    expectError(await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: account.ip }), 401, 'invalid_credentials');
+    expectError(
+      await api('POST', '/auth/verify-email', { body: { token: magic }, ip: account.ip }),
+      401,
+      'invalid_token',
+    );
+    expectError(
+      await api('POST', '/auth/verify-code', { body: { email: account.email, code: pendingCode }, ip: account.ip }),
+      401,
+      'invalid_code',
+    );
+    expectError(
+      await api('POST', '/auth/reset-password', { body: { token: reset, password: 'another-pass-3' }, ip: account.ip }),
+      401,
+      'invalid_token',
+    );
+    expectError(
+      await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: account.ip }),
+      401,
+      'invalid_credentials',
+    );
     expect(await logIn({ ...account, password: 'brand-new-pass-2' })).toBeTruthy();
   });
 
@@ -167,14 +223,37 @@ describe('account recovery', () => {
     const account = await signUp('reset-bad');
     await api('POST', '/auth/recover', { body: { email: account.email }, ip: account.ip });
     const reset = linkToken(await waitForMail(account.email, { match: (m) => /reset/i.test(m.subject) }));
-    const weak = expectError(await api('POST', '/auth/reset-password', { body: { token: reset, password: 'short' }, ip: account.ip }), 400, 'invalid_input');
+    const weak = expectError(
+      await api('POST', '/auth/reset-password', { body: { token: reset, password: 'short' }, ip: account.ip }),
+      400,
+      'invalid_input',
+    );
     expect(weak.details?.[0]?.field).toBe('body.password');
-    expectError(await api('POST', '/auth/reset-password', { body: { token: 'nope', password: 'long-enough-1' }, ip: account.ip }), 400, 'invalid_input');
-    expectError(await api('POST', '/auth/reset-password', { body: { token: 'B'.repeat(43), password: 'long-enough-1' }, ip: account.ip }), 401, 'invalid_token');
+    expectError(
+      await api('POST', '/auth/reset-password', { body: { token: 'nope', password: 'long-enough-1' }, ip: account.ip }),
+      400,
+      'invalid_input',
+    );
+    expectError(
+      await api('POST', '/auth/reset-password', {
+        body: { token: 'B'.repeat(43), password: 'long-enough-1' },
+        ip: account.ip,
+      }),
+      401,
+      'invalid_token',
+    );
     // A reset link is not a sign-in link.
-    expectError(await api('POST', '/auth/verify-email', { body: { token: reset }, ip: account.ip }), 401, 'invalid_token');
+    expectError(
+      await api('POST', '/auth/verify-email', { body: { token: reset }, ip: account.ip }),
+      401,
+      'invalid_token',
+    );
     await expireLinks(account.email);
-    expectError(await api('POST', '/auth/reset-password', { body: { token: reset, password: 'long-enough-1' }, ip: account.ip }), 401, 'invalid_token');
+    expectError(
+      await api('POST', '/auth/reset-password', { body: { token: reset, password: 'long-enough-1' }, ip: account.ip }),
+      401,
+      'invalid_token',
+    );
     expect((await api('GET', '/users/me', { token: account.token })).status).toBe(200);
   });
 });

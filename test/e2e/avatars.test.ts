@@ -16,7 +16,10 @@ beforeAll(async () => {
   owner = await signUp('avatar-owner');
   ws = await createWorkspace(owner);
   const url = new URL(inject('redisUrl'));
-  resizeQueue = new Queue('avatar-resize', { connection: { host: url.hostname, port: Number(url.port || 6379) }, prefix: `${inject('redisPrefix')}:bull` });
+  resizeQueue = new Queue('avatar-resize', {
+    connection: { host: url.hostname, port: Number(url.port || 6379) },
+    prefix: `${inject('redisPrefix')}:bull`,
+  });
 });
 afterAll(async () => resizeQueue?.close());
 
@@ -45,7 +48,13 @@ async function storedAvatarFiles(): Promise<string[]> {
 describe('avatars', () => {
   it('stores an actor photo as a 256 × 256 WebP made by the avatar-resize worker, downloadable by URL alone', async () => {
     const me = await myActor(owner, ws.id);
-    const res = await inWorkspace(owner, ws.id, 'PUT', `/workspace/actors/${me.id}/avatar`, multipart(await image('jpeg', 900, 500), 'file', 'me.png'));
+    const res = await inWorkspace(
+      owner,
+      ws.id,
+      'PUT',
+      `/workspace/actors/${me.id}/avatar`,
+      multipart(await image('jpeg', 900, 500), 'file', 'me.png'),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const actor = res.body as ActorBody;
     expect(actor.avatar_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -72,23 +81,41 @@ describe('avatars', () => {
 
   it('replaces and removes photos; old avatar ids answer 404', async () => {
     const me = await myActor(owner, ws.id);
-    const first = ((await inWorkspace(owner, ws.id, 'PUT', `/workspace/actors/${me.id}/avatar`, multipart(await image('png')))).body as ActorBody).avatar_id!;
-    const second = ((await inWorkspace(owner, ws.id, 'PUT', `/workspace/actors/${me.id}/avatar`, multipart(await image('webp')))).body as ActorBody).avatar_id!;
+    const first = (
+      (await inWorkspace(owner, ws.id, 'PUT', `/workspace/actors/${me.id}/avatar`, multipart(await image('png'))))
+        .body as ActorBody
+    ).avatar_id!;
+    const second = (
+      (await inWorkspace(owner, ws.id, 'PUT', `/workspace/actors/${me.id}/avatar`, multipart(await image('webp'))))
+        .body as ActorBody
+    ).avatar_id!;
     expect(second).not.toBe(first);
     expectError(await inWorkspace(owner, ws.id, 'GET', `/workspace/actors/${me.id}/avatar/${first}`), 404, 'not_found');
     expect((await inWorkspace(owner, ws.id, 'GET', `/workspace/actors/${me.id}/avatar/${second}`)).status).toBe(200);
-    const [{ count }] = (await sql<{ count: string }>('SELECT count(*) FROM workspace.avatars WHERE owner_id = $1', [me.id])) as [{ count: string }];
+    const [{ count }] = (await sql<{ count: string }>('SELECT count(*) FROM workspace.avatars WHERE owner_id = $1', [
+      me.id,
+    ])) as [{ count: string }];
     expect(Number(count)).toBe(1);
 
     const removed = await inWorkspace(owner, ws.id, 'DELETE', `/workspace/actors/${me.id}/avatar`);
     expect(removed.status).toBe(200);
     expect((removed.body as ActorBody).avatar_id).toBeNull();
-    expectError(await inWorkspace(owner, ws.id, 'GET', `/workspace/actors/${me.id}/avatar/${second}`), 404, 'not_found');
+    expectError(
+      await inWorkspace(owner, ws.id, 'GET', `/workspace/actors/${me.id}/avatar/${second}`),
+      404,
+      'not_found',
+    );
     expect((await storedAvatarFiles()).filter((f) => f.startsWith(first) || f.startsWith(second))).toEqual([]);
   });
 
   it('stores the workspace photo, from the first frame of an animated GIF', async () => {
-    const res = await inWorkspace(owner, ws.id, 'PUT', '/workspace/avatar', multipart(await animatedGif(), 'file', 'anim.gif'));
+    const res = await inWorkspace(
+      owner,
+      ws.id,
+      'PUT',
+      '/workspace/avatar',
+      multipart(await animatedGif(), 'file', 'anim.gif'),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const workspace = res.body as WorkspaceBody;
     expect(workspace.avatar_id).not.toBeNull();
@@ -98,16 +125,24 @@ describe('avatars', () => {
     const centre = (128 * 256 + 128) * info.channels;
     expect(data[centre]).toBeGreaterThan(200);
     expect(data[centre + 2]).toBeLessThan(60);
-    expect((await inWorkspace(owner, ws.id, 'DELETE', '/workspace/avatar')).body).toMatchObject({ id: ws.id, avatar_id: null });
+    expect((await inWorkspace(owner, ws.id, 'DELETE', '/workspace/avatar')).body).toMatchObject({
+      id: ws.id,
+      avatar_id: null,
+    });
     expectError(await inWorkspace(owner, ws.id, 'GET', `/workspace/avatar/${workspace.avatar_id}`), 404, 'not_found');
   });
 
   it('rejects oversized, too-many-pixel, truncated and non-image uploads with the contract codes, storing nothing', async () => {
     const me = await myActor(owner, ws.id);
-    const kept = ((await inWorkspace(owner, ws.id, 'PUT', `/workspace/actors/${me.id}/avatar`, multipart(await image('png')))).body as ActorBody).avatar_id;
+    const kept = (
+      (await inWorkspace(owner, ws.id, 'PUT', `/workspace/actors/${me.id}/avatar`, multipart(await image('png'))))
+        .body as ActorBody
+    ).avatar_id;
     const filesBefore = (await storedAvatarFiles()).sort();
     const jpeg = await image('jpeg', 1200, 900);
-    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const cases: Array<[string, Buffer, number, string]> = [
       ['10 MiB + 1 byte', Buffer.alloc(10 * 1024 * 1024 + 1, 7), 400, 'file_too_large'],
       ['48 megapixels', huge, 400, 'image_too_large'],
@@ -116,13 +151,33 @@ describe('avatars', () => {
       ['a TIFF', await image('tiff'), 400, 'unsupported_image'],
     ];
     for (const [what, bytes, status, code] of cases) {
-      const res = await inWorkspace(owner, ws.id, 'PUT', `/workspace/actors/${me.id}/avatar`, multipart(bytes, 'file', 'x.png'));
+      const res = await inWorkspace(
+        owner,
+        ws.id,
+        'PUT',
+        `/workspace/actors/${me.id}/avatar`,
+        multipart(bytes, 'file', 'x.png'),
+      );
       expect(res.status, what).toBe(status);
       expect((res.body as { error: { code: string } }).error.code, what).toBe(code);
     }
-    const missing = expectError(await inWorkspace(owner, ws.id, 'PUT', `/workspace/actors/${me.id}/avatar`, multipart(await image('png'), 'photo')), 400, 'invalid_input');
+    const missing = expectError(
+      await inWorkspace(
+        owner,
+        ws.id,
+        'PUT',
+        `/workspace/actors/${me.id}/avatar`,
+        multipart(await image('png'), 'photo'),
+      ),
+      400,
+      'invalid_input',
+    );
     expect(missing.details?.[0]?.field).toBe('body.file');
-    expectError(await inWorkspace(owner, ws.id, 'PUT', '/workspace/avatar', { body: { file: 'x' } }), 400, 'invalid_input');
+    expectError(
+      await inWorkspace(owner, ws.id, 'PUT', '/workspace/avatar', { body: { file: 'x' } }),
+      400,
+      'invalid_input',
+    );
 
     expect((await myActor(owner, ws.id)).avatar_id).toBe(kept);
     expect((await storedAvatarFiles()).sort()).toEqual(filesBefore);

@@ -32,29 +32,69 @@ describe('channels', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const channel = res.body as ChannelBody;
     expect(Object.keys(channel).sort()).toEqual([
-      'archived_at', 'conversation_id', 'created_at', 'created_by_actor_id', 'id', 'is_member', 'kind', 'last_message_at', 'member_count', 'name',
-      'participant_actor_ids', 'topic', 'updated_at', 'workspace_id',
+      'archived_at',
+      'conversation_id',
+      'created_at',
+      'created_by_actor_id',
+      'id',
+      'is_member',
+      'kind',
+      'last_message_at',
+      'member_count',
+      'name',
+      'participant_actor_ids',
+      'topic',
+      'updated_at',
+      'workspace_id',
     ]);
     expect(channel).toMatchObject({
-      name, topic: 'Everything', workspace_id: ws.id, conversation_id: channel.id, created_by_actor_id: (await myActor(member, ws.id)).id,
-      kind: 'public', member_count: 1, is_member: true, participant_actor_ids: [], last_message_at: null, archived_at: null,
+      name,
+      topic: 'Everything',
+      workspace_id: ws.id,
+      conversation_id: channel.id,
+      created_by_actor_id: (await myActor(member, ws.id)).id,
+      kind: 'public',
+      member_count: 1,
+      is_member: true,
+      participant_actor_ids: [],
+      last_message_at: null,
+      archived_at: null,
     });
     // Public: every member reads it; is_member is the caller's own.
-    expect((await inWorkspace(owner, ws.id, 'GET', `/channels/${channel.id}`)).body).toEqual({ ...channel, is_member: false });
+    expect((await inWorkspace(owner, ws.id, 'GET', `/channels/${channel.id}`)).body).toEqual({
+      ...channel,
+      is_member: false,
+    });
 
     // The change was recorded with it and relayed to realtime.
-    const events = await recordedEvents<{ channel: ChannelBody; event_id: string }>('messaging', `payload -> 'channel' ->> 'id' = $1`, [channel.id]);
+    const events = await recordedEvents<{ channel: ChannelBody; event_id: string }>(
+      'messaging',
+      `payload -> 'channel' ->> 'id' = $1`,
+      [channel.id],
+    );
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ event: 'channel.created', channel: `private-workspace-${ws.id}`, payload: { channel: { id: channel.id, name } } });
+    expect(events[0]).toMatchObject({
+      event: 'channel.created',
+      channel: `private-workspace-${ws.id}`,
+      payload: { channel: { id: channel.id, name } },
+    });
     expect(events[0]!.payload.event_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('validates names and topics and keeps names unique in the workspace', async () => {
     for (const name of ['', 'Caps', '-dash', 'sp ace', 'x'.repeat(81)]) {
-      const e = expectError(await inWorkspace(owner, ws.id, 'POST', '/channels', { body: { name } }), 400, 'invalid_input');
+      const e = expectError(
+        await inWorkspace(owner, ws.id, 'POST', '/channels', { body: { name } }),
+        400,
+        'invalid_input',
+      );
       expect(e.details?.[0]?.field).toBe('body.name');
     }
-    expectError(await inWorkspace(owner, ws.id, 'POST', '/channels', { body: { name: unique('t'), topic: 't'.repeat(251) } }), 400, 'invalid_input');
+    expectError(
+      await inWorkspace(owner, ws.id, 'POST', '/channels', { body: { name: unique('t'), topic: 't'.repeat(251) } }),
+      400,
+      'invalid_input',
+    );
     expectError(await inWorkspace(owner, ws.id, 'POST', '/channels', { body: {} }), 400, 'invalid_input');
     const name = unique('taken');
     expect((await inWorkspace(owner, ws.id, 'POST', '/channels', { body: { name } })).status).toBe(201);
@@ -66,7 +106,9 @@ describe('channels', () => {
 
   it('creates one channel when the same name is posted many times at once', async () => {
     const name = unique('race');
-    const results = await Promise.all(Array.from({ length: 8 }, () => inWorkspace(owner, ws.id, 'POST', '/channels', { body: { name } })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => inWorkspace(owner, ws.id, 'POST', '/channels', { body: { name } })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
   });
@@ -82,11 +124,18 @@ describe('channels', () => {
 
   it("never shows another workspace's channels", async () => {
     const other = await createWorkspace(stranger);
-    const theirs = (await inWorkspace(stranger, other.id, 'POST', '/channels', { body: { name: unique('secret') } })).body as ChannelBody;
+    const theirs = (await inWorkspace(stranger, other.id, 'POST', '/channels', { body: { name: unique('secret') } }))
+      .body as ChannelBody;
     expectError(await inWorkspace(owner, ws.id, 'GET', `/channels/${theirs.id}`), 404, 'not_found');
-    expect(((await inWorkspace(owner, ws.id, 'GET', '/channels')).body as ChannelBody[]).map((c) => c.id)).not.toContain(theirs.id);
+    expect(
+      ((await inWorkspace(owner, ws.id, 'GET', '/channels')).body as ChannelBody[]).map((c) => c.id),
+    ).not.toContain(theirs.id);
     expectError(await inWorkspace(owner, other.id, 'GET', `/channels/${theirs.id}`), 404, 'workspace_not_found');
     expectError(await inWorkspace(owner, ws.id, 'GET', '/channels/not-a-uuid'), 400, 'invalid_input');
-    expectError(await inWorkspace(owner, ws.id, 'GET', '/channels/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+    expectError(
+      await inWorkspace(owner, ws.id, 'GET', '/channels/00000000-0000-4000-8000-000000000000'),
+      404,
+      'not_found',
+    );
   });
 });

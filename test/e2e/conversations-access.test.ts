@@ -14,7 +14,12 @@ import { addMember, createWorkspace, inWorkspace, myActor } from './support/work
 // nothing, and by a member, who must get the route's success. A new route with such a path is covered as it is added:
 // its request is built from its path and its body's first OpenAPI example.
 
-const routes = routeTable({ clients: {} as never, metrics: {} as never, notReady: async () => [], storage: { storage: undefined, secret: '' } });
+const routes = routeTable({
+  clients: {} as never,
+  metrics: {} as never,
+  notReady: async () => [],
+  storage: { storage: undefined, secret: '' },
+});
 const NAMES_A_CONVERSATION = /:(conversation_id|channel_id|message_id|thread_root_id|asset_id)\b/;
 const walled = routes.filter((r) => NAMES_A_CONVERSATION.test(r.path));
 
@@ -36,26 +41,37 @@ interface Things {
   asset: string;
 }
 
-const as = (who: Account, method: string, path: string, options: Parameters<typeof inWorkspace>[4] = {}) => inWorkspace(who, ws, method, path, options);
+const as = (who: Account, method: string, path: string, options: Parameters<typeof inWorkspace>[4] = {}) =>
+  inWorkspace(who, ws, method, path, options);
 
 async function reserve(conv: string): Promise<string> {
-  const res = await as(accounts.insider, 'POST', `/conversations/${conv}/assets`, { body: { name: 'a.png', content_type: 'image/png', size_bytes: png.length } });
+  const res = await as(accounts.insider, 'POST', `/conversations/${conv}/assets`, {
+    body: { name: 'a.png', content_type: 'image/png', size_bytes: png.length },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (res.body as { id: string }).id;
 }
 
 async function things(kind: Kind, r: Route): Promise<Things> {
   const conv = conversations[kind];
-  const posted = await as(accounts.insider, 'POST', `/conversations/${conv}/messages`, { body: { body_text: `root for ${r.method} ${r.path}` } });
+  const posted = await as(accounts.insider, 'POST', `/conversations/${conv}/messages`, {
+    body: { body_text: `root for ${r.method} ${r.path}` },
+  });
   expect(posted.status, JSON.stringify(posted.body)).toBe(201);
   const asset = await reserve(conv);
   // The upload route takes a pending asset; every other one a ready one.
-  if (!r.upload) expect((await as(accounts.insider, 'PUT', `/conversations/${conv}/assets/${asset}/content`, multipart(png))).status).toBe(200);
+  if (!r.upload)
+    expect(
+      (await as(accounts.insider, 'PUT', `/conversations/${conv}/assets/${asset}/content`, multipart(png))).status,
+    ).toBe(200);
   return { conv, root: posted.body as MessageBody, asset };
 }
 
 /** The request a route's path and its body's first example make, pointed at `t`. */
-function requestFor(r: Route, t: Things): { method: string; path: string; options: () => Parameters<typeof inWorkspace>[4] } {
+function requestFor(
+  r: Route,
+  t: Things,
+): { method: string; path: string; options: () => Parameters<typeof inWorkspace>[4] } {
   const value: Record<string, string> = {
     conversation_id: t.conv,
     channel_id: t.conv,
@@ -66,15 +82,26 @@ function requestFor(r: Route, t: Things): { method: string; path: string; option
     emoji: encodeURIComponent('👍'),
   };
   const path = r.path.replace(/:(\w+)/g, (_, name: string) => {
-    if (!(name in value)) throw new Error(`${r.method} ${r.path}: no value for :${name}; teach this test what it names`);
+    if (!(name in value))
+      throw new Error(`${r.method} ${r.path}: no value for :${name}; teach this test what it names`);
     return value[name]!;
   });
   if (r.upload) return { method: r.method.toUpperCase(), path, options: () => multipart(png) };
-  const example = (r.body as { meta?: () => { examples?: unknown[] } | undefined } | undefined)?.meta?.()?.examples?.[0];
-  if (r.body && example === undefined) throw new Error(`${r.method} ${r.path}: its body has no example to build a request from`);
+  const example = (r.body as { meta?: () => { examples?: unknown[] } | undefined } | undefined)?.meta?.()
+    ?.examples?.[0];
+  if (r.body && example === undefined)
+    throw new Error(`${r.method} ${r.path}: its body has no example to build a request from`);
   // The example's ids tell one story (exampleIds); here they name this route's things.
-  const swap: Record<string, string> = { [exampleIds.channel]: t.conv, [exampleIds.message]: t.root.id, [exampleIds.asset]: t.asset, [exampleIds.actor]: agent };
-  const body = example === undefined ? undefined : JSON.parse(JSON.stringify(example), (_k, v: unknown) => (typeof v === 'string' && v in swap ? swap[v] : v));
+  const swap: Record<string, string> = {
+    [exampleIds.channel]: t.conv,
+    [exampleIds.message]: t.root.id,
+    [exampleIds.asset]: t.asset,
+    [exampleIds.actor]: agent,
+  };
+  const body =
+    example === undefined
+      ? undefined
+      : JSON.parse(JSON.stringify(example), (_k, v: unknown) => (typeof v === 'string' && v in swap ? swap[v] : v));
   return { method: r.method.toUpperCase(), path, options: () => (body === undefined ? {} : { body }) };
 }
 
@@ -102,7 +129,9 @@ async function state(t: Things): Promise<unknown> {
       `/conversations/${t.conv}/messages?parent_message_id=${t.root.id}`,
       `/conversations/${t.conv}/assets/${t.asset}/download`,
     ].map(read),
-  ).then((all) => all.map((x) => (x && typeof x === 'object' && 'url' in x ? { ...x, url: 'signed', expires_at: 'later' } : x)));
+  ).then((all) =>
+    all.map((x) => (x && typeof x === 'object' && 'url' in x ? { ...x, url: 'signed', expires_at: 'later' } : x)),
+  );
 }
 
 beforeAll(async () => {
@@ -114,8 +143,14 @@ beforeAll(async () => {
   await addMember(accounts.owner, ws, accounts.admin, 'admin');
   for (const who of [accounts.member, accounts.insider, accounts.partner]) await addMember(accounts.owner, ws, who);
   const partnerActor = (await myActor(accounts.partner, ws)).id;
-  agent = ((await as(accounts.owner, 'POST', '/workspace/actors', { body: { display_name: 'Wall agent' } })).body as { id: string }).id;
-  const priv = await as(accounts.insider, 'POST', '/channels', { body: { name: `wall-${Date.now()}`, kind: 'private', member_actor_ids: [partnerActor] } });
+  agent = (
+    (await as(accounts.owner, 'POST', '/workspace/actors', { body: { display_name: 'Wall agent' } })).body as {
+      id: string;
+    }
+  ).id;
+  const priv = await as(accounts.insider, 'POST', '/channels', {
+    body: { name: `wall-${Date.now()}`, kind: 'private', member_actor_ids: [partnerActor] },
+  });
   expect(priv.status, JSON.stringify(priv.body)).toBe(201);
   conversations.private = (priv.body as { id: string }).id;
   const direct = await as(accounts.insider, 'POST', '/conversations/direct', { body: { actor_ids: [partnerActor] } });
@@ -150,20 +185,35 @@ describe('the access wall of private and direct conversations, over the whole ro
   it('never lists a private or direct conversation, its threads or its saved messages to a non-member, and refuses its realtime channel', async () => {
     const seen = async (who: Account) => {
       const text = JSON.stringify(
-        await Promise.all(['/channels', '/conversations', '/threads?following=false', '/saved-messages'].map(async (path) => (await as(who, 'GET', path)).body)),
+        await Promise.all(
+          ['/channels', '/conversations', '/threads?following=false', '/saved-messages'].map(
+            async (path) => (await as(who, 'GET', path)).body,
+          ),
+        ),
       );
       return Object.values(conversations).filter((id) => text.includes(id)).length;
     };
     // A thread and a bookmark in each, made by the insider.
     for (const conv of Object.values(conversations)) {
-      const root = (await as(accounts.insider, 'POST', `/conversations/${conv}/messages`, { body: { body_text: 'listed?' } })).body as MessageBody;
-      expect((await as(accounts.insider, 'POST', `/conversations/${conv}/messages`, { body: { body_text: 'reply', parent_message_id: root.id } })).status).toBe(201);
+      const root = (
+        await as(accounts.insider, 'POST', `/conversations/${conv}/messages`, { body: { body_text: 'listed?' } })
+      ).body as MessageBody;
+      expect(
+        (
+          await as(accounts.insider, 'POST', `/conversations/${conv}/messages`, {
+            body: { body_text: 'reply', parent_message_id: root.id },
+          })
+        ).status,
+      ).toBe(201);
       expect((await as(accounts.insider, 'PUT', `/conversations/${conv}/messages/${root.id}/saved`)).status).toBe(200);
     }
     expect(await seen(accounts.insider)).toBe(2);
     for (const who of outsiders) expect(await seen(accounts[who]), who).toBe(0);
 
-    const authorize = (who: Account, conv: string) => as(who, 'POST', '/realtime/authorize', { body: { socket_id: '123.456', channel_name: `private-conversation-${conv}` } });
+    const authorize = (who: Account, conv: string) =>
+      as(who, 'POST', '/realtime/authorize', {
+        body: { socket_id: '123.456', channel_name: `private-conversation-${conv}` },
+      });
     for (const conv of Object.values(conversations)) {
       expect((await authorize(accounts.insider, conv)).status).toBe(200);
       for (const who of outsiders) expect((await authorize(accounts[who], conv)).status, who).toBe(403);

@@ -21,10 +21,13 @@ let agentId: string;
 let agent: ChildProcess;
 let output = '';
 
-const as = (who: Account, method: string, p: string, options: Parameters<typeof inWorkspace>[4] = {}) => inWorkspace(who, ws, method, p, options);
+const as = (who: Account, method: string, p: string, options: Parameters<typeof inWorkspace>[4] = {}) =>
+  inWorkspace(who, ws, method, p, options);
 
 async function privateChannel(members: string[]): Promise<string> {
-  const res = await as(human, 'POST', '/channels', { body: { name: `echo-${randomBytes(4).toString('hex')}`, kind: 'private', member_actor_ids: members } });
+  const res = await as(human, 'POST', '/channels', {
+    body: { name: `echo-${randomBytes(4).toString('hex')}`, kind: 'private', member_actor_ids: members },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (res.body as { id: string }).id;
 }
@@ -36,7 +39,11 @@ async function post(conv: string, body: Record<string, unknown>): Promise<Messag
 }
 
 const replies = async (conv: string, root: string) =>
-  ((await as(human, 'GET', `/conversations/${conv}/messages?parent_message_id=${root}`)).body as { items: MessageBody[] }).items;
+  (
+    (await as(human, 'GET', `/conversations/${conv}/messages?parent_message_id=${root}`)).body as {
+      items: MessageBody[];
+    }
+  ).items;
 
 let first: string;
 
@@ -44,13 +51,27 @@ beforeAll(async () => {
   [owner, human] = (await Promise.all([signUp('echo-owner'), signUp('echo-human')])) as [Account, Account];
   ws = (await createWorkspace(owner)).id;
   await addMember(owner, ws, human);
-  agentId = ((await as(owner, 'POST', '/workspace/actors', { body: { display_name: 'Echo' } })).body as { id: string }).id;
-  const token = ((await as(owner, 'POST', '/workspace/tokens', { body: { actor_id: agentId, name: 'echo agent' } })).body as { token: string }).token;
+  agentId = ((await as(owner, 'POST', '/workspace/actors', { body: { display_name: 'Echo' } })).body as { id: string })
+    .id;
+  const token = (
+    (await as(owner, 'POST', '/workspace/tokens', { body: { actor_id: agentId, name: 'echo agent' } })).body as {
+      token: string;
+    }
+  ).token;
   first = await privateChannel([agentId]);
-  agent = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: exampleDir, env: { ...process.env, WMS_URL: gatewayUrl(), WMS_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
+  agent = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: exampleDir,
+    env: { ...process.env, WMS_URL: gatewayUrl(), WMS_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   agent.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   agent.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor('the example agent to listen', () => /listening to 1 conversation$/m.test(output) || undefined, 30_000, 50).catch((err: unknown) => {
+  await waitFor(
+    'the example agent to listen',
+    () => /listening to 1 conversation$/m.test(output) || undefined,
+    30_000,
+    50,
+  ).catch((err: unknown) => {
     throw new Error(`${String(err)}\n${output}`);
   });
 });
@@ -68,12 +89,25 @@ describe('the example echo agent', () => {
     const quiet = await post(first, { body_text: 'nobody asked the bot' });
     const asked = await post(first, { body_text: 'are you there?', mentioned_actor_ids: [agentId] });
     const answer = await waitFor('the echo', async () => (await replies(first, asked.id))[0], 15_000, 50);
-    expect(answer).toMatchObject({ author_actor_id: agentId, body_text: 'echo: are you there?', parent_message_id: asked.id });
+    expect(answer).toMatchObject({
+      author_actor_id: agentId,
+      body_text: 'echo: are you there?',
+      parent_message_id: asked.id,
+    });
     // The mention was posted after the quiet message, so its answer shows the quiet one was seen and passed over.
     expect(await replies(first, quiet.id)).toEqual([]);
     // A mention inside a thread is answered in that thread.
-    const inThread = await post(first, { body_text: 'and here?', parent_message_id: asked.id, mentioned_actor_ids: [agentId] });
-    await waitFor('the echo in the thread', async () => (await replies(first, asked.id)).find((m) => m.body_text === 'echo: and here?'), 15_000, 50);
+    const inThread = await post(first, {
+      body_text: 'and here?',
+      parent_message_id: asked.id,
+      mentioned_actor_ids: [agentId],
+    });
+    await waitFor(
+      'the echo in the thread',
+      async () => (await replies(first, asked.id)).find((m) => m.body_text === 'echo: and here?'),
+      15_000,
+      50,
+    );
     // Newest first.
     expect((await replies(first, asked.id)).map((m) => [m.author_actor_id, m.body_text])).toEqual([
       [agentId, 'echo: and here?'],
@@ -85,7 +119,12 @@ describe('the example echo agent', () => {
   it('listens to a conversation it is added to while running', async () => {
     const later = await privateChannel([]);
     expect((await as(human, 'PUT', `/channels/${later}/members/${agentId}`)).status).toBe(200);
-    await waitFor('the agent to listen to the new conversation', () => output.includes(`listening to ${later}`) || undefined, 15_000, 50);
+    await waitFor(
+      'the agent to listen to the new conversation',
+      () => output.includes(`listening to ${later}`) || undefined,
+      15_000,
+      50,
+    );
     const asked = await post(later, { body_text: 'welcome', mentioned_actor_ids: [agentId] });
     const answer = await waitFor('the echo', async () => (await replies(later, asked.id))[0], 15_000, 50);
     expect(answer).toMatchObject({ author_actor_id: agentId, body_text: 'echo: welcome' });

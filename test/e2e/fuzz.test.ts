@@ -19,15 +19,49 @@ const MiB = 1024 * 1024;
 
 /** The error codes of contract §1. */
 const CONTRACT_CODES = new Set([
-  'invalid_json', 'invalid_input', 'invalid_workspace_header', 'unauthenticated', 'invalid_credentials', 'email_not_verified',
-  'invalid_token', 'invalid_code', 'rate_limited', 'forbidden', 'not_found', 'workspace_not_found', 'account_not_found',
-  'already_member', 'channel_name_taken', 'membership_fixed', 'not_a_channel', 'slug_taken', 'message_deleted', 'thread_root_deleted', 'asset_not_ready',
-  'file_too_large', 'size_mismatch', 'unsupported_image', 'image_too_large', 'owner_protected', 'invalid_role',
-  'invalid_ownership_target', 'wrong_conversation', 'not_a_root_message', 'invalid_emoji', 'too_many_reactions',
-  'invalid_signature', 'unavailable', 'internal',
+  'invalid_json',
+  'invalid_input',
+  'invalid_workspace_header',
+  'unauthenticated',
+  'invalid_credentials',
+  'email_not_verified',
+  'invalid_token',
+  'invalid_code',
+  'rate_limited',
+  'forbidden',
+  'not_found',
+  'workspace_not_found',
+  'account_not_found',
+  'already_member',
+  'channel_name_taken',
+  'membership_fixed',
+  'not_a_channel',
+  'slug_taken',
+  'message_deleted',
+  'thread_root_deleted',
+  'asset_not_ready',
+  'file_too_large',
+  'size_mismatch',
+  'unsupported_image',
+  'image_too_large',
+  'owner_protected',
+  'invalid_role',
+  'invalid_ownership_target',
+  'wrong_conversation',
+  'not_a_root_message',
+  'invalid_emoji',
+  'too_many_reactions',
+  'invalid_signature',
+  'unavailable',
+  'internal',
 ]);
 
-const routes = routeTable({ clients: {} as never, metrics: {} as never, notReady: async () => [], storage: { storage: undefined, secret: '' } });
+const routes = routeTable({
+  clients: {} as never,
+  metrics: {} as never,
+  notReady: async () => [],
+  storage: { storage: undefined, secret: '' },
+});
 
 /** The data the generated requests point at; made again when a request ended it (a logout, a deleted workspace). */
 interface World {
@@ -56,11 +90,28 @@ async function makeWorld(): Promise<World> {
   const conv = await createChannel(owner, ws);
   const root = (await postText(owner, ws, conv, 'root')).id;
   const reply = (await postText(member, ws, conv, 'reply', { parent_message_id: root })).id;
-  const asset = await inWorkspace(owner, ws, 'POST', `/conversations/${conv}/assets`, { body: { name: 'a.png', content_type: 'image/png', size_bytes: 100 } });
-  const agent = ((await inWorkspace(owner, ws, 'POST', '/workspace/actors', { body: { display_name: 'Fuzz bot' } })).body as { id: string }).id;
-  const secret = async (path: string) => ((await inWorkspace(owner, ws, 'POST', path, { body: { actor_id: agent, name: 'fuzz' } })).body as { token: string }).token;
+  const asset = await inWorkspace(owner, ws, 'POST', `/conversations/${conv}/assets`, {
+    body: { name: 'a.png', content_type: 'image/png', size_bytes: 100 },
+  });
+  const agent = (
+    (await inWorkspace(owner, ws, 'POST', '/workspace/actors', { body: { display_name: 'Fuzz bot' } })).body as {
+      id: string;
+    }
+  ).id;
+  const secret = async (path: string) =>
+    (
+      (await inWorkspace(owner, ws, 'POST', path, { body: { actor_id: agent, name: 'fuzz' } })).body as {
+        token: string;
+      }
+    ).token;
   return {
-    owner, member, ws, conv, root, reply, memberWorkspaceUser,
+    owner,
+    member,
+    ws,
+    conv,
+    root,
+    reply,
+    memberWorkspaceUser,
     workspaceToken: await secret('/workspace/tokens'),
     conversationToken: await secret(`/conversations/${conv}/tokens`),
     ownerActor: (await myActor(owner, ws)).id,
@@ -77,20 +128,59 @@ const ref = (pick: (w: World) => string) => fc.constant(new Ref(pick));
 const resolve = (value: unknown): unknown => {
   if (value instanceof Ref) return value.pick(world);
   if (Array.isArray(value)) return value.map(resolve);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
   return value;
 };
 
 const ids = fc.oneof(
-  { weight: 6, arbitrary: fc.oneof(ref((w) => w.conv), ref((w) => w.root), ref((w) => w.reply), ref((w) => w.ownerActor), ref((w) => w.memberActor), ref((w) => w.memberWorkspaceUser), ref((w) => w.asset), ref((w) => w.ws)) },
+  {
+    weight: 6,
+    arbitrary: fc.oneof(
+      ref((w) => w.conv),
+      ref((w) => w.root),
+      ref((w) => w.reply),
+      ref((w) => w.ownerActor),
+      ref((w) => w.memberActor),
+      ref((w) => w.memberWorkspaceUser),
+      ref((w) => w.asset),
+      ref((w) => w.ws),
+    ),
+  },
   { weight: 2, arbitrary: fc.uuid() },
   { weight: 1, arbitrary: ref((w) => w.root.toUpperCase()) },
 );
 const oddStrings = fc.constantFrom(
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udc00', '\ud83d', '\ud83d\ude00', '👩‍👩‍👧‍👦', '\u202egnp.exe', 'null', 'true', '0', '-1',
-  '%', '%00', '%ZZ', '../../etc/passwd', "' OR 1=1 --", '<script>alert(1)</script>', '${7*7}', 'ａｂｃ', '\r\nX-Injected: 1', '\t', '\uffff', '\ufeff',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udc00',
+  '\ud83d',
+  '\ud83d\ude00',
+  '👩‍👩‍👧‍👦',
+  '\u202egnp.exe',
+  'null',
+  'true',
+  '0',
+  '-1',
+  '%',
+  '%00',
+  '%ZZ',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '${7*7}',
+  'ａｂｃ',
+  '\r\nX-Injected: 1',
+  '\t',
+  '\uffff',
+  '\ufeff',
 );
-const hugeStrings = fc.constantFrom(80, 81, 120, 121, 250, 251, 255, 256, 4096, 40_000, 40_001, 1_000_000).map((n) => 'x'.repeat(n));
+const hugeStrings = fc
+  .constantFrom(80, 81, 120, 121, 250, 251, 255, 256, 4096, 40_000, 40_001, 1_000_000)
+  .map((n) => 'x'.repeat(n));
 const strings = fc.oneof(
   { weight: 3, arbitrary: fc.string() },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme' }) },
@@ -99,7 +189,28 @@ const strings = fc.oneof(
   { weight: 1, arbitrary: hugeStrings },
 );
 const numbers = fc.oneof(
-  fc.constantFrom(0, -0, -1, 1, 49, 50, 51, 99, 100, 101, 2 ** 31 - 1, 2 ** 31, 2 ** 53 - 1, 2 ** 53 + 2, 10 * MiB, 10 * MiB + 1, 1e308, -1e308, 0.5, 1e-300),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1,
+    49,
+    50,
+    51,
+    99,
+    100,
+    101,
+    2 ** 31 - 1,
+    2 ** 31,
+    2 ** 53 - 1,
+    2 ** 53 + 2,
+    10 * MiB,
+    10 * MiB + 1,
+    1e308,
+    -1e308,
+    0.5,
+    1e-300,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -109,7 +220,11 @@ const emoji = fc.constantFrom('👍', '🎉', '❤️', '👩‍👩‍👧‍�
 const validFor = (field: string): fc.Arbitrary<unknown> => {
   switch (field) {
     case 'email':
-      return fc.oneof(fc.uuid().map((u) => `fz-${u.slice(0, 13)}@example.test`), ref((w) => w.member.email), ref((w) => w.owner.email.toUpperCase()));
+      return fc.oneof(
+        fc.uuid().map((u) => `fz-${u.slice(0, 13)}@example.test`),
+        ref((w) => w.member.email),
+        ref((w) => w.owner.email.toUpperCase()),
+      );
     case 'password':
       return fc.constantFrom('correct-horse-1', 'short', 'x'.repeat(128), 'x'.repeat(129));
     case 'token':
@@ -117,11 +232,17 @@ const validFor = (field: string): fc.Arbitrary<unknown> => {
     case 'code':
       return fc.constantFrom('123456', '000000', '12345');
     case 'slug':
-      return fc.oneof(fc.uuid().map((u) => `fz-${u.slice(0, 8)}`), fc.constantFrom('ab', 'a-', 'UPPER'));
+      return fc.oneof(
+        fc.uuid().map((u) => `fz-${u.slice(0, 8)}`),
+        fc.constantFrom('ab', 'a-', 'UPPER'),
+      );
     case 'role':
       return fc.constantFrom('admin', 'member', 'owner', 'guest');
     case 'name':
-      return fc.oneof(fc.uuid().map((u) => `fz-${u.slice(0, 8)}`), fc.constantFrom('general', 'Ada', ' '));
+      return fc.oneof(
+        fc.uuid().map((u) => `fz-${u.slice(0, 8)}`),
+        fc.constantFrom('general', 'Ada', ' '),
+      );
     case 'body_text':
     case 'display_name':
     case 'title':
@@ -151,16 +272,49 @@ const jsonValue = (field: string) =>
     { weight: 5, arbitrary: validFor(field) },
     { weight: 3, arbitrary: strings },
     { weight: 2, arbitrary: numbers },
-    { weight: 1, arbitrary: fc.oneof(fc.boolean(), fc.constant(null), fc.array(fc.oneof(strings, numbers, ids), { maxLength: 60 }), fc.dictionary(fc.string(), strings, { maxKeys: 3 })) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.oneof(strings, numbers, ids), { maxLength: 60 }),
+        fc.dictionary(fc.string(), strings, { maxKeys: 3 }),
+      ),
+    },
   );
 
 /** Bytes as they would be percent-encoded, or raw when `raw` (to send malformed encodings as they are). */
 const percentEncode = (text: string) =>
-  [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
-const malformedSegments = fc.constantFrom('%ZZ', '%', '%E0%A4%A', '%00', '%ED%A0%80', '%C0%AF', '..', '%2e%2e', 'a%2Fb', 'x'.repeat(3000));
+  [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
+const malformedSegments = fc.constantFrom(
+  '%ZZ',
+  '%',
+  '%E0%A4%A',
+  '%00',
+  '%ED%A0%80',
+  '%C0%AF',
+  '..',
+  '%2e%2e',
+  'a%2Fb',
+  'x'.repeat(3000),
+);
 const pathValue = (name: string) =>
   fc.oneof(
-    { weight: 6, arbitrary: (name === 'emoji' ? emoji : name === 'workspace_actor_id' ? fc.oneof(ids, fc.constant('me')) : ids).map((v) => ({ v })) },
+    {
+      weight: 6,
+      arbitrary: (name === 'emoji'
+        ? emoji
+        : name === 'workspace_actor_id'
+          ? fc.oneof(ids, fc.constant('me'))
+          : ids
+      ).map((v) => ({ v })),
+    },
     { weight: 2, arbitrary: strings.map((v) => ({ v })) },
     { weight: 2, arbitrary: malformedSegments.map((raw) => ({ raw })) },
   );
@@ -182,12 +336,17 @@ const queryValue = (name: string) =>
     { weight: 1, arbitrary: malformedSegments.map((raw) => ({ raw })) },
   );
 
-const shapeOf = (schema: unknown): string[] => Object.keys((schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+const shapeOf = (schema: unknown): string[] =>
+  Object.keys((schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
 
 interface Fuzzed {
   params: Record<string, unknown>;
   query: Array<[string, unknown]>;
-  body: { kind: 'json'; value: unknown } | { kind: 'text'; text: string } | { kind: 'multipart'; variant: string } | { kind: 'none' };
+  body:
+    | { kind: 'json'; value: unknown }
+    | { kind: 'text'; text: string }
+    | { kind: 'multipart'; variant: string }
+    | { kind: 'none' };
   contentType: string | undefined;
   auth: unknown;
   workspace: unknown;
@@ -198,65 +357,155 @@ function requestFor(r: Route): fc.Arbitrary<Fuzzed> {
   const paramNames = [...r.path.matchAll(/[:*](\w+)/g)].map((m) => m[1]!);
   const params = fc.record(Object.fromEntries(paramNames.map((n) => [n, pathValue(n)])));
   const queryNames = [...shapeOf(r.query), 'junk'];
-  const query = fc.array(fc.tuple(fc.constantFrom(...queryNames), queryValue('')), { maxLength: 4 }).chain((extra) =>
-    fc.record(Object.fromEntries(shapeOf(r.query).map((n) => [n, queryValue(n)])), { requiredKeys: [] }).map((known) => [...Object.entries(known), ...extra] as Array<[string, unknown]>),
-  );
+  const query = fc
+    .array(fc.tuple(fc.constantFrom(...queryNames), queryValue('')), { maxLength: 4 })
+    .chain((extra) =>
+      fc
+        .record(Object.fromEntries(shapeOf(r.query).map((n) => [n, queryValue(n)])), { requiredKeys: [] })
+        .map((known) => [...Object.entries(known), ...extra] as Array<[string, unknown]>),
+    );
   const fields = shapeOf(r.body);
   const jsonObject = fc
     .record(Object.fromEntries(fields.map((f) => [f, jsonValue(f)])), { requiredKeys: [] })
-    .chain((known) => fc.option(fc.tuple(fc.string(), strings), { nil: undefined }).map((extra) => (extra ? { ...known, [extra[0]]: extra[1] } : known)));
-  const malformedJson = fc.constantFrom('{', '{"a":', 'nul', '[1,2', '{"a":1,}', "{'a':1}", '\u0000', '"\\ud800"', `${'['.repeat(10_000)}${']'.repeat(10_000)}`, `{"a":"${'x'.repeat(1.1 * MiB)}"}`);
+    .chain((known) =>
+      fc
+        .option(fc.tuple(fc.string(), strings), { nil: undefined })
+        .map((extra) => (extra ? { ...known, [extra[0]]: extra[1] } : known)),
+    );
+  const malformedJson = fc.constantFrom(
+    '{',
+    '{"a":',
+    'nul',
+    '[1,2',
+    '{"a":1,}',
+    "{'a':1}",
+    '\u0000',
+    '"\\ud800"',
+    `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+    `{"a":"${'x'.repeat(1.1 * MiB)}"}`,
+  );
   const body = r.upload
-    ? fc.constantFrom('whole', 'cut in the file', 'no final boundary', 'cut in a header', 'wrong field', 'two files', 'no boundary', 'empty').map((variant) => ({ kind: 'multipart' as const, variant }))
+    ? fc
+        .constantFrom(
+          'whole',
+          'cut in the file',
+          'no final boundary',
+          'cut in a header',
+          'wrong field',
+          'two files',
+          'no boundary',
+          'empty',
+        )
+        .map((variant) => ({ kind: 'multipart' as const, variant }))
     : fc.oneof(
         { weight: 6, arbitrary: jsonObject.map((value) => ({ kind: 'json' as const, value })) },
         { weight: 1, arbitrary: malformedJson.map((text) => ({ kind: 'text' as const, text })) },
-        { weight: 1, arbitrary: fc.oneof(fc.array(strings, { maxLength: 3 }), numbers, strings, fc.constant(null)).map((value) => ({ kind: 'json' as const, value })) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .oneof(fc.array(strings, { maxLength: 3 }), numbers, strings, fc.constant(null))
+            .map((value) => ({ kind: 'json' as const, value })),
+        },
         { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
       );
   const contentType = fc.oneof(
     { weight: 8, arbitrary: fc.constant(undefined) },
-    { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/json; charset=utf-16', 'application/x-www-form-urlencoded', 'application/merge-patch+json', 'multipart/form-data', '') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'text/plain',
+        'application/json; charset=utf-16',
+        'application/x-www-form-urlencoded',
+        'application/merge-patch+json',
+        'multipart/form-data',
+        '',
+      ),
+    },
   );
   const token = (pick: (w: World) => string) => ref(pick);
   const auth = fc.oneof(
     { weight: 10, arbitrary: token((w) => `Bearer ${w.owner.token}`) },
     { weight: 2, arbitrary: token((w) => `Bearer ${w.member.token}`) },
-    { weight: 3, arbitrary: fc.constantFrom(undefined, 'Bearer', 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', `Bearer ${'a'.repeat(5000)}`) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        undefined,
+        'Bearer',
+        'Bearer x.y.z',
+        'Basic Zm9vOmJhcg==',
+        `Bearer ${'a'.repeat(5000)}`,
+      ),
+    },
     { weight: 1, arbitrary: token((w) => `Bearer ${w.owner.token}x`) },
     { weight: 3, arbitrary: token((w) => `Bearer ${w.workspaceToken}`) },
     { weight: 1, arbitrary: token((w) => `Bearer ${w.conversationToken}`) },
     // Shaped like tokens: the prefixes, lengths around 43, the secret's own alphabet.
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('wms_wt_', 'wms_ct_', 'wms_xt_', 'WMS_WT_', 'wms_wt'), fc.stringMatching(/^[A-Za-z0-9_-]{0,50}$/)).map(([p, b]) => `Bearer ${p}${b}`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('wms_wt_', 'wms_ct_', 'wms_xt_', 'WMS_WT_', 'wms_wt'),
+          fc.stringMatching(/^[A-Za-z0-9_-]{0,50}$/),
+        )
+        .map(([p, b]) => `Bearer ${p}${b}`),
+    },
     { weight: 1, arbitrary: token((w) => `Bearer ${w.workspaceToken.slice(0, -1)}`) },
     { weight: 1, arbitrary: fc.constant('duplicate') },
   );
   const workspace = fc.oneof(
     { weight: 10, arbitrary: ref((w) => w.ws) },
-    { weight: 3, arbitrary: fc.oneof(fc.constant(undefined), fc.uuid(), strings, ref((w) => w.ws.toUpperCase())) },
+    {
+      weight: 3,
+      arbitrary: fc.oneof(
+        fc.constant(undefined),
+        fc.uuid(),
+        strings,
+        ref((w) => w.ws.toUpperCase()),
+      ),
+    },
     { weight: 1, arbitrary: fc.constant('duplicate') },
   );
   const extraHeaders = fc.array(
-    fc.constantFrom('X-Request-Id: has spaces', `X-Request-Id: ${'r'.repeat(200)}`, 'X-Request-Id: a', 'X-Request-Id: b', `X-Big: ${'b'.repeat(20_000)}`, 'Accept: */*', 'Content-Encoding: gzip', 'Expect: 100-continue'),
+    fc.constantFrom(
+      'X-Request-Id: has spaces',
+      `X-Request-Id: ${'r'.repeat(200)}`,
+      'X-Request-Id: a',
+      'X-Request-Id: b',
+      `X-Big: ${'b'.repeat(20_000)}`,
+      'Accept: */*',
+      'Content-Encoding: gzip',
+      'Expect: 100-continue',
+    ),
     { maxLength: 2 },
   );
   return fc.record({ params, query, body, contentType, auth, workspace, extraHeaders });
 }
 
 function multipartBody(variant: string): { contentType: string; bytes: Buffer } {
-  const head = (field: string) => Buffer.from(`--XX\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = (field: string) =>
+    Buffer.from(
+      `--XX\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
   const file = Buffer.concat([head('file'), png]);
   const end = Buffer.from('\r\n--XX--\r\n');
   const contentType = 'multipart/form-data; boundary=XX';
   switch (variant) {
-    case 'whole': return { contentType, bytes: Buffer.concat([file, end]) };
-    case 'cut in the file': return { contentType, bytes: file.subarray(0, file.length - 20) };
-    case 'no final boundary': return { contentType, bytes: Buffer.concat([file, Buffer.from('\r\n--XX')]) };
-    case 'cut in a header': return { contentType, bytes: file.subarray(0, 30) };
-    case 'wrong field': return { contentType, bytes: Buffer.concat([head('other'), png, end]) };
-    case 'two files': return { contentType, bytes: Buffer.concat([file, Buffer.from('\r\n'), file, end]) };
-    case 'no boundary': return { contentType: 'multipart/form-data', bytes: Buffer.concat([file, end]) };
-    default: return { contentType, bytes: Buffer.alloc(0) };
+    case 'whole':
+      return { contentType, bytes: Buffer.concat([file, end]) };
+    case 'cut in the file':
+      return { contentType, bytes: file.subarray(0, file.length - 20) };
+    case 'no final boundary':
+      return { contentType, bytes: Buffer.concat([file, Buffer.from('\r\n--XX')]) };
+    case 'cut in a header':
+      return { contentType, bytes: file.subarray(0, 30) };
+    case 'wrong field':
+      return { contentType, bytes: Buffer.concat([head('other'), png, end]) };
+    case 'two files':
+      return { contentType, bytes: Buffer.concat([file, Buffer.from('\r\n'), file, end]) };
+    case 'no boundary':
+      return { contentType: 'multipart/form-data', bytes: Buffer.concat([file, end]) };
+    default:
+      return { contentType, bytes: Buffer.alloc(0) };
   }
 }
 
@@ -266,7 +515,9 @@ function rawRequest(r: Route, f: Fuzzed): { description: string; bytes: Buffer }
     return v.raw ?? percentEncode(String(resolve(v.v)));
   };
   const path = r.path.replace(/[:*](\w+)/g, (_, name: string) => segment(f.params[name]));
-  const query = f.query.map(([k, v]) => `${percentEncode(k)}=${(v as { raw?: string }).raw ?? percentEncode(String(resolve(v)))}`).join('&');
+  const query = f.query
+    .map(([k, v]) => `${percentEncode(k)}=${(v as { raw?: string }).raw ?? percentEncode(String(resolve(v)))}`)
+    .join('&');
   const target = query ? `${path}?${query}` : path;
   let body: Buffer = Buffer.alloc(0);
   let contentType = f.contentType;
@@ -283,17 +534,24 @@ function rawRequest(r: Route, f: Fuzzed): { description: string; bytes: Buffer }
   }
   const headers = [`Host: 127.0.0.1`, `X-Forwarded-For: ${randomIp()}`, 'Connection: close'];
   const auth = resolve(f.auth);
-  if (auth === 'duplicate') headers.push(`Authorization: Bearer ${world.owner.token}`, `Authorization: Bearer ${world.member.token}`);
+  if (auth === 'duplicate')
+    headers.push(`Authorization: Bearer ${world.owner.token}`, `Authorization: Bearer ${world.member.token}`);
   else if (typeof auth === 'string') headers.push(`Authorization: ${auth}`);
   const ws = resolve(f.workspace);
   if (ws === 'duplicate') headers.push(`X-Workspace-Id: ${world.ws}`, `X-Workspace-Id: ${randomUUID()}`);
   // A header value cannot hold CR, LF or NUL on the wire; those are sent percent-encoded instead.
-  else if (typeof ws === 'string') headers.push(`X-Workspace-Id: ${ws.replace(/[\r\n\u0000]/g, encodeURIComponent).replace(/[^\u0020-\u007e]/g, '?')}`);
+  else if (typeof ws === 'string')
+    headers.push(
+      `X-Workspace-Id: ${ws.replace(/[\r\n\u0000]/g, encodeURIComponent).replace(/[^\u0020-\u007e]/g, '?')}`,
+    );
   headers.push(...f.extraHeaders);
   if (contentType) headers.push(`Content-Type: ${contentType}`);
   if (f.body.kind !== 'none') headers.push(`Content-Length: ${body.length}`);
   const head = `${r.method.toUpperCase()} ${target} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`;
-  const description = `${r.method.toUpperCase()} ${target.slice(0, 300)} ${headers.filter((h) => !h.startsWith('Authorization')).join(' | ').slice(0, 300)} body: ${body.subarray(0, 300).toString()}`;
+  const description = `${r.method.toUpperCase()} ${target.slice(0, 300)} ${headers
+    .filter((h) => !h.startsWith('Authorization'))
+    .join(' | ')
+    .slice(0, 300)} body: ${body.subarray(0, 300).toString()}`;
   return { description, bytes: Buffer.concat([Buffer.from(head), body]) };
 }
 
@@ -308,19 +566,29 @@ function judge(whole: string): { status: number; broken?: string } {
   if (status === 0) return { status, broken: 'no answer' };
   if (status >= 500) return { status, broken: `answered ${status}: ${answer.slice(end + 4, end + 500)}` };
   if (status < 400) return { status };
-  let error: { code?: unknown; message?: unknown; request_id?: unknown; details?: Array<{ field?: unknown; message?: unknown }> };
+  let error: {
+    code?: unknown;
+    message?: unknown;
+    request_id?: unknown;
+    details?: Array<{ field?: unknown; message?: unknown }>;
+  };
   try {
     error = (JSON.parse(answer.slice(end + 4)) as { error: typeof error }).error;
   } catch {
     return { status, broken: `a ${status} without a JSON error body: ${answer.slice(0, 300)}` };
   }
   const requestId = /^x-request-id: (.*)$/im.exec(head)?.[1];
-  if (typeof error?.code !== 'string' || !CONTRACT_CODES.has(error.code)) return { status, broken: `unknown error code ${String(error?.code)}` };
+  if (typeof error?.code !== 'string' || !CONTRACT_CODES.has(error.code))
+    return { status, broken: `unknown error code ${String(error?.code)}` };
   if (typeof error.message !== 'string' || error.message === '') return { status, broken: 'no message' };
-  if (error.request_id !== requestId) return { status, broken: `request_id ${String(error.request_id)} is not the X-Request-Id ${requestId}` };
+  if (error.request_id !== requestId)
+    return { status, broken: `request_id ${String(error.request_id)} is not the X-Request-Id ${requestId}` };
   if (error.code === 'invalid_input') {
     const fields = error.details?.map((d) => d.field) ?? [];
-    if (fields.length === 0 || !fields.every((f) => typeof f === 'string' && /^(body|query|path|header)(\.|$)/.test(f))) {
+    if (
+      fields.length === 0 ||
+      !fields.every((f) => typeof f === 'string' && /^(body|query|path|header)(\.|$)/.test(f))
+    ) {
       return { status, broken: `invalid_input with details ${JSON.stringify(error.details)}` };
     }
   }
@@ -328,7 +596,13 @@ function judge(whole: string): { status: number; broken?: string } {
 }
 
 // Requests after which the world must be made again: the session or the workspace they ended.
-const ending = new Set(['post /auth/logout', 'delete /workspace', 'put /workspace/owner', 'delete /workspace/users/:workspace_user_id', 'patch /workspace/users/:workspace_user_id']);
+const ending = new Set([
+  'post /auth/logout',
+  'delete /workspace',
+  'put /workspace/owner',
+  'delete /workspace/users/:workspace_user_id',
+  'patch /workspace/users/:workspace_user_id',
+]);
 
 describe('fuzzing every route', () => {
   const statuses = new Map<string, number>();

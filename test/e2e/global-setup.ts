@@ -43,7 +43,12 @@ function externalCluster(project: TestProject): boolean {
 export async function provideCluster(project: TestProject, replicas = 1): Promise<() => Promise<void>> {
   if (externalCluster(project)) return async () => {};
   // A short upload stall timeout, so the tests of stalled uploads wait seconds, not the default half minute.
-  const cluster = await startCluster({ mode: 'test', logs: 'files', replicas, env: { UPLOAD_IDLE_TIMEOUT_MS: '5000' } });
+  const cluster = await startCluster({
+    mode: 'test',
+    logs: 'files',
+    replicas,
+    env: { UPLOAD_IDLE_TIMEOUT_MS: '5000' },
+  });
   project.provide('gatewayUrl', cluster.gatewayUrl);
   project.provide('inboxUrl', cluster.inboxUrl);
   project.provide('databaseUrl', cluster.databaseUrl);

@@ -39,12 +39,19 @@ const UNKNOWN_ID = '00000000-0000-7000-8000-000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-const messagePath = (conversationId: string, messageId: string, rest = '') => `/conversations/${conversationId}/messages/${messageId}${rest}`;
-const reactionPath = (messageId: string, emoji: string, conversationId = conv) => messagePath(conversationId, messageId, `/reactions/${encodeURIComponent(emoji)}`);
+const messagePath = (conversationId: string, messageId: string, rest = '') =>
+  `/conversations/${conversationId}/messages/${messageId}${rest}`;
+const reactionPath = (messageId: string, emoji: string, conversationId = conv) =>
+  messagePath(conversationId, messageId, `/reactions/${encodeURIComponent(emoji)}`);
 const savedPath = (messageId: string, conversationId = conv) => messagePath(conversationId, messageId, '/saved');
 
 /** PUT (or DELETE) the caller's reaction and expect 200 with exactly the MessageReactions fields. */
-async function react(account: Account, messageId: string, emoji: string, method: 'PUT' | 'DELETE' = 'PUT'): Promise<ReactionsBody> {
+async function react(
+  account: Account,
+  messageId: string,
+  emoji: string,
+  method: 'PUT' | 'DELETE' = 'PUT',
+): Promise<ReactionsBody> {
   const res = await inWorkspace(account, ws, method, reactionPath(messageId, emoji));
   expect(res.status, `${method} ${emoji}: ${JSON.stringify(res.body)}`).toBe(200);
   expect(Object.keys(res.body as object).sort()).toEqual(['message_id', 'reactions', 'reactions_version']);
@@ -54,7 +61,13 @@ async function react(account: Account, messageId: string, emoji: string, method:
 const unreact = (account: Account, messageId: string, emoji: string) => react(account, messageId, emoji, 'DELETE');
 
 /** PUT (or DELETE) the caller's bookmark and expect 200 with exactly the SavedMessageState fields. */
-async function save(account: Account, messageId: string, method: 'PUT' | 'DELETE' = 'PUT', workspaceId = ws, conversationId = conv): Promise<SavedBody> {
+async function save(
+  account: Account,
+  messageId: string,
+  method: 'PUT' | 'DELETE' = 'PUT',
+  workspaceId = ws,
+  conversationId = conv,
+): Promise<SavedBody> {
   const res = await inWorkspace(account, workspaceId, method, savedPath(messageId, conversationId));
   expect(res.status, `${method} saved: ${JSON.stringify(res.body)}`).toBe(200);
   expect(Object.keys(res.body as object).sort()).toEqual(['message_id', 'saved', 'saved_at']);
@@ -99,7 +112,11 @@ const outbox = <P>(event: string, key: 'reactions' | 'saved', messageId: string)
 describe('reactions', () => {
   it('adds reactions ordered by first reaction, actors in reaction order, one version step per change', async () => {
     const m = await postText(member, ws, conv, 'react to me');
-    expect(await react(owner, m.id, '👍')).toEqual({ message_id: m.id, reactions: [{ emoji: '👍', actor_ids: [actors.owner] }], reactions_version: 1 });
+    expect(await react(owner, m.id, '👍')).toEqual({
+      message_id: m.id,
+      reactions: [{ emoji: '👍', actor_ids: [actors.owner] }],
+      reactions_version: 1,
+    });
     await react(member, m.id, '🎉');
     await react(other, m.id, '👍');
     const last = await react(member, m.id, '👍');
@@ -131,7 +148,11 @@ describe('reactions', () => {
     await react(member, m.id, '👀');
     expect((await unreact(owner, m.id, '👀')).reactions).toEqual([{ emoji: '👀', actor_ids: [actors.member] }]);
     const readded = await react(owner, m.id, '👀');
-    expect(readded).toEqual({ message_id: m.id, reactions: [{ emoji: '👀', actor_ids: [actors.member, actors.owner] }], reactions_version: 4 });
+    expect(readded).toEqual({
+      message_id: m.id,
+      reactions: [{ emoji: '👀', actor_ids: [actors.member, actors.owner] }],
+      reactions_version: 4,
+    });
   });
 
   it('shows the same reactions and version on the message, fetched alone or listed, to every member', async () => {
@@ -140,8 +161,14 @@ describe('reactions', () => {
     await react(owner, m.id, '🎉');
     const state = await react(other, m.id, '🇫🇷');
     for (const viewer of [owner, member, other]) {
-      expect(await getMessage(viewer, m.id)).toMatchObject({ reactions: state.reactions, reactions_version: state.reactions_version });
-      expect(await listedMessage(viewer, m.id)).toMatchObject({ reactions: state.reactions, reactions_version: state.reactions_version });
+      expect(await getMessage(viewer, m.id)).toMatchObject({
+        reactions: state.reactions,
+        reactions_version: state.reactions_version,
+      });
+      expect(await listedMessage(viewer, m.id)).toMatchObject({
+        reactions: state.reactions,
+        reactions_version: state.reactions_version,
+      });
     }
   });
 
@@ -156,12 +183,22 @@ describe('reactions', () => {
 
   it('stores a text-style character in its emoji form, so both spellings are one reaction', async () => {
     const m = await postText(member, ws, conv, 'hearts');
-    expect(await react(owner, m.id, '❤')).toEqual({ message_id: m.id, reactions: [{ emoji: '❤️', actor_ids: [actors.owner] }], reactions_version: 1 });
+    expect(await react(owner, m.id, '❤')).toEqual({
+      message_id: m.id,
+      reactions: [{ emoji: '❤️', actor_ids: [actors.owner] }],
+      reactions_version: 1,
+    });
     // The emoji form by the same actor is a repeat; by another actor it joins the same reaction.
     expect((await react(owner, m.id, '❤️')).reactions_version).toBe(1);
-    expect((await react(member, m.id, '❤️')).reactions).toEqual([{ emoji: '❤️', actor_ids: [actors.owner, actors.member] }]);
+    expect((await react(member, m.id, '❤️')).reactions).toEqual([
+      { emoji: '❤️', actor_ids: [actors.owner, actors.member] },
+    ]);
     // Removing with the text form removes the emoji-form reaction.
-    expect(await unreact(owner, m.id, '❤')).toEqual({ message_id: m.id, reactions: [{ emoji: '❤️', actor_ids: [actors.member] }], reactions_version: 3 });
+    expect(await unreact(owner, m.id, '❤')).toEqual({
+      message_id: m.id,
+      reactions: [{ emoji: '❤️', actor_ids: [actors.member] }],
+      reactions_version: 3,
+    });
   });
 
   it('refuses anything but exactly one emoji with 400 invalid_emoji, on PUT and DELETE', async () => {
@@ -175,10 +212,18 @@ describe('reactions', () => {
 
   it('answers a malformed percent-encoding of the emoji with a 400 error body, not a 500', async () => {
     const m = await postText(member, ws, conv, 'bad encoding');
-    const cases = ['%E0%A4%A', '%FF', '%'].flatMap((encoded) => ['PUT', 'DELETE'].map((method) => ({ method, encoded })));
-    const answers = await Promise.all(cases.map(({ method, encoded }) => inWorkspace(owner, ws, method, messagePath(conv, m.id, `/reactions/${encoded}`))));
+    const cases = ['%E0%A4%A', '%FF', '%'].flatMap((encoded) =>
+      ['PUT', 'DELETE'].map((method) => ({ method, encoded })),
+    );
+    const answers = await Promise.all(
+      cases.map(({ method, encoded }) =>
+        inWorkspace(owner, ws, method, messagePath(conv, m.id, `/reactions/${encoded}`)),
+      ),
+    );
     // All cases at once first, so that a failure names every one that is wrong.
-    expect(answers.map((res, i) => ({ ...cases[i], status: res.status }))).toEqual(cases.map((c) => ({ ...c, status: 400 })));
+    expect(answers.map((res, i) => ({ ...cases[i], status: res.status }))).toEqual(
+      cases.map((c) => ({ ...c, status: 400 })),
+    );
     for (const res of answers) expectError(res, 400, 'invalid_input');
     expect(await getMessage(owner, m.id)).toMatchObject({ reactions: [], reactions_version: 0 });
   });
@@ -195,7 +240,10 @@ describe('reactions', () => {
     expectError(await inWorkspace(member, ws, 'PUT', reactionPath(m.id, fiftyFirst)), 400, 'too_many_reactions');
     expectError(await inWorkspace(owner, ws, 'PUT', reactionPath(m.id, fiftyFirst)), 400, 'too_many_reactions');
     expect((await react(owner, m.id, fifty[0]!)).reactions_version).toBe(50);
-    expect((await react(member, m.id, fifty[49]!)).reactions.at(-1)).toEqual({ emoji: fifty[49], actor_ids: [actors.owner, actors.member] });
+    expect((await react(member, m.id, fifty[49]!)).reactions.at(-1)).toEqual({
+      emoji: fifty[49],
+      actor_ids: [actors.owner, actors.member],
+    });
 
     // Once an emoji is gone entirely there is room again.
     await unreact(owner, m.id, fifty[1]!);
@@ -217,10 +265,21 @@ describe('reactions', () => {
 
     expectError(await inWorkspace(owner, ws, 'PUT', reactionPath(m.id, '👍')), 409, 'message_deleted');
     expectError(await inWorkspace(member, ws, 'PUT', reactionPath(m.id, '🚀')), 409, 'message_deleted');
-    for (const [who, emoji] of [[owner, '👍'], [other, '🎉'], [member, '🚀']] as const) {
-      expect(await unreact(who, m.id, emoji)).toEqual({ message_id: m.id, reactions: [], reactions_version: deleted.reactions_version });
+    for (const [who, emoji] of [
+      [owner, '👍'],
+      [other, '🎉'],
+      [member, '🚀'],
+    ] as const) {
+      expect(await unreact(who, m.id, emoji)).toEqual({
+        message_id: m.id,
+        reactions: [],
+        reactions_version: deleted.reactions_version,
+      });
     }
-    expect(await getMessage(owner, m.id)).toMatchObject({ reactions: [], reactions_version: deleted.reactions_version });
+    expect(await getMessage(owner, m.id)).toMatchObject({
+      reactions: [],
+      reactions_version: deleted.reactions_version,
+    });
   });
 
   it('answers 404 for an unknown message or one of another conversation, 400 for malformed ids', async () => {
@@ -229,9 +288,17 @@ describe('reactions', () => {
       expectError(await inWorkspace(owner, ws, method, reactionPath(UNKNOWN_ID, '👍')), 404, 'not_found');
       expectError(await inWorkspace(owner, ws, method, reactionPath(m.id, '👍', conv)), 404, 'not_found');
       expectError(await inWorkspace(owner, ws, method, reactionPath(m.id, '👍', UNKNOWN_ID)), 404, 'not_found');
-      const badMessage = expectError(await inWorkspace(owner, ws, method, reactionPath('not-a-uuid', '👍')), 400, 'invalid_input');
+      const badMessage = expectError(
+        await inWorkspace(owner, ws, method, reactionPath('not-a-uuid', '👍')),
+        400,
+        'invalid_input',
+      );
       expect(badMessage.details?.map((d) => d.field)).toContain('path.message_id');
-      const badConversation = expectError(await inWorkspace(owner, ws, method, reactionPath(m.id, '👍', 'not-a-uuid')), 400, 'invalid_input');
+      const badConversation = expectError(
+        await inWorkspace(owner, ws, method, reactionPath(m.id, '👍', 'not-a-uuid')),
+        400,
+        'invalid_input',
+      );
       expect(badConversation.details?.map((d) => d.field)).toContain('path.conversation_id');
     }
     expect(await getMessage(owner, m.id, otherConv)).toMatchObject({ reactions: [], reactions_version: 0 });
@@ -269,7 +336,8 @@ describe('saved messages', () => {
     const m = await postText(member, ws, conv, 'saved then deleted');
     const fresh = await postText(member, ws, conv, 'deleted unsaved');
     await save(owner, m.id);
-    for (const id of [m.id, fresh.id]) expect((await inWorkspace(member, ws, 'DELETE', messagePath(conv, id))).status).toBe(204);
+    for (const id of [m.id, fresh.id])
+      expect((await inWorkspace(member, ws, 'DELETE', messagePath(conv, id))).status).toBe(204);
     expectError(await inWorkspace(owner, ws, 'PUT', savedPath(m.id)), 409, 'message_deleted');
     expectError(await inWorkspace(owner, ws, 'PUT', savedPath(fresh.id)), 409, 'message_deleted');
     expect(await unsave(owner, m.id)).toEqual({ message_id: m.id, saved: false, saved_at: null });
@@ -281,9 +349,17 @@ describe('saved messages', () => {
     for (const method of ['PUT', 'DELETE']) {
       expectError(await inWorkspace(owner, ws, method, savedPath(UNKNOWN_ID)), 404, 'not_found');
       expectError(await inWorkspace(owner, ws, method, savedPath(m.id, conv)), 404, 'not_found');
-      const badMessage = expectError(await inWorkspace(owner, ws, method, savedPath('not-a-uuid')), 400, 'invalid_input');
+      const badMessage = expectError(
+        await inWorkspace(owner, ws, method, savedPath('not-a-uuid')),
+        400,
+        'invalid_input',
+      );
       expect(badMessage.details?.map((d) => d.field)).toContain('path.message_id');
-      const badConversation = expectError(await inWorkspace(owner, ws, method, savedPath(m.id, 'not-a-uuid')), 400, 'invalid_input');
+      const badConversation = expectError(
+        await inWorkspace(owner, ws, method, savedPath(m.id, 'not-a-uuid')),
+        400,
+        'invalid_input',
+      );
       expect(badConversation.details?.map((d) => d.field)).toContain('path.conversation_id');
     }
     expect((await getMessage(owner, m.id, otherConv)).saved_at).toBeNull();
@@ -293,7 +369,11 @@ describe('saved messages', () => {
 describe('GET /saved-messages', () => {
   it('lists full Messages newest save first, in save order rather than message order', async () => {
     const reader = await freshMember('saved-order');
-    const [a, b, c] = [await postText(owner, ws, conv, 'a'), await postText(owner, ws, conv, 'b'), await postText(owner, ws, conv, 'c')];
+    const [a, b, c] = [
+      await postText(owner, ws, conv, 'a'),
+      await postText(owner, ws, conv, 'b'),
+      await postText(owner, ws, conv, 'c'),
+    ];
     const savedAt = new Map<string, string | null>();
     for (const m of [c!, a!, b!]) savedAt.set(m.id, (await save(reader, m.id)).saved_at);
     await save(reader, c!.id); // a repeat keeps c's first save, so its place too
@@ -313,7 +393,11 @@ describe('GET /saved-messages', () => {
 
   it("omits unsaved and deleted messages, other users' saves and other workspaces' saves", async () => {
     const reader = await freshMember('saved-scope');
-    const [kept, unsaved, deleted] = [await postText(owner, ws, conv, 'kept'), await postText(owner, ws, conv, 'unsaved'), await postText(owner, ws, conv, 'deleted')];
+    const [kept, unsaved, deleted] = [
+      await postText(owner, ws, conv, 'kept'),
+      await postText(owner, ws, conv, 'unsaved'),
+      await postText(owner, ws, conv, 'deleted'),
+    ];
     for (const m of [kept!, unsaved!, deleted!]) await save(reader, m.id);
     const byOthers = await postText(owner, ws, otherConv, 'saved by others');
     await save(owner, byOthers.id, 'PUT', ws, otherConv);
@@ -342,7 +426,10 @@ describe('GET /saved-messages', () => {
     const newestSaveFirst = () => messages.map((m) => m.id).reverse();
     for (const m of messages) await save(reader, m.id);
 
-    const pagesOf = () => walk<MessageBody>((cursor) => savedMessages(reader, `?limit=2${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`));
+    const pagesOf = () =>
+      walk<MessageBody>((cursor) =>
+        savedMessages(reader, `?limit=2${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`),
+      );
     const odd = await pagesOf();
     expect(odd.map((p) => p.length)).toEqual([2, 2, 1]);
     expect(odd.flat().map((m) => m.id)).toEqual(newestSaveFirst());
@@ -357,11 +444,17 @@ describe('GET /saved-messages', () => {
   it('validates limit and cursor with 400 invalid_input', async () => {
     for (const limit of ['0', '101', 'x', '1.5', '-1']) {
       const err = expectError(await savedMessages(member, `?limit=${limit}`), 400, 'invalid_input');
-      expect(err.details?.map((d) => d.field), `limit=${limit}`).toContain('query.limit');
+      expect(
+        err.details?.map((d) => d.field),
+        `limit=${limit}`,
+      ).toContain('query.limit');
     }
     for (const cursor of ['abc', 'a'.repeat(513), 'a'.repeat(512), UNKNOWN_ID]) {
       const err = expectError(await savedMessages(member, `?cursor=${cursor}`), 400, 'invalid_input');
-      expect(err.details?.map((d) => d.field), `cursor=${cursor.slice(0, 20)}`).toContain('query.cursor');
+      expect(
+        err.details?.map((d) => d.field),
+        `cursor=${cursor.slice(0, 20)}`,
+      ).toContain('query.cursor');
     }
     for (const limit of ['1', '100']) expect((await savedMessages(member, `?limit=${limit}`)).status).toBe(200);
   });
@@ -378,9 +471,15 @@ describe('events', () => {
     await unreact(owner, m.id, '👍');
     expectError(await inWorkspace(owner, ws, 'PUT', reactionPath(m.id, 'nope')), 400, 'invalid_emoji');
 
-    const rows = await outbox<{ event_id: string; conversation_id: string; reactions: ReactionsBody }>('reactions.updated', 'reactions', m.id);
+    const rows = await outbox<{ event_id: string; conversation_id: string; reactions: ReactionsBody }>(
+      'reactions.updated',
+      'reactions',
+      m.id,
+    );
     expect(rows.map((r) => r.channel)).toEqual(changes.map(() => `private-conversation-${conv}`));
-    expect(rows.map((r) => r.payload)).toEqual(changes.map((reactions) => ({ event_id: expect.stringMatching(UUID), conversation_id: conv, reactions })));
+    expect(rows.map((r) => r.payload)).toEqual(
+      changes.map((reactions) => ({ event_id: expect.stringMatching(UUID), conversation_id: conv, reactions })),
+    );
     expect(new Set(rows.map((r) => r.payload.event_id)).size).toBe(changes.length);
   });
 

@@ -35,13 +35,18 @@ describe('concurrency', () => {
     const conv = await createChannel(accounts[0]!, ws);
     const root = await postText(accounts[0]!, ws, conv, 'root');
     const replies = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => postText(accounts[i % accounts.length]!, ws, conv, `reply ${i}`, { parent_message_id: root.id })),
+      Array.from({ length: 60 }, (_, i) =>
+        postText(accounts[i % accounts.length]!, ws, conv, `reply ${i}`, { parent_message_id: root.id }),
+      ),
     );
     const got = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `/${root.id}`))).body as MessageBody;
     expect(got.reply_count).toBe(60);
     expect([...got.reply_actor_ids].sort()).toEqual([...new Set(replies.map((r) => r.author_actor_id))].sort());
     expect(got.reply_actor_ids).toHaveLength(accounts.length);
-    const newest = replies.map((r) => r.created_at).sort().at(-1);
+    const newest = replies
+      .map((r) => r.created_at)
+      .sort()
+      .at(-1);
     expect(got.last_reply_at).toBe(newest);
   });
 
@@ -49,7 +54,9 @@ describe('concurrency', () => {
     const conv = await createChannel(accounts[0]!, ws);
     const key = 'double-click';
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => inWorkspace(accounts[1]!, ws, 'POST', path(conv), { body: { body_text: 'once only', client_message_id: key } })),
+      Array.from({ length: 12 }, () =>
+        inWorkspace(accounts[1]!, ws, 'POST', path(conv), { body: { body_text: 'once only', client_message_id: key } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
     expect(new Set(answers.map((a) => (a.body as MessageBody).id)).size).toBe(1);
@@ -61,11 +68,14 @@ describe('concurrency', () => {
     const conv = await createChannel(accounts[0]!, ws);
     const m = await postText(accounts[0]!, ws, conv, 'react to me');
     const emoji = encodeURIComponent('🎉');
-    const answers = await Promise.all(Array.from({ length: 12 }, () => inWorkspace(accounts[2]!, ws, 'PUT', path(conv, `/${m.id}/reactions/${emoji}`))));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => inWorkspace(accounts[2]!, ws, 'PUT', path(conv, `/${m.id}/reactions/${emoji}`))),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     const got = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `/${m.id}`))).body as MessageBody;
     expect(got.reactions).toEqual([{ emoji: '🎉', actor_ids: [expect.any(String)] }]);
-    for (const a of answers) expect(a.body).toEqual({ message_id: m.id, reactions: got.reactions, reactions_version: 1 });
+    for (const a of answers)
+      expect(a.body).toEqual({ message_id: m.id, reactions: got.reactions, reactions_version: 1 });
     expect(got.reactions_version).toBe(1);
   });
 
@@ -73,7 +83,11 @@ describe('concurrency', () => {
     const conv = await createChannel(accounts[0]!, ws);
     const m = await postText(accounts[0]!, ws, conv, 'react to me');
     const emojis = ['👍', '😀', '🎉'];
-    await Promise.all(accounts.flatMap((a) => emojis.map((e) => inWorkspace(a, ws, 'PUT', path(conv, `/${m.id}/reactions/${encodeURIComponent(e)}`)))));
+    await Promise.all(
+      accounts.flatMap((a) =>
+        emojis.map((e) => inWorkspace(a, ws, 'PUT', path(conv, `/${m.id}/reactions/${encodeURIComponent(e)}`))),
+      ),
+    );
     const got = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `/${m.id}`))).body as MessageBody;
     expect(got.reactions_version).toBe(accounts.length * emojis.length);
     expect(got.reactions.map((r) => r.emoji).sort()).toEqual([...emojis].sort());
@@ -83,7 +97,9 @@ describe('concurrency', () => {
   it('keeps one bookmark for parallel identical saves', async () => {
     const conv = await createChannel(accounts[0]!, ws);
     const m = await postText(accounts[0]!, ws, conv, 'save me');
-    const answers = await Promise.all(Array.from({ length: 12 }, () => inWorkspace(accounts[3]!, ws, 'PUT', path(conv, `/${m.id}/saved`))));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => inWorkspace(accounts[3]!, ws, 'PUT', path(conv, `/${m.id}/saved`))),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
     expect(new Set(answers.map((a) => (a.body as { saved_at: string }).saved_at)).size).toBe(1);
     expect(await sql('SELECT 1 FROM messaging.saved_messages WHERE message_id = $1', [m.id])).toHaveLength(1);
@@ -91,7 +107,9 @@ describe('concurrency', () => {
 
   it('creates one channel for parallel creates of one name', async () => {
     const name = `race-${Math.random().toString(36).slice(2, 8)}`;
-    const answers = await Promise.all(Array.from({ length: 8 }, () => inWorkspace(accounts[0]!, ws, 'POST', '/channels', { body: { name } })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => inWorkspace(accounts[0]!, ws, 'POST', '/channels', { body: { name } })),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(7);
   });
@@ -101,7 +119,12 @@ describe('paging', () => {
   it('walks every page with small limits while new messages arrive, without duplicates or gaps', async () => {
     const conv = await createChannel(accounts[0]!, ws);
     const before: MessageBody[] = [];
-    for (let i = 0; i < 5; i++) before.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => postText(accounts[j % 3]!, ws, conv, `old ${i}-${j}`)))));
+    for (let i = 0; i < 5; i++)
+      before.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, j) => postText(accounts[j % 3]!, ws, conv, `old ${i}-${j}`)),
+        )),
+      );
     const arriving: Promise<MessageBody>[] = [];
     for (const limit of [1, 3, 7, 50]) {
       const pages = await walk<MessageBody>((cursor) => {
@@ -126,7 +149,8 @@ describe('paging', () => {
     const first = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, '?limit=2'))).body as Page<MessageBody>;
     expect(first.items.map((m) => m.body_text)).toEqual(['m3', 'm2']);
     expect(first.next_cursor).toBe(first.items[1]!.id);
-    const second = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `?limit=2&cursor=${first.next_cursor}`))).body as Page<MessageBody>;
+    const second = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `?limit=2&cursor=${first.next_cursor}`)))
+      .body as Page<MessageBody>;
     expect(second.items.map((m) => m.body_text)).toEqual(['m1', 'm0']);
     expect(second.next_cursor).toBeNull();
     const all = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv))).body as Page<MessageBody>;
@@ -136,18 +160,29 @@ describe('paging', () => {
 
   it('pages 50 at a time when no limit is given', async () => {
     const conv = await createChannel(accounts[0]!, ws);
-    await Promise.all(Array.from({ length: 51 }, (_, i) => postText(accounts[i % accounts.length]!, ws, conv, `m${i}`)));
+    await Promise.all(
+      Array.from({ length: 51 }, (_, i) => postText(accounts[i % accounts.length]!, ws, conv, `m${i}`)),
+    );
     const first = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv))).body as Page<MessageBody>;
     expect(first.items).toHaveLength(50);
     expect(first.next_cursor).toBe(first.items[49]!.id);
-    const rest = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `?cursor=${first.next_cursor}`))).body as Page<MessageBody>;
+    const rest = (await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `?cursor=${first.next_cursor}`)))
+      .body as Page<MessageBody>;
     expect(rest.items).toHaveLength(1);
     expect(rest.next_cursor).toBeNull();
   });
 
   it('validates limit and cursor', async () => {
     const conv = await createChannel(accounts[0]!, ws);
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5', 'limit=-1', 'cursor=nope', 'limit=1&limit=2']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'limit=1.5',
+      'limit=-1',
+      'cursor=nope',
+      'limit=1&limit=2',
+    ]) {
       const res = await inWorkspace(accounts[0]!, ws, 'GET', path(conv, `?${query}`));
       expect(res.status, query).toBe(400);
       expect((res.body as { error: { code: string } }).error.code).toBe('invalid_input');
@@ -165,17 +200,40 @@ describe('paging', () => {
       [seed.id],
     );
     await sql('ANALYZE messaging.messages');
-    const [{ id: cursor }] = (await sql('SELECT id FROM messaging.messages WHERE conversation_id = $1 ORDER BY id DESC OFFSET 10000 LIMIT 1', [conv])) as [{ id: string }];
+    const [{ id: cursor }] = (await sql(
+      'SELECT id FROM messaging.messages WHERE conversation_id = $1 ORDER BY id DESC OFFSET 10000 LIMIT 1',
+      [conv],
+    )) as [{ id: string }];
     const db = createDb({ url: inject('databaseUrl'), schema: 'messaging', log: createLogger('e2e', 'warn') });
     try {
       const store = new MessageStore(db);
-      for (const [before, indexCond] of [[null, `(conversation_id = '${conv}'::uuid)`], [cursor, `(id < '${cursor}'::uuid)`]] as const) {
-        const { sql: text, bindings } = store.pageStatement({ workspaceId: ws, conversationId: conv, parentMessageId: null, before, limit: 51, actorId: seed.author_actor_id }).toSQL();
-        const [{ 'QUERY PLAN': [{ Plan: plan }] }] = (await db.raw(`EXPLAIN (FORMAT JSON) ${text}`, bindings)).rows as [{ 'QUERY PLAN': [{ Plan: PlanNode }] }];
+      for (const [before, indexCond] of [
+        [null, `(conversation_id = '${conv}'::uuid)`],
+        [cursor, `(id < '${cursor}'::uuid)`],
+      ] as const) {
+        const { sql: text, bindings } = store
+          .pageStatement({
+            workspaceId: ws,
+            conversationId: conv,
+            parentMessageId: null,
+            before,
+            limit: 51,
+            actorId: seed.author_actor_id,
+          })
+          .toSQL();
+        const [
+          {
+            'QUERY PLAN': [{ Plan: plan }],
+          },
+        ] = (await db.raw(`EXPLAIN (FORMAT JSON) ${text}`, bindings)).rows as [{ 'QUERY PLAN': [{ Plan: PlanNode }] }];
         // Below the page's LIMIT; above it, the statement sorts at most a page.
         const page = planNodes(planNodes(plan).find((n) => n['Node Type'] === 'Limit')!);
-        const scans = page.filter((n) => n['Relation Name'] === 'messages').map((n) => [n['Node Type'], n['Index Name'], n['Scan Direction'], n['Index Cond']]);
-        expect(scans, `before ${before}`).toEqual([['Index Scan', 'messages_top_idx', 'Backward', expect.stringContaining(indexCond)]]);
+        const scans = page
+          .filter((n) => n['Relation Name'] === 'messages')
+          .map((n) => [n['Node Type'], n['Index Name'], n['Scan Direction'], n['Index Cond']]);
+        expect(scans, `before ${before}`).toEqual([
+          ['Index Scan', 'messages_top_idx', 'Backward', expect.stringContaining(indexCond)],
+        ]);
         expect(page.filter((n) => n['Node Type'].includes('Sort'))).toEqual([]);
       }
     } finally {

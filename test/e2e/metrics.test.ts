@@ -27,7 +27,9 @@ function sum(text: string, name: string, labels: Record<string, string> = {}): n
   for (const line of text.split('\n')) {
     const match = line.match(/^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([k, v]) => found[k] === v)) total = (total ?? 0) + Number(match[3]);
   }
   return total;
@@ -43,7 +45,10 @@ function labelValues(text: string, name: string, label: string): Set<string> {
 /** Adds a job as the queue's scheduler would and waits until a worker finished it (runJob's poll needs a test). */
 async function runJobOnce(queueName: string, jobName: string): Promise<void> {
   const redis = new URL(inject('redisUrl'));
-  const queue = new Queue(queueName, { connection: { host: redis.hostname, port: Number(redis.port || 6379) }, prefix: `${inject('redisPrefix')}:bull` });
+  const queue = new Queue(queueName, {
+    connection: { host: redis.hostname, port: Number(redis.port || 6379) },
+    prefix: `${inject('redisPrefix')}:bull`,
+  });
   try {
     const { id } = await queue.add(jobName, {});
     await waitFor(`${queueName} job finished`, async () => Boolean((await queue.getJob(id!))?.finishedOn));
@@ -62,13 +67,21 @@ beforeAll(async () => {
   expect((await api('GET', '/users/me', { token: owner.token })).status).toBe(200);
   const ws = (await createWorkspace(owner)).id;
   const conv = await createChannel(owner, ws);
-  const asset = await inWorkspace(owner, ws, 'POST', `/conversations/${conv}/assets`, { body: { name: 'a.txt', content_type: 'text/plain', size_bytes: 3 } });
+  const asset = await inWorkspace(owner, ws, 'POST', `/conversations/${conv}/assets`, {
+    body: { name: 'a.txt', content_type: 'text/plain', size_bytes: 3 },
+  });
   expect(asset.status, JSON.stringify(asset.body)).toBe(201);
   await postText(owner, ws, conv, 'counted');
   expect((await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=5`)).status).toBe(200);
   // A job on each worker's queue: an avatar to resize (the upload waits for it), a sweep of messaging and of asset.
   const me = await myActor(owner, ws);
-  const avatar = await inWorkspace(owner, ws, 'PUT', `/workspace/actors/${me.id}/avatar`, multipart(await image('png'), 'file', 'me.png'));
+  const avatar = await inWorkspace(
+    owner,
+    ws,
+    'PUT',
+    `/workspace/actors/${me.id}/avatar`,
+    multipart(await image('png'), 'file', 'me.png'),
+  );
   expect(avatar.status, JSON.stringify(avatar.body)).toBe(200);
   await runJobOnce('messaging-cleanup', 'sweep');
   await runJobOnce('asset-cleanup', 'sweep-unattached');
@@ -114,11 +127,22 @@ describe('metrics of every process', () => {
     for (const [name, methods] of Object.entries(expected)) {
       const text = scraped[name]!;
       for (const method of methods) {
-        expect(sum(text, 'wms_grpc_server_handled_total', { method, code: 'OK' }), `${name} ${method}`).toBeGreaterThanOrEqual(1);
-        expect(sum(text, 'wms_grpc_server_handling_seconds_count', { method, code: 'OK' }), `${name} ${method}`).toBeGreaterThanOrEqual(1);
-        expect(sum(text, 'wms_grpc_server_handling_seconds_sum', { method, code: 'OK' }), `${name} ${method}`).toBeGreaterThan(0);
+        expect(
+          sum(text, 'wms_grpc_server_handled_total', { method, code: 'OK' }),
+          `${name} ${method}`,
+        ).toBeGreaterThanOrEqual(1);
+        expect(
+          sum(text, 'wms_grpc_server_handling_seconds_count', { method, code: 'OK' }),
+          `${name} ${method}`,
+        ).toBeGreaterThanOrEqual(1);
+        expect(
+          sum(text, 'wms_grpc_server_handling_seconds_sum', { method, code: 'OK' }),
+          `${name} ${method}`,
+        ).toBeGreaterThan(0);
       }
-      expect([...labelValues(text, 'wms_grpc_server_handled_total', 'service')], name).toEqual([`wms.${name}.v1.${name[0]!.toUpperCase()}${name.slice(1)}Service`]);
+      expect([...labelValues(text, 'wms_grpc_server_handled_total', 'service')], name).toEqual([
+        `wms.${name}.v1.${name[0]!.toUpperCase()}${name.slice(1)}Service`,
+      ]);
       // Labels stay bounded: status names, never ids.
       for (const code of labelValues(text, 'wms_grpc_server_handled_total', 'code')) expect(code).toMatch(/^[A-Z_]+$/);
       expect(text, name).not.toContain('wms_queue_jobs{');
@@ -141,16 +165,23 @@ describe('metrics of every process', () => {
           expect(sum(text, 'wms_queue_jobs', { queue, state }), `${name} ${queue} ${state}`).toBeGreaterThanOrEqual(0);
         }
       }
-      expect(sum(text, 'wms_queue_job_outcomes_total', { queue: queues[0]!, outcome: 'completed' }), name).toBeGreaterThanOrEqual(1);
+      expect(
+        sum(text, 'wms_queue_job_outcomes_total', { queue: queues[0]!, outcome: 'completed' }),
+        name,
+      ).toBeGreaterThanOrEqual(1);
       expect(text, name).not.toContain('wms_grpc_server_handled_total{');
     }
     // The sweeps repeat on a schedule: each queue holds its next run, delayed.
-    expect(sum(scraped['messaging-worker']!, 'wms_queue_jobs', { queue: 'messaging-cleanup', state: 'delayed' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sum(scraped['messaging-worker']!, 'wms_queue_jobs', { queue: 'messaging-cleanup', state: 'delayed' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it("keeps the gateway's own metrics at its /metrics", () => {
     const text = scraped.gateway!;
-    expect(sum(text, 'wms_http_request_duration_seconds_count', { route: '/users/me', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sum(text, 'wms_http_request_duration_seconds_count', { route: '/users/me', status: '200' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(sum(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
   });
 });

@@ -22,17 +22,31 @@ describe('gateway platform routes', () => {
     const res = await api('GET', '/metrics');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
-    expect(String(res.body)).toMatch(/wms_http_request_duration_seconds_count\{method="GET",route="\/",status="200"\} \d+/);
+    expect(String(res.body)).toMatch(
+      /wms_http_request_duration_seconds_count\{method="GET",route="\/",status="200"\} \d+/,
+    );
   });
 
   it('describes the API as OpenAPI 3.1 with every auth and user route', async () => {
     const res = await api('GET', '/openapi.json');
-    const doc = res.body as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = res.body as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     for (const [path, method] of [
-      ['/auth/register', 'post'], ['/auth/magic-link', 'post'], ['/auth/recover', 'post'], ['/auth/reset-password', 'post'],
-      ['/auth/email-code', 'post'], ['/auth/verify-code', 'post'], ['/auth/verify-email', 'post'], ['/auth/login', 'post'],
-      ['/auth/logout', 'post'], ['/users/me', 'get'], ['/users/me', 'patch'], ['/', 'get'],
+      ['/auth/register', 'post'],
+      ['/auth/magic-link', 'post'],
+      ['/auth/recover', 'post'],
+      ['/auth/reset-password', 'post'],
+      ['/auth/email-code', 'post'],
+      ['/auth/verify-code', 'post'],
+      ['/auth/verify-email', 'post'],
+      ['/auth/login', 'post'],
+      ['/auth/logout', 'post'],
+      ['/users/me', 'get'],
+      ['/users/me', 'patch'],
+      ['/', 'get'],
     ] as const) {
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
@@ -45,7 +59,9 @@ describe('gateway platform routes', () => {
     expect(kept.headers.get('x-request-id')).toBe('trace-123');
     expect(expectError(kept, 404, 'not_found').request_id).toBe('trace-123');
     const replaced = await api('GET', '/', { headers: { 'X-Request-Id': 'has spaces' } });
-    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(replaced.headers.get('x-request-id')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
   });
 
   it('answers unknown routes and methods with the error body', async () => {

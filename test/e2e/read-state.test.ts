@@ -2,13 +2,41 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { recordedEvents } from './support/events.ts';
 import type { ApiResponse } from './support/http.ts';
-import { createChannel, MESSAGE_FIELDS, type MessageBody, type Page, postText, type ReadStateBody, type ThreadBody, walk } from './support/messages.ts';
+import {
+  createChannel,
+  MESSAGE_FIELDS,
+  type MessageBody,
+  type Page,
+  postText,
+  type ReadStateBody,
+  type ThreadBody,
+  walk,
+} from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
 
 // Contract §5: read state of conversations and threads, thread subscriptions and the thread inbox.
 
-const READ_STATE_FIELDS = ['conversation_id', 'following', 'last_read_at', 'last_read_message_id', 'mention_count', 'thread_root_id', 'unread_count', 'updated_at'];
-const THREAD_FIELDS = ['conversation_id', 'following', 'id', 'last_read_message_id', 'last_reply_at', 'mention_count', 'reply_count', 'root_message', 'unread_count'];
+const READ_STATE_FIELDS = [
+  'conversation_id',
+  'following',
+  'last_read_at',
+  'last_read_message_id',
+  'mention_count',
+  'thread_root_id',
+  'unread_count',
+  'updated_at',
+];
+const THREAD_FIELDS = [
+  'conversation_id',
+  'following',
+  'id',
+  'last_read_message_id',
+  'last_reply_at',
+  'mention_count',
+  'reply_count',
+  'root_message',
+  'unread_count',
+];
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UNKNOWN = '00000000-0000-7000-8000-000000000000';
 
@@ -39,7 +67,13 @@ async function team(): Promise<Team> {
 }
 
 beforeAll(async () => {
-  [alice, bob, carol, dave, olga] = await Promise.all([signUp('rs-alice'), signUp('rs-bob'), signUp('rs-carol'), signUp('rs-dave'), signUp('rs-olga')]);
+  [alice, bob, carol, dave, olga] = await Promise.all([
+    signUp('rs-alice'),
+    signUp('rs-bob'),
+    signUp('rs-carol'),
+    signUp('rs-dave'),
+    signUp('rs-olga'),
+  ]);
   ({ ws, actor } = await team());
   wsB = (await createWorkspace(olga, 'Elsewhere')).id;
   await addMember(olga, wsB, alice);
@@ -51,22 +85,37 @@ async function ok<T>(pending: Promise<ApiResponse>): Promise<T> {
   return res.body as T;
 }
 
-const conversationState = (who: Account, cid: string, wsId = ws) => ok<ReadStateBody>(inWorkspace(who, wsId, 'GET', `/conversations/${cid}/read-state`));
+const conversationState = (who: Account, cid: string, wsId = ws) =>
+  ok<ReadStateBody>(inWorkspace(who, wsId, 'GET', `/conversations/${cid}/read-state`));
 const markConversation = (who: Account, cid: string, messageId: string, wsId = ws) =>
-  ok<ReadStateBody>(inWorkspace(who, wsId, 'PUT', `/conversations/${cid}/read-state`, { body: { last_read_message_id: messageId } }));
-const threadState = (who: Account, rootId: string, wsId = ws) => ok<ReadStateBody>(inWorkspace(who, wsId, 'GET', `/threads/${rootId}/read-state`));
+  ok<ReadStateBody>(
+    inWorkspace(who, wsId, 'PUT', `/conversations/${cid}/read-state`, { body: { last_read_message_id: messageId } }),
+  );
+const threadState = (who: Account, rootId: string, wsId = ws) =>
+  ok<ReadStateBody>(inWorkspace(who, wsId, 'GET', `/threads/${rootId}/read-state`));
 const markThread = (who: Account, rootId: string, messageId: string, wsId = ws) =>
-  ok<ReadStateBody>(inWorkspace(who, wsId, 'PUT', `/threads/${rootId}/read-state`, { body: { last_read_message_id: messageId } }));
+  ok<ReadStateBody>(
+    inWorkspace(who, wsId, 'PUT', `/threads/${rootId}/read-state`, { body: { last_read_message_id: messageId } }),
+  );
 const subscribe = (who: Account, rootId: string, following: boolean, wsId = ws) =>
   ok<ReadStateBody>(inWorkspace(who, wsId, 'PUT', `/threads/${rootId}/subscription`, { body: { following } }));
-const threads = (who: Account, query = '', wsId = ws) => ok<Page<ThreadBody>>(inWorkspace(who, wsId, 'GET', `/threads${query}`));
+const threads = (who: Account, query = '', wsId = ws) =>
+  ok<Page<ThreadBody>>(inWorkspace(who, wsId, 'GET', `/threads${query}`));
 const following = async (who: Account, rootId: string, wsId = ws) => (await threadState(who, rootId, wsId)).following;
 
-const reply = (who: Account, cid: string, root: MessageBody, text: string, extra: Record<string, unknown> = {}, wsId = ws) =>
-  postText(who, wsId, cid, text, { parent_message_id: root.id, ...extra });
+const reply = (
+  who: Account,
+  cid: string,
+  root: MessageBody,
+  text: string,
+  extra: Record<string, unknown> = {},
+  wsId = ws,
+) => postText(who, wsId, cid, text, { parent_message_id: root.id, ...extra });
 const mentioning = (...actorIds: string[]) => ({ mentioned_actor_ids: actorIds });
 const remove = async (who: Account, m: MessageBody, wsId = ws) => {
-  expect((await inWorkspace(who, wsId, 'DELETE', `/conversations/${m.conversation_id}/messages/${m.id}`)).status).toBe(204);
+  expect((await inWorkspace(who, wsId, 'DELETE', `/conversations/${m.conversation_id}/messages/${m.id}`)).status).toBe(
+    204,
+  );
 };
 const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
 
@@ -123,12 +172,23 @@ describe('conversation read state', () => {
     let before = Date.now();
     const marked = await markConversation(bob, cid, m2.id);
     expect(Object.keys(marked).sort()).toEqual(READ_STATE_FIELDS);
-    expect(marked).toMatchObject({ conversation_id: cid, thread_root_id: null, following: null, last_read_message_id: m2.id, unread_count: 2, mention_count: 1 });
+    expect(marked).toMatchObject({
+      conversation_id: cid,
+      thread_root_id: null,
+      following: null,
+      last_read_message_id: m2.id,
+      unread_count: 2,
+      mention_count: 1,
+    });
     expectSetDuring(marked.last_read_at, before, Date.now());
     expectSetDuring(marked.updated_at, before, Date.now());
     expect(await conversationState(bob, cid)).toEqual(marked);
 
-    expect(await markConversation(bob, cid, m4.id)).toMatchObject({ last_read_message_id: m4.id, unread_count: 0, mention_count: 0 });
+    expect(await markConversation(bob, cid, m4.id)).toMatchObject({
+      last_read_message_id: m4.id,
+      unread_count: 0,
+      mention_count: 0,
+    });
 
     // Backwards: mark unread.
     before = Date.now();
@@ -140,7 +200,11 @@ describe('conversation read state', () => {
     expect(Date.parse(unread.last_read_at!)).toBeGreaterThanOrEqual(Date.parse(marked.last_read_at!));
 
     // Another reader's state is their own.
-    expect(await conversationState(carol, cid)).toMatchObject({ last_read_message_id: null, unread_count: 4, mention_count: 0 });
+    expect(await conversationState(carol, cid)).toMatchObject({
+      last_read_message_id: null,
+      unread_count: 4,
+      mention_count: 0,
+    });
   });
 
   it('accepts a reply of the conversation as the mark', async () => {
@@ -149,7 +213,13 @@ describe('conversation read state', () => {
     const r = await reply(carol, cid, root, 'reply');
     await postText(alice, ws, cid, 'after the reply', mentioning(actor.bob));
 
-    expect(await markConversation(bob, cid, r.id)).toMatchObject({ conversation_id: cid, thread_root_id: null, last_read_message_id: r.id, unread_count: 1, mention_count: 1 });
+    expect(await markConversation(bob, cid, r.id)).toMatchObject({
+      conversation_id: cid,
+      thread_root_id: null,
+      last_read_message_id: r.id,
+      unread_count: 1,
+      mention_count: 1,
+    });
   });
 
   it('stops counting deleted messages', async () => {
@@ -166,12 +236,16 @@ describe('conversation read state', () => {
     const m1 = await postText(alice, ws, cid, 'm1');
     const m2 = await postText(alice, ws, cid, 'm2');
 
-    const viaChannel = await ok<ReadStateBody>(inWorkspace(bob, ws, 'PUT', `/channels/${cid}/read-state`, { body: { last_read_message_id: m1.id } }));
+    const viaChannel = await ok<ReadStateBody>(
+      inWorkspace(bob, ws, 'PUT', `/channels/${cid}/read-state`, { body: { last_read_message_id: m1.id } }),
+    );
     expect(viaChannel).toMatchObject({ conversation_id: cid, last_read_message_id: m1.id, unread_count: 1 });
     expect(await conversationState(bob, cid)).toEqual(viaChannel);
 
     const viaConversation = await markConversation(bob, cid, m2.id);
-    expect(await ok<ReadStateBody>(inWorkspace(bob, ws, 'GET', `/channels/${cid}/read-state`))).toEqual(viaConversation);
+    expect(await ok<ReadStateBody>(inWorkspace(bob, ws, 'GET', `/channels/${cid}/read-state`))).toEqual(
+      viaConversation,
+    );
   });
 
   it('refuses a message of another conversation with 400 wrong_conversation and an unknown one with 404', async () => {
@@ -184,19 +258,43 @@ describe('conversation read state', () => {
 
     for (const messageId of [theirRoot.id, theirReply.id]) {
       for (const form of ['conversations', 'channels']) {
-        expectError(await inWorkspace(bob, ws, 'PUT', `/${form}/${cid}/read-state`, { body: { last_read_message_id: messageId } }), 400, 'wrong_conversation');
+        expectError(
+          await inWorkspace(bob, ws, 'PUT', `/${form}/${cid}/read-state`, {
+            body: { last_read_message_id: messageId },
+          }),
+          400,
+          'wrong_conversation',
+        );
       }
     }
-    expectError(await inWorkspace(bob, ws, 'PUT', `/conversations/${cid}/read-state`, { body: { last_read_message_id: UNKNOWN } }), 404, 'not_found');
+    expectError(
+      await inWorkspace(bob, ws, 'PUT', `/conversations/${cid}/read-state`, {
+        body: { last_read_message_id: UNKNOWN },
+      }),
+      404,
+      'not_found',
+    );
     expect(await conversationState(bob, cid)).toEqual(markedBefore);
   });
 
   it('validates last_read_message_id (400 invalid_input), before looking up the conversation', async () => {
     const cid = await createChannel(alice, ws);
-    for (const body of [{}, { last_read_message_id: null }, { last_read_message_id: 'nope' }, { last_read_message_id: 42 }]) {
-      for (const path of [`/conversations/${cid}/read-state`, `/channels/${cid}/read-state`, '/conversations/not-a-uuid/read-state']) {
+    for (const body of [
+      {},
+      { last_read_message_id: null },
+      { last_read_message_id: 'nope' },
+      { last_read_message_id: 42 },
+    ]) {
+      for (const path of [
+        `/conversations/${cid}/read-state`,
+        `/channels/${cid}/read-state`,
+        '/conversations/not-a-uuid/read-state',
+      ]) {
         const err = expectError(await inWorkspace(bob, ws, 'PUT', path, { body }), 400, 'invalid_input');
-        expect(err.details?.map((d) => d.field), `${path} ${JSON.stringify(body)}`).toContain('body.last_read_message_id');
+        expect(
+          err.details?.map((d) => d.field),
+          `${path} ${JSON.stringify(body)}`,
+        ).toContain('body.last_read_message_id');
       }
     }
   });
@@ -207,7 +305,11 @@ describe('conversation read state', () => {
     for (const bad of ['not-a-uuid', UNKNOWN, m.id]) {
       for (const form of ['conversations', 'channels']) {
         expectError(await inWorkspace(bob, ws, 'GET', `/${form}/${bad}/read-state`), 404, 'not_found');
-        expectError(await inWorkspace(bob, ws, 'PUT', `/${form}/${bad}/read-state`, { body: { last_read_message_id: m.id } }), 404, 'not_found');
+        expectError(
+          await inWorkspace(bob, ws, 'PUT', `/${form}/${bad}/read-state`, { body: { last_read_message_id: m.id } }),
+          404,
+          'not_found',
+        );
       }
     }
   });
@@ -236,7 +338,15 @@ describe('thread read state', () => {
     });
     const state = await threadState(bob, root.id);
     expect(Object.keys(state).sort()).toEqual(READ_STATE_FIELDS);
-    expect(state).toMatchObject({ conversation_id: cid, thread_root_id: root.id, following: true, last_read_message_id: null, last_read_at: null, unread_count: 2, mention_count: 1 });
+    expect(state).toMatchObject({
+      conversation_id: cid,
+      thread_root_id: root.id,
+      following: true,
+      last_read_message_id: null,
+      last_read_at: null,
+      unread_count: 2,
+      mention_count: 1,
+    });
     expect(await threadState(alice, root.id)).toMatchObject({ following: true, unread_count: 3, mention_count: 0 });
     // The root's mention is not a reply's.
     expect(await threadState(carol, root.id)).toMatchObject({ following: true, unread_count: 1, mention_count: 0 });
@@ -248,10 +358,29 @@ describe('thread read state', () => {
   it('exists for any top-level message, also one without replies', async () => {
     const cid = await createChannel(alice, ws);
     const root = await postText(alice, ws, cid, 'nobody answered');
-    expect(await threadState(alice, root.id)).toMatchObject({ conversation_id: cid, thread_root_id: root.id, following: true, unread_count: 0, mention_count: 0 });
-    expect(await threadState(bob, root.id)).toMatchObject({ thread_root_id: root.id, following: false, last_read_message_id: null, unread_count: 0 });
-    expect(await markThread(bob, root.id, root.id)).toMatchObject({ thread_root_id: root.id, last_read_message_id: root.id, unread_count: 0 });
-    expect(await subscribe(bob, root.id, true)).toMatchObject({ thread_root_id: root.id, following: true, last_read_message_id: root.id });
+    expect(await threadState(alice, root.id)).toMatchObject({
+      conversation_id: cid,
+      thread_root_id: root.id,
+      following: true,
+      unread_count: 0,
+      mention_count: 0,
+    });
+    expect(await threadState(bob, root.id)).toMatchObject({
+      thread_root_id: root.id,
+      following: false,
+      last_read_message_id: null,
+      unread_count: 0,
+    });
+    expect(await markThread(bob, root.id, root.id)).toMatchObject({
+      thread_root_id: root.id,
+      last_read_message_id: root.id,
+      unread_count: 0,
+    });
+    expect(await subscribe(bob, root.id, true)).toMatchObject({
+      thread_root_id: root.id,
+      following: true,
+      last_read_message_id: root.id,
+    });
   });
 
   it('moves the mark over the root and its replies, backwards too', async () => {
@@ -264,13 +393,27 @@ describe('thread read state', () => {
     const before = Date.now();
     const marked = await markThread(bob, root.id, r1.id);
     expect(Object.keys(marked).sort()).toEqual(READ_STATE_FIELDS);
-    expect(marked).toMatchObject({ conversation_id: cid, thread_root_id: root.id, last_read_message_id: r1.id, unread_count: 2, mention_count: 1 });
+    expect(marked).toMatchObject({
+      conversation_id: cid,
+      thread_root_id: root.id,
+      last_read_message_id: r1.id,
+      unread_count: 2,
+      mention_count: 1,
+    });
     expectSetDuring(marked.last_read_at, before, Date.now());
     expectSetDuring(marked.updated_at, before, Date.now());
     expect(await threadState(bob, root.id)).toEqual(marked);
 
-    expect(await markThread(bob, root.id, r3.id)).toMatchObject({ last_read_message_id: r3.id, unread_count: 0, mention_count: 0 });
-    expect(await markThread(bob, root.id, root.id)).toMatchObject({ last_read_message_id: root.id, unread_count: 3, mention_count: 1 });
+    expect(await markThread(bob, root.id, r3.id)).toMatchObject({
+      last_read_message_id: r3.id,
+      unread_count: 0,
+      mention_count: 0,
+    });
+    expect(await markThread(bob, root.id, root.id)).toMatchObject({
+      last_read_message_id: root.id,
+      unread_count: 3,
+      mention_count: 1,
+    });
     // The thread mark is not the conversation mark.
     expect(await conversationState(bob, cid)).toMatchObject({ last_read_message_id: null, unread_count: 1 });
   });
@@ -296,11 +439,25 @@ describe('thread read state', () => {
     const markedBefore = await markThread(bob, root.id, own.id);
 
     for (const messageId of [siblingReply.id, sibling.id, foreign.id]) {
-      expectError(await inWorkspace(bob, ws, 'PUT', `/threads/${root.id}/read-state`, { body: { last_read_message_id: messageId } }), 400, 'wrong_conversation');
+      expectError(
+        await inWorkspace(bob, ws, 'PUT', `/threads/${root.id}/read-state`, {
+          body: { last_read_message_id: messageId },
+        }),
+        400,
+        'wrong_conversation',
+      );
     }
-    expectError(await inWorkspace(bob, ws, 'PUT', `/threads/${root.id}/read-state`, { body: { last_read_message_id: UNKNOWN } }), 404, 'not_found');
+    expectError(
+      await inWorkspace(bob, ws, 'PUT', `/threads/${root.id}/read-state`, { body: { last_read_message_id: UNKNOWN } }),
+      404,
+      'not_found',
+    );
     for (const body of [{}, { last_read_message_id: 'nope' }, { last_read_message_id: 7 }]) {
-      const err = expectError(await inWorkspace(bob, ws, 'PUT', `/threads/${root.id}/read-state`, { body }), 400, 'invalid_input');
+      const err = expectError(
+        await inWorkspace(bob, ws, 'PUT', `/threads/${root.id}/read-state`, { body }),
+        400,
+        'invalid_input',
+      );
       expect(err.details?.map((d) => d.field)).toContain('body.last_read_message_id');
     }
     expect(await threadState(bob, root.id)).toEqual(markedBefore);
@@ -312,8 +469,16 @@ describe('thread read state', () => {
     const r = await reply(carol, cid, root, 'a reply is no root');
     for (const bad of [r.id, UNKNOWN, 'not-a-uuid', cid]) {
       expectError(await inWorkspace(bob, ws, 'GET', `/threads/${bad}/read-state`), 404, 'not_found');
-      expectError(await inWorkspace(bob, ws, 'PUT', `/threads/${bad}/read-state`, { body: { last_read_message_id: root.id } }), 404, 'not_found');
-      expectError(await inWorkspace(bob, ws, 'PUT', `/threads/${bad}/subscription`, { body: { following: true } }), 404, 'not_found');
+      expectError(
+        await inWorkspace(bob, ws, 'PUT', `/threads/${bad}/read-state`, { body: { last_read_message_id: root.id } }),
+        404,
+        'not_found',
+      );
+      expectError(
+        await inWorkspace(bob, ws, 'PUT', `/threads/${bad}/subscription`, { body: { following: true } }),
+        404,
+        'not_found',
+      );
     }
     // A root id in capitals is the same root.
     expect(await threadState(bob, root.id.toUpperCase())).toEqual(await threadState(bob, root.id));
@@ -344,7 +509,13 @@ describe('thread subscriptions', () => {
 
     const followed = await subscribe(dave, root.id, true);
     expect(Object.keys(followed).sort()).toEqual(READ_STATE_FIELDS);
-    expect(followed).toMatchObject({ conversation_id: cid, thread_root_id: root.id, following: true, unread_count: 1, mention_count: 0 });
+    expect(followed).toMatchObject({
+      conversation_id: cid,
+      thread_root_id: root.id,
+      following: true,
+      unread_count: 1,
+      mention_count: 0,
+    });
     expect(await following(dave, root.id)).toBe(true);
     expect(ids((await threads(dave, '?limit=100')).items)).toContain(root.id);
 
@@ -389,13 +560,28 @@ describe('thread subscriptions', () => {
     const cid = await createChannel(alice, ws);
     const root = await postText(alice, ws, cid, 'root');
     for (const body of [{}, { following: null }, { following: 'true' }, { following: 1 }, { following: 'yes' }]) {
-      const err = expectError(await inWorkspace(bob, ws, 'PUT', `/threads/${root.id}/subscription`, { body }), 400, 'invalid_input');
-      expect(err.details?.map((d) => d.field), JSON.stringify(body)).toContain('body.following');
+      const err = expectError(
+        await inWorkspace(bob, ws, 'PUT', `/threads/${root.id}/subscription`, { body }),
+        400,
+        'invalid_input',
+      );
+      expect(
+        err.details?.map((d) => d.field),
+        JSON.stringify(body),
+      ).toContain('body.following');
     }
     expect(await following(bob, root.id)).toBe(false);
     // Body validation comes before looking up the root.
-    expectError(await inWorkspace(bob, ws, 'PUT', '/threads/not-a-uuid/subscription', { body: { following: 'yes' } }), 400, 'invalid_input');
-    expectError(await inWorkspace(bob, ws, 'PUT', `/threads/${UNKNOWN}/read-state`, { body: { last_read_message_id: 'nope' } }), 400, 'invalid_input');
+    expectError(
+      await inWorkspace(bob, ws, 'PUT', '/threads/not-a-uuid/subscription', { body: { following: 'yes' } }),
+      400,
+      'invalid_input',
+    );
+    expectError(
+      await inWorkspace(bob, ws, 'PUT', `/threads/${UNKNOWN}/read-state`, { body: { last_read_message_id: 'nope' } }),
+      400,
+      'invalid_input',
+    );
   });
 });
 
@@ -425,18 +611,29 @@ describe('thread inbox (GET /threads)', () => {
       mention_count: 1,
     });
     expect(Object.keys(item.root_message).sort()).toEqual(MESSAGE_FIELDS);
-    expect(item.root_message).toEqual(await ok<MessageBody>(inWorkspace(bob, t.ws, 'GET', `/conversations/${cid}/messages/${first.id}`)));
+    expect(item.root_message).toEqual(
+      await ok<MessageBody>(inWorkspace(bob, t.ws, 'GET', `/conversations/${cid}/messages/${first.id}`)),
+    );
     // The root is the caller's view of it: their own bookmark shows.
-    const saved = await ok<{ saved_at: string }>(inWorkspace(bob, t.ws, 'PUT', `/conversations/${cid}/messages/${first.id}/saved`));
+    const saved = await ok<{ saved_at: string }>(
+      inWorkspace(bob, t.ws, 'PUT', `/conversations/${cid}/messages/${first.id}/saved`),
+    );
     expect((await threads(bob, '', t.ws)).items[0]!.root_message.saved_at).toBe(saved.saved_at);
     expect((await threads(alice, '', t.ws)).items.find((i) => i.id === first.id)!.root_message.saved_at).toBeNull();
 
     const forDave = await threads(dave, '', t.ws);
     expect(ids(forDave.items)).toEqual([second.id, first.id]);
-    expect(forDave.items.map((i) => [i.unread_count, i.mention_count, i.following])).toEqual([[0, 0, true], [1, 0, true]]);
+    expect(forDave.items.map((i) => [i.unread_count, i.mention_count, i.following])).toEqual([
+      [0, 0, true],
+      [1, 0, true],
+    ]);
 
     const marked = await markThread(bob, first.id, last.id, t.ws);
-    expect((await threads(bob, '', t.ws)).items[0]).toMatchObject({ last_read_message_id: marked.last_read_message_id, unread_count: 0, mention_count: 0 });
+    expect((await threads(bob, '', t.ws)).items[0]).toMatchObject({
+      last_read_message_id: marked.last_read_message_id,
+      unread_count: 0,
+      mention_count: 0,
+    });
   });
 
   it('never lists a root without replies, even a followed one', async () => {
@@ -467,7 +664,10 @@ describe('thread inbox (GET /threads)', () => {
     expect((await threads(bob, '?following=true', t.ws)).items).toEqual([]);
     const all = await threads(bob, '?following=false', t.ws);
     expect(ids(all.items)).toEqual([t2.id, t1.id]);
-    expect(all.items.map((i) => [i.conversation_id, i.following])).toEqual([[other, false], [cid, false]]);
+    expect(all.items.map((i) => [i.conversation_id, i.following])).toEqual([
+      [other, false],
+      [cid, false],
+    ]);
     expect(all.next_cursor).toBeNull();
   });
 
@@ -520,7 +720,9 @@ describe('thread inbox (GET /threads)', () => {
     const expected = roots.map((r) => r.id).reverse();
     expect([...expected].sort().reverse()).toEqual(expected);
 
-    const pages = await walk<ThreadBody>((cursor) => inWorkspace(alice, t.ws, 'GET', `/threads?limit=2${cursor ? `&cursor=${cursor}` : ''}`));
+    const pages = await walk<ThreadBody>((cursor) =>
+      inWorkspace(alice, t.ws, 'GET', `/threads?limit=2${cursor ? `&cursor=${cursor}` : ''}`),
+    );
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     expect(pages.flat().map((i) => i.id)).toEqual(expected);
 
@@ -528,7 +730,10 @@ describe('thread inbox (GET /threads)', () => {
     const firstFour = await threads(alice, '?limit=4', t.ws);
     expect(ids(firstFour.items)).toEqual(expected.slice(0, 4));
     expect(firstFour.next_cursor).toBe(expected[3]);
-    expect(await threads(alice, `?limit=4&cursor=${firstFour.next_cursor}`, t.ws)).toMatchObject({ next_cursor: null, items: [expect.objectContaining({ id: expected[4] })] });
+    expect(await threads(alice, `?limit=4&cursor=${firstFour.next_cursor}`, t.ws)).toMatchObject({
+      next_cursor: null,
+      items: [expect.objectContaining({ id: expected[4] })],
+    });
     expect(ids((await threads(alice, '', t.ws)).items)).toEqual(expected);
   });
 
@@ -542,7 +747,11 @@ describe('thread inbox (GET /threads)', () => {
     const newest = await reply(dave, cid, root, 'dave', {}, t.ws);
 
     const got = await ok<MessageBody>(inWorkspace(alice, t.ws, 'GET', `/conversations/${cid}/messages/${root.id}`));
-    expect(got).toMatchObject({ reply_count: 4, reply_actor_ids: [t.actor.carol, t.actor.bob, t.actor.dave], last_reply_at: newest.created_at });
+    expect(got).toMatchObject({
+      reply_count: 4,
+      reply_actor_ids: [t.actor.carol, t.actor.bob, t.actor.dave],
+      last_reply_at: newest.created_at,
+    });
     const [item] = (await threads(alice, '', t.ws)).items;
     expect(item).toMatchObject({ id: root.id, reply_count: 4, last_reply_at: newest.created_at, unread_count: 4 });
     expect(item!.root_message).toEqual(got);
@@ -563,9 +772,18 @@ describe('thread inbox (GET /threads)', () => {
     ];
     for (const [query, field] of cases) {
       const err = expectError(await inWorkspace(bob, ws, 'GET', `/threads?${query}`), 400, 'invalid_input');
-      expect(err.details?.map((d) => d.field), query).toContain(field);
+      expect(
+        err.details?.map((d) => d.field),
+        query,
+      ).toContain(field);
     }
-    for (const query of ['following=true&unread=false', 'following=false&unread=true', 'limit=1', 'limit=100', `cursor=${UNKNOWN}`]) {
+    for (const query of [
+      'following=true&unread=false',
+      'following=false&unread=true',
+      'limit=1',
+      'limit=100',
+      `cursor=${UNKNOWN}`,
+    ]) {
       expect((await inWorkspace(bob, ws, 'GET', `/threads?${query}`)).status, query).toBe(200);
     }
   });
@@ -580,16 +798,28 @@ describe('events', () => {
 
     const answers = [
       await markConversation(bob, cid, root.id),
-      await ok<ReadStateBody>(inWorkspace(bob, ws, 'PUT', `/channels/${cid}/read-state`, { body: { last_read_message_id: r.id } })),
+      await ok<ReadStateBody>(
+        inWorkspace(bob, ws, 'PUT', `/channels/${cid}/read-state`, { body: { last_read_message_id: r.id } }),
+      ),
       await markThread(bob, root.id, r.id),
       await subscribe(bob, root.id, true),
     ];
     await conversationState(bob, cid);
     await threadState(bob, root.id);
     await threads(bob);
-    expectError(await inWorkspace(bob, ws, 'PUT', `/conversations/${cid}/read-state`, { body: { last_read_message_id: foreign.id } }), 400, 'wrong_conversation');
+    expectError(
+      await inWorkspace(bob, ws, 'PUT', `/conversations/${cid}/read-state`, {
+        body: { last_read_message_id: foreign.id },
+      }),
+      400,
+      'wrong_conversation',
+    );
 
-    const rows = await recordedEvents<{ event_id: string; read_state: ReadStateBody }>('messaging', `payload -> 'read_state' ->> 'conversation_id' = $1`, [cid]);
+    const rows = await recordedEvents<{ event_id: string; read_state: ReadStateBody }>(
+      'messaging',
+      `payload -> 'read_state' ->> 'conversation_id' = $1`,
+      [cid],
+    );
     expect(rows).toHaveLength(answers.length);
     for (const row of rows) {
       expect(row).toMatchObject({ channel: `private-actor-${actor.bob}`, event: 'read_state.updated' });
@@ -611,17 +841,32 @@ describe('workspace isolation', () => {
     expectError(await inWorkspace(olga, ws, 'GET', `/conversations/${cid}/read-state`), 404, 'workspace_not_found');
     expectError(await inWorkspace(olga, ws, 'GET', '/threads'), 404, 'workspace_not_found');
 
-    const asOlga = (method: string, path: string, body?: unknown) => inWorkspace(olga, wsB, method, path, body === undefined ? {} : { body });
+    const asOlga = (method: string, path: string, body?: unknown) =>
+      inWorkspace(olga, wsB, method, path, body === undefined ? {} : { body });
     for (const form of ['conversations', 'channels']) {
       expectError(await asOlga('GET', `/${form}/${cid}/read-state`), 404, 'not_found');
-      expectError(await asOlga('PUT', `/${form}/${cid}/read-state`, { last_read_message_id: root.id }), 404, 'not_found');
+      expectError(
+        await asOlga('PUT', `/${form}/${cid}/read-state`, { last_read_message_id: root.id }),
+        404,
+        'not_found',
+      );
     }
     expectError(await asOlga('GET', `/threads/${root.id}/read-state`), 404, 'not_found');
-    expectError(await asOlga('PUT', `/threads/${root.id}/read-state`, { last_read_message_id: r.id }), 404, 'not_found');
+    expectError(
+      await asOlga('PUT', `/threads/${root.id}/read-state`, { last_read_message_id: r.id }),
+      404,
+      'not_found',
+    );
     expectError(await asOlga('PUT', `/threads/${root.id}/subscription`, { following: true }), 404, 'not_found');
     expect(ids((await threads(olga, '?following=false&limit=100', wsB)).items)).not.toContain(root.id);
     // Nothing was recorded for the outsider.
-    expect(await recordedEvents('messaging', `event = 'read_state.updated' AND payload -> 'read_state' ->> 'conversation_id' = $1`, [cid])).toEqual([]);
+    expect(
+      await recordedEvents(
+        'messaging',
+        `event = 'read_state.updated' AND payload -> 'read_state' ->> 'conversation_id' = $1`,
+        [cid],
+      ),
+    ).toEqual([]);
   });
 
   it("treats another workspace's message as unknown when marking (404)", async () => {
@@ -629,8 +874,20 @@ describe('workspace isolation', () => {
     const rootB = await postText(olga, wsB, cidB, 'root in B');
     const cid = await createChannel(alice, ws);
     const root = await postText(alice, ws, cid, 'root in A');
-    expectError(await inWorkspace(alice, ws, 'PUT', `/conversations/${cid}/read-state`, { body: { last_read_message_id: rootB.id } }), 404, 'not_found');
-    expectError(await inWorkspace(alice, ws, 'PUT', `/threads/${root.id}/read-state`, { body: { last_read_message_id: rootB.id } }), 404, 'not_found');
+    expectError(
+      await inWorkspace(alice, ws, 'PUT', `/conversations/${cid}/read-state`, {
+        body: { last_read_message_id: rootB.id },
+      }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await inWorkspace(alice, ws, 'PUT', `/threads/${root.id}/read-state`, {
+        body: { last_read_message_id: rootB.id },
+      }),
+      404,
+      'not_found',
+    );
   });
 
   it('never lists threads of another workspace', async () => {
@@ -642,7 +899,9 @@ describe('workspace isolation', () => {
     await reply(bob, cid, rootA, 'bob answers in A');
 
     expect(ids((await threads(alice, '?limit=100', wsB)).items)).toEqual([rootB.id]);
-    const everyPageInA = await walk<ThreadBody>((cursor) => inWorkspace(alice, ws, 'GET', `/threads?following=false&limit=100${cursor ? `&cursor=${cursor}` : ''}`));
+    const everyPageInA = await walk<ThreadBody>((cursor) =>
+      inWorkspace(alice, ws, 'GET', `/threads?following=false&limit=100${cursor ? `&cursor=${cursor}` : ''}`),
+    );
     const inA = everyPageInA.flat().map((i) => i.id);
     expect(inA).toContain(rootA.id);
     expect(inA).not.toContain(rootB.id);

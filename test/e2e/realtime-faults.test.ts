@@ -53,14 +53,31 @@ async function counter(url: string, name: string, labels: Record<string, string>
 
 /** Attempts of the realtime worker's event jobs that failed (for good or to be retried). */
 const failedDrains = async () =>
-  (await counter(cluster.metricsUrls['realtime-worker']!, 'wms_queue_job_outcomes_total', { queue: 'realtime-events', outcome: 'failed' })) +
-  (await counter(cluster.metricsUrls['realtime-worker']!, 'wms_queue_job_outcomes_total', { queue: 'realtime-events', outcome: 'retried' }));
+  (await counter(cluster.metricsUrls['realtime-worker']!, 'wms_queue_job_outcomes_total', {
+    queue: 'realtime-events',
+    outcome: 'failed',
+  })) +
+  (await counter(cluster.metricsUrls['realtime-worker']!, 'wms_queue_job_outcomes_total', {
+    queue: 'realtime-events',
+    outcome: 'retried',
+  }));
 
 /** How often the gateway answered the provider's webhook 503. */
 const lostWebhooks = () =>
-  counter(`${cluster.gatewayUrl}/metrics`, 'wms_http_request_duration_seconds_count', { method: 'POST', route: '/realtime/webhooks/pusher', status: '503' });
+  counter(`${cluster.gatewayUrl}/metrics`, 'wms_http_request_duration_seconds_count', {
+    method: 'POST',
+    route: '/realtime/webhooks/pusher',
+    status: '503',
+  });
 
-const untriggered = async (): Promise<number> => Number((await db.query('SELECT count(*) FROM realtime.events WHERE id > (SELECT triggered_through FROM realtime.event_retention)')).rows[0].count);
+const untriggered = async (): Promise<number> =>
+  Number(
+    (
+      await db.query(
+        'SELECT count(*) FROM realtime.events WHERE id > (SELECT triggered_through FROM realtime.event_retention)',
+      )
+    ).rows[0].count,
+  );
 
 /** The stored message.created events of these messages: whether each was triggered, in message order. */
 async function storedCreations(messageIds: string[]): Promise<Array<{ id: string; triggered: boolean }>> {
@@ -83,39 +100,56 @@ describe('realtime faults', () => {
     expect(processEnvironment(cluster.pidOf('realtime-worker')!).get('PRESENCE_SWEEP_MS')).toBe(PRESENCE_SWEEP_MS);
   });
 
-  it('delivers the events posted while the provider is frozen once it runs again, all of them, in post order', { timeout: 120_000 }, async () => {
-    const client = await connectRealtime(owner, ws);
-    const channel = `private-conversation-${conv}`;
-    await client.subscribe(channel);
-    // Nothing else waits, so every failed trigger from now on is one of the messages below.
-    await waitFor('earlier events to be triggered', async () => (await untriggered()) === 0, 30_000);
-    const failedBefore = await failedDrains();
+  it(
+    'delivers the events posted while the provider is frozen once it runs again, all of them, in post order',
+    { timeout: 120_000 },
+    async () => {
+      const client = await connectRealtime(owner, ws);
+      const channel = `private-conversation-${conv}`;
+      await client.subscribe(channel);
+      // Nothing else waits, so every failed trigger from now on is one of the messages below.
+      await waitFor('earlier events to be triggered', async () => (await untriggered()) === 0, 30_000);
+      const failedBefore = await failedDrains();
 
-    const soketi = cluster.pidOf('soketi')!;
-    process.kill(soketi, 'SIGSTOP');
-    const posted: MessageBody[] = [];
-    try {
-      // The API does not need the provider.
-      for (let i = 1; i <= 5; i++) posted.push(await postText(owner, ws, conv, `posted while the provider is down ${i}`));
+      const soketi = cluster.pidOf('soketi')!;
+      process.kill(soketi, 'SIGSTOP');
+      const posted: MessageBody[] = [];
+      try {
+        // The API does not need the provider.
+        for (let i = 1; i <= 5; i++)
+          posted.push(await postText(owner, ws, conv, `posted while the provider is down ${i}`));
+        const ids = posted.map((m) => m.id);
+        await waitFor(
+          'the events to be stored',
+          async () => (await storedCreations(ids)).length === ids.length,
+          30_000,
+        );
+        // The worker tried to trigger them, the provider did not answer, and they wait.
+        await waitFor('a trigger to fail', async () => (await failedDrains()) > failedBefore, 60_000, 250);
+        expect(await storedCreations(ids)).toEqual(ids.map((id) => ({ id, triggered: false })));
+        expect(client.on(channel, 'message.created')).toEqual([]);
+      } finally {
+        process.kill(soketi, 'SIGCONT');
+      }
+
       const ids = posted.map((m) => m.id);
-      await waitFor('the events to be stored', async () => (await storedCreations(ids)).length === ids.length, 30_000);
-      // The worker tried to trigger them, the provider did not answer, and they wait.
-      await waitFor('a trigger to fail', async () => (await failedDrains()) > failedBefore, 60_000, 250);
-      expect(await storedCreations(ids)).toEqual(ids.map((id) => ({ id, triggered: false })));
-      expect(client.on(channel, 'message.created')).toEqual([]);
-    } finally {
-      process.kill(soketi, 'SIGCONT');
-    }
-
-    const ids = posted.map((m) => m.id);
-    // Delivery is at least once (a trigger abandoned while the provider was frozen may still be carried out), so the
-    // order is that of each event's first arrival.
-    const firstArrivals = () => [...new Map(client.on(channel, 'message.created').map((d) => [d.event_id, (d.message as MessageBody).id])).values()];
-    await waitFor('all five messages at the client', () => firstArrivals().length === ids.length, 60_000);
-    expect(firstArrivals()).toEqual(ids);
-    expect(client.on(channel, 'message.created').map((d) => d.message)).toEqual(expect.arrayContaining(posted));
-    await waitFor('every event marked triggered', async () => (await storedCreations(ids)).every((e) => e.triggered), 30_000);
-  });
+      // Delivery is at least once (a trigger abandoned while the provider was frozen may still be carried out), so the
+      // order is that of each event's first arrival.
+      const firstArrivals = () => [
+        ...new Map(
+          client.on(channel, 'message.created').map((d) => [d.event_id, (d.message as MessageBody).id]),
+        ).values(),
+      ];
+      await waitFor('all five messages at the client', () => firstArrivals().length === ids.length, 60_000);
+      expect(firstArrivals()).toEqual(ids);
+      expect(client.on(channel, 'message.created').map((d) => d.message)).toEqual(expect.arrayContaining(posted));
+      await waitFor(
+        'every event marked triggered',
+        async () => (await storedCreations(ids)).every((e) => e.triggered),
+        30_000,
+      );
+    },
+  );
 
   it('repairs a lost webhook with the sweep: presence follows the provider', { timeout: 120_000 }, async () => {
     const memberActor = (await myActor(member, ws)).id;
@@ -125,7 +159,11 @@ describe('realtime faults', () => {
     const leaving = await connectRealtime(member, ws);
     await leaving.subscribe(leaving.config.channels.actor);
     await waitFor('the member online', async () => (await online(owner)).includes(memberActor), 30_000);
-    await watcher.waitForEvent(workspaceChannel, 'presence.updated', (d) => (d.presence as { actor_id: string }).actor_id === memberActor);
+    await watcher.waitForEvent(
+      workspaceChannel,
+      'presence.updated',
+      (d) => (d.presence as { actor_id: string }).actor_id === memberActor,
+    );
     const lostBefore = await lostWebhooks();
 
     // Frozen, the server takes no webhook: the gateway's AcceptWebhook call meets its deadline and the gateway answers
@@ -134,20 +172,33 @@ describe('realtime faults', () => {
     process.kill(server, 'SIGSTOP');
     try {
       await leaving.disconnect();
-      await waitFor('the gateway to answer the vacate webhook 503', async () => (await lostWebhooks()) > lostBefore, 60_000, 250);
+      await waitFor(
+        'the gateway to answer the vacate webhook 503',
+        async () => (await lostWebhooks()) > lostBefore,
+        60_000,
+        250,
+      );
       // Repaired while the server that could take the webhook has not run a single instruction: by the sweep.
       const offline = await watcher.waitForEvent(
         workspaceChannel,
         'presence.updated',
-        (d) => (d.presence as { actor_id: string; status: string }).actor_id === memberActor && (d.presence as { status: string }).status === 'offline',
+        (d) =>
+          (d.presence as { actor_id: string; status: string }).actor_id === memberActor &&
+          (d.presence as { status: string }).status === 'offline',
         60_000,
       );
       expect(offline.presence).toMatchObject({ actor_id: memberActor, status: 'offline' });
-      expect((await db.query('SELECT actor_id FROM realtime.presence WHERE actor_id = $1', [memberActor])).rows).toEqual([]);
+      expect(
+        (await db.query('SELECT actor_id FROM realtime.presence WHERE actor_id = $1', [memberActor])).rows,
+      ).toEqual([]);
     } finally {
       process.kill(server, 'SIGCONT');
     }
-    await waitFor('the member gone from /realtime/presence', async () => !(await online(owner)).includes(memberActor), 30_000);
+    await waitFor(
+      'the member gone from /realtime/presence',
+      async () => !(await online(owner)).includes(memberActor),
+      30_000,
+    );
     // The watcher is subscribed to no channel that makes its owner online: nobody is.
     expect(await online(owner)).toEqual([]);
   });

@@ -6,7 +6,14 @@ import { recordedEvents } from './support/events.ts';
 import { api, gatewayUrl } from './support/http.ts';
 import { serverPids } from './support/memory.ts';
 import { createChannel, type MessageBody, postText, type ReadStateBody } from './support/messages.ts';
-import { connectRealtime, disconnectAll, eventIds, type RealtimeClient, realtimeConfig, SubscriptionRefusedError } from './support/realtime.ts';
+import {
+  connectRealtime,
+  disconnectAll,
+  eventIds,
+  type RealtimeClient,
+  realtimeConfig,
+  SubscriptionRefusedError,
+} from './support/realtime.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
 
 // Realtime end to end (contract §7, issue 13): pusher-js in Node, knowing only the gateway's URL, connects through the
@@ -44,7 +51,11 @@ const channels = (ws: string, actorId: string, conv: string) => ({
 async function listening(account: Account, ws: string, conv: string): Promise<RealtimeClient> {
   const client = await connectRealtime(account, ws);
   const mine = channels(ws, client.config.channels.actor.slice('private-actor-'.length), conv);
-  await Promise.all([client.subscribe(mine.workspace), client.subscribe(mine.actor), client.subscribe(mine.conversation)]);
+  await Promise.all([
+    client.subscribe(mine.workspace),
+    client.subscribe(mine.actor),
+    client.subscribe(mine.conversation),
+  ]);
   return client;
 }
 
@@ -74,18 +85,30 @@ describe('connecting with nothing but the gateway URL', () => {
       force_tls: false,
       channel_authorization_endpoint: '/realtime/authorize',
       user_authentication_endpoint: '/realtime/authenticate',
-      channels: { workspace: `private-workspace-${ws}`, presence: `presence-workspace-${ws}`, actor: `private-actor-${actor.id}` },
+      channels: {
+        workspace: `private-workspace-${ws}`,
+        presence: `presence-workspace-${ws}`,
+        actor: `private-actor-${actor.id}`,
+      },
     });
     expect(config.app_key).toMatch(/^wms-/);
     expect(['localhost', '127.0.0.1']).toContain(config.ws_host);
 
     const client = await connectRealtime(alice, ws);
     const mine = channels(ws, actor.id, conv);
-    const [, members] = await Promise.all([client.subscribe(mine.workspace), client.subscribe(mine.presence), client.subscribe(mine.actor), client.subscribe(mine.conversation)]);
+    const [, members] = await Promise.all([
+      client.subscribe(mine.workspace),
+      client.subscribe(mine.presence),
+      client.subscribe(mine.actor),
+      client.subscribe(mine.conversation),
+    ]);
     expect(client.pusher.connection.state).toBe('connected');
     expect(client.pusher.connection.socket_id).toMatch(/^\d+\.\d+$/);
     // The presence member is the caller's actor, with what other members are shown of it.
-    expect((members as { me: unknown }).me).toEqual({ id: actor.id, info: { display_name: actor.display_name, avatar_id: null } });
+    expect((members as { me: unknown }).me).toEqual({
+      id: actor.id,
+      info: { display_name: actor.display_name, avatar_id: null },
+    });
     expect((members as { count: number }).count).toBe(1);
   });
 });
@@ -100,21 +123,40 @@ describe('events of the catalogue', () => {
     const outsider = await listening(olga, o.ws, o.conv);
 
     const root = await postText(alice, a.ws, a.conv, 'hello realtime');
-    const reactions = await inWorkspace(alice, a.ws, 'PUT', `/conversations/${a.conv}/messages/${root.id}/reactions/${encodeURIComponent('👍')}`);
+    const reactions = await inWorkspace(
+      alice,
+      a.ws,
+      'PUT',
+      `/conversations/${a.conv}/messages/${root.id}/reactions/${encodeURIComponent('👍')}`,
+    );
     expect(reactions.status).toBe(200);
     const reply = await postText(alice, a.ws, a.conv, 'a reply', { parent_message_id: root.id });
-    const readState = await inWorkspace(alice, a.ws, 'PUT', `/conversations/${a.conv}/read-state`, { body: { last_read_message_id: root.id } });
+    const readState = await inWorkspace(alice, a.ws, 'PUT', `/conversations/${a.conv}/read-state`, {
+      body: { last_read_message_id: root.id },
+    });
     expect(readState.status).toBe(200);
     const saved = await inWorkspace(alice, a.ws, 'PUT', `/conversations/${a.conv}/messages/${root.id}/saved`);
     expect(saved.status).toBe(200);
     const added = await addMember(alice, a.ws, bob);
 
-    const created = await client.waitForEvent(mine.conversation, 'message.created', (d) => (d.message as MessageBody).id === root.id);
+    const created = await client.waitForEvent(
+      mine.conversation,
+      'message.created',
+      (d) => (d.message as MessageBody).id === root.id,
+    );
     // The message as the POST answered it (a bookmark is its owner's alone: saved_at is null in both).
     expect(created).toEqual({ event_id: expect.stringMatching(UUID), message: root });
-    const replied = await client.waitForEvent(mine.conversation, 'message.created', (d) => (d.message as MessageBody).id === reply.id);
+    const replied = await client.waitForEvent(
+      mine.conversation,
+      'message.created',
+      (d) => (d.message as MessageBody).id === reply.id,
+    );
     expect(replied).toEqual({ event_id: expect.stringMatching(UUID), message: reply });
-    expect(await client.waitForEvent(mine.conversation, 'reactions.updated')).toEqual({ event_id: expect.stringMatching(UUID), conversation_id: a.conv, reactions: reactions.body });
+    expect(await client.waitForEvent(mine.conversation, 'reactions.updated')).toEqual({
+      event_id: expect.stringMatching(UUID),
+      conversation_id: a.conv,
+      reactions: reactions.body,
+    });
     expect(await client.waitForEvent(mine.conversation, 'thread.updated')).toEqual({
       event_id: expect.stringMatching(UUID),
       conversation_id: a.conv,
@@ -123,14 +165,31 @@ describe('events of the catalogue', () => {
       reply_actor_ids: [a.actor.id],
       last_reply_at: reply.created_at,
     });
-    expect(await client.waitForEvent(mine.actor, 'read_state.updated')).toEqual({ event_id: expect.stringMatching(UUID), read_state: readState.body as ReadStateBody });
-    expect(await client.waitForEvent(mine.actor, 'saved.updated')).toEqual({ event_id: expect.stringMatching(UUID), saved: saved.body });
+    expect(await client.waitForEvent(mine.actor, 'read_state.updated')).toEqual({
+      event_id: expect.stringMatching(UUID),
+      read_state: readState.body as ReadStateBody,
+    });
+    expect(await client.waitForEvent(mine.actor, 'saved.updated')).toEqual({
+      event_id: expect.stringMatching(UUID),
+      saved: saved.body,
+    });
     const joined = await client.waitForEvent(mine.workspace, 'workspace_user.added');
     expect(joined).toEqual({ event_id: expect.stringMatching(UUID), workspace_user: added });
 
     // Each on its channel only (delivery is at least once: a repeat has the same event_id).
-    const names = ['message.created', 'reactions.updated', 'thread.updated', 'read_state.updated', 'saved.updated', 'workspace_user.added'];
-    const where = new Map(client.received.filter((e) => names.includes(e.event)).map((e) => [e.data.event_id, `${e.event} on ${e.channel}`]));
+    const names = [
+      'message.created',
+      'reactions.updated',
+      'thread.updated',
+      'read_state.updated',
+      'saved.updated',
+      'workspace_user.added',
+    ];
+    const where = new Map(
+      client.received
+        .filter((e) => names.includes(e.event))
+        .map((e) => [e.data.event_id, `${e.event} on ${e.channel}`]),
+    );
     expect([...where.values()].sort()).toEqual(
       [
         `message.created on ${mine.conversation}`,
@@ -147,8 +206,14 @@ describe('events of the catalogue', () => {
     // Events are triggered in commit order, so once an event of the other workspace committed after all of these
     // arrives, any of these that was to reach it would have arrived first.
     const canary = await createChannel(olga, o.ws, 'canary');
-    await outsider.waitForEvent(theirs.workspace, 'channel.created', (d) => (d.channel as { id: string }).id === canary);
-    const leaked = outsider.received.filter((e) => seen.includes(String(e.data.event_id)) || JSON.stringify(e.data).includes(a.ws));
+    await outsider.waitForEvent(
+      theirs.workspace,
+      'channel.created',
+      (d) => (d.channel as { id: string }).id === canary,
+    );
+    const leaked = outsider.received.filter(
+      (e) => seen.includes(String(e.data.event_id)) || JSON.stringify(e.data).includes(a.ws),
+    );
     expect(leaked).toEqual([]);
     expect(new Set(outsider.received.map((e) => e.channel))).toEqual(new Set([theirs.workspace]));
   });
@@ -183,13 +248,15 @@ describe('channel authorization', () => {
 
     // The refusal is the contract's error.
     const socketId = client.pusher.connection.socket_id;
-    const refused = await inWorkspace(alice, a.ws, 'POST', '/realtime/authorize', { body: { socket_id: socketId, channel_name: `private-workspace-${o.ws}` } });
+    const refused = await inWorkspace(alice, a.ws, 'POST', '/realtime/authorize', {
+      body: { socket_id: socketId, channel_name: `private-workspace-${o.ws}` },
+    });
     expectError(refused, 403, 'forbidden');
   });
 });
 
 describe('removal from the workspace', () => {
-  it("tells the removed member, then closes its signed-in connection: its subscriptions end with its membership", async () => {
+  it('tells the removed member, then closes its signed-in connection: its subscriptions end with its membership', async () => {
     const a = await workspaceOf(alice, 'removal');
     const added = await addMember(alice, a.ws, bob);
     const watcher = await listening(alice, a.ws, a.conv);
@@ -200,12 +267,23 @@ describe('removal from the workspace', () => {
     expect((await inWorkspace(alice, a.ws, 'DELETE', `/workspace/users/${added.id}`)).status).toBe(204);
     const told = await removed.waitForEvent(removed.config.channels.workspace, 'workspace_user.removed');
     expect(told).toMatchObject({ workspace_user: { id: added.id, actor_id: added.actor_id } });
-    await waitFor('the provider to close its connection', () => removed.pusher.connection.state === 'disconnected', 15_000, 20);
+    await waitFor(
+      'the provider to close its connection',
+      () => removed.pusher.connection.state === 'disconnected',
+      15_000,
+      20,
+    );
 
     // What follows reaches the members that remain, and not the removed one (pusher-js does not reconnect after 4009).
     const after = await postText(alice, a.ws, a.conv, 'after the removal');
-    await watcher.waitForEvent(`private-conversation-${a.conv}`, 'message.created', (d) => (d.message as MessageBody).id === after.id);
-    expect(removed.on(`private-conversation-${a.conv}`, 'message.created').map((d) => (d.message as MessageBody).id)).not.toContain(after.id);
+    await watcher.waitForEvent(
+      `private-conversation-${a.conv}`,
+      'message.created',
+      (d) => (d.message as MessageBody).id === after.id,
+    );
+    expect(
+      removed.on(`private-conversation-${a.conv}`, 'message.created').map((d) => (d.message as MessageBody).id),
+    ).not.toContain(after.id);
     expect(removed.pusher.connection.state).toBe('disconnected');
   });
 });
@@ -222,17 +300,42 @@ describe('presence', () => {
 
     const bobs = await connectRealtime(bob, a.ws);
     await Promise.all([bobs.subscribe(bobs.config.channels.actor), bobs.subscribe(bobs.config.channels.presence)]);
-    const listed = await waitFor('bob in /realtime/presence', async () => (await online(alice, a.ws)).find((p) => p.actor_id === membership.actor_id));
+    const listed = await waitFor('bob in /realtime/presence', async () =>
+      (await online(alice, a.ws)).find((p) => p.actor_id === membership.actor_id),
+    );
     expect(listed).toEqual({ actor_id: bobActor.id, status: 'online', since: expect.stringMatching(TIMESTAMP) });
-    expect(await watcher.waitForEvent(mine.presence, 'pusher:member_added')).toEqual({ id: bobActor.id, info: { display_name: bobActor.display_name, avatar_id: null } });
-    const came = await watcher.waitForEvent(mine.workspace, 'presence.updated', (d) => (d.presence as Presence).actor_id === bobActor.id);
-    expect(came).toEqual({ event_id: expect.stringMatching(UUID), presence: { actor_id: bobActor.id, status: 'online', since: listed.since } });
+    expect(await watcher.waitForEvent(mine.presence, 'pusher:member_added')).toEqual({
+      id: bobActor.id,
+      info: { display_name: bobActor.display_name, avatar_id: null },
+    });
+    const came = await watcher.waitForEvent(
+      mine.workspace,
+      'presence.updated',
+      (d) => (d.presence as Presence).actor_id === bobActor.id,
+    );
+    expect(came).toEqual({
+      event_id: expect.stringMatching(UUID),
+      presence: { actor_id: bobActor.id, status: 'online', since: listed.since },
+    });
 
     await bobs.disconnect();
-    await waitFor('bob gone from /realtime/presence', async () => !(await online(alice, a.ws)).some((p) => p.actor_id === bobActor.id));
-    const left = await watcher.waitForEvent(mine.workspace, 'presence.updated', (d) => (d.presence as Presence).actor_id === bobActor.id && (d.presence as Presence).status === 'offline');
-    expect(left).toEqual({ event_id: expect.stringMatching(UUID), presence: { actor_id: bobActor.id, status: 'offline', since: expect.stringMatching(TIMESTAMP) } });
-    expect(await watcher.waitForEvent(mine.presence, 'pusher:member_removed')).toEqual({ id: bobActor.id, info: { display_name: bobActor.display_name, avatar_id: null } });
+    await waitFor(
+      'bob gone from /realtime/presence',
+      async () => !(await online(alice, a.ws)).some((p) => p.actor_id === bobActor.id),
+    );
+    const left = await watcher.waitForEvent(
+      mine.workspace,
+      'presence.updated',
+      (d) => (d.presence as Presence).actor_id === bobActor.id && (d.presence as Presence).status === 'offline',
+    );
+    expect(left).toEqual({
+      event_id: expect.stringMatching(UUID),
+      presence: { actor_id: bobActor.id, status: 'offline', since: expect.stringMatching(TIMESTAMP) },
+    });
+    expect(await watcher.waitForEvent(mine.presence, 'pusher:member_removed')).toEqual({
+      id: bobActor.id,
+      info: { display_name: bobActor.display_name, avatar_id: null },
+    });
     // Alice, still connected, stays online.
     expect((await online(alice, a.ws)).map((p) => p.actor_id)).toEqual([a.actor.id]);
   });
@@ -252,17 +355,33 @@ describe('provider webhooks', () => {
   }
 
   const sign = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
-  const deliver = (body: string, headers: Record<string, string>) => api('POST', '/realtime/webhooks/pusher', { raw: body, headers });
+  const deliver = (body: string, headers: Record<string, string>) =>
+    api('POST', '/realtime/webhooks/pusher', { raw: body, headers });
 
   it('answers 401 invalid_signature to a bad signature or a wrong key, and 204 to one the provider signed', async () => {
     const a = await workspaceOf(alice, 'webhooks');
     const app = realtimeApp();
     expect((await realtimeConfig(alice, a.ws)).app_key).toBe(app.key);
-    const body = JSON.stringify({ time_ms: Date.now(), events: [{ name: 'channel_vacated', channel: `private-actor-${randomUUID()}` }] });
+    const body = JSON.stringify({
+      time_ms: Date.now(),
+      events: [{ name: 'channel_vacated', channel: `private-actor-${randomUUID()}` }],
+    });
 
-    expectError(await deliver(body, { 'X-Pusher-Key': app.key, 'X-Pusher-Signature': sign(body, 'wms-not-the-secret') }), 401, 'invalid_signature');
-    expectError(await deliver(body, { 'X-Pusher-Key': app.key, 'X-Pusher-Signature': sign(`${body} `, app.secret) }), 401, 'invalid_signature');
-    expectError(await deliver(body, { 'X-Pusher-Key': 'wms-not-the-key', 'X-Pusher-Signature': sign(body, app.secret) }), 401, 'invalid_signature');
+    expectError(
+      await deliver(body, { 'X-Pusher-Key': app.key, 'X-Pusher-Signature': sign(body, 'wms-not-the-secret') }),
+      401,
+      'invalid_signature',
+    );
+    expectError(
+      await deliver(body, { 'X-Pusher-Key': app.key, 'X-Pusher-Signature': sign(`${body} `, app.secret) }),
+      401,
+      'invalid_signature',
+    );
+    expectError(
+      await deliver(body, { 'X-Pusher-Key': 'wms-not-the-key', 'X-Pusher-Signature': sign(body, app.secret) }),
+      401,
+      'invalid_signature',
+    );
     expectError(await deliver(body, {}), 401, 'invalid_signature');
 
     const accepted = await deliver(body, { 'X-Pusher-Key': app.key, 'X-Pusher-Signature': sign(body, app.secret) });
@@ -323,8 +442,23 @@ describe('catch-up after a disconnect', () => {
     await leaving.disconnect();
 
     const posted = await postText(bob, a.ws, a.conv, 'while you were away');
-    expect((await inWorkspace(bob, a.ws, 'PUT', `/conversations/${a.conv}/messages/${posted.id}/reactions/${encodeURIComponent('🎉')}`)).status).toBe(200);
-    expect((await inWorkspace(alice, a.ws, 'PUT', `/conversations/${a.conv}/read-state`, { body: { last_read_message_id: posted.id } })).status).toBe(200);
+    expect(
+      (
+        await inWorkspace(
+          bob,
+          a.ws,
+          'PUT',
+          `/conversations/${a.conv}/messages/${posted.id}/reactions/${encodeURIComponent('🎉')}`,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await inWorkspace(alice, a.ws, 'PUT', `/conversations/${a.conv}/read-state`, {
+          body: { last_read_message_id: posted.id },
+        })
+      ).status,
+    ).toBe(200);
     const received = [
       await live.waitForEvent(mine.conversation, 'message.created', (d) => (d.message as MessageBody).id === posted.id),
       // Bob's first post made him a member (contract §9).
@@ -353,10 +487,16 @@ describe('catch-up after a disconnect', () => {
     // Another workspace's member sees none of it.
     const outsiders = await catchUp(olga, o.ws, cursor, 100);
     const hers = Object.values(channels(o.ws, o.actor.id, o.conv));
-    expect(outsiders.filter((e) => eventIds(received).includes(String(e.data.event_id)) || !hers.includes(e.channel))).toEqual([]);
+    expect(
+      outsiders.filter((e) => eventIds(received).includes(String(e.data.event_id)) || !hers.includes(e.channel)),
+    ).toEqual([]);
 
     for (const bad of ['abc', '-1', '1.5', '01', ' 1', '1e3']) {
-      const err = expectError(await inWorkspace(alice, a.ws, 'GET', `/events?after=${encodeURIComponent(bad)}`), 400, 'invalid_input');
+      const err = expectError(
+        await inWorkspace(alice, a.ws, 'GET', `/events?after=${encodeURIComponent(bad)}`),
+        400,
+        'invalid_input',
+      );
       expect(err.details, bad).toEqual([expect.objectContaining({ field: 'query.after' })]);
     }
   });

@@ -23,7 +23,13 @@ let ws: string;
 let conv: string;
 
 beforeAll(async () => {
-  cluster = await startCluster({ mode: 'test', logs: 'files', replicas: 2, restart: true, env: { CLEANUP_SWEEP_MS: SWEEP_MS, PRESENCE_SWEEP_MS: SWEEP_MS } });
+  cluster = await startCluster({
+    mode: 'test',
+    logs: 'files',
+    replicas: 2,
+    restart: true,
+    env: { CLEANUP_SWEEP_MS: SWEEP_MS, PRESENCE_SWEEP_MS: SWEEP_MS },
+  });
   useCluster(cluster);
   owner = await signUp('replicas');
   ws = (await createWorkspace(owner)).id;
@@ -41,7 +47,8 @@ async function counter(name: string, metric: string, labels: Record<string, stri
   let sum = 0;
   for (const line of text.split('\n')) {
     const m = /^(\w+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
-    if (m?.[1] === metric && Object.entries(labels).every(([k, v]) => (m[2] ?? '').includes(`${k}="${v}"`))) sum += Number(m[3]);
+    if (m?.[1] === metric && Object.entries(labels).every(([k, v]) => (m[2] ?? '').includes(`${k}="${v}"`)))
+      sum += Number(m[3]);
   }
   return sum;
 }
@@ -62,16 +69,27 @@ const handled = (name: string) => counter(name, 'wms_grpc_server_handled_total')
 
 describe('a cluster with two replicas of every role', () => {
   it('runs two of each server and worker', () => {
-    for (const name of ['identity', 'workspace', 'messaging', 'asset', 'realtime', 'messaging-worker', 'workspace-worker', 'gateway']) {
+    for (const name of [
+      'identity',
+      'workspace',
+      'messaging',
+      'asset',
+      'realtime',
+      'messaging-worker',
+      'workspace-worker',
+      'gateway',
+    ]) {
       expect(cluster.pidOf(name), name).toEqual(expect.any(Number));
       expect(cluster.pidOf(`${name}-2`), `${name}-2`).toEqual(expect.any(Number));
     }
   });
 
-  it('spreads the gateway\'s calls over both messaging replicas', async () => {
+  it("spreads the gateway's calls over both messaging replicas", async () => {
     const before = await Promise.all(['messaging', 'messaging-2'].map(handled));
     for (let i = 0; i < 50; i++) await postText(owner, ws, conv, `spread ${i}`);
-    await Promise.all(Array.from({ length: 50 }, () => inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=10`)));
+    await Promise.all(
+      Array.from({ length: 50 }, () => inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=10`)),
+    );
     const after = await Promise.all(['messaging', 'messaging-2'].map(handled));
     const calls = after.map((n, i) => n - before[i]!);
     const total = calls[0]! + calls[1]!;
@@ -102,17 +120,28 @@ describe('a cluster with two replicas of every role', () => {
       const res = await fetch(`${cluster.gatewayUrl}/healthz`, { headers: { connection: 'close' } });
       expect(res.status).toBe(200);
     }
-    const back = await waitFor('gateway-2 to be started again', () => {
-      const pid = cluster.pidOf('gateway-2');
-      return pid !== undefined && pid !== stopped ? pid : undefined;
-    }, 30_000, 50);
+    const back = await waitFor(
+      'gateway-2 to be started again',
+      () => {
+        const pid = cluster.pidOf('gateway-2');
+        return pid !== undefined && pid !== stopped ? pid : undefined;
+      },
+      30_000,
+      50,
+    );
     // Once it serves again it is handed connections again: of four new ones, two reach it.
     const statuses: number[] = [];
-    await waitFor('gateway-2 to be handed connections', async () => {
-      const before = await answered('gateway-2');
-      for (let i = 0; i < 4; i++) statuses.push((await fetch(`${cluster.gatewayUrl}/healthz`, { headers: { connection: 'close' } })).status);
-      return (await answered('gateway-2')) >= before + 2;
-    }, 30_000, 100);
+    await waitFor(
+      'gateway-2 to be handed connections',
+      async () => {
+        const before = await answered('gateway-2');
+        for (let i = 0; i < 4; i++)
+          statuses.push((await fetch(`${cluster.gatewayUrl}/healthz`, { headers: { connection: 'close' } })).status);
+        return (await answered('gateway-2')) >= before + 2;
+      },
+      30_000,
+      100,
+    );
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     expect(cluster.pidOf('gateway-2')).toBe(back);
   });
@@ -133,7 +162,14 @@ describe('a cluster with two replicas of every role', () => {
     const bull = new URL(cluster.redisUrl);
     const queues = new Map<string, Queue>();
     const queueOf = (name: string) => {
-      if (!queues.has(name)) queues.set(name, new Queue(name, { connection: { host: bull.hostname, port: Number(bull.port || 6379) }, prefix: `${cluster.redisPrefix}:bull` }));
+      if (!queues.has(name))
+        queues.set(
+          name,
+          new Queue(name, {
+            connection: { host: bull.hostname, port: Number(bull.port || 6379) },
+            prefix: `${cluster.redisPrefix}:bull`,
+          }),
+        );
       return queues.get(name)!;
     };
     const sweeps = [
@@ -144,26 +180,40 @@ describe('a cluster with two replicas of every role', () => {
     ];
     try {
       // One scheduler per sweep, whichever replica started first (the events expiry, every 10 minutes, too).
-      const schedulers = async (queue: string) => (await queueOf(queue).getJobSchedulers()).map((s) => `${s.key}/${s.every}`).sort();
+      const schedulers = async (queue: string) =>
+        (await queueOf(queue).getJobSchedulers()).map((s) => `${s.key}/${s.every}`).sort();
       expect(await schedulers('messaging-cleanup')).toEqual([`sweep/${SWEEP_MS}`]);
       expect(await schedulers('asset-cleanup')).toEqual([`sweep-unattached/${SWEEP_MS}`]);
       expect(await schedulers('realtime-events')).toEqual(['expire/600000', 'sweep/2000']);
       expect(await schedulers('realtime-occupancy')).toEqual([`sweep/${SWEEP_MS}`]);
 
       /** Periods the scheduler has started (its iteration count), and the runs both workers counted (their metrics). */
-      const periods = async (s: (typeof sweeps)[number]) => (await queueOf(s.queue).getJobScheduler(s.job))!.iterationCount!;
+      const periods = async (s: (typeof sweeps)[number]) =>
+        (await queueOf(s.queue).getJobScheduler(s.job))!.iterationCount!;
       const runs = async (s: (typeof sweeps)[number]) => {
         const labels = { queue: s.queue, job: s.job, outcome: 'completed' };
-        return (await counter(`${s.service}-worker`, 'wms_queue_job_outcomes_total', labels)) + (await counter(`${s.service}-worker-2`, 'wms_queue_job_outcomes_total', labels));
+        return (
+          (await counter(`${s.service}-worker`, 'wms_queue_job_outcomes_total', labels)) +
+          (await counter(`${s.service}-worker-2`, 'wms_queue_job_outcomes_total', labels))
+        );
       };
       const start = await Promise.all(sweeps.map(async (s) => ({ periods: await periods(s), runs: await runs(s) })));
       // Five periods of each pass (counted by the scheduler, not timed); then the runs both workers made meanwhile
       // equal the periods, give or take the one run in flight at each end: not two a period.
-      for (const [i, s] of sweeps.entries()) await waitFor(`five periods of ${s.queue}`, async () => (await periods(s)) >= start[i]!.periods + 5, 60_000, 100);
+      for (const [i, s] of sweeps.entries())
+        await waitFor(
+          `five periods of ${s.queue}`,
+          async () => (await periods(s)) >= start[i]!.periods + 5,
+          60_000,
+          100,
+        );
       for (const [i, s] of sweeps.entries()) {
         const runsMade = (await runs(s)) - start[i]!.runs;
         const periodsPassed = (await periods(s)) - start[i]!.periods;
-        expect(Math.abs(runsMade - periodsPassed), `${s.queue}: ${runsMade} runs in ${periodsPassed} periods`).toBeLessThanOrEqual(2);
+        expect(
+          Math.abs(runsMade - periodsPassed),
+          `${s.queue}: ${runsMade} runs in ${periodsPassed} periods`,
+        ).toBeLessThanOrEqual(2);
       }
     } finally {
       await Promise.all([...queues.values()].map((q) => q.close()));
@@ -180,7 +230,12 @@ describe('a cluster with two replicas of every role', () => {
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (answeredAfterKill < 100) {
-          const res = await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=10&x=${randomBytes(2).toString('hex')}`);
+          const res = await inWorkspace(
+            owner,
+            ws,
+            'GET',
+            `/conversations/${conv}/messages?limit=10&x=${randomBytes(2).toString('hex')}`,
+          );
           statuses.push(res.status);
           if (killedAt !== undefined && res.status === 200) answeredAfterKill++;
           if (killedAt === undefined && statuses.length >= 100) {
@@ -191,12 +246,20 @@ describe('a cluster with two replicas of every role', () => {
       }),
     );
     const failed = statuses.filter((s) => s !== 200);
-    expect(failed.every((s) => s === 503), JSON.stringify(failed)).toBe(true);
+    expect(
+      failed.every((s) => s === 503),
+      JSON.stringify(failed),
+    ).toBe(true);
     // At most the eight in flight when it died.
     expect(failed.length).toBeLessThanOrEqual(8);
-    await waitFor('messaging-2 to be started again', () => {
-      const pid = cluster.pidOf('messaging-2');
-      return pid !== undefined && pid !== killed ? pid : undefined;
-    }, 30_000, 50);
+    await waitFor(
+      'messaging-2 to be started again',
+      () => {
+        const pid = cluster.pidOf('messaging-2');
+        return pid !== undefined && pid !== killed ? pid : undefined;
+      },
+      30_000,
+      50,
+    );
   });
 });

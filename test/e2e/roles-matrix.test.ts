@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from './support/accounts.ts';
 import type { ApiOptions } from './support/http.ts';
 import { image, multipart } from './support/images.ts';
-import { type ActorBody, addMember, createWorkspace, inWorkspace, workspaceState, type WorkspaceUserBody } from './support/workspaces.ts';
+import {
+  type ActorBody,
+  addMember,
+  createWorkspace,
+  inWorkspace,
+  workspaceState,
+  type WorkspaceUserBody,
+} from './support/workspaces.ts';
 
 type Caller = 'owner' | 'admin' | 'member' | 'non-member' | 'outsider';
 const callers: Caller[] = ['owner', 'admin', 'member', 'non-member', 'outsider'];
@@ -25,10 +32,19 @@ interface Case {
   expected: Record<Caller, number>;
 }
 
-const both = (owner: number, admin: number, member: number): Record<Caller, number> => ({ owner, admin, member, 'non-member': 404, outsider: 404 });
+const both = (owner: number, admin: number, member: number): Record<Caller, number> => ({
+  owner,
+  admin,
+  member,
+  'non-member': 404,
+  outsider: 404,
+});
 
 let png: Buffer;
-const accounts = {} as Record<'owner' | 'admin' | 'member' | 'nonMember' | 'outsider' | 'otherAdmin' | 'otherMember' | 'newcomer', Account>;
+const accounts = {} as Record<
+  'owner' | 'admin' | 'member' | 'nonMember' | 'outsider' | 'otherAdmin' | 'otherMember' | 'newcomer',
+  Account
+>;
 
 const photo = (by: 'owner' | 'otherMember', path: (f: Fixture) => string) => async (f: Fixture) => {
   const res = await inWorkspace(accounts[by], f.workspaceId, 'PUT', path(f), multipart(png));
@@ -36,29 +52,113 @@ const photo = (by: 'owner' | 'otherMember', path: (f: Fixture) => string) => asy
 };
 
 const cases: Case[] = [
-  { route: 'PATCH /workspace', request: () => ({ method: 'PATCH', path: '/workspace', body: { name: 'Renamed' } }), expected: both(200, 200, 403) },
-  { route: 'DELETE /workspace', request: () => ({ method: 'DELETE', path: '/workspace' }), expected: both(204, 403, 403) },
-  { route: 'PUT /workspace/owner', request: (f) => ({ method: 'PUT', path: '/workspace/owner', body: { workspace_user_id: f.otherMember.id } }), expected: both(200, 403, 403) },
-  { route: 'PUT /workspace/avatar', request: () => ({ method: 'PUT', path: '/workspace/avatar', ...multipart(png) }), expected: both(200, 200, 403) },
-  { route: 'DELETE /workspace/avatar', given: photo('owner', () => '/workspace/avatar'), request: () => ({ method: 'DELETE', path: '/workspace/avatar' }), expected: both(200, 200, 403) },
-  { route: 'POST /workspace/users (member)', request: () => ({ method: 'POST', path: '/workspace/users', body: { email: accounts.newcomer.email } }), expected: both(201, 201, 403) },
-  { route: 'POST /workspace/users (admin)', request: () => ({ method: 'POST', path: '/workspace/users', body: { email: accounts.newcomer.email, role: 'admin' } }), expected: both(201, 403, 403) },
-  { route: 'PATCH /workspace/users/{member}', request: (f) => ({ method: 'PATCH', path: `/workspace/users/${f.otherMember.id}`, body: { role: 'admin' } }), expected: both(200, 403, 403) },
-  { route: 'PATCH /workspace/users/{admin}', request: (f) => ({ method: 'PATCH', path: `/workspace/users/${f.otherAdmin.id}`, body: { role: 'member' } }), expected: both(200, 403, 403) },
-  { route: 'DELETE /workspace/users/{member}', request: (f) => ({ method: 'DELETE', path: `/workspace/users/${f.otherMember.id}` }), expected: both(204, 204, 403) },
-  { route: 'DELETE /workspace/users/{admin}', request: (f) => ({ method: 'DELETE', path: `/workspace/users/${f.otherAdmin.id}` }), expected: both(204, 403, 403) },
-  { route: 'POST /workspace/actors', request: () => ({ method: 'POST', path: '/workspace/actors', body: { display_name: 'Agent' } }), expected: both(201, 201, 403) },
-  { route: 'PATCH /workspace/actors/me', request: () => ({ method: 'PATCH', path: '/workspace/actors/me', body: { title: 'Me' } }), expected: both(200, 200, 200) },
-  { route: 'PATCH /workspace/actors/{agent}', request: (f) => ({ method: 'PATCH', path: `/workspace/actors/${f.agent.id}`, body: { title: 'Bot' } }), expected: both(200, 200, 403) },
-  { route: 'PATCH /workspace/actors/{other member}', request: (f) => ({ method: 'PATCH', path: `/workspace/actors/${f.otherMember.actor_id}`, body: { title: 'Hi' } }), expected: both(403, 403, 403) },
-  { route: 'PUT /workspace/actors/{agent}/avatar', request: (f) => ({ method: 'PUT', path: `/workspace/actors/${f.agent.id}/avatar`, ...multipart(png) }), expected: both(200, 200, 403) },
-  { route: 'DELETE /workspace/actors/{agent}/avatar', given: photo('owner', (f) => `/workspace/actors/${f.agent.id}/avatar`), request: (f) => ({ method: 'DELETE', path: `/workspace/actors/${f.agent.id}/avatar` }), expected: both(200, 200, 403) },
-  { route: 'POST /workspace/actors/{agent}/deactivate', request: (f) => ({ method: 'POST', path: `/workspace/actors/${f.agent.id}/deactivate` }), expected: both(200, 200, 403) },
-  { route: 'POST /workspace/tokens', request: (f) => ({ method: 'POST', path: '/workspace/tokens', body: { actor_id: f.agent.id, name: 'Bot token' } }), expected: both(201, 201, 403) },
+  {
+    route: 'PATCH /workspace',
+    request: () => ({ method: 'PATCH', path: '/workspace', body: { name: 'Renamed' } }),
+    expected: both(200, 200, 403),
+  },
+  {
+    route: 'DELETE /workspace',
+    request: () => ({ method: 'DELETE', path: '/workspace' }),
+    expected: both(204, 403, 403),
+  },
+  {
+    route: 'PUT /workspace/owner',
+    request: (f) => ({ method: 'PUT', path: '/workspace/owner', body: { workspace_user_id: f.otherMember.id } }),
+    expected: both(200, 403, 403),
+  },
+  {
+    route: 'PUT /workspace/avatar',
+    request: () => ({ method: 'PUT', path: '/workspace/avatar', ...multipart(png) }),
+    expected: both(200, 200, 403),
+  },
+  {
+    route: 'DELETE /workspace/avatar',
+    given: photo('owner', () => '/workspace/avatar'),
+    request: () => ({ method: 'DELETE', path: '/workspace/avatar' }),
+    expected: both(200, 200, 403),
+  },
+  {
+    route: 'POST /workspace/users (member)',
+    request: () => ({ method: 'POST', path: '/workspace/users', body: { email: accounts.newcomer.email } }),
+    expected: both(201, 201, 403),
+  },
+  {
+    route: 'POST /workspace/users (admin)',
+    request: () => ({
+      method: 'POST',
+      path: '/workspace/users',
+      body: { email: accounts.newcomer.email, role: 'admin' },
+    }),
+    expected: both(201, 403, 403),
+  },
+  {
+    route: 'PATCH /workspace/users/{member}',
+    request: (f) => ({ method: 'PATCH', path: `/workspace/users/${f.otherMember.id}`, body: { role: 'admin' } }),
+    expected: both(200, 403, 403),
+  },
+  {
+    route: 'PATCH /workspace/users/{admin}',
+    request: (f) => ({ method: 'PATCH', path: `/workspace/users/${f.otherAdmin.id}`, body: { role: 'member' } }),
+    expected: both(200, 403, 403),
+  },
+  {
+    route: 'DELETE /workspace/users/{member}',
+    request: (f) => ({ method: 'DELETE', path: `/workspace/users/${f.otherMember.id}` }),
+    expected: both(204, 204, 403),
+  },
+  {
+    route: 'DELETE /workspace/users/{admin}',
+    request: (f) => ({ method: 'DELETE', path: `/workspace/users/${f.otherAdmin.id}` }),
+    expected: both(204, 403, 403),
+  },
+  {
+    route: 'POST /workspace/actors',
+    request: () => ({ method: 'POST', path: '/workspace/actors', body: { display_name: 'Agent' } }),
+    expected: both(201, 201, 403),
+  },
+  {
+    route: 'PATCH /workspace/actors/me',
+    request: () => ({ method: 'PATCH', path: '/workspace/actors/me', body: { title: 'Me' } }),
+    expected: both(200, 200, 200),
+  },
+  {
+    route: 'PATCH /workspace/actors/{agent}',
+    request: (f) => ({ method: 'PATCH', path: `/workspace/actors/${f.agent.id}`, body: { title: 'Bot' } }),
+    expected: both(200, 200, 403),
+  },
+  {
+    route: 'PATCH /workspace/actors/{other member}',
+    request: (f) => ({ method: 'PATCH', path: `/workspace/actors/${f.otherMember.actor_id}`, body: { title: 'Hi' } }),
+    expected: both(403, 403, 403),
+  },
+  {
+    route: 'PUT /workspace/actors/{agent}/avatar',
+    request: (f) => ({ method: 'PUT', path: `/workspace/actors/${f.agent.id}/avatar`, ...multipart(png) }),
+    expected: both(200, 200, 403),
+  },
+  {
+    route: 'DELETE /workspace/actors/{agent}/avatar',
+    given: photo('owner', (f) => `/workspace/actors/${f.agent.id}/avatar`),
+    request: (f) => ({ method: 'DELETE', path: `/workspace/actors/${f.agent.id}/avatar` }),
+    expected: both(200, 200, 403),
+  },
+  {
+    route: 'POST /workspace/actors/{agent}/deactivate',
+    request: (f) => ({ method: 'POST', path: `/workspace/actors/${f.agent.id}/deactivate` }),
+    expected: both(200, 200, 403),
+  },
+  {
+    route: 'POST /workspace/tokens',
+    request: (f) => ({ method: 'POST', path: '/workspace/tokens', body: { actor_id: f.agent.id, name: 'Bot token' } }),
+    expected: both(201, 201, 403),
+  },
   {
     route: 'DELETE /workspace/tokens/{token}',
     given: async (f) => {
-      const res = await inWorkspace(accounts.owner, f.workspaceId, 'POST', '/workspace/tokens', { body: { actor_id: f.agent.id, name: 'Bot token' } });
+      const res = await inWorkspace(accounts.owner, f.workspaceId, 'POST', '/workspace/tokens', {
+        body: { actor_id: f.agent.id, name: 'Bot token' },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       f.token = (res.body as { id: string }).id;
     },
@@ -79,12 +179,20 @@ async function fixture(): Promise<Fixture> {
   await addMember(accounts.owner, ws.id, accounts.member, 'member');
   const otherAdmin = await addMember(accounts.owner, ws.id, accounts.otherAdmin, 'admin');
   const otherMember = await addMember(accounts.owner, ws.id, accounts.otherMember, 'member');
-  const agent = (await inWorkspace(accounts.owner, ws.id, 'POST', '/workspace/actors', { body: { display_name: 'Fixture agent' } })).body as ActorBody;
+  const agent = (
+    await inWorkspace(accounts.owner, ws.id, 'POST', '/workspace/actors', { body: { display_name: 'Fixture agent' } })
+  ).body as ActorBody;
   return { workspaceId: ws.id, otherAdmin, otherMember, agent };
 }
 
 const accountOf = (caller: Caller): Account =>
-  ({ owner: accounts.owner, admin: accounts.admin, member: accounts.member, 'non-member': accounts.nonMember, outsider: accounts.outsider })[caller];
+  ({
+    owner: accounts.owner,
+    admin: accounts.admin,
+    member: accounts.member,
+    'non-member': accounts.nonMember,
+    outsider: accounts.outsider,
+  })[caller];
 
 beforeAll(async () => {
   png = await image('png', 300, 300);

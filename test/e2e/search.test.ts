@@ -23,7 +23,8 @@ beforeAll(async () => {
   [ann, bob] = (await Promise.all([signUp('search-ann'), signUp('search-bob')])) as [Account, Account];
   ws = (await createWorkspace(ann)).id;
   await addMember(ann, ws, bob);
-  const make = async (body: Record<string, unknown>) => ((await inWorkspace(ann, ws, 'POST', '/channels', { body })).body as { id: string }).id;
+  const make = async (body: Record<string, unknown>) =>
+    ((await inWorkspace(ann, ws, 'POST', '/channels', { body })).body as { id: string }).id;
   open = await make({ name: 'open' });
   secret = await make({ name: 'secret', kind: 'private' });
   expect((await myActor(bob, ws)).id).toMatch(/^[0-9a-f-]{36}$/);
@@ -44,7 +45,7 @@ describe('GET /search/messages', () => {
     expectError(await search(bob, `q=deploy&conversation_id=${secret}`), 404, 'not_found');
   });
 
-  it('answers bad input with the contract\'s 400 and a query of stop words with an empty page', async () => {
+  it("answers bad input with the contract's 400 and a query of stop words with an empty page", async () => {
     expectError(await search(ann, 'q='), 400, 'invalid_input');
     expectError(await search(ann, `q=${'x'.repeat(501)}`), 400, 'invalid_input');
     expectError(await search(ann, 'q=x&sort=oldest'), 400, 'invalid_input');
@@ -65,7 +66,10 @@ describe('pickers', () => {
     const make = (name: string, kind = 'public') => inWorkspace(ann, ws, 'POST', '/channels', { body: { name, kind } });
     for (const name of ['zeta-ops', 'ops', 'dev-ops', 'opsec']) expect((await make(name)).status).toBe(201);
     expect((await make('ops-private', 'private')).status).toBe(201);
-    const names = async (who: Account, q: string) => ((await inWorkspace(who, ws, 'GET', `/channels?q=${encodeURIComponent(q)}`)).body as Array<{ name: string }>).map((c) => c.name);
+    const names = async (who: Account, q: string) =>
+      ((await inWorkspace(who, ws, 'GET', `/channels?q=${encodeURIComponent(q)}`)).body as Array<{ name: string }>).map(
+        (c) => c.name,
+      );
     expect(await names(ann, 'OPS')).toEqual(['ops', 'ops-private', 'opsec', 'dev-ops', 'zeta-ops']);
     expect(await names(bob, 'ops')).toEqual(['ops', 'opsec', 'dev-ops', 'zeta-ops']);
     // Literally: `%` and `_` are no wildcards.
@@ -74,8 +78,11 @@ describe('pickers', () => {
     expectError(await inWorkspace(ann, ws, 'GET', '/channels?q='), 400, 'invalid_input');
     expectError(await inWorkspace(ann, ws, 'GET', `/channels?q=${'x'.repeat(81)}`), 400, 'invalid_input');
 
-    for (const display_name of ['Opsbot', 'Devops helper']) expect((await inWorkspace(ann, ws, 'POST', '/workspace/actors', { body: { display_name } })).status).toBe(201);
-    const actors = ((await inWorkspace(bob, ws, 'GET', '/workspace/actors?q=OPS')).body as Array<{ display_name: string }>).map((a) => a.display_name);
+    for (const display_name of ['Opsbot', 'Devops helper'])
+      expect((await inWorkspace(ann, ws, 'POST', '/workspace/actors', { body: { display_name } })).status).toBe(201);
+    const actors = (
+      (await inWorkspace(bob, ws, 'GET', '/workspace/actors?q=OPS')).body as Array<{ display_name: string }>
+    ).map((a) => a.display_name);
     expect(actors).toEqual(['Opsbot', 'Devops helper']);
     expectError(await inWorkspace(bob, ws, 'GET', '/workspace/actors?q='), 400, 'invalid_input');
   });

@@ -28,8 +28,16 @@ describe('session checks at the gateway', () => {
       ['garbled', { Authorization: 'Bearer not.a.jwt' }],
       ['truncated', { Authorization: `Bearer ${account.token.slice(0, -4)}` }],
       ['foreign key', { Authorization: `Bearer ${await resign(account.token, foreignKey, {})}` }],
-      ['expired', { Authorization: `Bearer ${await resign(account.token, ownKey, { exp: Math.floor(Date.now() / 1000) - 10 })}` }],
-      ['unknown session', { Authorization: `Bearer ${await resign(account.token, ownKey, { sid: '00000000-0000-4000-8000-000000000000' })}` }],
+      [
+        'expired',
+        { Authorization: `Bearer ${await resign(account.token, ownKey, { exp: Math.floor(Date.now() / 1000) - 10 })}` },
+      ],
+      [
+        'unknown session',
+        {
+          Authorization: `Bearer ${await resign(account.token, ownKey, { sid: '00000000-0000-4000-8000-000000000000' })}`,
+        },
+      ],
     ];
     for (const [name, headers] of cases) {
       const res = await api('GET', '/users/me', { headers });

@@ -62,11 +62,21 @@ beforeAll(async () => {
   ws = (await createWorkspace(owner)).id;
   conv = await createChannel(owner, ws);
   for (let i = 0; i < 60; i++) await postText(owner, ws, conv, `filler ${i}`);
-  const first = (await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=50`)).body as Page<MessageBody>;
+  const first = (await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/messages?limit=50`))
+    .body as Page<MessageBody>;
   expect(first.items).toHaveLength(50);
   nextCursor = first.next_cursor!;
-  const agent = ((await inWorkspace(owner, ws, 'POST', '/workspace/actors', { body: { display_name: 'Budget bot' } })).body as { id: string }).id;
-  const secret = async (path: string) => ((await inWorkspace(owner, ws, 'POST', path, { body: { actor_id: agent, name: 'budget' } })).body as { token: string }).token;
+  const agent = (
+    (await inWorkspace(owner, ws, 'POST', '/workspace/actors', { body: { display_name: 'Budget bot' } })).body as {
+      id: string;
+    }
+  ).id;
+  const secret = async (path: string) =>
+    (
+      (await inWorkspace(owner, ws, 'POST', path, { body: { actor_id: agent, name: 'budget' } })).body as {
+        token: string;
+      }
+    ).token;
   workspaceToken = await secret('/workspace/tokens');
   conversationToken = await secret(`/conversations/${conv}/tokens`);
 }, 180_000);
@@ -93,7 +103,10 @@ async function scrape(): Promise<Record<string, Cost>> {
     const res = await fetch(cluster.metricsUrls[name]!, { signal: AbortSignal.timeout(10_000) });
     expect(res.status, name).toBe(200);
     const text = await res.text();
-    costs[name] = { statements: sum(text, 'wms_db_statements_total', 'kind="health"'), grpc: sum(text, 'wms_grpc_server_handled_total') };
+    costs[name] = {
+      statements: sum(text, 'wms_db_statements_total', 'kind="health"'),
+      grpc: sum(text, 'wms_grpc_server_handled_total'),
+    };
   }
   return costs;
 }
@@ -106,7 +119,9 @@ async function scrape(): Promise<Record<string, Cost>> {
 async function settled(): Promise<Record<string, Cost>> {
   let previous = '';
   return waitFor('the servers to be idle', async () => {
-    const { rows } = await db.query<{ pending: number }>('SELECT (SELECT count(*) FROM messaging.outbox) + (SELECT count(*) FROM workspace.outbox) AS pending');
+    const { rows } = await db.query<{ pending: number }>(
+      'SELECT (SELECT count(*) FROM messaging.outbox) + (SELECT count(*) FROM workspace.outbox) AS pending',
+    );
     if (Number(rows[0]!.pending) > 0) return false;
     const costs = await scrape();
     const seen = JSON.stringify(costs);
@@ -117,14 +132,22 @@ async function settled(): Promise<Record<string, Cost>> {
 }
 
 /** What `request` costs each server, run once after `warmUp`; every server appears, at zero when untouched. */
-async function measure(warmUp: () => Promise<ApiResponse>, request: () => Promise<ApiResponse>): Promise<Record<string, Cost>> {
+async function measure(
+  warmUp: () => Promise<ApiResponse>,
+  request: () => Promise<ApiResponse>,
+): Promise<Record<string, Cost>> {
   const warm = await warmUp();
   expect(warm.status, JSON.stringify(warm.body)).toBeLessThan(300);
   const before = await settled();
   const res = await request();
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   const after = await settled();
-  return Object.fromEntries(servers.map((s) => [s, { statements: after[s]!.statements - before[s]!.statements, grpc: after[s]!.grpc - before[s]!.grpc }]));
+  return Object.fromEntries(
+    servers.map((s) => [
+      s,
+      { statements: after[s]!.statements - before[s]!.statements, grpc: after[s]!.grpc - before[s]!.grpc },
+    ]),
+  );
 }
 
 /** One line per number that is not its budget, saying which way it moved. */
@@ -136,14 +159,20 @@ function departures(route: string, measured: Record<string, Cost>): string[] {
       const cost = measured[server]![what];
       const unit = what === 'grpc' ? 'gRPC calls' : 'statements';
       if (cost > budget) lines.push(`${server}: ${cost} ${unit}, over its budget of ${budget}`);
-      if (cost < budget) lines.push(`${server}: ${cost} ${unit}, under its budget of ${budget}: lower the budget in statement-budget.test.ts (and the README's table) to ${cost}`);
+      if (cost < budget)
+        lines.push(
+          `${server}: ${cost} ${unit}, under its budget of ${budget}: lower the budget in statement-budget.test.ts (and the README's table) to ${cost}`,
+        );
     }
   }
   return lines;
 }
 
 const messages = (path = '') => `/conversations/${conv}/messages${path}`;
-const post = (text: string, extra: Record<string, unknown> = {}) => () => inWorkspace(owner, ws, 'POST', messages(), { body: { body_text: text, ...extra } });
+const post =
+  (text: string, extra: Record<string, unknown> = {}) =>
+  () =>
+    inWorkspace(owner, ws, 'POST', messages(), { body: { body_text: text, ...extra } });
 const get = (path: string) => () => inWorkspace(owner, ws, 'GET', path);
 /** A request of the same kind on each of two fresh messages: the measured one really changes something. */
 const onTwoMessages = async (tag: string, request: (id: string) => () => Promise<ApiResponse>) => {
@@ -156,7 +185,10 @@ const routes: Record<keyof typeof BUDGET, () => Promise<Requests>> = {
   'POST message': async () => ({ warmUp: post('warm'), request: post('measured') }),
   'POST reply': async () => {
     const root = await postText(owner, ws, conv, 'root');
-    return { warmUp: post('warm reply', { parent_message_id: root.id }), request: post('measured reply', { parent_message_id: root.id }) };
+    return {
+      warmUp: post('warm reply', { parent_message_id: root.id }),
+      request: post('measured reply', { parent_message_id: root.id }),
+    };
   },
   'POST message, workspace token': async () => {
     const as = (text: string) => () => api('POST', messages(), { token: workspaceToken, body: { body_text: text } });
@@ -167,20 +199,38 @@ const routes: Record<keyof typeof BUDGET, () => Promise<Requests>> = {
     return { warmUp: as('warm'), request: as('measured') };
   },
   'GET newest 50': async () => ({ warmUp: get(messages('?limit=50')), request: get(messages('?limit=50')) }),
-  'GET next page': async () => ({ warmUp: get(messages(`?limit=50&cursor=${nextCursor}`)), request: get(messages(`?limit=50&cursor=${nextCursor}`)) }),
-  'PUT reaction': () => onTwoMessages('react', (id) => () => inWorkspace(owner, ws, 'PUT', messages(`/${id}/reactions/${encodeURIComponent('👍')}`))),
+  'GET next page': async () => ({
+    warmUp: get(messages(`?limit=50&cursor=${nextCursor}`)),
+    request: get(messages(`?limit=50&cursor=${nextCursor}`)),
+  }),
+  'PUT reaction': () =>
+    onTwoMessages(
+      'react',
+      (id) => () => inWorkspace(owner, ws, 'PUT', messages(`/${id}/reactions/${encodeURIComponent('👍')}`)),
+    ),
   'PUT saved': () => onTwoMessages('save', (id) => () => inWorkspace(owner, ws, 'PUT', messages(`/${id}/saved`))),
   'PUT read mark': () =>
-    onTwoMessages('read', (id) => () => inWorkspace(owner, ws, 'PUT', `/conversations/${conv}/read-state`, { body: { last_read_message_id: id } })),
+    onTwoMessages(
+      'read',
+      (id) => () =>
+        inWorkspace(owner, ws, 'PUT', `/conversations/${conv}/read-state`, { body: { last_read_message_id: id } }),
+    ),
   'GET /threads': async () => ({ warmUp: get('/threads?limit=50'), request: get('/threads?limit=50') }),
-  'GET /conversations': async () => ({ warmUp: get('/conversations?limit=50'), request: get('/conversations?limit=50') }),
-  'GET /search/messages': async () => ({ warmUp: get('/search/messages?q=filler&limit=20'), request: get('/search/messages?q=filler&limit=20') }),
+  'GET /conversations': async () => ({
+    warmUp: get('/conversations?limit=50'),
+    request: get('/conversations?limit=50'),
+  }),
+  'GET /search/messages': async () => ({
+    warmUp: get('/search/messages?q=filler&limit=20'),
+    request: get('/search/messages?q=filler&limit=20'),
+  }),
   'GET /search/messages, no hit in a conversation': async () => {
     const path = `/search/messages?q=nowhere&conversation_id=${conv}`;
     return { warmUp: get(path), request: get(path) };
   },
   'POST /auth/login': async () => {
-    const login = () => api('POST', '/auth/login', { body: { email: owner.email, password: owner.password }, ip: owner.ip });
+    const login = () =>
+      api('POST', '/auth/login', { body: { email: owner.email, password: owner.password }, ip: owner.ip });
     return { warmUp: login, request: login };
   },
 };
@@ -188,7 +238,8 @@ const routes: Record<keyof typeof BUDGET, () => Promise<Requests>> = {
 describe('statement budget of the hot routes', () => {
   it('has a budget for every route it measures, naming only servers', () => {
     expect(Object.keys(routes).sort()).toEqual(Object.keys(BUDGET).sort());
-    for (const costs of Object.values(BUDGET)) for (const server of Object.keys(costs)) expect(servers).toContain(server);
+    for (const costs of Object.values(BUDGET))
+      for (const server of Object.keys(costs)) expect(servers).toContain(server);
   });
 
   it.each(Object.keys(BUDGET))('%s costs its budget', async (route) => {

@@ -15,7 +15,12 @@ import { addMember, createWorkspace, inWorkspace, myActor, workspaceState } from
 // ids: nothing of the other workspace may come back or change. A new route is covered as it is added: its request is
 // built from its path, its body's first OpenAPI example and the overrides below.
 
-const routes = routeTable({ clients: {} as never, metrics: {} as never, notReady: async () => [], storage: { storage: undefined, secret: '' } }).filter((r) => r.auth !== 'none');
+const routes = routeTable({
+  clients: {} as never,
+  metrics: {} as never,
+  notReady: async () => [],
+  storage: { storage: undefined, secret: '' },
+}).filter((r) => r.auth !== 'none');
 const label = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
 
 let png: Buffer;
@@ -45,7 +50,8 @@ async function made(res: Promise<ApiResponse>): Promise<Record<string, unknown>>
   return answer.body as Record<string, unknown>;
 }
 
-const asOwner = (workspaceId: string, method: string, path: string, options: ApiOptions = {}) => inWorkspace(owner, workspaceId, method, path, options);
+const asOwner = (workspaceId: string, method: string, path: string, options: ApiOptions = {}) =>
+  inWorkspace(owner, workspaceId, method, path, options);
 const tokenFor = (workspaceId: string, path: string, actorId: string) => async () =>
   (await made(asOwner(workspaceId, 'POST', path, { body: { actor_id: actorId, name: 'scopes' } }))).token as string;
 
@@ -61,7 +67,11 @@ interface Target {
   token: string;
 }
 
-function requestFor(r: Route, t: Target, options: { conversationToken?: boolean } = {}): { method: string; path: string; options: ApiOptions } {
+function requestFor(
+  r: Route,
+  t: Target,
+  options: { conversationToken?: boolean } = {},
+): { method: string; path: string; options: ApiOptions } {
   const value: Record<string, string> = {
     conversation_id: t.conv,
     channel_id: t.conv,
@@ -80,7 +90,8 @@ function requestFor(r: Route, t: Target, options: { conversationToken?: boolean 
     return value[name]!;
   });
   if (r.upload) return { method: r.method.toUpperCase(), path, options: multipart(png) };
-  const example = (r.body as { meta?: () => { examples?: unknown[] } | undefined } | undefined)?.meta?.()?.examples?.[0];
+  const example = (r.body as { meta?: () => { examples?: unknown[] } | undefined } | undefined)?.meta?.()
+    ?.examples?.[0];
   if (r.body && example === undefined) throw new Error(`${label(r)}: its body has no example to build a request from`);
   const swap: Record<string, string> = {
     [exampleIds.workspace]: t.workspaceId,
@@ -90,9 +101,15 @@ function requestFor(r: Route, t: Target, options: { conversationToken?: boolean 
     [exampleIds.actor]: t.actor,
     [exampleIds.workspaceUser]: t.workspaceUser,
   };
-  let body = example === undefined ? undefined : (JSON.parse(JSON.stringify(example), (_k, v: unknown) => (typeof v === 'string' && v in swap ? swap[v] : v)) as Record<string, unknown>);
+  let body =
+    example === undefined
+      ? undefined
+      : (JSON.parse(JSON.stringify(example), (_k, v: unknown) =>
+          typeof v === 'string' && v in swap ? swap[v] : v,
+        ) as Record<string, unknown>);
   // What an example cannot say: names are unique, a message's id is the client's own, a conversation token attaches nothing.
-  if (body && 'name' in body && r.path === '/channels') body = { ...body, name: `scopes-${randomBytes(4).toString('hex')}` };
+  if (body && 'name' in body && r.path === '/channels')
+    body = { ...body, name: `scopes-${randomBytes(4).toString('hex')}` };
   if (body && 'client_message_id' in body) body = { ...body, client_message_id: randomBytes(6).toString('hex') };
   if (body && options.conversationToken) delete body.asset_ids;
   if (r.path === '/realtime/authorize') body = { socket_id: '123.456', channel_name: `private-actor-${agent}` };
@@ -114,31 +131,75 @@ describe('token scopes over the whole route table', () => {
   it('every route that needs a caller declares its tokens, and the owner and admin routes allow none', () => {
     expect(routes.length).toBeGreaterThan(70);
     const allowed = (scope: string) => routes.filter((r) => r.tokens === scope).map(label);
-    expect(allowed('conversation')).toEqual(['POST /conversations/:conversation_id/messages', 'POST /channels/:channel_id/messages']);
-    for (const closed of ['GET /users/me', 'GET /workspaces', 'POST /auth/logout', 'PATCH /workspace', 'DELETE /workspace', 'PUT /workspace/owner', 'POST /workspace/users', 'PATCH /workspace/users/:workspace_user_id', 'GET /workspace/tokens', 'POST /conversations/:conversation_id/tokens']) {
+    expect(allowed('conversation')).toEqual([
+      'POST /conversations/:conversation_id/messages',
+      'POST /channels/:channel_id/messages',
+    ]);
+    for (const closed of [
+      'GET /users/me',
+      'GET /workspaces',
+      'POST /auth/logout',
+      'PATCH /workspace',
+      'DELETE /workspace',
+      'PUT /workspace/owner',
+      'POST /workspace/users',
+      'PATCH /workspace/users/:workspace_user_id',
+      'GET /workspace/tokens',
+      'POST /conversations/:conversation_id/tokens',
+    ]) {
       expect(allowed('none')).toContain(closed);
     }
   });
 
   it('refuses (403) what neither token kind may call, and a conversation token outside its conversation, changing nothing', async () => {
-    const room = (await made(inWorkspace(human, ws, 'POST', '/channels', { body: { name: `scopes-${randomBytes(4).toString('hex')}` } }))).id as string;
-    const other = (await made(inWorkspace(human, ws, 'POST', '/channels', { body: { name: `scopes-${randomBytes(4).toString('hex')}` } }))).id as string;
-    const root = (await made(inWorkspace(human, ws, 'POST', `/conversations/${other}/messages`, { body: { body_text: 'untouched' } }))).id as string;
+    const room = (
+      await made(
+        inWorkspace(human, ws, 'POST', '/channels', { body: { name: `scopes-${randomBytes(4).toString('hex')}` } }),
+      )
+    ).id as string;
+    const other = (
+      await made(
+        inWorkspace(human, ws, 'POST', '/channels', { body: { name: `scopes-${randomBytes(4).toString('hex')}` } }),
+      )
+    ).id as string;
+    const root = (
+      await made(
+        inWorkspace(human, ws, 'POST', `/conversations/${other}/messages`, { body: { body_text: 'untouched' } }),
+      )
+    ).id as string;
     const workspaceToken = tokenSource(tokenFor(ws, '/workspace/tokens', agent));
     const conversationToken = tokenSource(tokenFor(ws, `/conversations/${room}/tokens`, agent));
     await workspaceToken();
     const tokenId = ((await asOwner(ws, 'GET', '/workspace/tokens')).body as Array<{ id: string }>)[0]!.id;
-    const target: Target = { workspaceId: ws, conv: other, root, asset: exampleIds.asset, actor: agent, avatar: workspaceAvatar, workspaceUser: (await addMember(owner, ws, await signUp('scopes-x'))).id, token: tokenId };
+    const target: Target = {
+      workspaceId: ws,
+      conv: other,
+      root,
+      asset: exampleIds.asset,
+      actor: agent,
+      avatar: workspaceAvatar,
+      workspaceUser: (await addMember(owner, ws, await signUp('scopes-x'))).id,
+      token: tokenId,
+    };
     // The test's own tokens (named `scopes`) come and get used as it goes; every other token must stay as it was.
     const state = async () => {
       const { tokens, ...workspace } = await workspaceState(owner, ws);
-      const others = (tokens as Array<{ name: string; last_used_at: string | null }>).filter((t) => t.name !== 'scopes');
-      return { workspace, tokens: others, messages: (await inWorkspace(human, ws, 'GET', `/conversations/${other}/messages`)).body };
+      const others = (tokens as Array<{ name: string; last_used_at: string | null }>).filter(
+        (t) => t.name !== 'scopes',
+      );
+      return {
+        workspace,
+        tokens: others,
+        messages: (await inWorkspace(human, ws, 'GET', `/conversations/${other}/messages`)).body,
+      };
     };
     const before = await state();
     const refusals: string[] = [];
     for (const r of routes) {
-      const kinds = [...(r.tokens === 'none' ? [['workspace', workspaceToken] as const] : []), ['conversation', conversationToken] as const];
+      const kinds = [
+        ...(r.tokens === 'none' ? [['workspace', workspaceToken] as const] : []),
+        ['conversation', conversationToken] as const,
+      ];
       for (const [kind, token] of kinds) {
         const req = requestFor(r, target, { conversationToken: kind === 'conversation' });
         const res = await api(req.method, req.path, { ...req.options, token: await token() });
@@ -153,18 +214,61 @@ describe('token scopes over the whole route table', () => {
 
   it('lets a workspace token call every other route as its agent, and a conversation token post into its conversation', async () => {
     const workspaceToken = tokenSource(tokenFor(ws, '/workspace/tokens', agent));
-    const room = (await made(api('POST', '/channels', { token: await workspaceToken(), body: { name: `scopes-${randomBytes(4).toString('hex')}` } }))).id as string;
+    const room = (
+      await made(
+        api('POST', '/channels', {
+          token: await workspaceToken(),
+          body: { name: `scopes-${randomBytes(4).toString('hex')}` },
+        }),
+      )
+    ).id as string;
     const conversationToken = tokenSource(tokenFor(ws, `/conversations/${room}/tokens`, agent));
     const tried: string[] = [];
     for (const r of routes.filter((x) => x.tokens !== 'none')) {
       // Fresh things for each route, made by the agent with its token, so no route sees another's changes.
-      const root = (await made(api('POST', `/conversations/${room}/messages`, { token: await workspaceToken(), body: { body_text: `root for ${label(r)}` } }))).id as string;
-      const asset = (await made(api('POST', `/conversations/${room}/assets`, { token: await workspaceToken(), body: { name: 'a.png', content_type: 'image/png', size_bytes: png.length } }))).id as string;
-      if (!r.upload) await made(api('PUT', `/conversations/${room}/assets/${asset}/content`, { token: await workspaceToken(), ...multipart(png) }));
+      const root = (
+        await made(
+          api('POST', `/conversations/${room}/messages`, {
+            token: await workspaceToken(),
+            body: { body_text: `root for ${label(r)}` },
+          }),
+        )
+      ).id as string;
+      const asset = (
+        await made(
+          api('POST', `/conversations/${room}/assets`, {
+            token: await workspaceToken(),
+            body: { name: 'a.png', content_type: 'image/png', size_bytes: png.length },
+          }),
+        )
+      ).id as string;
+      if (!r.upload)
+        await made(
+          api('PUT', `/conversations/${room}/assets/${asset}/content`, {
+            token: await workspaceToken(),
+            ...multipart(png),
+          }),
+        );
       const pictured = r.path.includes(':workspace_actor_id/avatar/:avatar_id');
-      const avatar = pictured ? ((await made(api('PUT', `/workspace/actors/${agent}/avatar`, { token: await workspaceToken(), ...multipart(png) }))).avatar_id as string) : workspaceAvatar;
-      const actor = r.path.startsWith('/channels/:channel_id/members') || r.path === '/conversations/direct' ? humanActor : agent;
-      const target: Target = { workspaceId: ws, conv: room, root, asset, actor, avatar, workspaceUser: exampleIds.workspaceUser, token: exampleIds.user };
+      const avatar = pictured
+        ? ((
+            await made(
+              api('PUT', `/workspace/actors/${agent}/avatar`, { token: await workspaceToken(), ...multipart(png) }),
+            )
+          ).avatar_id as string)
+        : workspaceAvatar;
+      const actor =
+        r.path.startsWith('/channels/:channel_id/members') || r.path === '/conversations/direct' ? humanActor : agent;
+      const target: Target = {
+        workspaceId: ws,
+        conv: room,
+        root,
+        asset,
+        actor,
+        avatar,
+        workspaceUser: exampleIds.workspaceUser,
+        token: exampleIds.user,
+      };
       const req = requestFor(r, target);
       if (r.path === '/conversations/direct') req.options.body = { actor_ids: [humanActor] };
       const res = await api(req.method, req.path, { ...req.options, token: await workspaceToken() });
@@ -182,20 +286,35 @@ describe('token scopes over the whole route table', () => {
     expect(tried.length).toBeGreaterThan(50);
   });
 
-  it("gives a workspace token nothing of another workspace on any route: no id or text of it comes back, nothing of it changes", async () => {
+  it('gives a workspace token nothing of another workspace on any route: no id or text of it comes back, nothing of it changes', async () => {
     const stranger = await signUp('scopes-stranger');
     const theirs = (await createWorkspace(stranger)).id;
-    const as = (method: string, path: string, options: ApiOptions = {}) => made(inWorkspace(stranger, theirs, method, path, options));
+    const as = (method: string, path: string, options: ApiOptions = {}) =>
+      made(inWorkspace(stranger, theirs, method, path, options));
     const marker = `their-secret-${randomBytes(4).toString('hex')}`;
     const conv = (await as('POST', '/channels', { body: { name: marker } })).id as string;
     const root = (await as('POST', `/conversations/${conv}/messages`, { body: { body_text: marker } })).id as string;
-    const asset = (await as('POST', `/conversations/${conv}/assets`, { body: { name: `${marker}.png`, content_type: 'image/png', size_bytes: png.length } })).id as string;
+    const asset = (
+      await as('POST', `/conversations/${conv}/assets`, {
+        body: { name: `${marker}.png`, content_type: 'image/png', size_bytes: png.length },
+      })
+    ).id as string;
     await as('PUT', `/conversations/${conv}/assets/${asset}/content`, multipart(png));
     const theirActor = (await myActor(stranger, theirs)).id;
     const theirAgent = (await as('POST', '/workspace/actors', { body: { display_name: marker } })).id as string;
-    const theirToken = (await as('POST', '/workspace/tokens', { body: { actor_id: theirAgent, name: marker } })).id as string;
+    const theirToken = (await as('POST', '/workspace/tokens', { body: { actor_id: theirAgent, name: marker } }))
+      .id as string;
     const avatar = (await as('PUT', '/workspace/avatar', multipart(png))).avatar_id as string;
-    const target: Target = { workspaceId: theirs, conv, root, asset, actor: theirActor, avatar, workspaceUser: exampleIds.workspaceUser, token: theirToken };
+    const target: Target = {
+      workspaceId: theirs,
+      conv,
+      root,
+      asset,
+      actor: theirActor,
+      avatar,
+      workspaceUser: exampleIds.workspaceUser,
+      token: theirToken,
+    };
     const secrets = [theirs, conv, root, asset, theirActor, theirAgent, theirToken, avatar, marker];
     const state = async () => ({
       workspace: await workspaceState(stranger, theirs),
@@ -207,11 +326,20 @@ describe('token scopes over the whole route table', () => {
     for (const r of routes) {
       const req = requestFor(r, target);
       for (const header of [undefined, theirs]) {
-        const res = await api(req.method, req.path, { ...req.options, token: await workspaceToken(), headers: header ? { 'X-Workspace-Id': header } : {} });
+        const res = await api(req.method, req.path, {
+          ...req.options,
+          token: await workspaceToken(),
+          headers: header ? { 'X-Workspace-Id': header } : {},
+        });
         const text = JSON.stringify(res.body);
         const sent = req.path + JSON.stringify(req.options.body ?? null);
-        for (const secret of secrets) expect(text.includes(secret) && !sent.includes(secret) ? secret : undefined, `${label(r)} answered ${res.status} ${text}`).toBeUndefined();
-        if (NAMES_THEIR_THING.test(r.path)) expect([400, 403, 404], `${label(r)}: ${res.status} ${text}`).toContain(res.status);
+        for (const secret of secrets)
+          expect(
+            text.includes(secret) && !sent.includes(secret) ? secret : undefined,
+            `${label(r)} answered ${res.status} ${text}`,
+          ).toBeUndefined();
+        if (NAMES_THEIR_THING.test(r.path))
+          expect([400, 403, 404], `${label(r)}: ${res.status} ${text}`).toContain(res.status);
         if (header) expect(res.status, `${label(r)} naming their workspace`).toBe(403);
       }
     }
@@ -220,4 +348,5 @@ describe('token scopes over the whole route table', () => {
 });
 
 /** Paths that name a thing of the other workspace (its answer must be a refusal). */
-const NAMES_THEIR_THING = /:(conversation_id|channel_id|message_id|thread_root_id|asset_id|actor_id|workspace_actor_id|avatar_id|token_id)\b/;
+const NAMES_THEIR_THING =
+  /:(conversation_id|channel_id|message_id|thread_root_id|asset_id|actor_id|workspace_actor_id|avatar_id|token_id)\b/;

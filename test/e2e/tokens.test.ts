@@ -33,20 +33,27 @@ const listed = async () => {
   expect(res.status).toBe(200);
   return res.body as TokenBody[];
 };
-const create = (who: Account, body: Record<string, unknown>) => inWorkspace(who, ws, 'POST', '/workspace/tokens', { body });
+const create = (who: Account, body: Record<string, unknown>) =>
+  inWorkspace(who, ws, 'POST', '/workspace/tokens', { body });
 
 beforeAll(async () => {
-  [owner, admin, member, stranger] = (await Promise.all(['owner', 'admin', 'member', 'stranger'].map((t) => signUp(`tokens-${t}`)))) as [Account, Account, Account, Account];
+  [owner, admin, member, stranger] = (await Promise.all(
+    ['owner', 'admin', 'member', 'stranger'].map((t) => signUp(`tokens-${t}`)),
+  )) as [Account, Account, Account, Account];
   ws = (await createWorkspace(owner)).id;
   await addMember(owner, ws, admin, 'admin');
   await addMember(owner, ws, member);
-  agent = (await inWorkspace(owner, ws, 'POST', '/workspace/actors', { body: { display_name: 'Deploy bot' } })).body as ActorBody;
+  agent = (await inWorkspace(owner, ws, 'POST', '/workspace/actors', { body: { display_name: 'Deploy bot' } }))
+    .body as ActorBody;
 });
 
 describe('workspace tokens', () => {
   it('are made by owners and admins for an agent, the secret in that answer alone, and listed newest first without it', async () => {
     const made: TokenBody[] = [];
-    for (const [who, name] of [[owner, 'first'], [admin, ' second ']] as const) {
+    for (const [who, name] of [
+      [owner, 'first'],
+      [admin, ' second '],
+    ] as const) {
       const res = await create(who, { actor_id: agent.id, name });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       const token = res.body as TokenBody;
@@ -68,7 +75,10 @@ describe('workspace tokens', () => {
     }
     expect(made[0]!.token).not.toBe(made[1]!.token);
     const list = await listed();
-    expect(list.slice(0, 2)).toEqual([{ ...made[1], token: null }, { ...made[0], token: null }]);
+    expect(list.slice(0, 2)).toEqual([
+      { ...made[1], token: null },
+      { ...made[0], token: null },
+    ]);
     expect(JSON.stringify(await tokens(admin).then((r) => r.body))).not.toContain(made[0]!.token!.slice(12));
   });
 
@@ -88,14 +98,18 @@ describe('workspace tokens', () => {
     ] as const) {
       const res = await create(owner, body);
       expectError(res, 400, 'invalid_input');
-      expect((res.body as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field), JSON.stringify(body)).toContain(field);
+      expect(
+        (res.body as { error: { details: Array<{ field: string }> } }).error.details.map((d) => d.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     expect(await listed()).toEqual(before);
   });
 
   it('are revoked by owners and admins, once (again: 204, the first time kept), within their workspace only', async () => {
     const token = (await create(owner, { actor_id: agent.id, name: 'to revoke' })).body as TokenBody;
-    const revoke = (who: Account, id = token.id, workspaceId = ws) => inWorkspace(who, workspaceId, 'DELETE', `/workspace/tokens/${id}`);
+    const revoke = (who: Account, id = token.id, workspaceId = ws) =>
+      inWorkspace(who, workspaceId, 'DELETE', `/workspace/tokens/${id}`);
     expectError(await revoke(member), 403, 'forbidden');
     expect((await listed()).find((t) => t.id === token.id)!.revoked_at).toBeNull();
     // Another workspace's owner does not find it.

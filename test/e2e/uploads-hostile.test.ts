@@ -27,7 +27,9 @@ beforeAll(async () => {
 });
 
 async function reserve(): Promise<AssetBody> {
-  const res = await inWorkspace(owner, ws, 'POST', `/conversations/${conv}/assets`, { body: { name: 'a.png', content_type: 'image/png', size_bytes: png.length } });
+  const res = await inWorkspace(owner, ws, 'POST', `/conversations/${conv}/assets`, {
+    body: { name: 'a.png', content_type: 'image/png', size_bytes: png.length },
+  });
   expect(res.status).toBe(201);
   return res.body as AssetBody;
 }
@@ -36,7 +38,12 @@ const head = (route: string, contentLength: number) =>
   `PUT ${route} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${owner.token}\r\nX-Workspace-Id: ${ws}\r\n` +
   `Content-Type: multipart/form-data; boundary=XX\r\nContent-Length: ${contentLength}\r\n\r\n`;
 const filePart = () =>
-  Buffer.concat([Buffer.from('--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'), png]);
+  Buffer.concat([
+    Buffer.from(
+      '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n',
+    ),
+    png,
+  ]);
 
 /** An upload over a raw connection: the head at once, then what the test sends as it goes. */
 function rawUpload(route: string, contentLength: number): ReturnType<typeof rawConnection> {
@@ -47,20 +54,32 @@ function rawUpload(route: string, contentLength: number): ReturnType<typeof rawC
 
 /** Waits until the asset service is writing the asset's bytes: a temp file of its key is in the storage. */
 const storing = (assetId: string) =>
-  vi.waitFor(async () => expect(tempFiles(await storedAssetFiles(ws, assetId))).not.toEqual([]), { timeout: 5000, interval: 20 });
+  vi.waitFor(async () => expect(tempFiles(await storedAssetFiles(ws, assetId))).not.toEqual([]), {
+    timeout: 5000,
+    interval: 20,
+  });
 
 /** The state an upload must not have changed, read back through the API, the asset's row and the whole storage. */
 async function nothingStored(route: string, assetId: string): Promise<void> {
   if (route.endsWith('/content')) {
-    expectError(await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/assets/${assetId}/download`), 409, 'asset_not_ready');
-    const [row] = await sql<{ storage_key: string | null; status: string }>('SELECT storage_key, status FROM asset.assets WHERE id = $1', [assetId]);
+    expectError(
+      await inWorkspace(owner, ws, 'GET', `/conversations/${conv}/assets/${assetId}/download`),
+      409,
+      'asset_not_ready',
+    );
+    const [row] = await sql<{ storage_key: string | null; status: string }>(
+      'SELECT storage_key, status FROM asset.assets WHERE id = $1',
+      [assetId],
+    );
     expect(row).toEqual({ storage_key: null, status: 'pending' });
     // Not even a partial object, nor a temp file, of the asset's keys.
     expect(await storedAssetFiles(ws, assetId)).toEqual([]);
   } else if (route.startsWith('/workspace/actors')) {
     expect((await myActor(owner, ws)).avatar_id).toBeNull();
   } else {
-    expect(((await inWorkspace(owner, ws, 'GET', '/workspace')).body as { avatar_id: string | null }).avatar_id).toBeNull();
+    expect(
+      ((await inWorkspace(owner, ws, 'GET', '/workspace')).body as { avatar_id: string | null }).avatar_id,
+    ).toBeNull();
   }
 }
 
@@ -70,7 +89,10 @@ describe('uploads that end early', () => {
     ['cut in a part header', () => Buffer.from('--XX\r\nContent-Disposition: form-da')],
     ['cut inside the file', () => filePart().subarray(0, 150)],
     ['whole file, no final boundary', () => Buffer.concat([filePart(), Buffer.from('\r\n--XX')])],
-    ['whole file, cut in the next part header', () => Buffer.concat([filePart(), Buffer.from('\r\n--XX\r\nContent-Dis')])],
+    [
+      'whole file, cut in the next part header',
+      () => Buffer.concat([filePart(), Buffer.from('\r\n--XX\r\nContent-Dis')]),
+    ],
   ];
 
   it('answers 400 invalid_input for each, stores nothing, and keeps serving', async () => {
@@ -106,7 +128,9 @@ describe('uploads that end early', () => {
         upload.cut();
       } else {
         // An avatar is stored only once the gateway has it whole: nothing shows how far it got before the cut.
-        await rawHttp(inject('gatewayUrl'), Buffer.concat([Buffer.from(head(route, bytes.length + 10_000)), bytes]), { destroyAfterMs: 100 });
+        await rawHttp(inject('gatewayUrl'), Buffer.concat([Buffer.from(head(route, bytes.length + 10_000)), bytes]), {
+          destroyAfterMs: 100,
+        });
       }
       expect((await api('GET', '/healthz')).status).toBe(200);
       // The service learns of the cut a moment later; what it had written must then be gone.
@@ -136,8 +160,12 @@ describe('uploads that end early', () => {
     const asset = await reserve();
     const form = new FormData();
     form.append('file', new Blob([png]), 'a.png');
-    expect((await inWorkspace(owner, ws, 'PUT', `/conversations/${conv}/assets/${asset.id}/content`, { body: form })).status).toBe(200);
-    expect((await inWorkspace(owner, ws, 'PUT', `/workspace/actors/${actorId}/avatar`, { body: form })).status).toBe(200);
+    expect(
+      (await inWorkspace(owner, ws, 'PUT', `/conversations/${conv}/assets/${asset.id}/content`, { body: form })).status,
+    ).toBe(200);
+    expect((await inWorkspace(owner, ws, 'PUT', `/workspace/actors/${actorId}/avatar`, { body: form })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -11,7 +11,8 @@ export function processesOf(databaseUrl: string): number[] {
     if (!/^\d+$/.test(name)) continue;
     try {
       const env = readFileSync(`/proc/${name}/environ`, 'utf8').split('\0');
-      if (env.includes(`DATABASE_URL=${databaseUrl}`) && !readFileSync(`/proc/${name}/stat`, 'utf8').includes(') Z ')) found.push(Number(name));
+      if (env.includes(`DATABASE_URL=${databaseUrl}`) && !readFileSync(`/proc/${name}/stat`, 'utf8').includes(') Z '))
+        found.push(Number(name));
     } catch {
       // Gone meanwhile, or not ours to read.
     }

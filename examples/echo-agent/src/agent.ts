@@ -40,7 +40,10 @@ export async function startEchoAgent({ url, token, log = console.log }: EchoAgen
   const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(new URL(path, url), {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const answer = res.status === 204 ? undefined : await res.json();
@@ -70,11 +73,18 @@ export async function startEchoAgent({ url, token, log = console.log }: EchoAgen
     enabledTransports: ['ws', 'wss'],
     disableStats: true,
     // The endpoint is relative to the gateway; the token is the whole credential (no X-Workspace-Id needed).
-    channelAuthorization: { endpoint: new URL(config.channel_authorization_endpoint, url).href, transport: 'ajax', headers: { Authorization: `Bearer ${token}` } },
+    channelAuthorization: {
+      endpoint: new URL(config.channel_authorization_endpoint, url).href,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${token}` },
+    },
   });
 
   const answer = async (event: MessageEvent) => {
-    const message = 'message' in event ? event.message : await api<Message>('GET', `/conversations/${event.ref.conversation_id}/messages/${event.ref.id}`);
+    const message =
+      'message' in event
+        ? event.message
+        : await api<Message>('GET', `/conversations/${event.ref.conversation_id}/messages/${event.ref.id}`);
     if (message.author_actor_id === me.id || !message.mentioned_actor_ids.includes(me.id)) return;
     // Delivery is at least once: the message's id as client_message_id makes a second delivery answer nothing new.
     await api('POST', `/conversations/${message.conversation_id}/messages`, {
@@ -89,7 +99,9 @@ export async function startEchoAgent({ url, token, log = console.log }: EchoAgen
     new Promise<ReturnType<typeof pusher.subscribe>>((resolve, reject) => {
       const subscription = pusher.subscribe(channel);
       subscription.bind('pusher:subscription_succeeded', () => resolve(subscription));
-      subscription.bind('pusher:subscription_error', (err: unknown) => reject(new Error(`cannot subscribe to ${channel}: ${JSON.stringify(err)}`)));
+      subscription.bind('pusher:subscription_error', (err: unknown) =>
+        reject(new Error(`cannot subscribe to ${channel}: ${JSON.stringify(err)}`)),
+      );
     });
 
   const listening = new Set<string>();
@@ -97,7 +109,10 @@ export async function startEchoAgent({ url, token, log = console.log }: EchoAgen
     if (listening.has(conversationId)) return;
     listening.add(conversationId);
     const channel = await subscribe(`private-conversation-${conversationId}`);
-    channel.bind('message.created', (event: MessageEvent) => void answer(event).catch((err: unknown) => log(`cannot answer: ${String(err)}`)));
+    channel.bind(
+      'message.created',
+      (event: MessageEvent) => void answer(event).catch((err: unknown) => log(`cannot answer: ${String(err)}`)),
+    );
   };
 
   // Added to a conversation later: listen to it too.
@@ -110,8 +125,11 @@ export async function startEchoAgent({ url, token, log = console.log }: EchoAgen
     );
   });
   // The conversations it belongs to now, page by page.
-  for (let cursor: string | null = null; ; ) {
-    const page: { items: Array<{ conversation: { id: string } }>; next_cursor: string | null } = await api('GET', `/conversations?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+  for (let cursor: string | null = null; ;) {
+    const page: { items: Array<{ conversation: { id: string } }>; next_cursor: string | null } = await api(
+      'GET',
+      `/conversations?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     await Promise.all(page.items.map((item) => listen(item.conversation.id)));
     cursor = page.next_cursor;
     if (!cursor) break;

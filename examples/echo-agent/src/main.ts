@@ -5,7 +5,9 @@ import { startEchoAgent } from './agent.ts';
 
 const token = process.env.WMS_TOKEN;
 if (!token) {
-  console.error('Set WMS_TOKEN to a workspace token of an agent (POST /workspace/tokens; see docs/agents.md in the repository).');
+  console.error(
+    'Set WMS_TOKEN to a workspace token of an agent (POST /workspace/tokens; see docs/agents.md in the repository).',
+  );
   process.exit(2);
 }
 const agent = await startEchoAgent({ url: process.env.WMS_URL ?? 'http://localhost:8080', token });

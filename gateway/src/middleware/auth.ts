@@ -24,7 +24,10 @@ export type Caller =
     };
 
 /** Checks the bearer credential and, given the `X-Workspace-Id` header's value, the caller's access to that workspace. */
-export type Authenticate = (authorization: string | undefined, workspaceHeader?: { value: string | undefined }) => Promise<Caller>;
+export type Authenticate = (
+  authorization: string | undefined,
+  workspaceHeader?: { value: string | undefined },
+) => Promise<Caller>;
 
 /** Asks the workspace service (on a cache miss); null when the caller is not an accepted member of a live workspace. */
 export type ResolveMembership = (workspaceId: string, userId: string) => Promise<CachedMembership | null>;
@@ -110,9 +113,17 @@ export async function createAuthenticator(
       return known;
     }
     try {
-      const { payload } = await jwtVerify(token, key, { issuer: session.issuer, algorithms: [session.algorithm], currentDate: new Date(now()) });
+      const { payload } = await jwtVerify(token, key, {
+        issuer: session.issuer,
+        algorithms: [session.algorithm],
+        currentDate: new Date(now()),
+      });
       if (!payload.sub || typeof payload.sid !== 'string') return undefined;
-      const claims = { userId: payload.sub, sessionId: payload.sid, expiresAt: payload.exp === undefined ? Infinity : payload.exp * 1000 };
+      const claims = {
+        userId: payload.sub,
+        sessionId: payload.sid,
+        expiresAt: payload.exp === undefined ? Infinity : payload.exp * 1000,
+      };
       if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
       verified.set(token, claims);
       return claims;
@@ -122,20 +133,33 @@ export async function createAuthenticator(
   };
   const refused = () => unauthenticated('unauthenticated', 'A valid session token or integration token is required.');
   const noWorkspace = () => notFound('The workspace does not exist or you are not a member.', 'workspace_not_found');
-  const badHeader = () => invalidArgument('invalid_workspace_header', 'The X-Workspace-Id header must be a workspace id (UUID).');
+  const badHeader = () =>
+    invalidArgument('invalid_workspace_header', 'The X-Workspace-Id header must be a workspace id (UUID).');
 
   const tokenScript = async (hash: Buffer, fill: string): Promise<TokenAnswer> => {
     try {
       const keys = [tokenCache.key(hash), tokenCache.rateKey(hash), tokenCache.usedKey(hash)];
       const ttl = fill === tokenCache.tombstone ? tokenCache.unknownTtlSeconds : tokenCache.ttlSeconds;
-      return (await redis.eval(TOKEN_SCRIPT, keys.length, ...keys, tokenRateLimit, `${now()}:${randomBytes(6).toString('base64url')}`, fill, ttl, tokenCache.tombstone)) as TokenAnswer;
+      return (await redis.eval(
+        TOKEN_SCRIPT,
+        keys.length,
+        ...keys,
+        tokenRateLimit,
+        `${now()}:${randomBytes(6).toString('base64url')}`,
+        fill,
+        ttl,
+        tokenCache.tombstone,
+      )) as TokenAnswer;
     } catch {
       throw unavailable('Tokens cannot be checked right now; try again shortly.');
     }
   };
 
   /** A token (contract §11): usable, within its rate, and (given the header) for the workspace it names, if any. */
-  const authenticateToken = async (secret: string, workspaceHeader: { value: string | undefined } | undefined): Promise<Caller> => {
+  const authenticateToken = async (
+    secret: string,
+    workspaceHeader: { value: string | undefined } | undefined,
+  ): Promise<Caller> => {
     const hash = tokenHash(secret);
     let answer = await tokenScript(hash, '');
     if (answer[0] === 0) {
@@ -146,7 +170,9 @@ export async function createAuthenticator(
     const token = tokenCache.decode(answer[1])!;
     if (answer[0] === 2) {
       const seconds = Math.min(60, Math.max(1, Math.ceil(answer[2] / 1000)));
-      throw rateLimited(seconds, [{ field: 'header.authorization', message: `a token may make ${tokenRateLimit} requests a minute` }]);
+      throw rateLimited(seconds, [
+        { field: 'header.authorization', message: `a token may make ${tokenRateLimit} requests a minute` },
+      ]);
     }
     if (answer[2] === 1) {
       // Written within seconds of the use, once a minute; a failed write is tried again by the next use.
@@ -155,7 +181,8 @@ export async function createAuthenticator(
     if (!workspaceHeader) return { token };
     const named = workspaceHeader.value;
     if (named !== undefined && !uuid.test(named)) throw badHeader();
-    if (named !== undefined && named.toLowerCase() !== token.workspaceId) throw forbidden("This token acts only in its own workspace; omit X-Workspace-Id or name the token's.");
+    if (named !== undefined && named.toLowerCase() !== token.workspaceId)
+      throw forbidden("This token acts only in its own workspace; omit X-Workspace-Id or name the token's.");
     return { token, workspace: { id: token.workspaceId, actorId: token.actorId } };
   };
 
@@ -167,12 +194,17 @@ export async function createAuthenticator(
     if (!claims) throw refused();
     const { userId, sessionId } = claims;
 
-    const workspaceId = workspaceHeader?.value && uuid.test(workspaceHeader.value) ? workspaceHeader.value.toLowerCase() : undefined;
+    const workspaceId =
+      workspaceHeader?.value && uuid.test(workspaceHeader.value) ? workspaceHeader.value.toLowerCase() : undefined;
     let live: number;
     let cached: string | null = null;
     try {
       if (workspaceId) {
-        const results = await redis.multi().exists(session.key(sessionId)).get(membershipCache.key(workspaceId, userId)).exec();
+        const results = await redis
+          .multi()
+          .exists(session.key(sessionId))
+          .get(membershipCache.key(workspaceId, userId))
+          .exec();
         live = Number(results?.[0]?.[1] ?? 0);
         cached = (results?.[1]?.[1] as string | null | undefined) ?? null;
       } else {

@@ -23,7 +23,8 @@ export const httpStatusOf = (err: DomainError): number => httpStatus[err.kind];
 
 /** Whether a request announces a body (a non-zero Content-Length, or chunks). */
 export const declaresBody = (req: IncomingMessage): boolean =>
-  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') ||
+  req.headers['transfer-encoding'] !== undefined;
 
 /** The body an answer given before the request's body was read waits for (the JSON limit, and some). */
 const UNREAD_BODY_LIMIT = 1024 * 1024 + 64 * 1024;
@@ -39,7 +40,8 @@ export function sendError(res: Response, status: number, code: string, message: 
   const requestId = String(res.getHeader('X-Request-Id') ?? '');
   res.locals.errorCode = code;
   const send = () => {
-    if (!res.headersSent && !res.destroyed) res.status(status).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
+    if (!res.headersSent && !res.destroyed)
+      res.status(status).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
   };
   const req = res.req;
   const declared = Number(req.headers['content-length']);
@@ -77,11 +79,19 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     if (parserError.type === 'entity.too.large') {
-      sendError(res, 400, 'invalid_input', 'The request body is too large.', [{ field: 'body', message: 'must be at most 1 MiB' }]);
+      sendError(res, 400, 'invalid_input', 'The request body is too large.', [
+        { field: 'body', message: 'must be at most 1 MiB' },
+      ]);
       return;
     }
-    if ((parserError.type !== undefined || parserError.expose) && parserError.status !== undefined && parserError.status < 500) {
-      sendError(res, 400, 'invalid_input', 'The request body could not be read.', [{ field: 'body', message: parserError.type ?? 'cannot be decoded' }]);
+    if (
+      (parserError.type !== undefined || parserError.expose) &&
+      parserError.status !== undefined &&
+      parserError.status < 500
+    ) {
+      sendError(res, 400, 'invalid_input', 'The request body could not be read.', [
+        { field: 'body', message: parserError.type ?? 'cannot be decoded' },
+      ]);
       return;
     }
     log.error({ err }, 'request failed');
@@ -119,7 +129,14 @@ export function answerUnparsableRequests(server: Server): void {
           ? [408, 'Request Timeout', 'body', 'the request did not arrive in time']
           : [400, 'Bad Request', 'header', 'the request line or a header is malformed'];
     const requestId = randomUUID();
-    const body = JSON.stringify({ error: { code: 'invalid_input', message: 'The request could not be read.', request_id: requestId, details: [{ field, message }] } });
+    const body = JSON.stringify({
+      error: {
+        code: 'invalid_input',
+        message: 'The request could not be read.',
+        request_id: requestId,
+        details: [{ field, message }],
+      },
+    });
     const answer = () => {
       setTimeout(() => socket.destroy(), LINGER_MS).unref();
       socket.end(
@@ -132,7 +149,6 @@ export function answerUnparsableRequests(server: Server): void {
     if (inFlight && !inFlight.writableFinished) {
       inFlight.once('finish', answer);
       inFlight.once('close', () => inFlight.writableFinished || socket.destroy());
-    }
-    else answer();
+    } else answer();
   });
 }

@@ -12,7 +12,8 @@ export interface UploadOptions {
 }
 
 const malformed = () => invalidInput([{ field: 'body', message: 'is not well-formed multipart/form-data' }]);
-const endedEarly = () => invalidInput([{ field: 'body', message: 'ended before the multipart body was complete' }], 'The upload was cut off.');
+const endedEarly = () =>
+  invalidInput([{ field: 'body', message: 'ended before the multipart body was complete' }], 'The upload was cut off.');
 const tooLarge = (maxBytes: number) => invalidArgument('file_too_large', `The file must be at most ${maxBytes} bytes.`);
 const stalled = (idleMs: number) =>
   invalidInput([{ field: 'body', message: `no data arrived for ${idleMs / 1000} s` }], 'The upload stalled.');
@@ -29,7 +30,10 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
     // busboy reports its fileSize limit when a file reaches it, so the limit given is one byte over the largest file allowed.
     parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, parts: 25 } });
   } catch {
-    throw invalidInput([{ field: 'header.content-type', message: 'must be multipart/form-data with a boundary' }], 'Upload the file as multipart/form-data.');
+    throw invalidInput(
+      [{ field: 'header.content-type', message: 'must be multipart/form-data with a boundary' }],
+      'Upload the file as multipart/form-data.',
+    );
   }
   // Every failure becomes one error that destroys the parser, which passes it on to the file stream being read.
   let failure: DomainError | undefined;

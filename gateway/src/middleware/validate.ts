@@ -11,7 +11,9 @@ const MAX_DEPTH = 8;
 /** Field issues for every string in `value` that Postgres cannot store, named `<where>.<path>`. */
 export function unstorableStrings(value: unknown, path: string[]): FieldIssue[] {
   if (typeof value === 'string') {
-    return unstorable.test(value) ? [{ field: path.join('.'), message: 'must not contain U+0000 or unpaired surrogates' }] : [];
+    return unstorable.test(value)
+      ? [{ field: path.join('.'), message: 'must not contain U+0000 or unpaired surrogates' }]
+      : [];
   }
   if (typeof value !== 'object' || value === null || path.length > MAX_DEPTH) return [];
   return Object.entries(value).flatMap(([key, item]) => unstorableStrings(item, [...path, key]));
@@ -26,7 +28,12 @@ export function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, w
   if (!schema) return {} as T;
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw invalidInput(result.error.issues.map((issue) => ({ field: [where, ...issue.path.map(String)].join('.'), message: issue.message })));
+    throw invalidInput(
+      result.error.issues.map((issue) => ({
+        field: [where, ...issue.path.map(String)].join('.'),
+        message: issue.message,
+      })),
+    );
   }
   const unsafe = where === 'path' ? [] : unstorableStrings(result.data, [where]);
   if (unsafe.length > 0) throw invalidInput(unsafe);

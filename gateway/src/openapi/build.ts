@@ -61,7 +61,8 @@ export function routeErrorCodes(r: Route): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   // Any caller may come with a token (contract §11): over its rate (429), or where its kind may not go (403).
   if (r.auth !== 'none') ['unauthenticated', 'rate_limited', 'forbidden'].forEach((c) => codes.add(c as ErrorCode));
-  if (r.auth === 'workspace') ['invalid_workspace_header', 'workspace_not_found'].forEach((c) => codes.add(c as ErrorCode));
+  if (r.auth === 'workspace')
+    ['invalid_workspace_header', 'workspace_not_found'].forEach((c) => codes.add(c as ErrorCode));
   if (r.body) ['invalid_json', 'invalid_input'].forEach((c) => codes.add(c as ErrorCode));
   if (r.rawBody) codes.add('invalid_input');
   if (r.params || r.query) codes.add('invalid_input');
@@ -76,10 +77,15 @@ export function routeErrorCodes(r: Route): ErrorCode[] {
 export const openApiPath = (path: string) => path.replace(/[:*]([A-Za-z_]+)/g, '{$1}');
 
 const requestIdHeader = {
-  description: "The client's `X-Request-Id` when it sent one of 1..128 characters from `[A-Za-z0-9._:-]`, else a new UUID",
+  description:
+    "The client's `X-Request-Id` when it sent one of 1..128 characters from `[A-Za-z0-9._:-]`, else a new UUID",
   schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
 };
-const retryAfterHeader = { description: 'Seconds to wait before the next attempt', required: true, schema: { type: 'integer', minimum: 1 } };
+const retryAfterHeader = {
+  description: 'Seconds to wait before the next attempt',
+  required: true,
+  schema: { type: 'integer', minimum: 1 },
+};
 
 const tagDescriptions: Record<string, string> = {
   Health: 'Health, readiness, metrics and this description',
@@ -88,7 +94,8 @@ const tagDescriptions: Record<string, string> = {
   Workspaces: 'Workspaces, their settings and photo (contract §3)',
   'Workspace users': 'Members and their roles',
   'Workspace actors': 'Profiles members and agents act through',
-  Tokens: 'Integration credentials (contract §11): conversation tokens post into one conversation, workspace tokens let an agent use every member route; owners and admins make, list and revoke them',
+  Tokens:
+    'Integration credentials (contract §11): conversation tokens post into one conversation, workspace tokens let an agent use every member route; owners and admins make, list and revoke them',
   Channels: 'Channels; a channel is addressed as a conversation (contract §4)',
   Messages: 'Messages, threads, reactions and bookmarks',
   'Saved messages': "The caller's private bookmarks",
@@ -96,7 +103,8 @@ const tagDescriptions: Record<string, string> = {
   Search: 'Full-text search of the messages the caller may read, with highlights (contract §10)',
   Assets: 'Attachments: reserve, upload, download (contract §6)',
   Downloads: 'Signed download URLs of the filesystem storage driver',
-  Realtime: 'Realtime provider access (Pusher protocol), presence, provider webhooks and catch-up of missed events (contract §7)',
+  Realtime:
+    'Realtime provider access (Pusher protocol), presence, provider webhooks and catch-up of missed events (contract §7)',
 };
 
 /**
@@ -107,7 +115,11 @@ const tagDescriptions: Record<string, string> = {
 export function buildOpenApi(routes: Route[], info: { title: string; version: string }) {
   const components: Record<string, JsonSchema> = {};
   const convert = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-    const { $defs, $schema: _, ...root } = z.toJSONSchema(schema, {
+    const {
+      $defs,
+      $schema: _,
+      ...root
+    } = z.toJSONSchema(schema, {
       io,
       target: 'draft-2020-12',
       unrepresentable: 'throw',
@@ -118,7 +130,8 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
         Object.assign(jsonSchema, replacement);
       },
     }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
-    const toComponents = (json: unknown) => JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+    const toComponents = (json: unknown) =>
+      JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
     for (const [name, def] of Object.entries($defs ?? {})) {
       const converted = toComponents(def);
       if (components[name] && JSON.stringify(components[name]) !== JSON.stringify(converted)) {
@@ -162,21 +175,27 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
       }
     };
     if (r.auth === 'workspace') {
-      parameters.push({ $ref: r.tokens === 'none' ? '#/components/parameters/WorkspaceId' : '#/components/parameters/WorkspaceIdOrToken' });
+      parameters.push({
+        $ref:
+          r.tokens === 'none' ? '#/components/parameters/WorkspaceId' : '#/components/parameters/WorkspaceIdOrToken',
+      });
     }
     parameters.push({ $ref: '#/components/parameters/RequestId' });
     addParameters(r.params, 'path');
     addParameters(r.query, 'query');
-    for (const [name, description] of Object.entries(r.headers ?? {})) parameters.push({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+    for (const [name, description] of Object.entries(r.headers ?? {}))
+      parameters.push({ name, in: 'header', required: true, description, schema: { type: 'string' } });
 
     const codes = routeErrorCodes(r);
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
-    for (const status of r.errors ?? []) if (!byStatus.has(status)) throw new Error(`${r.method} ${r.path} lists ${status} without a contract code`);
+    for (const status of r.errors ?? [])
+      if (!byStatus.has(status)) throw new Error(`${r.method} ${r.path} lists ${status} without a contract code`);
 
     const headers = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
     const responses: Record<string, unknown> = { [r.status]: successResponse(r, convert, headers) };
-    if (r.alternate) responses[r.alternate.status] = { ...(responses[r.status] as object), description: r.alternate.description };
+    if (r.alternate)
+      responses[r.alternate.status] = { ...(responses[r.status] as object), description: r.alternate.description };
     for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
       responses[status] = {
         description: `${statusDescriptions[status] ?? 'Error'}: ${statusCodes.map((c) => `\`${c}\` (${codeMeanings[c]})`).join('; ')}`,
@@ -194,7 +213,9 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
                       code,
                       message: codeMeanings[code].replace(/^./, (c) => c.toUpperCase()).replaceAll('`', '') + '.',
                       request_id: '3f1c2a9e-8b7d-4c61-9e0f-2a4b6c8d0e1f',
-                      ...(code === 'invalid_input' ? { details: [{ field: exampleField(r), message: 'is not valid' }] } : {}),
+                      ...(code === 'invalid_input'
+                        ? { details: [{ field: exampleField(r), message: 'is not valid' }] }
+                        : {}),
                     },
                   },
                 },
@@ -210,8 +231,16 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
       tags: [r.tag],
       summary: r.summary,
       description: describeAuth(r),
-      operationId: r.method + (path === '/' ? 'Root' : path.replace(/[{}]/g, '').replace(/[/._-]+([a-z])/g, (_m, c: string) => c.toUpperCase())),
-      ...(r.auth === 'none' ? { security: [] } : r.tokens !== 'none' ? { security: [{ session: [] }, { token: [] }] } : {}),
+      operationId:
+        r.method +
+        (path === '/'
+          ? 'Root'
+          : path.replace(/[{}]/g, '').replace(/[/._-]+([a-z])/g, (_m, c: string) => c.toUpperCase())),
+      ...(r.auth === 'none'
+        ? { security: [] }
+        : r.tokens !== 'none'
+          ? { security: [{ session: [] }, { token: [] }] }
+          : {}),
       parameters,
       ...(r.body
         ? {
@@ -279,7 +308,12 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
     components: {
       schemas: components,
       securitySchemes: {
-        session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A signed-in user: the `access_token` of an AuthResponse' },
+        session: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A signed-in user: the `access_token` of an AuthResponse',
+        },
         token: {
           type: 'http',
           scheme: 'bearer',
@@ -287,7 +321,7 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
           description:
             'An agent: an integration token (`wms_wt_` workspace token, `wms_ct_` conversation token) made by an owner or admin. ' +
             'A workspace token calls the routes that list this scheme, as its agent, in its workspace; a conversation token only ' +
-            "posts messages into its conversation. Each token makes at most `TOKEN_RATE_LIMIT_PER_MINUTE` requests a minute (429 `rate_limited`).",
+            'posts messages into its conversation. Each token makes at most `TOKEN_RATE_LIMIT_PER_MINUTE` requests a minute (429 `rate_limited`).',
         },
       },
       parameters: {
@@ -310,7 +344,8 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
           name: 'X-Request-Id',
           in: 'header',
           required: false,
-          description: 'Your id for this request, echoed in the `X-Request-Id` answer header and error bodies when it is 1..128 characters from `[A-Za-z0-9._:-]` (else a new UUID is used)',
+          description:
+            'Your id for this request, echoed in the `X-Request-Id` answer header and error bodies when it is 1..128 characters from `[A-Za-z0-9._:-]` (else a new UUID is used)',
           schema: { type: 'string' },
         },
       },
@@ -324,7 +359,8 @@ function describeAuth(r: Route): string {
   if (r.auth === 'session') return 'Needs a session (`Authorization: Bearer <access_token>`); no token.';
   const member = 'Needs a session and `X-Workspace-Id` naming a workspace the caller is an accepted member of.';
   if (r.tokens === 'workspace') return `${member} Or a workspace token, as its agent.`;
-  if (r.tokens === 'conversation') return `${member} Or a workspace token, as its agent; or a conversation token of this conversation.`;
+  if (r.tokens === 'conversation')
+    return `${member} Or a workspace token, as its agent; or a conversation token of this conversation.`;
   return `${member} No token.`;
 }
 
@@ -335,13 +371,37 @@ function exampleField(r: Route): string {
   return r.upload ? `body.${r.upload.field}` : 'body';
 }
 
-function successResponse(r: Route, convert: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema, headers: object) {
+function successResponse(
+  r: Route,
+  convert: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema,
+  headers: object,
+) {
   if (r.status === 204) return { description: 'Done; no body', headers };
   if (r.path === '/metrics') {
-    return { description: 'Prometheus text exposition', headers, content: { 'text/plain': { schema: { type: 'string' } } } };
+    return {
+      description: 'Prometheus text exposition',
+      headers,
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    };
   }
   if (r.path === '/openapi.json') {
-    return { description: 'This document', headers, content: { 'application/json': { schema: { type: 'object', properties: { openapi: { type: 'string', const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } }, required: ['openapi', 'info', 'paths'] } } } };
+    return {
+      description: 'This document',
+      headers,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              openapi: { type: 'string', const: '3.1.0' },
+              info: { type: 'object' },
+              paths: { type: 'object' },
+            },
+            required: ['openapi', 'info', 'paths'],
+          },
+        },
+      },
+    };
   }
   if (r.path.startsWith('/docs')) {
     const type = r.path === '/docs' ? 'text/html' : 'text/javascript';
@@ -352,11 +412,18 @@ function successResponse(r: Route, convert: (schema: z.ZodType, io: 'input' | 'o
       description: "The exact bytes, with the asset's Content-Type",
       headers: {
         ...headers,
-        'Content-Disposition': { description: '`attachment` or `inline`, with the file name', schema: { type: 'string' } },
+        'Content-Disposition': {
+          description: '`attachment` or `inline`, with the file name',
+          schema: { type: 'string' },
+        },
         'Cache-Control': { schema: { type: 'string', const: 'private, max-age=300' } },
       },
       content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
     };
   }
-  return { description: 'Success', headers, ...(r.response ? { content: { 'application/json': { schema: convert(r.response, 'output') } } } : {}) };
+  return {
+    description: 'Success',
+    headers,
+    ...(r.response ? { content: { 'application/json': { schema: convert(r.response, 'output') } } } : {}),
+  };
 }

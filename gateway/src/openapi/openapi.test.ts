@@ -5,7 +5,12 @@ import { routeTable } from '../app.ts';
 import { errorStatus } from '../schemas.ts';
 import { buildOpenApi, openApiPath, routeErrorCodes } from './build.ts';
 
-const routes = routeTable({ clients: {} as never, metrics: {} as never, notReady: async () => [], storage: { storage: undefined, secret: '' } });
+const routes = routeTable({
+  clients: {} as never,
+  metrics: {} as never,
+  notReady: async () => [],
+  storage: { storage: undefined, secret: '' },
+});
 const build = () => buildOpenApi(routes, { title: 'wms: team messaging API', version: '1.0.0' });
 
 type Operation = {
@@ -13,13 +18,21 @@ type Operation = {
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ name?: string; in?: string; schema?: Record<string, unknown>; $ref?: string }>;
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: unknown; examples?: Record<string, unknown> }> }>;
+  responses: Record<
+    string,
+    {
+      headers?: Record<string, unknown>;
+      content?: Record<string, { schema: unknown; examples?: Record<string, unknown> }>;
+    }
+  >;
 };
 type Doc = ReturnType<typeof build> & { paths: Record<string, Record<string, Operation>> };
 const doc = build() as Doc;
 const op = (method: string, path: string) => doc.paths[path]![method]!;
 const bodySchema = (method: string, path: string) => {
-  const schema = op(method, path).requestBody!.content['application/json']!.schema as { properties: Record<string, Record<string, unknown>> };
+  const schema = op(method, path).requestBody!.content['application/json']!.schema as {
+    properties: Record<string, Record<string, unknown>>;
+  };
   return schema.properties;
 };
 
@@ -27,27 +40,69 @@ const bodySchema = (method: string, path: string) => {
 // `{provider}` segment is the provider's name.
 const specRoutes = [
   'get /',
-  ...['get /realtime/config', 'post /realtime/authorize', 'post /realtime/authenticate', 'get /realtime/presence', 'post /realtime/webhooks/pusher'],
-  'get /workspace/actors', 'get /workspace/actors/me', 'patch /workspace/actors/me', 'get /workspace/actors/{workspace_actor_id}',
-  'patch /workspace/actors/{workspace_actor_id}', 'put /workspace/actors/{workspace_actor_id}/avatar', 'delete /workspace/actors/{workspace_actor_id}/avatar',
+  ...[
+    'get /realtime/config',
+    'post /realtime/authorize',
+    'post /realtime/authenticate',
+    'get /realtime/presence',
+    'post /realtime/webhooks/pusher',
+  ],
+  'get /workspace/actors',
+  'get /workspace/actors/me',
+  'patch /workspace/actors/me',
+  'get /workspace/actors/{workspace_actor_id}',
+  'patch /workspace/actors/{workspace_actor_id}',
+  'put /workspace/actors/{workspace_actor_id}/avatar',
+  'delete /workspace/actors/{workspace_actor_id}/avatar',
   'get /workspace/actors/{workspace_actor_id}/avatar/{avatar_id}',
-  'post /workspace/users', 'get /workspace/users', 'patch /workspace/users/{workspace_user_id}', 'delete /workspace/users/{workspace_user_id}',
+  'post /workspace/users',
+  'get /workspace/users',
+  'patch /workspace/users/{workspace_user_id}',
+  'delete /workspace/users/{workspace_user_id}',
   ...['/conversations/{conversation_id}', '/channels/{channel_id}'].flatMap((base) => [
-    `post ${base}/messages`, `get ${base}/messages`, `get ${base}/messages/{message_id}`, `patch ${base}/messages/{message_id}`,
-    `delete ${base}/messages/{message_id}`, `get ${base}/read-state`, `put ${base}/read-state`,
+    `post ${base}/messages`,
+    `get ${base}/messages`,
+    `get ${base}/messages/{message_id}`,
+    `patch ${base}/messages/{message_id}`,
+    `delete ${base}/messages/{message_id}`,
+    `get ${base}/read-state`,
+    `put ${base}/read-state`,
   ]),
-  'put /conversations/{conversation_id}/messages/{message_id}/saved', 'delete /conversations/{conversation_id}/messages/{message_id}/saved',
-  'put /conversations/{conversation_id}/messages/{message_id}/reactions/{emoji}', 'delete /conversations/{conversation_id}/messages/{message_id}/reactions/{emoji}',
+  'put /conversations/{conversation_id}/messages/{message_id}/saved',
+  'delete /conversations/{conversation_id}/messages/{message_id}/saved',
+  'put /conversations/{conversation_id}/messages/{message_id}/reactions/{emoji}',
+  'delete /conversations/{conversation_id}/messages/{message_id}/reactions/{emoji}',
   'get /saved-messages',
-  'post /conversations/{conversation_id}/assets', 'put /conversations/{conversation_id}/assets/{asset_id}/content',
+  'post /conversations/{conversation_id}/assets',
+  'put /conversations/{conversation_id}/assets/{asset_id}/content',
   'get /conversations/{conversation_id}/assets/{asset_id}/download',
-  'post /channels', 'get /channels', 'get /channels/{channel_id}',
-  'get /threads/{thread_root_id}/read-state', 'put /threads/{thread_root_id}/read-state', 'put /threads/{thread_root_id}/subscription', 'get /threads',
-  'post /auth/register', 'post /auth/magic-link', 'post /auth/recover', 'post /auth/reset-password', 'post /auth/email-code', 'post /auth/verify-code',
-  'post /auth/verify-email', 'post /auth/login', 'post /auth/logout',
-  'get /users/me', 'patch /users/me',
-  'post /workspaces', 'get /workspaces', 'get /workspace', 'patch /workspace', 'delete /workspace', 'put /workspace/owner', 'put /workspace/avatar',
-  'delete /workspace/avatar', 'get /workspace/avatar/{avatar_id}',
+  'post /channels',
+  'get /channels',
+  'get /channels/{channel_id}',
+  'get /threads/{thread_root_id}/read-state',
+  'put /threads/{thread_root_id}/read-state',
+  'put /threads/{thread_root_id}/subscription',
+  'get /threads',
+  'post /auth/register',
+  'post /auth/magic-link',
+  'post /auth/recover',
+  'post /auth/reset-password',
+  'post /auth/email-code',
+  'post /auth/verify-code',
+  'post /auth/verify-email',
+  'post /auth/login',
+  'post /auth/logout',
+  'get /users/me',
+  'patch /users/me',
+  'post /workspaces',
+  'get /workspaces',
+  'get /workspace',
+  'patch /workspace',
+  'delete /workspace',
+  'put /workspace/owner',
+  'put /workspace/avatar',
+  'delete /workspace/avatar',
+  'get /workspace/avatar/{avatar_id}',
 ];
 
 describe('buildOpenApi', () => {
@@ -67,8 +122,14 @@ describe('buildOpenApi', () => {
     });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: '/openapi.json', config });
     // The one finding kept: health and documentation routes take no input and no credentials, so they have no 4xx answer.
-    const inputless = new Set(routes.filter((r) => r.auth === 'none' && !r.params && !r.query && !r.body).map((r) => `#/paths/${openApiPath(r.path).replaceAll('/', '~1')}/${r.method}/responses`));
-    const findings = problems.filter((p) => !(p.ruleId === 'operation-4xx-response' && inputless.has(p.location[0]?.pointer ?? '')));
+    const inputless = new Set(
+      routes
+        .filter((r) => r.auth === 'none' && !r.params && !r.query && !r.body)
+        .map((r) => `#/paths/${openApiPath(r.path).replaceAll('/', '~1')}/${r.method}/responses`),
+    );
+    const findings = problems.filter(
+      (p) => !(p.ruleId === 'operation-4xx-response' && inputless.has(p.location[0]?.pointer ?? '')),
+    );
     expect(findings.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
   });
 
@@ -77,7 +138,10 @@ describe('buildOpenApi', () => {
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of new Set(refs)) {
       expect(ref, ref).toMatch(/^#\/components\//);
-      const target = ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
       expect(target, ref).toBeDefined();
       expect(Object.keys(target as object), ref).not.toEqual(['$ref']);
     }
@@ -91,7 +155,9 @@ describe('buildOpenApi', () => {
   });
 
   it("describes every route of the spec's endpoint tables", () => {
-    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)));
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)),
+    );
     for (const entry of specRoutes) expect(documented.has(entry), `${entry} is missing`).toBe(true);
   });
 
@@ -109,7 +175,9 @@ describe('buildOpenApi', () => {
       for (const status of r.errors ?? []) expect(responses[status], `${r.method} ${r.path} ${status}`).toBeDefined();
     }
     expect(Object.keys(op('post', '/auth/login').responses)).toEqual(['200', '400', '401', '429', '500', '503']);
-    expect(op('put', '/workspace/avatar').responses['400']!.content!['application/json']!.examples).toHaveProperty('unsupported_image');
+    expect(op('put', '/workspace/avatar').responses['400']!.content!['application/json']!.examples).toHaveProperty(
+      'unsupported_image',
+    );
   });
 
   it('carries the contract rules of the request fields', () => {
@@ -118,9 +186,16 @@ describe('buildOpenApi', () => {
       password: { type: 'string', minLength: 8, maxLength: 128 },
       name: { type: 'string', minLength: 1, maxLength: 80 },
     });
-    expect(bodySchema('post', '/workspaces')).toMatchObject({ name: { minLength: 1, maxLength: 80 }, slug: { pattern: '^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$' } });
-    expect(bodySchema('patch', '/workspace/users/{workspace_user_id}')).toMatchObject({ role: { enum: ['admin', 'member'] } });
-    expect(bodySchema('post', '/workspace/users')).toMatchObject({ role: { enum: ['admin', 'member'], default: 'member' } });
+    expect(bodySchema('post', '/workspaces')).toMatchObject({
+      name: { minLength: 1, maxLength: 80 },
+      slug: { pattern: '^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$' },
+    });
+    expect(bodySchema('patch', '/workspace/users/{workspace_user_id}')).toMatchObject({
+      role: { enum: ['admin', 'member'] },
+    });
+    expect(bodySchema('post', '/workspace/users')).toMatchObject({
+      role: { enum: ['admin', 'member'], default: 'member' },
+    });
     expect(bodySchema('post', '/channels')).toMatchObject({ name: { pattern: '^[a-z0-9][a-z0-9_-]{0,79}$' } });
     expect(bodySchema('post', '/conversations/{conversation_id}/messages')).toMatchObject({
       body_text: { maxLength: 40000 },
@@ -132,23 +207,50 @@ describe('buildOpenApi', () => {
       name: { minLength: 1, maxLength: 255 },
       size_bytes: { type: 'integer', minimum: 1, maximum: 10485760 },
     });
-    expect(bodySchema('patch', '/workspace/actors/me')).toMatchObject({ display_name: { minLength: 1, maxLength: 80 } });
+    expect(bodySchema('patch', '/workspace/actors/me')).toMatchObject({
+      display_name: { minLength: 1, maxLength: 80 },
+    });
     const limit = op('get', '/threads').parameters!.find((p) => p.name === 'limit');
-    expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } });
+    expect(limit).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+    });
     const following = op('get', '/threads').parameters!.find((p) => p.name === 'following');
     expect(following).toMatchObject({ schema: { type: 'boolean', default: true } });
     const key = op('get', '/storage/{key}').parameters!.find((p) => p.name === 'key');
     expect(key).toMatchObject({ in: 'path', required: true, schema: { type: 'string' } });
-    const messageId = op('get', '/conversations/{conversation_id}/messages/{message_id}').parameters!.find((p) => p.name === 'message_id');
+    const messageId = op('get', '/conversations/{conversation_id}/messages/{message_id}').parameters!.find(
+      (p) => p.name === 'message_id',
+    );
     expect(messageId).toMatchObject({ schema: { type: 'string', format: 'uuid' } });
   });
 
   it('gives the main bodies examples', () => {
-    for (const name of ['User', 'AuthResponse', 'Workspace', 'WorkspaceUser', 'WorkspaceActor', 'Channel', 'Message', 'MessagePage', 'Asset', 'AssetDownload', 'Error']) {
+    for (const name of [
+      'User',
+      'AuthResponse',
+      'Workspace',
+      'WorkspaceUser',
+      'WorkspaceActor',
+      'Channel',
+      'Message',
+      'MessagePage',
+      'Asset',
+      'AssetDownload',
+      'Error',
+    ]) {
       expect((doc.components.schemas[name] as { examples?: unknown[] }).examples, name).toHaveLength(1);
     }
-    for (const [method, path] of [['post', '/auth/register'], ['post', '/conversations/{conversation_id}/messages'], ['post', '/channels'], ['post', '/workspaces']] as const) {
-      expect(op(method, path).requestBody!.content['application/json']!.schema, `${method} ${path}`).toHaveProperty('examples');
+    for (const [method, path] of [
+      ['post', '/auth/register'],
+      ['post', '/conversations/{conversation_id}/messages'],
+      ['post', '/channels'],
+      ['post', '/workspaces'],
+    ] as const) {
+      expect(op(method, path).requestBody!.content['application/json']!.schema, `${method} ${path}`).toHaveProperty(
+        'examples',
+      );
     }
   });
 

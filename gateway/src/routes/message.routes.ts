@@ -8,12 +8,20 @@ const createMessage = z
   .object({
     body_text: s.bodyText.optional(),
     parent_message_id: s.uuid.nullable().optional().describe('post a reply in the thread of this top-level message'),
-    asset_ids: z.array(s.uuid).optional().meta({ maxItems: 10, description: "pending assets of this conversation reserved by the caller (400 otherwise); at most 10" }),
-    mentioned_actor_ids: z.array(s.uuid).optional().meta({ maxItems: 50, description: 'actors of this workspace (400 otherwise); at most 50' }),
+    asset_ids: z.array(s.uuid).optional().meta({
+      maxItems: 10,
+      description: 'pending assets of this conversation reserved by the caller (400 otherwise); at most 10',
+    }),
+    mentioned_actor_ids: z
+      .array(s.uuid)
+      .optional()
+      .meta({ maxItems: 50, description: 'actors of this workspace (400 otherwise); at most 50' }),
     loading: z.boolean().optional().describe('sets `loading_expires_at` 5 minutes ahead until the first edit'),
     client_message_id: s.clientMessageId.optional(),
   })
-  .meta({ examples: [{ body_text: 'The new diagram is up.', asset_ids: [s.exampleIds.asset], client_message_id: 'c-8f2e1a' }] });
+  .meta({
+    examples: [{ body_text: 'The new diagram is up.', asset_ids: [s.exampleIds.asset], client_message_id: 'c-8f2e1a' }],
+  });
 
 const listQuery = z.object({
   cursor: s.uuid.optional().describe('`next_cursor` of the previous page: answers the messages older than it'),
@@ -35,8 +43,18 @@ export const messageRoutes = ({ messaging }: Clients) => {
     const ref = (p: Record<string, string>) => ({ conversation_id: p[param]!, message_id: p.message_id! });
     return [
       route({
-        method: 'post', path: `${base}/messages`, tag: 'Messages', summary: 'Post a message, or a reply with parent_message_id', auth: 'workspace', tokens: 'conversation',
-        params: conversation, body: createMessage, status: 201, response: s.Message, errors: [409], codes: ['not_found', 'not_a_root_message', 'thread_root_deleted'],
+        method: 'post',
+        path: `${base}/messages`,
+        tag: 'Messages',
+        summary: 'Post a message, or a reply with parent_message_id',
+        auth: 'workspace',
+        tokens: 'conversation',
+        params: conversation,
+        body: createMessage,
+        status: 201,
+        response: s.Message,
+        errors: [409],
+        codes: ['not_found', 'not_a_root_message', 'thread_root_deleted'],
         handle: async ({ params, body, ctx }) =>
           toMessage(
             await messaging.CreateMessage(
@@ -54,30 +72,72 @@ export const messageRoutes = ({ messaging }: Clients) => {
           ),
       }),
       route({
-        method: 'get', path: `${base}/messages`, tag: 'Messages', summary: 'Top-level messages, or the replies of parent_message_id; newest first', auth: 'workspace', tokens: 'workspace',
-        params: conversation, query: listQuery, status: 200, response: s.MessagePage, codes: ['not_found'],
+        method: 'get',
+        path: `${base}/messages`,
+        tag: 'Messages',
+        summary: 'Top-level messages, or the replies of parent_message_id; newest first',
+        auth: 'workspace',
+        tokens: 'workspace',
+        params: conversation,
+        query: listQuery,
+        status: 200,
+        response: s.MessagePage,
+        codes: ['not_found'],
         handle: async ({ params, query, ctx }) =>
           toMessagePage(
             await messaging.ListMessages(
-              { conversation_id: params[param]!, parent_message_id: query.parent_message_id, cursor: query.cursor, limit: query.limit ?? 50 },
+              {
+                conversation_id: params[param]!,
+                parent_message_id: query.parent_message_id,
+                cursor: query.cursor,
+                limit: query.limit ?? 50,
+              },
               ctx,
             ),
           ),
       }),
       route({
-        method: 'get', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'One message', auth: 'workspace', tokens: 'workspace',
-        params: oneMessage, status: 200, response: s.Message, codes: ['not_found'],
+        method: 'get',
+        path: `${base}/messages/:message_id`,
+        tag: 'Messages',
+        summary: 'One message',
+        auth: 'workspace',
+        tokens: 'workspace',
+        params: oneMessage,
+        status: 200,
+        response: s.Message,
+        codes: ['not_found'],
         handle: async ({ params, ctx }) => toMessage(await messaging.GetMessage(ref(params), ctx)),
       }),
       route({
-        method: 'patch', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'Edit a message (author only)', auth: 'workspace', tokens: 'workspace',
-        params: oneMessage, body: z.object({ body_text: s.editedBodyText }).meta({ examples: [{ body_text: 'The new diagram is up (v2).' }] }),
-        status: 200, response: s.Message, errors: [403, 409], codes: ['forbidden', 'not_found', 'message_deleted'],
-        handle: async ({ params, body, ctx }) => toMessage(await messaging.UpdateMessage({ ...ref(params), body_text: body.body_text }, ctx)),
+        method: 'patch',
+        path: `${base}/messages/:message_id`,
+        tag: 'Messages',
+        summary: 'Edit a message (author only)',
+        auth: 'workspace',
+        tokens: 'workspace',
+        params: oneMessage,
+        body: z
+          .object({ body_text: s.editedBodyText })
+          .meta({ examples: [{ body_text: 'The new diagram is up (v2).' }] }),
+        status: 200,
+        response: s.Message,
+        errors: [403, 409],
+        codes: ['forbidden', 'not_found', 'message_deleted'],
+        handle: async ({ params, body, ctx }) =>
+          toMessage(await messaging.UpdateMessage({ ...ref(params), body_text: body.body_text }, ctx)),
       }),
       route({
-        method: 'delete', path: `${base}/messages/:message_id`, tag: 'Messages', summary: 'Delete a message (author, owners, admins), leaving a placeholder', auth: 'workspace', tokens: 'workspace',
-        params: oneMessage, status: 204, errors: [403], codes: ['forbidden', 'not_found'],
+        method: 'delete',
+        path: `${base}/messages/:message_id`,
+        tag: 'Messages',
+        summary: 'Delete a message (author, owners, admins), leaving a placeholder',
+        auth: 'workspace',
+        tokens: 'workspace',
+        params: oneMessage,
+        status: 204,
+        errors: [403],
+        codes: ['forbidden', 'not_found'],
         handle: async ({ params, ctx }) => void (await messaging.DeleteMessage(ref(params), ctx)),
       }),
     ];
@@ -88,29 +148,78 @@ export const messageRoutes = ({ messaging }: Clients) => {
   return [
     ...lifecycle,
     route({
-      method: 'put', path: '/conversations/:conversation_id/messages/:message_id/saved', tag: 'Messages', summary: 'Privately save (bookmark) a message; idempotent', auth: 'workspace', tokens: 'workspace',
-      params: messagePath, status: 200, response: s.SavedMessageState, errors: [409], codes: ['not_found', 'message_deleted'],
+      method: 'put',
+      path: '/conversations/:conversation_id/messages/:message_id/saved',
+      tag: 'Messages',
+      summary: 'Privately save (bookmark) a message; idempotent',
+      auth: 'workspace',
+      tokens: 'workspace',
+      params: messagePath,
+      status: 200,
+      response: s.SavedMessageState,
+      errors: [409],
+      codes: ['not_found', 'message_deleted'],
       handle: async ({ params, ctx }) => toSavedMessageState(await messaging.SaveMessage(params, ctx)),
     }),
     route({
-      method: 'delete', path: '/conversations/:conversation_id/messages/:message_id/saved', tag: 'Messages', summary: "Remove the caller's bookmark; idempotent", auth: 'workspace', tokens: 'workspace',
-      params: messagePath, status: 200, response: s.SavedMessageState, codes: ['not_found'],
+      method: 'delete',
+      path: '/conversations/:conversation_id/messages/:message_id/saved',
+      tag: 'Messages',
+      summary: "Remove the caller's bookmark; idempotent",
+      auth: 'workspace',
+      tokens: 'workspace',
+      params: messagePath,
+      status: 200,
+      response: s.SavedMessageState,
+      codes: ['not_found'],
       handle: async ({ params, ctx }) => toSavedMessageState(await messaging.UnsaveMessage(params, ctx)),
     }),
     route({
-      method: 'put', path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji', tag: 'Messages', summary: "Add the caller's reaction (one URL-encoded emoji); idempotent", auth: 'workspace', tokens: 'workspace',
-      params: reactionPath, status: 200, response: s.MessageReactions, errors: [409], codes: ['not_found', 'invalid_emoji', 'too_many_reactions', 'message_deleted'],
+      method: 'put',
+      path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji',
+      tag: 'Messages',
+      summary: "Add the caller's reaction (one URL-encoded emoji); idempotent",
+      auth: 'workspace',
+      tokens: 'workspace',
+      params: reactionPath,
+      status: 200,
+      response: s.MessageReactions,
+      errors: [409],
+      codes: ['not_found', 'invalid_emoji', 'too_many_reactions', 'message_deleted'],
       handle: async ({ params, ctx }) => toMessageReactions(await messaging.AddReaction(params, ctx)),
     }),
     route({
-      method: 'delete', path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji', tag: 'Messages', summary: "Remove the caller's reaction; idempotent", auth: 'workspace', tokens: 'workspace',
-      params: reactionPath, status: 200, response: s.MessageReactions, codes: ['not_found', 'invalid_emoji'],
+      method: 'delete',
+      path: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji',
+      tag: 'Messages',
+      summary: "Remove the caller's reaction; idempotent",
+      auth: 'workspace',
+      tokens: 'workspace',
+      params: reactionPath,
+      status: 200,
+      response: s.MessageReactions,
+      codes: ['not_found', 'invalid_emoji'],
       handle: async ({ params, ctx }) => toMessageReactions(await messaging.RemoveReaction(params, ctx)),
     }),
     route({
-      method: 'get', path: '/saved-messages', tag: 'Saved messages', summary: "The caller's saved messages in this workspace, newest save first", auth: 'workspace', tokens: 'workspace',
-      query: z.object({ cursor: z.string().max(512, 'must be at most 512 characters').optional().describe('opaque: `next_cursor` of the previous page'), limit: s.limit }), status: 200, response: s.SavedMessagePage,
-      handle: async ({ query, ctx }) => toMessagePage(await messaging.ListSavedMessages({ cursor: query.cursor, limit: query.limit ?? 50 }, ctx)),
+      method: 'get',
+      path: '/saved-messages',
+      tag: 'Saved messages',
+      summary: "The caller's saved messages in this workspace, newest save first",
+      auth: 'workspace',
+      tokens: 'workspace',
+      query: z.object({
+        cursor: z
+          .string()
+          .max(512, 'must be at most 512 characters')
+          .optional()
+          .describe('opaque: `next_cursor` of the previous page'),
+        limit: s.limit,
+      }),
+      status: 200,
+      response: s.SavedMessagePage,
+      handle: async ({ query, ctx }) =>
+        toMessagePage(await messaging.ListSavedMessages({ cursor: query.cursor, limit: query.limit ?? 50 }, ctx)),
     }),
   ];
 };

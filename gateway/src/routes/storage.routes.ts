@@ -14,27 +14,45 @@ export interface StorageRouteDeps {
 /** Serves signed download URLs of the filesystem storage driver: the exact bytes, no credentials, until expiry. */
 export const storageRoutes = ({ storage, secret }: StorageRouteDeps) => [
   route({
-    method: 'get', path: '/storage/*key', tag: 'Downloads', summary: 'A signed download URL (from an AssetDownload) of the filesystem storage driver', auth: 'none', tokens: 'none',
+    method: 'get',
+    path: '/storage/*key',
+    tag: 'Downloads',
+    summary: 'A signed download URL (from an AssetDownload) of the filesystem storage driver',
+    auth: 'none',
+    tokens: 'none',
     params: z.object({
       key: z
         .array(z.string())
         .transform((parts) => parts.join('/'))
-        .register(documentedAs, { type: 'string', minLength: 1, description: 'the storage key, its `/` included (one wildcard segment)' }),
+        .register(documentedAs, {
+          type: 'string',
+          minLength: 1,
+          description: 'the storage key, its `/` included (one wildcard segment)',
+        }),
     }),
     // Checked only as a whole, by the signature: anything wrong is 404 (the rules below are documentation).
     query: z
       .object({
         expires: z.string().meta({ pattern: '^[0-9]+$', description: 'Unix seconds after which the URL answers 404' }),
         type: z.string().meta({ minLength: 1, maxLength: 255, description: 'the Content-Type to answer with' }),
-        name: z.string().optional().meta({ maxLength: 255, description: 'the file name of Content-Disposition (empty for none)' }),
+        name: z
+          .string()
+          .optional()
+          .meta({ maxLength: 255, description: 'the file name of Content-Disposition (empty for none)' }),
         disposition: z.string().meta({ enum: ['attachment', 'inline'] }),
-        sig: z.string().meta({ pattern: '^[0-9a-f]{64}$', description: 'hex HMAC-SHA256 of the key and the other fields; any change makes the URL 404' }),
+        sig: z.string().meta({
+          pattern: '^[0-9a-f]{64}$',
+          description: 'hex HMAC-SHA256 of the key and the other fields; any change makes the URL 404',
+        }),
       })
       .partial(),
-    status: 200, errors: [404], codes: ['not_found'],
+    status: 200,
+    errors: [404],
+    codes: ['not_found'],
     handle: async ({ params, req, res }) => {
       const expired = () => notFound('This download link is invalid or has expired.');
-      const headers = storage && verifySignedStorageRequest(secret, params.key, new URL(req.originalUrl, 'http://x').searchParams);
+      const headers =
+        storage && verifySignedStorageRequest(secret, params.key, new URL(req.originalUrl, 'http://x').searchParams);
       if (!storage || !headers) throw expired();
       const stat = await storage.stat(params.key);
       if (!stat) throw expired();

@@ -16,17 +16,37 @@ export interface SystemDeps {
 /** Health (spec), liveness, readiness, metrics and the API description (contract §8). */
 export const systemRoutes = ({ metrics, notReady, openapi }: SystemDeps) => [
   route({
-    method: 'get', path: '/', tag: 'Health', summary: 'Health: answers "ok"', auth: 'none', tokens: 'none', status: 200, response: z.literal('ok'),
+    method: 'get',
+    path: '/',
+    tag: 'Health',
+    summary: 'Health: answers "ok"',
+    auth: 'none',
+    tokens: 'none',
+    status: 200,
+    response: z.literal('ok'),
     handle: async () => 'ok' as const,
   }),
   route({
-    method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness: the process answers', auth: 'none', tokens: 'none', status: 200,
+    method: 'get',
+    path: '/healthz',
+    tag: 'Health',
+    summary: 'Liveness: the process answers',
+    auth: 'none',
+    tokens: 'none',
+    status: 200,
     response: z.object({ status: z.literal('ok') }),
     handle: async () => ({ status: 'ok' as const }),
   }),
   route({
-    method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: every downstream service and Redis answer (503 otherwise)', auth: 'none', tokens: 'none',
-    status: 200, response: z.object({ status: z.literal('ready') }), errors: [503],
+    method: 'get',
+    path: '/readyz',
+    tag: 'Health',
+    summary: 'Readiness: every downstream service and Redis answer (503 otherwise)',
+    auth: 'none',
+    tokens: 'none',
+    status: 200,
+    response: z.object({ status: z.literal('ready') }),
+    errors: [503],
     handle: async () => {
       const down = await notReady();
       if (down.length > 0) throw unavailable(`Not ready: ${down.join(', ')}.`);
@@ -34,30 +54,56 @@ export const systemRoutes = ({ metrics, notReady, openapi }: SystemDeps) => [
     },
   }),
   route({
-    method: 'get', path: '/metrics', tag: 'Health', summary: 'Prometheus metrics', auth: 'none', tokens: 'none', status: 200,
+    method: 'get',
+    path: '/metrics',
+    tag: 'Health',
+    summary: 'Prometheus metrics',
+    auth: 'none',
+    tokens: 'none',
+    status: 200,
     handle: async ({ res }) => {
       res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
     },
   }),
   route({
-    method: 'get', path: '/openapi.json', tag: 'Health', summary: 'This API as an OpenAPI 3.1 document', auth: 'none', tokens: 'none', status: 200,
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Health',
+    summary: 'This API as an OpenAPI 3.1 document',
+    auth: 'none',
+    tokens: 'none',
+    status: 200,
     handle: async ({ res }) => {
       res.json(openapi());
     },
   }),
   route({
-    method: 'get', path: '/docs', tag: 'Health', summary: 'A readable reference of this API (Scalar, served by the gateway itself)', auth: 'none', tokens: 'none', status: 200,
+    method: 'get',
+    path: '/docs',
+    tag: 'Health',
+    summary: 'A readable reference of this API (Scalar, served by the gateway itself)',
+    auth: 'none',
+    tokens: 'none',
+    status: 200,
     handle: async ({ res }) => {
       setDocsHeaders(res);
       res.type('html').send(DOCS_PAGE);
     },
   }),
   route({
-    method: 'get', path: '/docs/scalar.js', tag: 'Health', summary: 'The reference renderer of /docs (@scalar/api-reference)', auth: 'none', tokens: 'none', status: 200,
+    method: 'get',
+    path: '/docs/scalar.js',
+    tag: 'Health',
+    summary: 'The reference renderer of /docs (@scalar/api-reference)',
+    auth: 'none',
+    tokens: 'none',
+    status: 200,
     handle: async ({ res }) => {
       setDocsHeaders(res);
       res.setHeader('Cache-Control', 'public, max-age=3600');
-      scalarBundle ??= readFile(join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js'));
+      scalarBundle ??= readFile(
+        join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js'),
+      );
       res.type('text/javascript').send(await scalarBundle);
     },
   }),

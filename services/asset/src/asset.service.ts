@@ -32,11 +32,20 @@ export class AssetService {
   constructor(private readonly d: AssetDeps) {}
 
   /** Reserves a pending attachment in a conversation of the workspace (asked of the messaging service). */
-  async reserve(ctx: CallContext, input: { conversationId: string; name: string; contentType: string; sizeBytes: number }): Promise<Asset> {
+  async reserve(
+    ctx: CallContext,
+    input: { conversationId: string; name: string; contentType: string; sizeBytes: number },
+  ): Promise<Asset> {
     const me = callerOf(ctx);
     const fields = validateNewAsset(input);
     await this.d.conversations.require(ctx, input.conversationId);
-    return this.d.assets.insert({ id: uuidv7(), workspaceId: me.workspaceId, conversationId: input.conversationId, reservedByActorId: me.actorId, ...fields });
+    return this.d.assets.insert({
+      id: uuidv7(),
+      workspaceId: me.workspaceId,
+      conversationId: input.conversationId,
+      reservedByActorId: me.actorId,
+      ...fields,
+    });
   }
 
   /**
@@ -45,16 +54,23 @@ export class AssetService {
    * never changes: a retry answers it at once; of concurrent uploads the first to finish wins and the others' bytes
    * are removed.
    */
-  async upload(ctx: CallContext, input: { conversationId: string; assetId: string; data: AsyncIterable<Buffer> }): Promise<Asset> {
+  async upload(
+    ctx: CallContext,
+    input: { conversationId: string; assetId: string; data: AsyncIterable<Buffer> },
+  ): Promise<Asset> {
     const me = callerOf(ctx);
     const asset = await this.requireAsset(ctx, me, input.conversationId, input.assetId);
-    if (asset.reservedByActorId !== me.actorId) throw forbidden('Only the actor who reserved the asset uploads its content.');
+    if (asset.reservedByActorId !== me.actorId)
+      throw forbidden('Only the actor who reserved the asset uploads its content.');
     if (asset.status === 'ready') return asset;
 
     const key = `assets/${asset.workspaceId}/${asset.id}/${randomUUID()}`;
     const body = new UploadBody(input.data[Symbol.asyncIterator](), asset.sizeBytes);
     try {
-      await this.d.storage.put(key, Readable.from(body.toStore()), { contentType: asset.contentType, size: asset.sizeBytes });
+      await this.d.storage.put(key, Readable.from(body.toStore()), {
+        contentType: asset.contentType,
+        size: asset.sizeBytes,
+      });
     } catch (err) {
       await this.removeBytes([key]);
       throw body.overflowed ? await body.refusal() : err;
@@ -68,7 +84,8 @@ export class AssetService {
   /** A URL serving the exact bytes for five minutes; images inline, anything else as an attachment. */
   async download(ctx: CallContext, conversationId: string, assetId: string): Promise<AssetDownload> {
     const asset = await this.requireAsset(ctx, callerOf(ctx), conversationId, assetId);
-    if (asset.status !== 'ready' || !asset.storageKey) throw failedPrecondition('asset_not_ready', 'The asset has no content yet.');
+    if (asset.status !== 'ready' || !asset.storageKey)
+      throw failedPrecondition('asset_not_ready', 'The asset has no content yet.');
     const { url, expiresAt } = await this.d.storage.signedUrl(asset.storageKey, {
       expiresInSeconds: DOWNLOAD_SECONDS,
       contentType: asset.contentType,
@@ -79,11 +96,21 @@ export class AssetService {
   }
 
   /** Attaches the caller's unattached reservations of the conversation to a new message, all or none (else 400). */
-  async attach(ctx: CallContext, input: { conversationId: string; messageId: string; assetIds: string[] }): Promise<Asset[]> {
+  async attach(
+    ctx: CallContext,
+    input: { conversationId: string; messageId: string; assetIds: string[] },
+  ): Promise<Asset[]> {
     const me = callerOf(ctx);
     const ids = [...new Set(input.assetIds)];
-    const attached = await this.d.assets.attach({ workspaceId: me.workspaceId, conversationId: input.conversationId, actorId: me.actorId, messageId: input.messageId, ids });
-    if (!attached) throw invalidInput([{ field: 'body.asset_ids', message: 'must be your unattached assets of this conversation' }]);
+    const attached = await this.d.assets.attach({
+      workspaceId: me.workspaceId,
+      conversationId: input.conversationId,
+      actorId: me.actorId,
+      messageId: input.messageId,
+      ids,
+    });
+    if (!attached)
+      throw invalidInput([{ field: 'body.asset_ids', message: 'must be your unattached assets of this conversation' }]);
     return attached;
   }
 
@@ -107,7 +134,11 @@ export class AssetService {
     const batch = await this.d.assets.ofWorkspace(workspaceId, PURGE_BATCH);
     const keys = batch.flatMap((a) => (a.storageKey ? [a.storageKey] : []));
     if (keys.length > 0) await this.d.storage.delete(keys);
-    if (batch.length > 0) await this.d.assets.deleteIds(workspaceId, batch.map((a) => a.id));
+    if (batch.length > 0)
+      await this.d.assets.deleteIds(
+        workspaceId,
+        batch.map((a) => a.id),
+      );
     return batch.length < PURGE_BATCH;
   }
 
@@ -120,7 +151,10 @@ export class AssetService {
    * conversation's answer first, as the order of checks has it. The two questions are asked at once.
    */
   private async requireAsset(ctx: CallContext, me: Caller, conversationId: string, assetId: string): Promise<Asset> {
-    const [conversation, found] = await Promise.allSettled([this.d.conversations.require(ctx, conversationId), this.d.assets.find(me.workspaceId, assetId)]);
+    const [conversation, found] = await Promise.allSettled([
+      this.d.conversations.require(ctx, conversationId),
+      this.d.assets.find(me.workspaceId, assetId),
+    ]);
     if (conversation.status === 'rejected') throw conversation.reason;
     if (found.status === 'rejected') throw found.reason;
     const asset = found.value;
@@ -129,7 +163,8 @@ export class AssetService {
   }
 
   private async removeBytes(keys: string[]): Promise<void> {
-    await this.d.storage.delete(keys).catch((err: unknown) => this.d.log.warn({ err, keys }, 'could not remove uploaded bytes'));
+    await this.d.storage
+      .delete(keys)
+      .catch((err: unknown) => this.d.log.warn({ err, keys }, 'could not remove uploaded bytes'));
   }
 }
-

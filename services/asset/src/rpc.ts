@@ -30,7 +30,9 @@ const toDownload = (d: AssetDownload): Download => ({
 });
 
 /** An upload stream as the service takes it: the asset the first chunk names, then the data of the others. */
-async function uploadOf(chunks: AsyncIterable<UploadChunk__Output>): Promise<{ conversationId: string; assetId: string; data: AsyncIterable<Buffer> }> {
+async function uploadOf(
+  chunks: AsyncIterable<UploadChunk__Output>,
+): Promise<{ conversationId: string; assetId: string; data: AsyncIterable<Buffer> }> {
   const parts = chunks[Symbol.asyncIterator]();
   const first = await parts.next();
   const ref = first.done ? undefined : first.value.asset;
@@ -42,7 +44,8 @@ async function* dataOf(parts: AsyncIterator<UploadChunk__Output>): AsyncGenerato
   for (;;) {
     const next = await parts.next().catch((err: unknown) => {
       // The gateway cancelled the call (its client went away, or it refused the file): no failure of this service.
-      if ((err as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') throw invalidInput([{ field: 'data', message: 'the stream was cancelled' }], 'The upload was cut off.');
+      if ((err as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE')
+        throw invalidInput([{ field: 'data', message: 'the stream was cancelled' }], 'The upload was cut off.');
       throw err;
     });
     if (next.done) return;
@@ -62,11 +65,24 @@ export const conversationsOf = (messaging: Pick<PeerClient<'messaging'>, 'GetCha
 export function assetHandlers(service: AssetService): ServiceHandlers<'asset'> {
   return {
     CreateAsset: async (req, ctx) =>
-      toAssetMessage(await service.reserve(ctx, { conversationId: req.conversation_id, name: req.name, contentType: req.content_type, sizeBytes: Number(req.size_bytes) })),
+      toAssetMessage(
+        await service.reserve(ctx, {
+          conversationId: req.conversation_id,
+          name: req.name,
+          contentType: req.content_type,
+          sizeBytes: Number(req.size_bytes),
+        }),
+      ),
     UploadAssetContent: async (chunks, ctx) => toAssetMessage(await service.upload(ctx, await uploadOf(chunks))),
     GetAssetDownload: async (req, ctx) => toDownload(await service.download(ctx, req.conversation_id, req.asset_id)),
     AttachAssets: async (req, ctx) => ({
-      assets: (await service.attach(ctx, { conversationId: req.conversation_id, messageId: req.message_id, assetIds: req.asset_ids })).map(toAssetMessage),
+      assets: (
+        await service.attach(ctx, {
+          conversationId: req.conversation_id,
+          messageId: req.message_id,
+          assetIds: req.asset_ids,
+        })
+      ).map(toAssetMessage),
     }),
     GetAssetsByIds: async (req, ctx) => ({ assets: (await service.getByIds(ctx, req.ids)).map(toAssetMessage) }),
     ReleaseMessageAssets: async (req) => {

@@ -9,8 +9,18 @@ import { assetHandlers, conversationsOf } from './rpc.ts';
 import { AssetStore } from './store/asset.store.ts';
 
 /** The asset service and its stores over one pool. */
-export function buildAssetService(d: { db: Knex; storage: ObjectStorage; messaging: Pick<PeerClient<'messaging'>, 'GetChannel'>; log: Logger }): AssetService {
-  return new AssetService({ assets: new AssetStore(d.db), storage: d.storage, conversations: conversationsOf(d.messaging), log: d.log });
+export function buildAssetService(d: {
+  db: Knex;
+  storage: ObjectStorage;
+  messaging: Pick<PeerClient<'messaging'>, 'GetChannel'>;
+  log: Logger;
+}): AssetService {
+  return new AssetService({
+    assets: new AssetStore(d.db),
+    storage: d.storage,
+    conversations: conversationsOf(d.messaging),
+    log: d.log,
+  });
 }
 
 /** The server role: the service's RPCs; it holds no Redis client. */

@@ -52,7 +52,10 @@ const attachTo = (at: Place, messageId: string, ids: string[]) =>
   store.attach({ workspaceId: at.workspaceId, conversationId: at.conversationId, actorId: at.actorId, messageId, ids });
 
 /** The row as stored, read around the store. */
-const row = (id: string) => db('assets').where({ id }).first<{ message_id: string | null; status: string; storage_key: string | null } | undefined>();
+const row = (id: string) =>
+  db('assets')
+    .where({ id })
+    .first<{ message_id: string | null; status: string; storage_key: string | null } | undefined>();
 
 const setCreatedAt = (ids: string[], at: Date) => db('assets').whereIn('id', ids).update({ created_at: at });
 
@@ -206,7 +209,15 @@ describe(AssetStore.name, () => {
       const ok = await reserve(at);
       expect(await attachTo(at, randomUUID(), [ok.id, 'not-a-uuid'])).toBeUndefined();
       expect(await attachTo(at, 'not-a-uuid', [ok.id])).toBeUndefined();
-      expect(await store.attach({ workspaceId: at.workspaceId, conversationId: 'not-a-uuid', actorId: at.actorId, messageId: randomUUID(), ids: [ok.id] })).toBeUndefined();
+      expect(
+        await store.attach({
+          workspaceId: at.workspaceId,
+          conversationId: 'not-a-uuid',
+          actorId: at.actorId,
+          messageId: randomUUID(),
+          ids: [ok.id],
+        }),
+      ).toBeUndefined();
       expect((await row(ok.id))?.message_id).toBeNull();
     });
 
@@ -237,7 +248,11 @@ describe(AssetStore.name, () => {
       expect(await row(c!.id)).toMatchObject({ status: 'ready', storage_key: c!.storageKey });
 
       const retry = randomUUID();
-      expect((await attachTo(at, retry, [a!.id, b!.id, c!.id]))?.map((x) => x.messageId)).toEqual([retry, retry, retry]);
+      expect((await attachTo(at, retry, [a!.id, b!.id, c!.id]))?.map((x) => x.messageId)).toEqual([
+        retry,
+        retry,
+        retry,
+      ]);
     });
 
     it('does nothing for an empty batch', async () => {
@@ -253,7 +268,12 @@ describe(AssetStore.name, () => {
   describe('deleteOfMessages', () => {
     it('removes every asset of the given messages and returns the keys of those with bytes', async () => {
       const at = place();
-      const [pending, ready1, ready2, kept] = await Promise.all([reserve(at), readyAsset(at), readyAsset(at), readyAsset(at)]);
+      const [pending, ready1, ready2, kept] = await Promise.all([
+        reserve(at),
+        readyAsset(at),
+        readyAsset(at),
+        readyAsset(at),
+      ]);
       const unattached = await reserve(at);
       const [m1, m2, m3] = [randomUUID(), randomUUID(), randomUUID()];
       await attachTo(at, m1, [pending!.id, ready1!.id]);
@@ -318,7 +338,12 @@ describe(AssetStore.name, () => {
       expect(await store.deleteUnattached(cutoff, 2)).toHaveLength(2);
       expect(await store.deleteUnattached(cutoff, 2)).toHaveLength(1);
       expect(await store.deleteUnattached(cutoff, 2)).toHaveLength(0);
-      expect(await store.findMany(at.workspaceId, olds.map((a) => a.id))).toEqual([]);
+      expect(
+        await store.findMany(
+          at.workspaceId,
+          olds.map((a) => a.id),
+        ),
+      ).toEqual([]);
     });
   });
 
@@ -336,11 +361,17 @@ describe(AssetStore.name, () => {
         const batch = await store.ofWorkspace(at.workspaceId, 2);
         expect(batch.length).toBeLessThanOrEqual(2);
         seen.push(...batch);
-        if (batch.length > 0) await store.deleteIds(at.workspaceId, batch.map((a) => a.id));
+        if (batch.length > 0)
+          await store.deleteIds(
+            at.workspaceId,
+            batch.map((a) => a.id),
+          );
         if (batch.length < 2) break;
       }
       expect(seen.map((a) => a.id)).toEqual(all.map((a) => a.id).sort());
-      expect(seen.flatMap((a) => (a.storageKey ? [a.storageKey] : [])).sort()).toEqual(ready.map((a) => a.storageKey).sort());
+      expect(seen.flatMap((a) => (a.storageKey ? [a.storageKey] : [])).sort()).toEqual(
+        ready.map((a) => a.storageKey).sort(),
+      );
       expect(await store.ofWorkspace(at.workspaceId, 2)).toEqual([]);
       expect(await store.find(other.workspaceId, other.id)).toEqual(other);
     });

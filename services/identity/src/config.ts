@@ -15,7 +15,10 @@ export const schema = z
     AUTH_RATE_LIMIT_PER_IP: env.int(100, 1),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: env.int(900, 1),
   })
-  .refine((c) => c.ROLE === 'migrate' || c.JWT_PRIVATE_KEY, { path: ['JWT_PRIVATE_KEY'], message: 'is required (PEM, PKCS#8 Ed25519)' });
+  .refine((c) => c.ROLE === 'migrate' || c.JWT_PRIVATE_KEY, {
+    path: ['JWT_PRIVATE_KEY'],
+    message: 'is required (PEM, PKCS#8 Ed25519)',
+  });
 
 export type IdentityConfig = ReturnType<typeof loadIdentityConfig>;
 

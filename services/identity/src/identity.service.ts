@@ -14,8 +14,24 @@ import {
   passwordCheck,
   tokenCheck,
 } from './domain/rules.ts';
-import { codeMaxAttempts, hashSecret, hashToken, lifetimesMs, newCode, newToken, type TokenKind, verifyDecoy, verifySecret } from './domain/secrets.ts';
-import { bucketsFor, countsEveryAttempt, limitReached, type ThrottledAction, type ThrottleLimits } from './domain/throttle.ts';
+import {
+  codeMaxAttempts,
+  hashSecret,
+  hashToken,
+  lifetimesMs,
+  newCode,
+  newToken,
+  type TokenKind,
+  verifyDecoy,
+  verifySecret,
+} from './domain/secrets.ts';
+import {
+  bucketsFor,
+  countsEveryAttempt,
+  limitReached,
+  type ThrottledAction,
+  type ThrottleLimits,
+} from './domain/throttle.ts';
 import type { User } from './domain/user.ts';
 import type { EmailCodeStore } from './store/email-code.store.ts';
 import type { EmailTokenStore } from './store/email-token.store.ts';
@@ -55,7 +71,10 @@ export interface IdentityDeps {
 export class IdentityService {
   constructor(private readonly d: IdentityDeps) {}
 
-  async register(ctx: CallContext, input: { email: string; password: string; name: string }): Promise<{ email: string }> {
+  async register(
+    ctx: CallContext,
+    input: { email: string; password: string; name: string },
+  ): Promise<{ email: string }> {
     const email = normalizeEmail(input.email);
     const name = normalizeName(input.name);
     ensure(emailCheck(email), passwordCheck(input.password), nameCheck(name));
@@ -112,7 +131,8 @@ export class IdentityService {
       const user = await this.d.users.findByEmail(email);
       const code = user && (await this.d.codes.takeAttempt(user.id, codeMaxAttempts));
       const ok = code ? await verifySecret(code.codeHash, input.code) : await verifyDecoy(input.code);
-      if (!user || !code || !ok || !(await this.d.codes.consume(code.id))) throw unauthenticated('invalid_code', 'The code is wrong, expired or used up.');
+      if (!user || !code || !ok || !(await this.d.codes.consume(code.id)))
+        throw unauthenticated('invalid_code', 'The code is wrong, expired or used up.');
       return user;
     });
     return this.signIn(ctx, await this.d.users.markVerified(user.id));
@@ -120,22 +140,27 @@ export class IdentityService {
 
   async verifyEmail(ctx: CallContext, input: { token: string }): Promise<{ signedIn: SignedIn | null; user: User }> {
     ensure(tokenCheck(input.token));
-    const verified = await this.attempt(ctx, 'verify_email', undefined, async (): Promise<{ changed: User } | { userId: string }> => {
-      const token = await this.d.tokens.consume(hashToken(input.token), ['register', 'magic', 'email_change']);
-      if (!token) throw invalidLink();
-      if (token.kind !== 'email_change') return { userId: token.userId };
-      // Links and codes mailed to the old address stop working with it.
-      const changed = await this.d.transact(async (tx) => {
-        const user = await this.d.users.confirmEmailChange(token.userId, token.email, tx);
-        if (user) {
-          await this.d.tokens.revokeAllForUser(token.userId, tx);
-          await this.d.codes.revokeAllForUser(token.userId, tx);
-        }
-        return user;
-      });
-      if (!changed) throw invalidLink();
-      return { changed };
-    });
+    const verified = await this.attempt(
+      ctx,
+      'verify_email',
+      undefined,
+      async (): Promise<{ changed: User } | { userId: string }> => {
+        const token = await this.d.tokens.consume(hashToken(input.token), ['register', 'magic', 'email_change']);
+        if (!token) throw invalidLink();
+        if (token.kind !== 'email_change') return { userId: token.userId };
+        // Links and codes mailed to the old address stop working with it.
+        const changed = await this.d.transact(async (tx) => {
+          const user = await this.d.users.confirmEmailChange(token.userId, token.email, tx);
+          if (user) {
+            await this.d.tokens.revokeAllForUser(token.userId, tx);
+            await this.d.codes.revokeAllForUser(token.userId, tx);
+          }
+          return user;
+        });
+        if (!changed) throw invalidLink();
+        return { changed };
+      },
+    );
     if ('changed' in verified) return { signedIn: null, user: verified.changed };
     const user = await this.d.users.markVerified(verified.userId);
     const signedIn = await this.signIn(ctx, user);
@@ -161,12 +186,20 @@ export class IdentityService {
 
   async login(ctx: CallContext, input: { email: string; password: string }): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
-    ensure(emailCheck(email), ['body.password', input.password.length >= 1 && input.password.length <= 128, 'is required']);
+    ensure(emailCheck(email), [
+      'body.password',
+      input.password.length >= 1 && input.password.length <= 128,
+      'is required',
+    ]);
     const user = await this.attempt(ctx, 'login', email, async () => {
       const user = await this.d.users.findByEmail(email);
       const ok = user ? await verifySecret(user.passwordHash, input.password) : await verifyDecoy(input.password);
       if (!user || !ok) throw unauthenticated('invalid_credentials', 'The email or password is wrong.');
-      if (!user.emailVerifiedAt) throw unauthenticated('email_not_verified', 'Confirm your email address with the link we sent before signing in.');
+      if (!user.emailVerifiedAt)
+        throw unauthenticated(
+          'email_not_verified',
+          'Confirm your email address with the link we sent before signing in.',
+        );
       return user;
     });
     return this.signIn(ctx, user);
@@ -227,7 +260,14 @@ export class IdentityService {
 
   private async issueLink(userId: string, kind: TokenKind, email: string): Promise<string> {
     const token = newToken();
-    await this.d.tokens.insert({ id: randomUUID(), userId, kind, tokenHash: hashToken(token), email, expiresAt: new Date(Date.now() + lifetimesMs[kind]) });
+    await this.d.tokens.insert({
+      id: randomUUID(),
+      userId,
+      kind,
+      tokenHash: hashToken(token),
+      email,
+      expiresAt: new Date(Date.now() + lifetimesMs[kind]),
+    });
     return links.token(this.d.config.publicUrl, kind, token);
   }
 
@@ -246,7 +286,12 @@ export class IdentityService {
   }
 
   /** Runs a credential check as one throttled attempt that counts as failed exactly when the check throws. */
-  private async attempt<T>(ctx: CallContext, action: ThrottledAction, email: string | undefined, check: () => Promise<T>): Promise<T> {
+  private async attempt<T>(
+    ctx: CallContext,
+    action: ThrottledAction,
+    email: string | undefined,
+    check: () => Promise<T>,
+  ): Promise<T> {
     const attempt = await this.throttle(ctx, action, email);
     let result: T;
     try {

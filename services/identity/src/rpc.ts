@@ -16,7 +16,11 @@ const toUserMessage = (u: User): UserMessage => ({
   updated_at: u.updatedAt.toISOString(),
 });
 
-const toAuth = (s: SignedIn): AuthResponse => ({ access_token: s.accessToken, user: toUserMessage(s.user), expires_at: iso(s.expiresAt) });
+const toAuth = (s: SignedIn): AuthResponse => ({
+  access_token: s.accessToken,
+  user: toUserMessage(s.user),
+  expires_at: iso(s.expiresAt),
+});
 
 export function identityHandlers(service: IdentityService): ServiceHandlers<'identity'> {
   return {
@@ -31,7 +35,8 @@ export function identityHandlers(service: IdentityService): ServiceHandlers<'ide
       const r = await service.requestEmailCode(ctx, { email: req.email });
       return { email: r.email, expires_at: r.expiresAt.toISOString() };
     },
-    VerifyEmailCode: async (req, ctx) => toAuth(await service.verifyEmailCode(ctx, { email: req.email, code: req.code })),
+    VerifyEmailCode: async (req, ctx) =>
+      toAuth(await service.verifyEmailCode(ctx, { email: req.email, code: req.code })),
     VerifyEmail: async (req, ctx) => {
       const r = await service.verifyEmail(ctx, { token: req.token });
       return { auth: r.signedIn ? toAuth(r.signedIn) : undefined, user: toUserMessage(r.user) };

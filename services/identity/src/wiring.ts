@@ -22,7 +22,10 @@ export interface IdentitySettings {
 }
 
 /** The identity service and its stores over one pool and one Redis (tests build it here too). */
-export async function buildIdentityService(c: { db: Knex; redis: Redis; mailer: Mailer }, settings: IdentitySettings): Promise<IdentityService> {
+export async function buildIdentityService(
+  c: { db: Knex; redis: Redis; mailer: Mailer },
+  settings: IdentitySettings,
+): Promise<IdentityService> {
   return new IdentityService({
     transact: transactor(c.db),
     users: new UserStore(c.db),
@@ -37,7 +40,10 @@ export async function buildIdentityService(c: { db: Knex; redis: Redis; mailer: 
 }
 
 /** The server role: the service's RPCs, with Redis (sessions, throttling) and SMTP besides the pool. */
-export async function startIdentityServer(config: IdentityConfig, { db, log }: ProcessBase): Promise<StartedServer<'identity'>> {
+export async function startIdentityServer(
+  config: IdentityConfig,
+  { db, log }: ProcessBase,
+): Promise<StartedServer<'identity'>> {
   const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
   await redisReady(redis);
   const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, log);

@@ -45,7 +45,10 @@ const tokenIn = (m: Mail) => /token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1] ?? '';
 const codeIn = (m: Mail) => /\b(\d{6})\b/.exec(m.subject)?.[1] ?? '';
 
 async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
@@ -63,17 +66,25 @@ beforeAll(async () => {
   redis = createRedis(testRedisUrl, redisPrefix, log);
   await redisReady(redis);
   const { privateKey } = generateKeyPairSync('ed25519');
-  const service = await buildIdentityService({ db, redis, mailer }, {
-    jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    publicUrl: 'http://app.test',
-    sessionTtlSeconds: 3600,
-    limits: { perEmailIp: 10, perEmail: 100, resetPerIp: 10, perIp: 1000, windowSeconds: 900 },
-  });
+  const service = await buildIdentityService(
+    { db, redis, mailer },
+    {
+      jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      publicUrl: 'http://app.test',
+      sessionTtlSeconds: 3600,
+      limits: { perEmailIp: 10, perEmail: 100, resetPerIp: 10, perIp: 1000, windowSeconds: 900 },
+    },
+  );
   const IdentityService = loadService('identity');
   server = await startGrpcServer({
     port: 0,
     host: '127.0.0.1',
-    services: [{ definition: IdentityService.service, implementation: bindHandlers(IdentityService.service, identityHandlers(service), log) }],
+    services: [
+      {
+        definition: IdentityService.service,
+        implementation: bindHandlers(IdentityService.service, identityHandlers(service), log),
+      },
+    ],
   });
   client = createAsyncClient(IdentityService, `127.0.0.1:${server.port}`);
 });
@@ -90,7 +101,10 @@ afterAll(async () => {
 describe('IdentityService over gRPC', () => {
   it('registers, mails a link whose token is stored only hashed, and signs in once with it', async () => {
     const email = uniqueEmail();
-    const res = await client.Register({ email: `  ${email.toUpperCase()} `, password: 'password-1', name: ' Ada ' }, ctx());
+    const res = await client.Register(
+      { email: `  ${email.toUpperCase()} `, password: 'password-1', name: ' Ada ' },
+      ctx(),
+    );
     expect(res.email).toBe(email);
     const [mail] = mailTo(email);
     const token = tokenIn(mail!);
@@ -110,7 +124,9 @@ describe('IdentityService over gRPC', () => {
 
   it('creates one account when the same registration arrives many times at once', async () => {
     const email = uniqueEmail();
-    await Promise.all(Array.from({ length: 8 }, () => client.Register({ email, password: 'password-1', name: 'Twin' }, ctx())));
+    await Promise.all(
+      Array.from({ length: 8 }, () => client.Register({ email, password: 'password-1', name: 'Twin' }, ctx())),
+    );
     const rows = await db('users').where({ email }).select('id');
     expect(rows).toHaveLength(1);
   });
@@ -128,9 +144,14 @@ describe('IdentityService over gRPC', () => {
     await client.RequestEmailCode({ email }, ctx());
     const code = codeIn(mailTo(email).at(-1)!);
     const wrong = code === '000000' ? '111111' : '000000';
-    const guesses = await Promise.allSettled(Array.from({ length: 9 }, () => client.VerifyEmailCode({ email, code: wrong }, ctx())));
+    const guesses = await Promise.allSettled(
+      Array.from({ length: 9 }, () => client.VerifyEmailCode({ email, code: wrong }, ctx())),
+    );
     expect(guesses.every((g) => g.status === 'rejected')).toBe(true);
-    const [row] = await db('email_codes').join('users', 'users.id', 'email_codes.user_id').where('users.email', email).select('attempts');
+    const [row] = await db('email_codes')
+      .join('users', 'users.id', 'email_codes.user_id')
+      .where('users.email', email)
+      .select('attempts');
     expect(row.attempts).toBe(5);
     const right = await refusal(client.VerifyEmailCode({ email, code }, ctx()));
     expect(right.code).toBe('invalid_code');
@@ -139,7 +160,12 @@ describe('IdentityService over gRPC', () => {
   it('ends every session of the user when the password is reset', async () => {
     const { email, auth } = await verifiedUser();
     const second = await client.Login({ email, password: 'password-1' }, ctx());
-    const sessionIds = (await db('sessions').join('users', 'users.id', 'sessions.user_id').where('users.email', email).select('sessions.id')).map((r) => r.id as string);
+    const sessionIds = (
+      await db('sessions')
+        .join('users', 'users.id', 'sessions.user_id')
+        .where('users.email', email)
+        .select('sessions.id')
+    ).map((r) => r.id as string);
     expect(sessionIds).toHaveLength(2);
     expect(await redis.exists(...sessionIds.map(session.key))).toBe(2);
     expect(auth.access_token).not.toBe(second.access_token);
@@ -158,14 +184,28 @@ describe('IdentityService over gRPC', () => {
   it('lets parallel right passwords through whatever budget is left, and still counts the wrong ones', async () => {
     const { email } = await verifiedUser();
     const ip = ctx().clientIp;
-    for (let i = 0; i < 7; i++) expect((await refusal(client.Login({ email, password: `wrong-${i}` }, ctx({ ip })))).code).toBe('invalid_credentials');
+    for (let i = 0; i < 7; i++)
+      expect((await refusal(client.Login({ email, password: `wrong-${i}` }, ctx({ ip })))).code).toBe(
+        'invalid_credentials',
+      );
     // Three failures left in the budget of 10, six right passwords at once: none is refused.
-    const right = await Promise.allSettled(Array.from({ length: 6 }, () => client.Login({ email, password: 'password-1' }, ctx({ ip }))));
+    const right = await Promise.allSettled(
+      Array.from({ length: 6 }, () => client.Login({ email, password: 'password-1' }, ctx({ ip }))),
+    );
     expect(right.filter((r) => r.status === 'rejected')).toEqual([]);
     // Six wrong ones at once: three are checked, three refused.
-    const wrong = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => client.Login({ email, password: `burst-${i}` }, ctx({ ip }))));
+    const wrong = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => client.Login({ email, password: `burst-${i}` }, ctx({ ip }))),
+    );
     const codes = wrong.map((r) => (r.status === 'rejected' ? (r.reason as DomainError).code : 'signed_in')).sort();
-    expect(codes).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'rate_limited', 'rate_limited', 'rate_limited']);
+    expect(codes).toEqual([
+      'invalid_credentials',
+      'invalid_credentials',
+      'invalid_credentials',
+      'rate_limited',
+      'rate_limited',
+      'rate_limited',
+    ]);
     expect((await refusal(client.Login({ email, password: 'password-1' }, ctx({ ip })))).code).toBe('rate_limited');
   });
 
@@ -196,16 +236,22 @@ describe('IdentityService over gRPC', () => {
 describe('sessions without expiry (SESSION_TTL_SECONDS=0)', () => {
   it('signs in with no expires_at and a session key that never expires', async () => {
     const { privateKey } = generateKeyPairSync('ed25519');
-    const forever = await buildIdentityService({ db, redis, mailer }, {
-      jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      publicUrl: 'http://app.test',
-      sessionTtlSeconds: 0,
-      limits: { perEmailIp: 10, perEmail: 100, resetPerIp: 10, perIp: 1000, windowSeconds: 900 },
-    });
+    const forever = await buildIdentityService(
+      { db, redis, mailer },
+      {
+        jwtPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        publicUrl: 'http://app.test',
+        sessionTtlSeconds: 0,
+        limits: { perEmailIp: 10, perEmail: 100, resetPerIp: 10, perIp: 1000, windowSeconds: 900 },
+      },
+    );
     const { email } = await verifiedUser();
     const signedIn = await forever.login(ctx(), { email, password: 'password-1' });
     expect(signedIn.expiresAt).toBeNull();
-    const [payload] = signedIn.accessToken.split('.').slice(1, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()) as { exp?: number; sid: string });
+    const [payload] = signedIn.accessToken
+      .split('.')
+      .slice(1, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()) as { exp?: number; sid: string });
     expect(payload!.exp).toBeUndefined();
     expect(await redis.ttl(session.key(payload!.sid))).toBe(-1);
   });
@@ -228,7 +274,11 @@ describe(ThrottleStore.name, () => {
       now += 1000;
     }
     // The refusal names the bucket that is full.
-    expect(await store.admit(buckets, 'every_attempt')).toEqual({ admitted: false, retryAfterMs: 7000, bucket: buckets[0] });
+    expect(await store.admit(buckets, 'every_attempt')).toEqual({
+      admitted: false,
+      retryAfterMs: 7000,
+      bucket: buckets[0],
+    });
     now += 7000;
     admitted(await store.admit(buckets, 'every_attempt'));
   });
@@ -314,7 +364,11 @@ describe(ThrottleStore.name, () => {
     const buckets = bucket(1);
     admitted(await store.admit(buckets, 'failures'));
     now += 5001;
-    expect(await store.admit(buckets, 'failures')).toEqual({ admitted: false, retryAfterMs: 10_000, bucket: buckets[0] });
+    expect(await store.admit(buckets, 'failures')).toEqual({
+      admitted: false,
+      retryAfterMs: 10_000,
+      bucket: buckets[0],
+    });
   });
 });
 
@@ -334,7 +388,13 @@ describe(UserStore.name, () => {
     const store = new UserStore(db);
     const address = uniqueEmail();
     const mover = randomUUID();
-    await db('users').insert({ id: mover, email: uniqueEmail(), name: 'Mover', password_hash: 'x', pending_email: address });
+    await db('users').insert({
+      id: mover,
+      email: uniqueEmail(),
+      name: 'Mover',
+      password_hash: 'x',
+      pending_email: address,
+    });
     const other = await db.transaction();
     try {
       // Not committed yet: the confirmation does not see it, and waits on the unique index until it commits.

@@ -15,6 +15,7 @@ export interface Caller {
 }
 
 export function callerOf(ctx: CallContext): Caller {
-  if (!ctx.workspaceId || !ctx.actorId || (!ctx.userId && !ctx.tokenId)) throw notFound('The workspace does not exist or you are not a member.', 'workspace_not_found');
+  if (!ctx.workspaceId || !ctx.actorId || (!ctx.userId && !ctx.tokenId))
+    throw notFound('The workspace does not exist or you are not a member.', 'workspace_not_found');
   return { userId: ctx.userId, workspaceId: ctx.workspaceId, actorId: ctx.actorId, tokenId: ctx.tokenId };
 }

@@ -7,7 +7,10 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment once with a zod object schema; fails listing every bad variable; returns a frozen object. */
-export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.output<S>> {
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): Readonly<z.output<S>> {
   const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
@@ -46,7 +49,9 @@ export const serviceEnv = {
 
 /** `<PEER>_GRPC_URL` for each peer, defaulting to where the topology puts it on this host. */
 export function peerEnv<const P extends readonly ServiceName[]>(peers: P) {
-  return Object.fromEntries(peers.map((peer) => [grpcUrlVariable(peer), env.string(`127.0.0.1:${topology[peer].grpcPort}`)])) as {
+  return Object.fromEntries(
+    peers.map((peer) => [grpcUrlVariable(peer), env.string(`127.0.0.1:${topology[peer].grpcPort}`)]),
+  ) as {
     [K in P[number] as `${Uppercase<K>}_GRPC_URL`]: ReturnType<typeof env.string>;
   };
 }

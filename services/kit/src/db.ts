@@ -43,7 +43,10 @@ export function createDb({ url, schema, log, poolMax = 10, statementTimeoutMs = 
     pool: {
       min: 0,
       max: poolMax,
-      afterCreate(conn: { on(event: 'error', fn: (err: Error) => void): void }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(
+        conn: { on(event: 'error', fn: (err: Error) => void): void },
+        done: (err: Error | null, conn: unknown) => void,
+      ) {
         conn.on('error', (err) => log.warn({ err }, 'idle database connection failed'));
         done(null, conn);
       },
@@ -54,7 +57,9 @@ export function createDb({ url, schema, log, poolMax = 10, statementTimeoutMs = 
     // per failed acquire is debug.
     log: {
       warn: (message: unknown) =>
-        /^(Acquire connection error|Connection Error)/.test(String(message)) ? log.debug({ knex: String(message) }, 'database connection failed') : log.warn({ knex: message }, 'knex warning'),
+        /^(Acquire connection error|Connection Error)/.test(String(message))
+          ? log.debug({ knex: String(message) }, 'database connection failed')
+          : log.warn({ knex: message }, 'knex warning'),
       error: (message: unknown) => log.error({ knex: message }, 'knex error'),
       deprecate: (method: string, alternative: string) => log.warn({ method, alternative }, 'knex deprecation'),
       debug: (message: unknown) => log.debug({ knex: message }, 'knex debug'),
@@ -94,7 +99,10 @@ export async function requireExtension(knex: Knex, name: 'pg_trgm'): Promise<voi
   } catch (err) {
     // 42501 insufficient_privilege
     if ((err as { code?: string }).code !== '42501') throw err;
-    throw new Error(`the extension ${name} is missing and this role may not create it: run "CREATE EXTENSION ${name} WITH SCHEMA public" as the database's owner (${(err as Error).message})`, { cause: err });
+    throw new Error(
+      `the extension ${name} is missing and this role may not create it: run "CREATE EXTENSION ${name} WITH SCHEMA public" as the database's owner (${(err as Error).message})`,
+      { cause: err },
+    );
   }
 }
 
@@ -135,7 +143,12 @@ export const isUniqueViolation = isViolation('23505');
 export const isForeignKeyViolation = isViolation('23503');
 
 /** The `migrate` role of a service: applies its migrations, logs what ran, and closes the pool. */
-export async function runMigrationRole(knex: Knex, schema: string, migrations: Migration[], log: Logger): Promise<void> {
+export async function runMigrationRole(
+  knex: Knex,
+  schema: string,
+  migrations: Migration[],
+  log: Logger,
+): Promise<void> {
   try {
     const applied = await migrate(knex, schema, migrations);
     log.info({ applied }, 'migrations applied');
@@ -172,9 +185,11 @@ class PooledTx {
     const refuseLate = () => {
       if (!this.open) throw new Error('statement after its transaction ended');
     };
-    const bind = <B extends { connection(c: unknown): B; on(event: 'query', fn: () => void): B }>(builder: B): B => builder.connection(conn).on('query', refuseLate);
+    const bind = <B extends { connection(c: unknown): B; on(event: 'query', fn: () => void): B }>(builder: B): B =>
+      builder.connection(conn).on('query', refuseLate);
     const q = Object.assign((table: string) => bind(knex(table)), {
-      raw: (sql: string, bindings?: readonly Knex.RawBinding[] | Knex.ValueDict) => bind(bindings === undefined ? knex.raw(sql) : knex.raw(sql, bindings)),
+      raw: (sql: string, bindings?: readonly Knex.RawBinding[] | Knex.ValueDict) =>
+        bind(bindings === undefined ? knex.raw(sql) : knex.raw(sql, bindings)),
       fn: knex.fn,
     });
     this.bound = q as unknown as Queryable;
@@ -218,7 +233,8 @@ export const transactor =
       tx.open = false;
       const committed = (await control(knex, conn, 'COMMIT;').catch(discard)) as { command?: string };
       // Postgres answers COMMIT of a transaction in which a statement failed (and the work went on) with ROLLBACK.
-      if (committed.command !== 'COMMIT') throw new Error(`the transaction was rolled back (${committed.command}): a statement in it failed`);
+      if (committed.command !== 'COMMIT')
+        throw new Error(`the transaction was rolled back (${committed.command}): a statement in it failed`);
       return result;
     } finally {
       tx.open = false;
@@ -235,7 +251,9 @@ const isServerRefusal = (err: unknown): boolean => typeof (err as { severity?: u
  */
 // The table call keeps knex's own type parameters (a store may name its row type).
 // biome-ignore lint/suspicious/noExplicitAny: knex's defaults
-export type Queryable = Pick<Knex, 'raw' | 'fn'> & (<TRecord extends {} = any, TResult = any[]>(table: string) => Knex.QueryBuilder<TRecord, TResult>);
+export type Queryable = Pick<Knex, 'raw' | 'fn'> &
+  (<TRecord extends {} = any, TResult = any[]>(table: string) => Knex.QueryBuilder<TRecord, TResult>);
 
 /** Where a store runs a statement: inside the caller's transaction when given one, else on the pool. */
-export const queryable = (knex: Knex, tx: Tx | undefined): Queryable => (tx === undefined ? knex : (tx as unknown as PooledTx).queryable());
+export const queryable = (knex: Knex, tx: Tx | undefined): Queryable =>
+  tx === undefined ? knex : (tx as unknown as PooledTx).queryable();

@@ -26,7 +26,12 @@ export class DomainError extends Error {
   /** Seconds a throttled client should wait (rate limits only). */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(kind: ErrorKind, code: string, message: string, extra: { details?: FieldIssue[]; retryAfterSeconds?: number } = {}) {
+  constructor(
+    kind: ErrorKind,
+    code: string,
+    message: string,
+    extra: { details?: FieldIssue[]; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.kind = kind;
     this.code = code;
@@ -65,11 +70,15 @@ export const notFound = (message = 'Not found.', code = 'not_found') => new Doma
 export const alreadyExists = (code: string, message: string) => new DomainError('already_exists', code, message);
 
 /** 409 for an operation the resource's state forbids. */
-export const failedPrecondition = (code: string, message: string) => new DomainError('failed_precondition', code, message);
+export const failedPrecondition = (code: string, message: string) =>
+  new DomainError('failed_precondition', code, message);
 
 /** 429 `rate_limited` with the seconds to wait, and optionally which limit was reached. */
 export const rateLimited = (retryAfterSeconds: number, details?: FieldIssue[]) =>
-  new DomainError('resource_exhausted', 'rate_limited', 'Too many attempts; try again later.', { retryAfterSeconds, details });
+  new DomainError('resource_exhausted', 'rate_limited', 'Too many attempts; try again later.', {
+    retryAfterSeconds,
+    details,
+  });
 
 /** 503 `unavailable`: a dependency is down or too slow. */
 export const unavailable = (message = 'A dependency is unavailable; try again shortly.') =>
@@ -77,16 +86,35 @@ export const unavailable = (message = 'A dependency is unavailable; try again sh
 
 // Network failures, Postgres connection exceptions (08xxx), shutdown and start-up (57P01-57P03), too many
 // connections (53300) and a statement cut by its timeout (57014).
-const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300', '57014']);
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+]);
 const OUTAGE_NAMES = new Set(['KnexTimeoutError', 'MaxRetriesPerRequestError']);
-const OUTAGE_MESSAGES = /connection terminated|connection is closed|enableOfflineQueue|command timed out|timeout exceeded when trying to connect|client has encountered a connection error|the database system is (starting up|shutting down)/i;
+const OUTAGE_MESSAGES =
+  /connection terminated|connection is closed|enableOfflineQueue|command timed out|timeout exceeded when trying to connect|client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 /** Whether an error means a dependency (Postgres, Redis) is down or too slow, rather than a bug: answered 503, not 500. */
 export function isDependencyOutage(err: unknown): boolean {
   const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   const code = typeof e.code === 'string' ? e.code : '';
-  return OUTAGE_CODES.has(code) || code.startsWith('08') || OUTAGE_NAMES.has(String(e.name)) || OUTAGE_MESSAGES.test(String(e.message ?? ''));
+  return (
+    OUTAGE_CODES.has(code) ||
+    code.startsWith('08') ||
+    OUTAGE_NAMES.has(String(e.name)) ||
+    OUTAGE_MESSAGES.test(String(e.message ?? ''))
+  );
 }
 
 /** Postgres refusing a string (U+0000, or bytes that are not UTF-8) the caller sent: 400, not 500. */

@@ -40,7 +40,8 @@ const channelOptions: grpc.ChannelOptions = {
  * server" without retrying it itself.
  */
 const REFUSED_RETRIES = 3;
-const wasRefused = (err: grpc.ServiceError) => err.code === grpc.status.UNAVAILABLE && /stream refused/i.test(err.details ?? '');
+const wasRefused = (err: grpc.ServiceError) =>
+  err.code === grpc.status.UNAVAILABLE && /stream refused/i.test(err.details ?? '');
 
 type ClientConstructor = grpc.ServiceClientConstructor | (typeof grpc.Client & { service: grpc.ServiceDefinition });
 
@@ -60,7 +61,8 @@ export function createAsyncClient<D extends grpc.ServiceDefinition, S extends st
   address: string,
   { deadlineMs = 5000, streamDeadlineMs = 120_000 }: ClientOptions = {},
 ): AsyncClient<D, S> & { close(): void; raw: grpc.Client } {
-  const raw = new Ctor(address, grpc.credentials.createInsecure(), channelOptions) as grpc.Client & Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>;
+  const raw = new Ctor(address, grpc.credentials.createInsecure(), channelOptions) as grpc.Client &
+    Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>;
   const out: Record<string, unknown> = { close: () => raw.close(), raw };
   const metadataOf = (ctx: CallContext) => {
     const metadata = new grpc.Metadata();
@@ -69,7 +71,8 @@ export function createAsyncClient<D extends grpc.ServiceDefinition, S extends st
   };
   for (const name of Object.keys(Ctor.service)) {
     out[name] = Ctor.service[name]!.requestStream
-      ? (requests: AsyncIterable<unknown>, ctx: CallContext) => clientStream(raw, name, requests, metadataOf(ctx), streamDeadlineMs)
+      ? (requests: AsyncIterable<unknown>, ctx: CallContext) =>
+          clientStream(raw, name, requests, metadataOf(ctx), streamDeadlineMs)
       : (req: unknown, ctx: CallContext) => {
           const deadline = Date.now() + deadlineMs;
           const attempt = (left: number): Promise<unknown> =>
@@ -91,7 +94,13 @@ export function createAsyncClient<D extends grpc.ServiceDefinition, S extends st
  * Writes the requests of a client-streaming call, waiting for 'drain' when grpc-js buffers, and resolves with the
  * answer. An early answer (the server refused) stops the writing; a failing source cancels the call.
  */
-function clientStream(raw: grpc.Client, name: string, requests: AsyncIterable<unknown>, metadata: grpc.Metadata, deadlineMs: number): Promise<unknown> {
+function clientStream(
+  raw: grpc.Client,
+  name: string,
+  requests: AsyncIterable<unknown>,
+  metadata: grpc.Metadata,
+  deadlineMs: number,
+): Promise<unknown> {
   let answered = false;
   let settle!: { resolve(res: unknown): void; reject(err: unknown): void };
   const answer = new Promise((resolve, reject) => (settle = { resolve, reject }));
@@ -132,7 +141,9 @@ export function createHealthClient(address: string): {
   const client = new Health(address, grpc.credentials.createInsecure(), channelOptions);
   const status = (timeoutMs = 1000) =>
     new Promise<string>((resolve) => {
-      client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) => resolve(err ? 'unreachable' : String(res?.status ?? 'UNKNOWN')));
+      client.Check({ service: '' }, { deadline: Date.now() + timeoutMs }, (err, res) =>
+        resolve(err ? 'unreachable' : String(res?.status ?? 'UNKNOWN')),
+      );
     });
   return {
     check: async (timeoutMs = 1000) => (await status(timeoutMs)) === 'SERVING',
@@ -142,7 +153,10 @@ export function createHealthClient(address: string): {
 }
 
 /** A client of one service of the topology, typed by its row (client-streaming methods included). */
-export type PeerClient<N extends ServiceName> = AsyncClient<ServiceDefinitions[N], (typeof topology)[N]['clientStreams'][number]> & { close(): void; raw: grpc.Client };
+export type PeerClient<N extends ServiceName> = AsyncClient<
+  ServiceDefinitions[N],
+  (typeof topology)[N]['clientStreams'][number]
+> & { close(): void; raw: grpc.Client };
 
 /** A pooled client of the topology's service `name` at `address` (its `<NAME>_GRPC_URL`). */
 export function connectPeer<N extends ServiceName>(name: N, address: string, options?: ClientOptions): PeerClient<N> {

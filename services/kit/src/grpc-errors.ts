@@ -17,7 +17,9 @@ const statusOf: Record<ErrorKind, grpc.status> = {
   internal: grpc.status.INTERNAL,
 };
 
-const kindOf = new Map<grpc.status, ErrorKind>(Object.entries(statusOf).map(([kind, status]) => [status, kind as ErrorKind]));
+const kindOf = new Map<grpc.status, ErrorKind>(
+  Object.entries(statusOf).map(([kind, status]) => [status, kind as ErrorKind]),
+);
 
 interface WireError {
   code: string;
@@ -29,13 +31,21 @@ interface WireError {
 /** A domain error as a gRPC error: the status from its kind, the contract code in trailing metadata. */
 export function toGrpcError(err: DomainError): Partial<grpc.StatusObject> {
   const metadata = new grpc.Metadata();
-  const wire: WireError = { code: err.code, message: err.message, details: err.details, retry_after: err.retryAfterSeconds };
+  const wire: WireError = {
+    code: err.code,
+    message: err.message,
+    details: err.details,
+    retry_after: err.retryAfterSeconds,
+  };
   metadata.set(ERROR_KEY, Buffer.from(JSON.stringify(wire)));
   return { code: statusOf[err.kind], details: err.message, metadata };
 }
 
 /** An internal failure as a gRPC error, with nothing of the original message. */
-export const internalGrpcError = (): Partial<grpc.StatusObject> => ({ code: grpc.status.INTERNAL, details: 'internal error' });
+export const internalGrpcError = (): Partial<grpc.StatusObject> => ({
+  code: grpc.status.INTERNAL,
+  details: 'internal error',
+});
 
 /**
  * Turns a failed call back into a DomainError: the callee's contract code when it sent one; unreachable or slow
@@ -51,7 +61,11 @@ export function fromGrpcError(err: grpc.ServiceError): Error {
     if (wire.retry_after !== undefined) extra.retryAfterSeconds = wire.retry_after;
     return new DomainError(kind, wire.code, wire.message, extra);
   }
-  if (err.code === grpc.status.UNAVAILABLE || err.code === grpc.status.DEADLINE_EXCEEDED || err.code === grpc.status.CANCELLED) {
+  if (
+    err.code === grpc.status.UNAVAILABLE ||
+    err.code === grpc.status.DEADLINE_EXCEEDED ||
+    err.code === grpc.status.CANCELLED
+  ) {
     return unavailable();
   }
   return err;

@@ -5,7 +5,13 @@ import type { Logger } from 'pino';
 import { type CallContext, contextFromHeaders, requestContext } from './context.ts';
 import { DomainError, invalidInput, isDependencyOutage, isUnstorableText, unavailable } from './errors.ts';
 import { internalGrpcError, toGrpcError } from './grpc-errors.ts';
-import { type DependencyMonitor, type DependencyMonitorOptions, HealthService, serviceNameOf, startDependencyMonitor } from './health.ts';
+import {
+  type DependencyMonitor,
+  type DependencyMonitorOptions,
+  HealthService,
+  serviceNameOf,
+  startDependencyMonitor,
+} from './health.ts';
 import type { ProcessMetrics } from './metrics.ts';
 
 export { HealthService } from './health.ts';
@@ -23,7 +29,10 @@ export type AsyncHandlers<D, S extends string = never> = {
 };
 
 /** The handlers of one service of the topology, typed by its row. */
-export type ServiceHandlers<N extends ServiceName> = AsyncHandlers<ServiceDefinitions[N], (typeof topology)[N]['clientStreams'][number]>;
+export type ServiceHandlers<N extends ServiceName> = AsyncHandlers<
+  ServiceDefinitions[N],
+  (typeof topology)[N]['clientStreams'][number]
+>;
 
 /**
  * Adapts promise-style handlers to grpc-js: context from metadata, request-scoped logs, errors to statuses; with
@@ -41,7 +50,10 @@ export function bindHandlers<D extends grpc.ServiceDefinition, S extends string 
     const handler = (handlers as Record<string, unknown>)[name] as (req: unknown, ctx: CallContext) => Promise<unknown>;
     // A client-streaming call is itself an async iterable of the requests.
     const streaming = definition[name]!.requestStream;
-    impl[name] = (call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerReadableStream<unknown, unknown>, reply: grpc.sendUnaryData<unknown>) => {
+    impl[name] = (
+      call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerReadableStream<unknown, unknown>,
+      reply: grpc.sendUnaryData<unknown>,
+    ) => {
       const started = performance.now();
       let counted = false;
       const count = (code: grpc.status) => {
@@ -70,7 +82,13 @@ export function bindHandlers<D extends grpc.ServiceDefinition, S extends string 
               log.warn({ rpc: name, err }, 'rpc failed: a dependency is unavailable');
               callback(toGrpcError(unavailable()));
             } else if (isUnstorableText(err)) {
-              callback(toGrpcError(invalidInput([{ field: 'body', message: 'contains text that cannot be stored (U+0000 or invalid UTF-8)' }])));
+              callback(
+                toGrpcError(
+                  invalidInput([
+                    { field: 'body', message: 'contains text that cannot be stored (U+0000 or invalid UTF-8)' },
+                  ]),
+                ),
+              );
             } else {
               log.error({ rpc: name, err }, 'rpc failed');
               callback(internalGrpcError());
@@ -118,20 +136,30 @@ export interface RunningGrpcServer {
  * Starts a gRPC server with the given services plus grpc.health.v1, which answers for "" and each service's full
  * name; port 0 picks a free port.
  */
-export async function startGrpcServer({ port, host, services, dependencies, maxConnectionAgeMs = MAX_CONNECTION_AGE_MS }: GrpcServerOptions): Promise<RunningGrpcServer> {
+export async function startGrpcServer({
+  port,
+  host,
+  services,
+  dependencies,
+  maxConnectionAgeMs = MAX_CONNECTION_AGE_MS,
+}: GrpcServerOptions): Promise<RunningGrpcServer> {
   const server = new grpc.Server({
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
     'grpc.max_connection_age_ms': maxConnectionAgeMs,
     'grpc.max_connection_age_grace_ms': MAX_CONNECTION_AGE_GRACE_MS,
   });
-  const health = new HealthService(services.map((s) => serviceNameOf(s.definition)).filter((name): name is string => name !== undefined));
+  const health = new HealthService(
+    services.map((s) => serviceNameOf(s.definition)).filter((name): name is string => name !== undefined),
+  );
   const monitor = dependencies ? await startDependencyMonitor(health, dependencies) : undefined;
   server.addService(loadHealthProto().grpc.health.v1.Health.service, health.implementation());
   for (const s of services) server.addService(s.definition, s.implementation);
   let bound: number;
   try {
     bound = await new Promise<number>((resolve, reject) =>
-      server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+      server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) =>
+        err ? reject(err) : resolve(p),
+      ),
     );
   } catch (err) {
     monitor?.stop();
@@ -163,7 +191,11 @@ export async function startGrpcServer({ port, host, services, dependencies, maxC
  * The gRPC server of a role that serves no RPCs (a BullMQ worker): grpc.health.v1 only, following the role's
  * dependencies, so the chart probes workers the same way as servers.
  */
-export function startHealthServer(options: { port: number; host: string; dependencies: DependencyMonitorOptions }): Promise<RunningGrpcServer> {
+export function startHealthServer(options: {
+  port: number;
+  host: string;
+  dependencies: DependencyMonitorOptions;
+}): Promise<RunningGrpcServer> {
   return startGrpcServer({ ...options, services: [] });
 }
 

@@ -58,12 +58,14 @@ export class HealthService {
   }
 
   implementation(): grpc.UntypedServiceImplementation {
-    const nameOf = (call: { request: unknown }) => String((call.request as { service?: unknown } | undefined)?.service ?? '');
+    const nameOf = (call: { request: unknown }) =>
+      String((call.request as { service?: unknown } | undefined)?.service ?? '');
     return {
       Check: (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         const name = nameOf(call);
         if (name === LIVENESS_SERVICE) return callback(null, { status: 'SERVING' });
-        if (!this.names.has(name)) return callback({ code: grpc.status.NOT_FOUND, details: `unknown service "${name}"` });
+        if (!this.names.has(name))
+          return callback({ code: grpc.status.NOT_FOUND, details: `unknown service "${name}"` });
         callback(null, { status: this.status });
       },
       // As the health protocol asks: an unknown name gets SERVICE_UNKNOWN and the stream stays open.
@@ -120,7 +122,8 @@ export function redisCheck(clients: Redis | Redis[], name = 'redis'): Dependency
     check: async () => {
       for (const client of list) {
         // A client still making its first connection (the process has just started) is waited for, not failed.
-        if ((client.status === 'connecting' || client.status === 'connect') && !lastError.has(client)) await once(client, 'ready');
+        if ((client.status === 'connecting' || client.status === 'connect') && !lastError.has(client))
+          await once(client, 'ready');
         if (client.status !== 'ready') {
           const last = lastError.get(client);
           throw new Error(`connection ${client.status}${last ? ` (${last})` : ''}`);
@@ -195,7 +198,8 @@ export async function startDependencyMonitor(
     const next = new Map(results.filter((r): r is readonly [string, string] => r[1] !== undefined));
     const status: ServingStatus = next.size > 0 ? 'NOT_SERVING' : 'SERVING';
     for (const [name, reason] of next) {
-      if (!failing.has(name)) log.warn({ dependency: name, reason, health: status }, `${name} unavailable; health ${status}`);
+      if (!failing.has(name))
+        log.warn({ dependency: name, reason, health: status }, `${name} unavailable; health ${status}`);
     }
     for (const name of failing.keys()) {
       if (!next.has(name)) log.info({ dependency: name, health: status }, `${name} available again; health ${status}`);

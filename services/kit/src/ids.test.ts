@@ -5,7 +5,17 @@ describe('isUuid', () => {
   it('takes only the lowercase, hyphenated form, though Postgres reads others as the same uuid', () => {
     const id = uuidv7();
     expect(isUuid(id)).toBe(true);
-    for (const other of [id.toUpperCase(), `{${id}}`, id.replaceAll('-', ''), `${id} `, 'not-a-uuid', '', undefined, 42]) expect(isUuid(other)).toBe(false);
+    for (const other of [
+      id.toUpperCase(),
+      `{${id}}`,
+      id.replaceAll('-', ''),
+      `${id} `,
+      'not-a-uuid',
+      '',
+      undefined,
+      42,
+    ])
+      expect(isUuid(other)).toBe(false);
   });
 });
 
@@ -18,6 +28,11 @@ describe('batchIds', () => {
   it(`refuses more than ${MAX_BATCH_IDS} ids with invalid_input naming ids`, () => {
     const ids = Array.from({ length: MAX_BATCH_IDS }, () => uuidv7());
     expect(batchIds(ids)).toHaveLength(MAX_BATCH_IDS);
-    expect(() => batchIds([...ids, uuidv7()])).toThrowError(expect.objectContaining({ code: 'invalid_input', details: [{ field: 'ids', message: `at most ${MAX_BATCH_IDS} ids per call` }] }));
+    expect(() => batchIds([...ids, uuidv7()])).toThrowError(
+      expect.objectContaining({
+        code: 'invalid_input',
+        details: [{ field: 'ids', message: `at most ${MAX_BATCH_IDS} ids per call` }],
+      }),
+    );
   });
 });

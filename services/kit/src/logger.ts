@@ -17,7 +17,10 @@ export function createLogger(service: string, level: string, destination?: Desti
     },
     // Secrets never belong in a log; these catch a slip. (`code` is not among them: error codes, such as a request's
     // contract code or a driver's ECONNREFUSED, are what logs are for; mailed codes are never logged.)
-    redact: { paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'], censor: '[redacted]' },
+    redact: {
+      paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'],
+      censor: '[redacted]',
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -6,15 +6,26 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ProcessMetrics, QUEUE_COUNT_TIMEOUT_MS, STATEMENT_KINDS, statementKind } from './metrics.ts';
 
 /** Times the main thread of process `pid` gave up the CPU to wait (each wake-up of an idle event loop is one). */
-const waits = (pid: number) => Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+const waits = (pid: number) =>
+  Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 
 describe(ProcessMetrics.name, () => {
   it("leaves an idle process's event loop asleep: the lag is sampled ten times a second, not a hundred", async () => {
     // A process of its own doing nothing but keep the metrics (a test worker's loop is busy with vitest itself).
     const metrics = fileURLToPath(new URL('./metrics.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `const { ProcessMetrics } = await import(${JSON.stringify(metrics)}); new ProcessMetrics(); console.log('up'); setInterval(() => {}, 1 << 30);`], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const { ProcessMetrics } = await import(${JSON.stringify(metrics)}); new ProcessMetrics(); console.log('up'); setInterval(() => {}, 1 << 30);`,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     onTestFinished(() => void child.kill('SIGKILL'));
     await new Promise((resolve) => child.stdout.once('data', resolve));
     // Past the start's own work (module loading, the first collections).
@@ -52,7 +63,13 @@ describe(ProcessMetrics.name, () => {
     };
     expect(await counts()).toEqual(Object.fromEntries(STATEMENT_KINDS.map((kind) => [kind, 0])));
 
-    for (const sql of ['BEGIN;', 'select "id" from "messages" where "id" = $1', 'insert into "messages" ("id") values ($1)', 'COMMIT;', 'select 1']) {
+    for (const sql of [
+      'BEGIN;',
+      'select "id" from "messages" where "id" = $1',
+      'insert into "messages" ("id") values ($1)',
+      'COMMIT;',
+      'select 1',
+    ]) {
       knex.emit('query', { sql, bindings: [] });
     }
     expect(await counts()).toEqual({ begin: 1, commit: 1, rollback: 0, savepoint: 0, health: 1, query: 2 });
@@ -67,7 +84,10 @@ describe(ProcessMetrics.name, () => {
     metrics.watchQueue('hung', () => new Promise(() => {}));
     metrics.watchQueue('fine', async () => ({ waiting: 3 }));
     let depth: Array<{ labels: object; value: number }> | undefined;
-    void metrics.registry.getSingleMetric('wms_queue_jobs')!.get().then((m) => (depth = m.values));
+    void metrics.registry
+      .getSingleMetric('wms_queue_jobs')!
+      .get()
+      .then((m) => (depth = m.values));
     await vi.advanceTimersByTimeAsync(QUEUE_COUNT_TIMEOUT_MS - 1);
     expect(depth).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);

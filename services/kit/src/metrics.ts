@@ -155,7 +155,10 @@ export class ProcessMetrics {
               const found = await withTimeout(read(), QUEUE_COUNT_TIMEOUT_MS);
               for (const state of QUEUE_STATES) this.set({ queue: name, state }, found[state] ?? 0);
             } catch (err) {
-              metrics.log?.debug({ queue: name, err: err instanceof Error ? err.message : String(err) }, 'queue counts unavailable for metrics');
+              metrics.log?.debug(
+                { queue: name, err: err instanceof Error ? err.message : String(err) },
+                'queue counts unavailable for metrics',
+              );
             }
           }),
         );
@@ -196,7 +199,17 @@ export interface MetricsServer {
  * Serves `GET /metrics` (Prometheus text format) on `host:port`, a process's `METRICS_PORT`; port 0 picks a free
  * port. Any other path is 404.
  */
-export async function startMetricsServer({ metrics, port, host, log }: { metrics: ProcessMetrics; port: number; host: string; log: Logger }): Promise<MetricsServer> {
+export async function startMetricsServer({
+  metrics,
+  port,
+  host,
+  log,
+}: {
+  metrics: ProcessMetrics;
+  port: number;
+  host: string;
+  log: Logger;
+}): Promise<MetricsServer> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -204,7 +217,10 @@ export async function startMetricsServer({ metrics, port, host, log }: { metrics
       return;
     }
     metrics.registry.metrics().then(
-      (body) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(req.method === 'HEAD' ? undefined : body),
+      (body) =>
+        res
+          .writeHead(200, { 'content-type': metrics.registry.contentType })
+          .end(req.method === 'HEAD' ? undefined : body),
       (err: unknown) => {
         log.error({ err }, 'metrics collection failed');
         res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics collection failed\n');
@@ -233,7 +249,12 @@ export async function startMetricsServer({ metrics, port, host, log }: { metrics
  * The metrics of a server or worker role, the same in every process: a `ProcessMetrics` watching the process's
  * knex pool, served on its `METRICS_PORT` at `GRPC_HOST`. Pass `metrics` on to `bindHandlers` and `createWorker`.
  */
-export async function startProcessMetrics(options: { port: number; host: string; log: Logger; db?: Knex }): Promise<{ metrics: ProcessMetrics; server: MetricsServer }> {
+export async function startProcessMetrics(options: {
+  port: number;
+  host: string;
+  log: Logger;
+  db?: Knex;
+}): Promise<{ metrics: ProcessMetrics; server: MetricsServer }> {
   const metrics = new ProcessMetrics(options.log);
   if (options.db) metrics.watchPool(options.db);
   const server = await startMetricsServer({ metrics, port: options.port, host: options.host, log: options.log });

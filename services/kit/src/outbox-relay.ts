@@ -73,7 +73,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 export function relayToRealtime(o: Omit<OutboxRelayOptions, 'publish'> & { realtimeUrl: string }): OutboxRelay {
   const { realtimeUrl, ...options } = o;
   const realtime = connectPeer('realtime', realtimeUrl);
-  const relay = startOutboxRelay({ ...options, publish: (request) => realtime.PublishEvents(request, { requestId: randomUUID() }) });
+  const relay = startOutboxRelay({
+    ...options,
+    publish: (request) => realtime.PublishEvents(request, { requestId: randomUUID() }),
+  });
   return {
     async stop() {
       await relay.stop();
@@ -174,7 +177,10 @@ class Relay implements OutboxRelay {
       } catch (err) {
         failures++;
         const waitMs = Math.min(this.backoff.min * 2 ** (failures - 1), this.backoff.max);
-        this.o.log.warn({ err, source: this.o.source, failures, retry_in_ms: waitMs }, 'outbox relay could not publish; the events wait in the outbox');
+        this.o.log.warn(
+          { err, source: this.o.source, failures, retry_in_ms: waitMs },
+          'outbox relay could not publish; the events wait in the outbox',
+        );
         // Not cut short by notifications: with realtime down, a busy owner would otherwise retry on every commit.
         await this.sleep(waitMs);
       }
@@ -193,7 +199,10 @@ class Relay implements OutboxRelay {
     while (!this.stopped) {
       this.notified = false;
       const { read, sent } = await this.o.db.transaction(async (tx) => {
-        const { rows: lock }: { rows: { locked: boolean }[] } = await tx.raw('SELECT pg_try_advisory_xact_lock(hashtext(?)) AS locked', [`wms-outbox-relay:${this.table}`]);
+        const { rows: lock }: { rows: { locked: boolean }[] } = await tx.raw(
+          'SELECT pg_try_advisory_xact_lock(hashtext(?)) AS locked',
+          [`wms-outbox-relay:${this.table}`],
+        );
         if (!lock[0]!.locked) return { read: BUSY, sent: 0 };
         const { rows }: { rows: OutboxRow[] } = await tx.raw(
           'SELECT id, workspace_id, channel, event, payload::text AS payload, created_at FROM ?? ORDER BY id LIMIT ?',
@@ -270,7 +279,8 @@ class Relay implements OutboxRelay {
         this.o.log.warn({ err, source: this.o.source }, 'outbox relay lost its connection; polling until it is back');
       } catch (err) {
         failures++;
-        if (!lost) this.o.log.warn({ err, source: this.o.source }, 'outbox relay lost its connection; polling until it is back');
+        if (!lost)
+          this.o.log.warn({ err, source: this.o.source }, 'outbox relay lost its connection; polling until it is back');
         lost = true;
       } finally {
         this.leading = false;
@@ -289,7 +299,10 @@ class Relay implements OutboxRelay {
   private async lead(connection: pg.Client, closed: Promise<unknown>): Promise<unknown> {
     const key = `wms-outbox-relay-lead:${this.table}`;
     for (;;) {
-      const { rows } = await connection.query<{ leading: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS leading', [key]);
+      const { rows } = await connection.query<{ leading: boolean }>(
+        'SELECT pg_try_advisory_lock(hashtext($1)) AS leading',
+        [key],
+      );
       if (rows[0]!.leading) break;
       await this.sleep(this.pollMs);
       if (this.stopped) return undefined;

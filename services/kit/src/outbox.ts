@@ -36,7 +36,12 @@ export interface OutboxEntry {
  */
 export async function appendToOutbox(db: Knex, entries: OutboxEntry[], tx: Tx): Promise<void> {
   if (entries.length === 0) return;
-  const rows = entries.map((e) => ({ workspace_id: e.workspaceId, channel: e.channel, event: e.event, payload: e.payload }));
+  const rows = entries.map((e) => ({
+    workspace_id: e.workspaceId,
+    channel: e.channel,
+    event: e.event,
+    payload: e.payload,
+  }));
   // ORDER BY keeps the entries' order in the ids. The pool's search_path is the owner's schema alone, so
   // current_schema() names the channel the relay listens to.
   await queryable(db, tx).raw(

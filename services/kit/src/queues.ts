@@ -1,4 +1,12 @@
-import { type JobsOptions, type Processor, Queue, QueueEvents, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
+import {
+  type JobsOptions,
+  type Processor,
+  Queue,
+  QueueEvents,
+  UnrecoverableError,
+  Worker,
+  type WorkerOptions,
+} from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import { type ProcessMetrics, QUEUE_STATES } from './metrics.ts';
@@ -63,9 +71,18 @@ function connectionFor(opts: QueueRedis, role: 'worker' | 'producer') {
 }
 
 /** Codes and messages of a Redis connection that is down or dropped (BullMQ retries those by itself). */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 const isConnectionError = (err: Error) =>
-  CONNECTION_CODES.has((err as { code?: string }).code ?? '') || /Connection is closed|ECONNREFUSED|Stream isn't writeable/.test(err.message);
+  CONNECTION_CODES.has((err as { code?: string }).code ?? '') ||
+  /Connection is closed|ECONNREFUSED|Stream isn't writeable/.test(err.message);
 
 /**
  * Logs a queue object's errors. Connection errors, which BullMQ's own connections repeat on every reconnect attempt
@@ -77,7 +94,8 @@ const logErrors = (queue: string, what: string, log: Logger | undefined) => {
     if (!log) return;
     if (!isConnectionError(err)) return void log.error({ err, queue }, `${what} error`);
     const now = Date.now();
-    if (now - lastConnectionWarning < 60_000) return void log.debug({ err: err.message, queue }, `${what} connection error`);
+    if (now - lastConnectionWarning < 60_000)
+      return void log.debug({ err: err.message, queue }, `${what} connection error`);
     lastConnectionWarning = now;
     log.warn({ err: err.message, queue }, `${what} connection error`);
   };
@@ -124,7 +142,14 @@ export function createWorker<T, R>(
   worker.on('failed', (job, err) => {
     const attempts = job?.opts.attempts ?? 1;
     const final = !job || err instanceof UnrecoverableError || job.attemptsMade >= attempts;
-    const fields = { queue: name, job_id: job?.id, job_name: job?.name, attempts_made: job?.attemptsMade, attempts, err };
+    const fields = {
+      queue: name,
+      job_id: job?.id,
+      job_name: job?.name,
+      attempts_made: job?.attemptsMade,
+      attempts,
+      err,
+    };
     if (final) log.error(fields, 'job failed');
     else log.warn(fields, 'job failed; will retry');
     opts.metrics?.countJob(name, job?.name ?? '', final ? 'failed' : 'retried');
@@ -165,7 +190,15 @@ export function createQueueEvents(name: string, opts: QueueBaseOptions): QueueEv
  */
 export async function startScheduledWorker<R>(
   name: string,
-  opts: { job: string; everyMs: number; processor: Processor<unknown, R, string>; redisUrl: string; prefix: string; log: Logger; metrics?: ProcessMetrics },
+  opts: {
+    job: string;
+    everyMs: number;
+    processor: Processor<unknown, R, string>;
+    redisUrl: string;
+    prefix: string;
+    log: Logger;
+    metrics?: ProcessMetrics;
+  },
 ): Promise<{ close(): Promise<void>; connection: Redis }> {
   const base = { prefix: opts.prefix, log: opts.log };
   const producer = producerConnection(opts.redisUrl, opts.log);

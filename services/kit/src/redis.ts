@@ -26,7 +26,12 @@ export function createRedis(url: string, prefix: string, log: Logger, name = 're
  * reconnect attempts after it at debug (the dependency monitor, health.ts, tells the outage and its end). The
  * listener is also what keeps an `error` event from crashing the process.
  */
-export function logConnectionErrors(redis: Redis, log: Logger | undefined, fields: Record<string, unknown>, msg: string): void {
+export function logConnectionErrors(
+  redis: Redis,
+  log: Logger | undefined,
+  fields: Record<string, unknown>,
+  msg: string,
+): void {
   let failing = false;
   redis.on('ready', () => (failing = false));
   redis.on('error', (err: Error) => {

@@ -47,21 +47,52 @@ export interface ServiceRoles<N extends ServiceName> {
  * exits; `server` serves the service's RPCs, `worker` runs its queues; both serve health and metrics and stop in
  * order on SIGTERM (gRPC off, the role's own steps, the pool, metrics).
  */
-export async function runService<N extends ServiceName>(name: N, config: ServiceConfig, roles: ServiceRoles<N>): Promise<void> {
+export async function runService<N extends ServiceName>(
+  name: N,
+  config: ServiceConfig,
+  roles: ServiceRoles<N>,
+): Promise<void> {
   const worker = config.ROLE === 'worker';
   const log = createLogger(worker ? `${name}-worker` : name, config.LOG_LEVEL);
-  const db = createDb({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA, log, poolMax: config.DATABASE_POOL_MAX });
+  const db = createDb({
+    url: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+    log,
+    poolMax: config.DATABASE_POOL_MAX,
+  });
   if (config.ROLE === 'migrate') return runMigrationRole(db, config.DATABASE_SCHEMA, roles.migrations, log);
   if (worker && !roles.worker) throw new Error(`${name} has no worker role`);
 
-  const { metrics, server: metricsServer } = await startProcessMetrics({ port: config.METRICS_PORT, host: config.GRPC_HOST, log, db });
+  const { metrics, server: metricsServer } = await startProcessMetrics({
+    port: config.METRICS_PORT,
+    host: config.GRPC_HOST,
+    log,
+    db,
+  });
   const base: ProcessBase = { log, db, metrics };
-  const started: StartedRole & { handlers?: ServiceHandlers<N> } = worker ? await roles.worker!(base) : await roles.server(base);
-  const listen = { port: config.GRPC_PORT, host: config.GRPC_HOST, dependencies: { checks: [postgresCheck(db), ...(started.checks ?? [])], log } };
+  const started: StartedRole & { handlers?: ServiceHandlers<N> } = worker
+    ? await roles.worker!(base)
+    : await roles.server(base);
+  const listen = {
+    port: config.GRPC_PORT,
+    host: config.GRPC_HOST,
+    dependencies: { checks: [postgresCheck(db), ...(started.checks ?? [])], log },
+  };
   const { service } = loadService(name);
   const grpc = started.handlers
-    ? await startGrpcServer({ ...listen, services: [{ definition: service, implementation: bindHandlers(service, started.handlers, log, metrics) }] })
+    ? await startGrpcServer({
+        ...listen,
+        services: [{ definition: service, implementation: bindHandlers(service, started.handlers, log, metrics) }],
+      })
     : await startHealthServer(listen);
-  log.info({ host: config.GRPC_HOST, port: grpc.port, metrics_port: metricsServer.port }, worker ? `${name} worker running` : `${name} serving`);
-  onShutdown(log, [['grpc', () => grpc.stop()], ...(started.stop ?? []), ['db', () => db.destroy()], ['metrics', () => metricsServer.close()]]);
+  log.info(
+    { host: config.GRPC_HOST, port: grpc.port, metrics_port: metricsServer.port },
+    worker ? `${name} worker running` : `${name} serving`,
+  );
+  onShutdown(log, [
+    ['grpc', () => grpc.stop()],
+    ...(started.stop ?? []),
+    ['db', () => db.destroy()],
+    ['metrics', () => metricsServer.close()],
+  ]);
 }

@@ -19,7 +19,9 @@ describe('assertValidKey', () => {
   it.each(['', '../x', 'a/../b', '/abs', 'a//b', 'a/', './a', '.meta/a', '.tmp/a', 'a b', 'a\\b', 'ä', 'a?b', 'a%2Fb'])(
     'rejects %j as invalid input',
     (key) => {
-      expect(() => assertValidKey(key)).toThrow(expect.objectContaining({ name: 'DomainError', kind: 'invalid_argument', code: 'invalid_input' }));
+      expect(() => assertValidKey(key)).toThrow(
+        expect.objectContaining({ name: 'DomainError', kind: 'invalid_argument', code: 'invalid_input' }),
+      );
     },
   );
 });
@@ -31,7 +33,9 @@ describe('contentDisposition', () => {
   });
 
   it('keeps a plain ASCII name in both forms', () => {
-    expect(contentDisposition('attachment', 'report.pdf')).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
+    expect(contentDisposition('attachment', 'report.pdf')).toBe(
+      `attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`,
+    );
   });
 
   it('strips quotes, backslashes, control characters and separators from the fallback', () => {
@@ -44,7 +48,9 @@ describe('contentDisposition', () => {
     expect(contentDisposition('inline', 'résumé (final)*.pdf')).toBe(
       `inline; filename="resume (final)*.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%28final%29%2A.pdf`,
     );
-    expect(contentDisposition('attachment', "日本'.txt")).toBe(`attachment; filename="__'.txt"; filename*=UTF-8''%E6%97%A5%E6%9C%AC%27.txt`);
+    expect(contentDisposition('attachment', "日本'.txt")).toBe(
+      `attachment; filename="__'.txt"; filename*=UTF-8''%E6%97%A5%E6%9C%AC%27.txt`,
+    );
   });
 
   it('falls back to "download" when nothing printable is left', () => {

@@ -78,9 +78,18 @@ export function storageConfigFrom(parsed: StorageEnv, cwd = process.cwd()): Stor
   };
   if (parsed.STORAGE_DRIVER === 'fs') {
     required({ STORAGE_SECRET: parsed.STORAGE_SECRET });
-    return { driver: 'fs', dir: path.resolve(cwd, parsed.STORAGE_DIR), publicUrl: parsed.PUBLIC_URL, secret: parsed.STORAGE_SECRET ?? '' };
+    return {
+      driver: 'fs',
+      dir: path.resolve(cwd, parsed.STORAGE_DIR),
+      publicUrl: parsed.PUBLIC_URL,
+      secret: parsed.STORAGE_SECRET ?? '',
+    };
   }
-  required({ S3_ENDPOINT: parsed.S3_ENDPOINT, S3_ACCESS_KEY: parsed.S3_ACCESS_KEY, S3_SECRET_KEY: parsed.S3_SECRET_KEY });
+  required({
+    S3_ENDPOINT: parsed.S3_ENDPOINT,
+    S3_ACCESS_KEY: parsed.S3_ACCESS_KEY,
+    S3_SECRET_KEY: parsed.S3_SECRET_KEY,
+  });
   return {
     driver: 's3',
     endpoint: parsed.S3_ENDPOINT ?? '',

@@ -20,8 +20,15 @@ describe('surviveStrayErrors', () => {
       setImmediate(() => new EventEmitter().emit('error', new Error('stray event')));
       setImmediate(() => void Promise.reject(new Error('stray rejection')));
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: here });
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: here },
+    );
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     // Anywhere in the output: the logger writes its lines asynchronously, so they may come after console.log's.
     expect(lines).toContainEqual({ alive: true, strays: 2 });
     expect(lines.filter((l) => l.level === 'error').map((l) => l.msg)).toEqual([

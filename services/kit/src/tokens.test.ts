@@ -24,7 +24,14 @@ describe('tokens', () => {
   it('takes nothing else for a token: a JWT, another prefix, a wrong length or alphabet (property)', () => {
     expect(tokenKindOf('eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ4In0.c2ln')).toBeUndefined();
     const body = newTokenSecret('workspace').slice(7);
-    for (const bad of [`wms_xt_${body}`, `wms_wt_${body}x`, `wms_wt_${body.slice(1)}`, `wms_wt_${body.slice(1)}=`, ` wms_wt_${body}`, `WMS_WT_${body}`]) {
+    for (const bad of [
+      `wms_xt_${body}`,
+      `wms_wt_${body}x`,
+      `wms_wt_${body.slice(1)}`,
+      `wms_wt_${body.slice(1)}=`,
+      ` wms_wt_${body}`,
+      `WMS_WT_${body}`,
+    ]) {
       expect(tokenKindOf(bad), bad).toBeUndefined();
     }
     fc.assert(

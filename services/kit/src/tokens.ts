@@ -63,7 +63,13 @@ export const tokenCache = {
   decode(value: string | null): CachedToken | null | undefined {
     if (value === null) return undefined;
     if (value === TOMBSTONE) return null;
-    const [id, kind, workspaceId, conversationId, actorId] = JSON.parse(value) as [string, TokenKind, string, string | null, string];
+    const [id, kind, workspaceId, conversationId, actorId] = JSON.parse(value) as [
+      string,
+      TokenKind,
+      string,
+      string | null,
+      string,
+    ];
     return { id, kind, workspaceId, conversationId, actorId };
   },
 };

@@ -4,12 +4,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, requireExtension } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
 
-const db = createDb({ url: testAdminUrl, schema: 'kit_db_test', log: createLogger('db-test', 'silent'), statementTimeoutMs: 1234 });
+const db = createDb({
+  url: testAdminUrl,
+  schema: 'kit_db_test',
+  log: createLogger('db-test', 'silent'),
+  statementTimeoutMs: 1234,
+});
 afterAll(() => db.destroy());
 
 describe('createDb', () => {
   it("sets every connection's schema, statement timeout and name, and turns JIT compilation off", async () => {
-    const show = async (setting: string) => ((await db.raw(`SHOW ${setting}`)) as { rows: Array<Record<string, string>> }).rows[0]![setting];
+    const show = async (setting: string) =>
+      ((await db.raw(`SHOW ${setting}`)) as { rows: Array<Record<string, string>> }).rows[0]![setting];
     expect(await show('search_path')).toBe('kit_db_test');
     expect(await show('statement_timeout')).toBe('1234ms');
     expect(await show('application_name')).toBe('wms-kit_db_test');
@@ -27,9 +33,16 @@ describe('requireExtension', () => {
     url.username = role;
     const unprivileged = createDb({ url: url.toString(), schema: 'kit_ext_test', log });
     const services = [1, 2, 3].map(() => createDb({ url: database.url, schema: 'kit_ext_test', log }));
-    const installed = async () => ((await services[0]!.raw("SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'pg_trgm'")) as { rows: Array<{ n: number }> }).rows[0]!.n;
+    const installed = async () =>
+      (
+        (await services[0]!.raw("SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'pg_trgm'")) as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0]!.n;
     try {
-      await expect(requireExtension(unprivileged, 'pg_trgm')).rejects.toThrow('run "CREATE EXTENSION pg_trgm WITH SCHEMA public" as the database\'s owner');
+      await expect(requireExtension(unprivileged, 'pg_trgm')).rejects.toThrow(
+        'run "CREATE EXTENSION pg_trgm WITH SCHEMA public" as the database\'s owner',
+      );
       expect(await installed()).toBe(0);
       await Promise.all(services.map((s) => requireExtension(s, 'pg_trgm')));
       expect(await installed()).toBe(1);

@@ -11,7 +11,11 @@ const IdentityService = loadService('identity');
 let server: RunningGrpcServer;
 let seen: { requestId?: string; userId?: string; clientIp?: string } = {};
 
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as Error);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
 
 beforeAll(async () => {
   const handlers = {
@@ -30,7 +34,12 @@ beforeAll(async () => {
   server = await startGrpcServer({
     port: 0,
     host: '127.0.0.1',
-    services: [{ definition: IdentityService.service, implementation: bindHandlers(IdentityService.service, handlers as never, log) }],
+    services: [
+      {
+        definition: IdentityService.service,
+        implementation: bindHandlers(IdentityService.service, handlers as never, log),
+      },
+    ],
   });
 });
 afterAll(() => server?.stop(100));
@@ -49,7 +58,10 @@ describe('kit gRPC client and server', () => {
 
   it('returns domain errors with their code, and hides unexpected failures', async () => {
     const client = createAsyncClient(IdentityService, `127.0.0.1:${server.port}`);
-    expect(await failure(client.Login({ email: 'a@b.io', password: 'x' }, { requestId: 'r' }))).toMatchObject({ kind: 'not_found', code: 'not_found' });
+    expect(await failure(client.Login({ email: 'a@b.io', password: 'x' }, { requestId: 'r' }))).toMatchObject({
+      kind: 'not_found',
+      code: 'not_found',
+    });
     const internal = await failure(client.Logout({}, { requestId: 'r' }));
     expect(internal).not.toBeInstanceOf(DomainError);
     expect(internal?.message).not.toContain('secret');
@@ -58,10 +70,15 @@ describe('kit gRPC client and server', () => {
 
   it('turns a service that is down or too slow into unavailable (503 at the gateway)', async () => {
     const slow = createAsyncClient(IdentityService, `127.0.0.1:${server.port}`, { deadlineMs: 200 });
-    expect(await failure(slow.Register({ email: 'a@b.io', password: 'x', name: 'x' }, { requestId: 'r' }))).toMatchObject({ kind: 'unavailable', code: 'unavailable' });
+    expect(
+      await failure(slow.Register({ email: 'a@b.io', password: 'x', name: 'x' }, { requestId: 'r' })),
+    ).toMatchObject({ kind: 'unavailable', code: 'unavailable' });
     slow.close();
     const down = createAsyncClient(IdentityService, '127.0.0.1:1', { deadlineMs: 1000 });
-    expect(await failure(down.GetMe({}, { requestId: 'r' }))).toMatchObject({ kind: 'unavailable', code: 'unavailable' });
+    expect(await failure(down.GetMe({}, { requestId: 'r' }))).toMatchObject({
+      kind: 'unavailable',
+      code: 'unavailable',
+    });
     down.close();
     const health = createHealthClient('127.0.0.1:1');
     expect(await health.check(300)).toBe(false);
@@ -83,15 +100,23 @@ describe('kit gRPC over several replicas', () => {
     const running = await startGrpcServer({
       port: 0,
       host: '127.0.0.1',
-      services: [{ definition: IdentityService.service, implementation: bindHandlers(IdentityService.service, handlers as never, log) }],
+      services: [
+        {
+          definition: IdentityService.service,
+          implementation: bindHandlers(IdentityService.service, handlers as never, log),
+        },
+      ],
       ...(options.maxConnectionAgeMs ? { maxConnectionAgeMs: options.maxConnectionAgeMs } : {}),
     });
     return { running, counted };
   }
 
-  it('spreads one client\'s calls over every replica of its address list (round_robin)', async () => {
+  it("spreads one client's calls over every replica of its address list (round_robin)", async () => {
     const replicas = await Promise.all([replica(), replica()]);
-    const client = createAsyncClient(IdentityService, `ipv4:${replicas.map((r) => `127.0.0.1:${r.running.port}`).join(',')}`);
+    const client = createAsyncClient(
+      IdentityService,
+      `ipv4:${replicas.map((r) => `127.0.0.1:${r.running.port}`).join(',')}`,
+    );
     try {
       for (let i = 0; i < 20; i++) await client.GetMe({}, { requestId: 'warm' });
       for (const r of replicas) r.counted.calls = 0;
@@ -105,8 +130,14 @@ describe('kit gRPC over several replicas', () => {
   });
 
   it('loses no call when servers age their connections out (GOAWAY) under steady load', async () => {
-    const replicas = await Promise.all([replica({ maxConnectionAgeMs: 300, slowMs: 5 }), replica({ maxConnectionAgeMs: 300, slowMs: 5 })]);
-    const client = createAsyncClient(IdentityService, `ipv4:${replicas.map((r) => `127.0.0.1:${r.running.port}`).join(',')}`);
+    const replicas = await Promise.all([
+      replica({ maxConnectionAgeMs: 300, slowMs: 5 }),
+      replica({ maxConnectionAgeMs: 300, slowMs: 5 }),
+    ]);
+    const client = createAsyncClient(
+      IdentityService,
+      `ipv4:${replicas.map((r) => `127.0.0.1:${r.running.port}`).join(',')}`,
+    );
     const failures: string[] = [];
     let done = 0;
     try {
@@ -132,7 +163,10 @@ describe('kit gRPC over several replicas', () => {
 
   it('moves the calls to the other replica when one stops (draining its calls in flight)', async () => {
     const replicas = await Promise.all([replica({ slowMs: 5 }), replica({ slowMs: 5 })]);
-    const client = createAsyncClient(IdentityService, `ipv4:${replicas.map((r) => `127.0.0.1:${r.running.port}`).join(',')}`);
+    const client = createAsyncClient(
+      IdentityService,
+      `ipv4:${replicas.map((r) => `127.0.0.1:${r.running.port}`).join(',')}`,
+    );
     const failures: string[] = [];
     let before = 0;
     let after = 0;

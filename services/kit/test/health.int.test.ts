@@ -77,8 +77,18 @@ describe('dependency monitor', () => {
     await pg.start();
     await becomes(server, 'SERVING', 'after Postgres restarted');
     expect(transitions()).toEqual([
-      expect.objectContaining({ level: 40, dependency: 'postgres', health: 'NOT_SERVING', reason: expect.stringMatching(/\S/) }),
-      expect.objectContaining({ level: 30, dependency: 'postgres', health: 'SERVING', msg: 'postgres available again; health SERVING' }),
+      expect.objectContaining({
+        level: 40,
+        dependency: 'postgres',
+        health: 'NOT_SERVING',
+        reason: expect.stringMatching(/\S/),
+      }),
+      expect.objectContaining({
+        level: 30,
+        dependency: 'postgres',
+        health: 'SERVING',
+        msg: 'postgres available again; health SERVING',
+      }),
     ]);
   });
 
@@ -113,7 +123,9 @@ describe('dependency monitor', () => {
     await becomes(server, 'NOT_SERVING', 'with both down');
     await waitFor('both failures logged', () => transitions().length === 2);
     await redis.start();
-    await waitFor('redis back in the log', () => transitions().some((l) => l.dependency === 'redis' && l.health === 'NOT_SERVING' && l.level === 30));
+    await waitFor('redis back in the log', () =>
+      transitions().some((l) => l.dependency === 'redis' && l.health === 'NOT_SERVING' && l.level === 30),
+    );
     expect(await statusOf(server)).toBe('NOT_SERVING');
     await pg.start();
     await becomes(server, 'SERVING', 'with both back');
@@ -162,10 +174,18 @@ describe('a worker health server', () => {
     const consumer = workerConnection(redis.url, log);
     const producer = producerConnection(redis.url, log);
     const done: string[] = [];
-    const worker = createWorker<{ id: string }, void>('echo', async (job) => void done.push(job.data.id), { prefix, log, connection: consumer });
+    const worker = createWorker<{ id: string }, void>('echo', async (job) => void done.push(job.data.id), {
+      prefix,
+      log,
+      connection: consumer,
+    });
     const queue = createQueue<{ id: string }>('echo', { prefix, log, connection: producer });
     await Promise.all([worker.waitUntilReady(), queue.waitUntilReady()]);
-    const server = await startHealthServer({ port: 0, host: '127.0.0.1', dependencies: { checks: [postgresCheck(db), redisCheck(consumer)], log, intervalMs: 200 } });
+    const server = await startHealthServer({
+      port: 0,
+      host: '127.0.0.1',
+      dependencies: { checks: [postgresCheck(db), redisCheck(consumer)], log, intervalMs: 200 },
+    });
     try {
       expect(await statusOf(server)).toBe('SERVING');
       await queue.add('one', { id: 'before' });
@@ -214,7 +234,10 @@ describe('health service names', () => {
 
   it('answers for "" and each registered service by full name, NOT_FOUND for any other name', async () => {
     let up = true;
-    const dependency = { name: 'switch', check: async () => (up ? undefined : Promise.reject(new Error('switched off'))) };
+    const dependency = {
+      name: 'switch',
+      check: async () => (up ? undefined : Promise.reject(new Error('switched off'))),
+    };
     const server = await startGrpcServer({
       port: 0,
       host: '127.0.0.1',
@@ -225,18 +248,25 @@ describe('health service names', () => {
       expect(server.health.services).toEqual(['', 'wms.identity.v1.IdentityService']);
       expect(await check(server.port, '')).toBe('SERVING');
       expect(await check(server.port, 'wms.identity.v1.IdentityService')).toBe('SERVING');
-      for (const unknown of ['wms.messaging.v1.MessagingService', 'IdentityService', 'nonsense']) expect(await check(server.port, unknown)).toBe('NOT_FOUND');
+      for (const unknown of ['wms.messaging.v1.MessagingService', 'IdentityService', 'nonsense'])
+        expect(await check(server.port, unknown)).toBe('NOT_FOUND');
       expect(await firstWatched(server.port, 'wms.identity.v1.IdentityService')).toBe('SERVING');
       expect(await firstWatched(server.port, 'nonsense')).toBe('SERVICE_UNKNOWN');
 
       up = false;
-      await waitFor('NOT_SERVING by name', async () => (await check(server.port, 'wms.identity.v1.IdentityService')) === 'NOT_SERVING');
+      await waitFor(
+        'NOT_SERVING by name',
+        async () => (await check(server.port, 'wms.identity.v1.IdentityService')) === 'NOT_SERVING',
+      );
       expect(await check(server.port, '')).toBe('NOT_SERVING');
       expect(await check(server.port, 'nonsense')).toBe('NOT_FOUND');
       // Liveness is the process, not its dependencies: a probe of it restarts nothing during an outage.
       expect(await check(server.port, 'liveness')).toBe('SERVING');
       up = true;
-      await waitFor('SERVING by name again', async () => (await check(server.port, 'wms.identity.v1.IdentityService')) === 'SERVING');
+      await waitFor(
+        'SERVING by name again',
+        async () => (await check(server.port, 'wms.identity.v1.IdentityService')) === 'SERVING',
+      );
     } finally {
       await server.stop(100);
     }

@@ -41,7 +41,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const match = line.match(/^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
   }
   return undefined;
@@ -84,7 +86,12 @@ describe(ProcessMetrics.name, () => {
     const grpc = await startGrpcServer({
       port: 0,
       host: '127.0.0.1',
-      services: [{ definition: IdentityService.service, implementation: bindHandlers(IdentityService.service, handlers as never, log, metrics) }],
+      services: [
+        {
+          definition: IdentityService.service,
+          implementation: bindHandlers(IdentityService.service, handlers as never, log, metrics),
+        },
+      ],
     });
     closers.push(() => grpc.stop(100));
     const client = createAsyncClient(IdentityService, `127.0.0.1:${grpc.port}`);
@@ -110,7 +117,9 @@ describe(ProcessMetrics.name, () => {
     expect(sample(text, 'wms_grpc_server_handled_total', { service, method: 'Logout', code: 'INTERNAL' })).toBe(1);
     expect(sample(text, 'wms_grpc_server_handled_total', { service, method: 'Register', code: 'CANCELLED' })).toBe(1);
     expect(sample(text, 'wms_grpc_server_handling_seconds_count', { method: 'GetMe', code: 'OK' })).toBe(2);
-    expect(sample(text, 'wms_grpc_server_handling_seconds_bucket', { method: 'GetMe', code: 'OK', le: '+Inf' })).toBe(2);
+    expect(sample(text, 'wms_grpc_server_handling_seconds_bucket', { method: 'GetMe', code: 'OK', le: '+Inf' })).toBe(
+      2,
+    );
     expect(sample(text, 'wms_grpc_server_handling_seconds_sum', { method: 'GetMe', code: 'OK' })).toBe(0.5);
     // Timed from before its handler ran until the deadline ended it.
     expect(sample(text, 'wms_grpc_server_handling_seconds_sum', { method: 'Register', code: 'CANCELLED' })).toBe(1.5);
@@ -135,7 +144,10 @@ describe(ProcessMetrics.name, () => {
       await t.raw('select 1');
       await held;
     });
-    await waitFor('the connection lent out', async () => sample(await scrape(server), 'wms_db_pool_connections_in_use') === 1);
+    await waitFor(
+      'the connection lent out',
+      async () => sample(await scrape(server), 'wms_db_pool_connections_in_use') === 1,
+    );
     // A knex query runs once it is awaited (then).
     const waiting = db.raw('select 1').then(() => undefined);
     text = await waitFor('a query waiting for the connection', async () => {
@@ -155,7 +167,12 @@ describe(ProcessMetrics.name, () => {
     const metrics = new ProcessMetrics(log);
     const server = await serve(metrics);
     const name = 'metrics-q';
-    const queue = createQueue<{ kind: string }>(name, { redisUrl: testRedisUrl, prefix, log, defaultJobOptions: { attempts: 2, backoff: { type: 'fixed', delay: 20 } } });
+    const queue = createQueue<{ kind: string }>(name, {
+      redisUrl: testRedisUrl,
+      prefix,
+      log,
+      defaultJobOptions: { attempts: 2, backoff: { type: 'fixed', delay: 20 } },
+    });
     let flaky = 0;
     const worker = createWorker<{ kind: string }, string>(
       name,
@@ -182,7 +199,9 @@ describe(ProcessMetrics.name, () => {
     expect(sample(text, 'wms_queue_job_outcomes_total', { queue: name, job: 'a', outcome: 'completed' })).toBe(1);
     expect(sample(text, 'wms_queue_job_outcomes_total', { queue: name, job: 'b', outcome: 'failed' })).toBe(1);
     expect(sample(text, 'wms_queue_job_outcomes_total', { queue: name, job: 'c', outcome: 'retried' })).toBe(1);
-    expect(sample(text, 'wms_queue_job_outcomes_total', { queue: name, job: 'b', outcome: 'completed' })).toBeUndefined();
+    expect(
+      sample(text, 'wms_queue_job_outcomes_total', { queue: name, job: 'b', outcome: 'completed' }),
+    ).toBeUndefined();
     expect(sample(text, 'wms_queue_jobs', { queue: name, state: 'delayed' })).toBe(1);
     expect(sample(text, 'wms_queue_jobs', { queue: name, state: 'failed' })).toBe(1);
     expect(sample(text, 'wms_queue_jobs', { queue: name, state: 'active' })).toBe(0);
@@ -195,7 +214,10 @@ describe(ProcessMetrics.name, () => {
 
     // A closed worker's queue is no longer reported.
     await worker.close();
-    await waitFor('the queue unwatched', async () => sample(await scrape(server), 'wms_queue_jobs', { queue: name }) === undefined);
+    await waitFor(
+      'the queue unwatched',
+      async () => sample(await scrape(server), 'wms_queue_jobs', { queue: name }) === undefined,
+    );
   });
 
   it("answers a scrape while Redis does not answer a queue's counts, without that queue", async () => {

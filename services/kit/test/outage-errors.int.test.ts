@@ -11,11 +11,19 @@ const log = createLogger('outage-test', 'silent');
 const db = createDb({ url: testAdminUrl, schema: 'public', log });
 afterAll(() => db.destroy());
 
-const failureOf = async (work: () => Promise<unknown>) => work().then(() => undefined, (err: unknown) => err);
+const failureOf = async (work: () => Promise<unknown>) =>
+  work().then(
+    () => undefined,
+    (err: unknown) => err,
+  );
 
 describe('isDependencyOutage', () => {
   it('recognises a Postgres that does not listen', async () => {
-    const closed = createDb({ url: `postgres://postgres@127.0.0.1:${await freePort()}/postgres`, schema: 'public', log });
+    const closed = createDb({
+      url: `postgres://postgres@127.0.0.1:${await freePort()}/postgres`,
+      schema: 'public',
+      log,
+    });
     try {
       expect(isDependencyOutage(await failureOf(() => closed.raw('select 1')))).toBe(true);
     } finally {

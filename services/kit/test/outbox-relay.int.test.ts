@@ -55,7 +55,12 @@ afterAll(async () => {
 });
 
 const workspaceId = randomUUID();
-const entry = (n: number): OutboxEntry => ({ workspaceId, channel: workspaceChannel(workspaceId), event: 'test.event', payload: { event_id: randomUUID(), n } });
+const entry = (n: number): OutboxEntry => ({
+  workspaceId,
+  channel: workspaceChannel(workspaceId),
+  event: 'test.event',
+  payload: { event_id: randomUUID(), n },
+});
 const append = (entries: OutboxEntry[]) => transactor(db)((tx) => appendToOutbox(db, entries, tx));
 /** A transaction left open until the test commits or rolls it back. */
 async function held(): Promise<{ tx: Tx; q: Queryable; commit(): Promise<void>; rollback(): Promise<void> }> {
@@ -102,7 +107,8 @@ function start(options: Partial<OutboxRelayOptions> & { fail?: (call: number) =>
     },
     ...options,
   });
-  const published = () => batches.flatMap((b) => b.events.map((e) => JSON.parse(e.payload) as { n: number }).map((p) => p.n));
+  const published = () =>
+    batches.flatMap((b) => b.events.map((e) => JSON.parse(e.payload) as { n: number }).map((p) => p.n));
   return { batches, published };
 }
 
@@ -117,7 +123,14 @@ describe('outbox relay', () => {
     const [batch] = batches;
     expect(batch!.source).toBe('test');
     expect(batch!.events).toEqual([
-      { source_id: expect.stringMatching(/^\d+$/), workspace_id: workspaceId, channel: `private-workspace-${workspaceId}`, name: 'test.event', payload: expect.any(String), created_at: expect.any(String) },
+      {
+        source_id: expect.stringMatching(/^\d+$/),
+        workspace_id: workspaceId,
+        channel: `private-workspace-${workspaceId}`,
+        name: 'test.event',
+        payload: expect.any(String),
+        created_at: expect.any(String),
+      },
     ]);
     expect(JSON.parse(batch!.events[0]!.payload)).toEqual(e.payload);
     expect(new Date(batch!.events[0]!.created_at).toISOString()).toBe(batch!.events[0]!.created_at);
@@ -195,7 +208,10 @@ describe('outbox relay', () => {
 
   it('publishes a backlog of large payloads in batches that fit the byte limit, in order', async () => {
     const { batches, published } = start({ batchBytes: 3000 });
-    const big = (n: number): OutboxEntry => ({ ...entry(n), payload: { event_id: randomUUID(), n, text: 'x'.repeat(1000) } });
+    const big = (n: number): OutboxEntry => ({
+      ...entry(n),
+      payload: { event_id: randomUUID(), n, text: 'x'.repeat(1000) },
+    });
     await append([big(1), big(2), big(3), big(4), big(5)]);
     await waitFor('the backlog to be published', () => published().length === 5, 5000, 10);
     expect(published()).toEqual([1, 2, 3, 4, 5]);
@@ -242,7 +258,8 @@ describe('outbox relay', () => {
       expect(seen.slice().sort((a, b) => a - b)).toEqual(Array.from({ length: 201 }, (_, i) => i + 1));
       // In commit order (the 40 appends raced, so by id: each transaction's five stay together and in order).
       const ids = (n: number) => Math.floor((n - 1) / 5);
-      for (let i = 1; i < seen.length; i++) if (ids(seen[i]!) === ids(seen[i - 1]!)) expect(seen[i]).toBe(seen[i - 1]! + 1);
+      for (let i = 1; i < seen.length; i++)
+        if (ids(seen[i]!) === ids(seen[i - 1]!)) expect(seen[i]).toBe(seen[i - 1]! + 1);
       await waitFor('the published rows to be deleted', async () => (await remaining()) === 0, 5000, 10);
     } finally {
       await Promise.all(relays.map((r) => r.stop()));
@@ -352,14 +369,25 @@ describe('outbox relay', () => {
     let down = true;
     const { published } = start({ fail: () => down });
     await append([entry(1), entry(2)]);
-    await waitFor('a few failed publishes', () => lines.filter((l) => l.msg.startsWith('outbox relay could not publish') && (l.failures ?? 0) >= 3).length > 0, 5000, 10);
+    await waitFor(
+      'a few failed publishes',
+      () =>
+        lines.filter((l) => l.msg.startsWith('outbox relay could not publish') && (l.failures ?? 0) >= 3).length > 0,
+      5000,
+      10,
+    );
     expect(published()).toEqual([]);
     expect(await remaining()).toBe(2);
     down = false;
     await waitFor('the events to be published', () => published().length === 2, 5000, 10);
     expect(published()).toEqual([1, 2]);
     await waitFor('the rows to be deleted', async () => (await remaining()) === 0, 5000, 10);
-    await waitFor('the relay to say it publishes again', () => lines.some((l) => l.msg === 'outbox relay publishing again'), 5000, 10);
+    await waitFor(
+      'the relay to say it publishes again',
+      () => lines.some((l) => l.msg === 'outbox relay publishing again'),
+      5000,
+      10,
+    );
   });
 
   it('publishes again, with the same source ids, what was published but not deleted', async () => {
@@ -410,7 +438,14 @@ describe('outbox relay', () => {
       return connection;
     };
     try {
-      const stopping = startOutboxRelay({ db: gated, schema, source: 'test', log, pollMs: 60_000, publish: async () => undefined });
+      const stopping = startOutboxRelay({
+        db: gated,
+        schema,
+        source: 'test',
+        log,
+        pollMs: 60_000,
+        publish: async () => undefined,
+      });
       // The drain's first read done and the LISTEN held: the stop below finds the relay idle, its LISTEN on its way.
       await Promise.all([listenSent, read]);
       let stopped = false;
@@ -429,8 +464,17 @@ describe('outbox relay', () => {
   it('listens again after losing its connection, and once stopped leaves what commits to the next relay', async () => {
     const { published } = start();
     await waitFor('the relay to listen', listening);
-    await db.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = ?`, [`LISTEN "${outboxNotifyChannel(schema)}"`]);
-    await waitFor('the relay to listen again', async () => (await listeners()).length === 1 && lines.some((l) => l.msg === 'outbox relay has its connection again'), 10_000, 20);
+    await db.raw(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = ?`,
+      [`LISTEN "${outboxNotifyChannel(schema)}"`],
+    );
+    await waitFor(
+      'the relay to listen again',
+      async () =>
+        (await listeners()).length === 1 && lines.some((l) => l.msg === 'outbox relay has its connection again'),
+      10_000,
+      20,
+    );
     await append([entry(1)]);
     await waitFor('the event to be published', () => published().length === 1, 5000, 10);
 
@@ -451,9 +495,10 @@ describe('outbox relay', () => {
 
 /** The relay's LISTEN connections (their last statement is the LISTEN) in this test's database. */
 async function listeners(): Promise<number[]> {
-  const { rows } = await db.raw(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = ? AND state = 'idle'`, [
-    `LISTEN "${outboxNotifyChannel(schema)}"`,
-  ]);
+  const { rows } = await db.raw(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = ? AND state = 'idle'`,
+    [`LISTEN "${outboxNotifyChannel(schema)}"`],
+  );
   return (rows as Array<{ pid: number }>).map((r) => r.pid);
 }
 
@@ -461,6 +506,8 @@ const listening = async () => (await listeners()).length === 1;
 
 /** The relays' own connections that stand by (their last statement tried the lead lock and found it taken). */
 async function standingBy(): Promise<number[]> {
-  const { rows } = await db.raw(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_try_advisory_lock(%' AND state = 'idle'`);
+  const { rows } = await db.raw(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_try_advisory_lock(%' AND state = 'idle'`,
+  );
   return (rows as Array<{ pid: number }>).map((r) => r.pid);
 }

@@ -24,7 +24,10 @@ interface Payload {
 
 const prefix = testRedisPrefix();
 const lines: Record<string, unknown>[] = [];
-const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+const log = pino(
+  { level: 'debug' },
+  { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+);
 const closers: Array<() => Promise<unknown>> = [];
 let seq = 0;
 
@@ -38,8 +41,17 @@ async function harness<R>(processor: Processor<Payload, R, string>, fastRetries 
     ...(fastRetries ? { defaultJobOptions: { backoff: { type: 'fixed', delay: 20 } } } : {}),
   });
   const events: QueueEvents = createQueueEvents(name, { redisUrl: testRedisUrl, prefix, log });
-  const worker: Worker<Payload, R, string> = createWorker<Payload, R>(name, processor, { redisUrl: testRedisUrl, prefix, log, concurrency: 2 });
-  closers.push(() => worker.close(), () => events.close(), () => queue.close());
+  const worker: Worker<Payload, R, string> = createWorker<Payload, R>(name, processor, {
+    redisUrl: testRedisUrl,
+    prefix,
+    log,
+    concurrency: 2,
+  });
+  closers.push(
+    () => worker.close(),
+    () => events.close(),
+    () => queue.close(),
+  );
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady(), worker.waitUntilReady()]);
   return { name, queue, events, worker };
 }
@@ -97,7 +109,9 @@ describe('queues', () => {
     expect(await failed?.getState()).toBe('failed');
     expect(calls).toBe(1);
 
-    await expect.poll(() => lines.find((l) => l.queue === name && l.msg === 'job failed'), { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(() => lines.find((l) => l.queue === name && l.msg === 'job failed'), { timeout: 10_000 })
+      .toBeTruthy();
     const line = lines.find((l) => l.queue === name && l.msg === 'job failed')!;
     expect(line).toMatchObject({ job_id: job.id, level: 50 });
     expect(JSON.stringify(lines)).not.toContain('do-not-log-me');
@@ -114,11 +128,9 @@ describe('queues', () => {
     const failed = await queue.getJob(job.id!);
     expect(failed?.attemptsMade).toBe(3);
     expect(calls).toBe(3);
-    await expect.poll(() => lines.filter((l) => l.queue === name).map((l) => l.msg), { timeout: 10_000 }).toEqual([
-      'job failed; will retry',
-      'job failed; will retry',
-      'job failed',
-    ]);
+    await expect
+      .poll(() => lines.filter((l) => l.queue === name).map((l) => l.msg), { timeout: 10_000 })
+      .toEqual(['job failed; will retry', 'job failed; will retry', 'job failed']);
   });
 
   it('succeeds on a retry after an ordinary error', async () => {
@@ -135,7 +147,11 @@ describe('queues', () => {
     const consumer = workerConnection(testRedisUrl, log);
     const name = `q${++seq}`;
     const queue = createQueue<Payload, string>(name, { connection: producer, prefix, log });
-    const worker = createWorker<Payload, string>(name, async (job) => `done ${job.data.id}`, { connection: consumer, prefix, log });
+    const worker = createWorker<Payload, string>(name, async (job) => `done ${job.data.id}`, {
+      connection: consumer,
+      prefix,
+      log,
+    });
     try {
       const job = await queue.add('shared', { id: 'c1' });
       // Polled rather than awaited through QueueEvents: a QueueEvents created just before the job may start reading its
@@ -155,7 +171,9 @@ describe('queues', () => {
       await expect(producer.ping()).rejects.toThrow("Stream isn't writeable and enableOfflineQueue options is false");
       // The refused connection is an error event that is logged, not one that reaches the process unhandled.
       await expect
-        .poll(() => lines.find((l) => l.msg === 'queue redis connection error' && l.role === 'producer'), { timeout: 10_000 })
+        .poll(() => lines.find((l) => l.msg === 'queue redis connection error' && l.role === 'producer'), {
+          timeout: 10_000,
+        })
         .toMatchObject({ err: expect.stringContaining('ECONNREFUSED') });
     } finally {
       producer.disconnect();
@@ -165,7 +183,15 @@ describe('queues', () => {
   it('runs a scheduled job repeatedly, with one scheduler however many replicas start, until closed', async () => {
     const name = `q${++seq}`;
     let runs = 0;
-    const start = () => startScheduledWorker(name, { job: 'sweep', everyMs: 100, processor: async () => ++runs, redisUrl: testRedisUrl, prefix, log });
+    const start = () =>
+      startScheduledWorker(name, {
+        job: 'sweep',
+        everyMs: 100,
+        processor: async () => ++runs,
+        redisUrl: testRedisUrl,
+        prefix,
+        log,
+      });
     const replicas = await Promise.all([start(), start()]);
     const queue = createQueue(name, { redisUrl: testRedisUrl, prefix, log });
     closers.push(() => queue.close());

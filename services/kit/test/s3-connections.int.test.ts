@@ -61,7 +61,10 @@ async function faultyProxy(port: number, faults: Faults): Promise<{ port: number
         callback(null, chunk);
       },
     });
-    for (const [socket, other] of [[client, upstream], [upstream, client]] as const) {
+    for (const [socket, other] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       sockets.add(socket);
       socket.on('error', () => other.destroy());
       socket.on('close', () => {
@@ -97,7 +100,14 @@ describe(S3Storage.name, () => {
     const proxy = await faultyProxy(s3rverPort, faults);
     proxies.push(proxy);
     const bucket = `test-${randomBytes(6).toString('hex')}`;
-    return new S3Storage({ driver: 's3', endpoint: `http://127.0.0.1:${proxy.port}`, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', bucket });
+    return new S3Storage({
+      driver: 's3',
+      endpoint: `http://127.0.0.1:${proxy.port}`,
+      accessKey: 'S3RVER',
+      secretKey: 'S3RVER',
+      region: 'us-east-1',
+      bucket,
+    });
   }
 
   beforeAll(async () => {
@@ -118,7 +128,10 @@ describe(S3Storage.name, () => {
     // a folder of its own: s3rver removes a folder that a delete empties, and answers 500 when two deletes race to.)
     const streamed = { key: `${randomUUID()}/streamed`, bytes: randomBytes(11 * MiB) };
     const small = { key: `${randomUUID()}/small`, bytes: randomBytes(1000) };
-    await storage.put(streamed.key, Readable.from(chunksOf(streamed.bytes)), { contentType: 'application/octet-stream', size: streamed.bytes.length });
+    await storage.put(streamed.key, Readable.from(chunksOf(streamed.bytes)), {
+      contentType: 'application/octet-stream',
+      size: streamed.bytes.length,
+    });
     await storage.put(small.key, small.bytes, { contentType: 'text/plain' });
 
     expect((await storage.getBuffer(streamed.key)).equals(streamed.bytes)).toBe(true);
@@ -132,7 +145,9 @@ describe(S3Storage.name, () => {
     const storage = await storageWith({ dropAnswerTo: /^PUT [^ ]*[?&]partNumber=2&/ });
     const key = `${randomUUID()}/dropped`;
     const body = Readable.from(chunksOf(randomBytes(11 * MiB)));
-    await expect(storage.put(key, body, { contentType: 'application/octet-stream', size: 11 * MiB })).rejects.toMatchObject({ code: 'ECONNRESET' });
+    await expect(
+      storage.put(key, body, { contentType: 'application/octet-stream', size: 11 * MiB }),
+    ).rejects.toMatchObject({ code: 'ECONNRESET' });
     expect(body.destroyed).toBe(true);
     expect(await storage.stat(key)).toBeUndefined();
   });

@@ -74,12 +74,19 @@ async function expectStatuses(what: string, expected: (r: Role) => string, timeo
   const want = Object.fromEntries(procs.map((p) => [p.role.name, expected(p.role)]));
   let last: Record<string, string> = {};
   try {
-    await waitFor(what, async () => {
-      last = await statuses();
-      return JSON.stringify(last) === JSON.stringify(want);
-    }, timeoutMs, 200);
+    await waitFor(
+      what,
+      async () => {
+        last = await statuses();
+        return JSON.stringify(last) === JSON.stringify(want);
+      },
+      timeoutMs,
+      200,
+    );
   } catch (err) {
-    throw new Error(`${(err as Error).message}: wanted ${JSON.stringify(want)}, last ${JSON.stringify(last)}\n${crashes()}`);
+    throw new Error(
+      `${(err as Error).message}: wanted ${JSON.stringify(want)}, last ${JSON.stringify(last)}\n${crashes()}`,
+    );
   }
 }
 
@@ -123,7 +130,9 @@ beforeAll(async () => {
         let output = '';
         child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
         child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${service} migrate exited ${code}: ${output}`))));
+        child.on('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`${service} migrate exited ${code}: ${output}`)),
+        );
       }),
   );
   await Promise.all(migrations);
@@ -131,7 +140,11 @@ beforeAll(async () => {
   for (const role of roles) {
     const port = ports.get(role.name)!;
     // Each role its own ports, as the launcher and the chart give them (a server and its worker share defaults).
-    const child = spawnRole(role.service, role.role, { GRPC_PORT: String(port), METRICS_PORT: String(await freePort()), GRPC_HOST: '127.0.0.1' });
+    const child = spawnRole(role.service, role.role, {
+      GRPC_PORT: String(port),
+      METRICS_PORT: String(await freePort()),
+      GRPC_HOST: '127.0.0.1',
+    });
     const proc: Proc = { role, port, child, lines: [], output: [] };
     let buffered = '';
     child.stdout?.on('data', (d: Buffer) => {
@@ -181,13 +194,27 @@ const transitionsOf = (p: Proc, dependency: string) =>
  * it (a role answers its new status before its log line has reached this process's pipe).
  */
 async function loggedTransitions(dependency: string, expected: (r: Role) => string[]) {
-  await waitFor(`every role to log its ${dependency} transitions`, () => procs.every((p) => transitionsOf(p, dependency).length >= expected(p.role).length), 5000, 50).catch(() => undefined);
+  await waitFor(
+    `every role to log its ${dependency} transitions`,
+    () => procs.every((p) => transitionsOf(p, dependency).length >= expected(p.role).length),
+    5000,
+    50,
+  ).catch(() => undefined);
   return procs.map((p) => [p.role.name, transitionsOf(p, dependency)]);
 }
 
 /** Every role's transition lines for the dependency, with their reasons: what a failed comparison of transitions shows. */
 const transitionLines = (dependency: string) =>
-  JSON.stringify(procs.map((p) => [p.role.name, p.lines.filter((l) => l.dependency === dependency).map((l) => `${String(l.time)} ${String(l.msg)} ${String(l.reason ?? '')}`)]), null, 1);
+  JSON.stringify(
+    procs.map((p) => [
+      p.role.name,
+      p.lines
+        .filter((l) => l.dependency === dependency)
+        .map((l) => `${String(l.time)} ${String(l.msg)} ${String(l.reason ?? '')}`),
+    ]),
+    null,
+    1,
+  );
 
 describe('service roles through dependency outages', () => {
   it('every role is NOT_SERVING while Postgres is down, keeps running, and serves again when it is back', async () => {
@@ -198,7 +225,9 @@ describe('service roles through dependency outages', () => {
     await expectStatuses('Postgres back', () => 'SERVING');
     allAlive();
     const both = () => ['NOT_SERVING', 'SERVING'];
-    expect(await loggedTransitions('postgres', both), transitionLines('postgres')).toEqual(procs.map((p) => [p.role.name, both()]));
+    expect(await loggedTransitions('postgres', both), transitionLines('postgres')).toEqual(
+      procs.map((p) => [p.role.name, both()]),
+    );
   });
 
   it('the roles that use Redis are NOT_SERVING while it is down, the others keep serving, and all recover', async () => {
@@ -209,7 +238,9 @@ describe('service roles through dependency outages', () => {
     await expectStatuses('Redis back', () => 'SERVING');
     allAlive();
     const expected = (r: Role) => (r.redis ? ['NOT_SERVING', 'SERVING'] : []);
-    expect(await loggedTransitions('redis', expected), transitionLines('redis')).toEqual(procs.map((p) => [p.role.name, expected(p.role)]));
+    expect(await loggedTransitions('redis', expected), transitionLines('redis')).toEqual(
+      procs.map((p) => [p.role.name, expected(p.role)]),
+    );
   });
 
   it('survives both crashing at once (SIGKILL) and recovers', async () => {

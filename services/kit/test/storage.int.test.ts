@@ -7,7 +7,13 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/errors.ts';
-import { contentDisposition, createStorage, type ObjectStorage, type StorageConfig, verifySignedStorageRequest } from '../src/storage.ts';
+import {
+  contentDisposition,
+  createStorage,
+  type ObjectStorage,
+  type StorageConfig,
+  verifySignedStorageRequest,
+} from '../src/storage.ts';
 
 // s3rver ships no types; this is the part of its API the test uses.
 interface S3rverServer {
@@ -40,7 +46,8 @@ const expectDomainError = (kind: string, code: string) => expect.objectContainin
  * key without checking the signature, so the signature's coverage (host, response headers) is verified here instead.
  */
 function sigV4Valid(url: URL, secretKey: string): boolean {
-  const rfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const rfc3986 = (text: string) =>
+    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const query = new URLSearchParams(url.search);
   const signature = query.get('X-Amz-Signature');
   query.delete('X-Amz-Signature');
@@ -50,9 +57,22 @@ function sigV4Valid(url: URL, secretKey: string): boolean {
     .map(([name, value]) => `${rfc3986(name)}=${rfc3986(value)}`)
     .sort()
     .join('&');
-  const canonicalRequest = ['GET', url.pathname, canonicalQuery, `host:${url.host}`, '', 'host', 'UNSIGNED-PAYLOAD'].join('\n');
+  const canonicalRequest = [
+    'GET',
+    url.pathname,
+    canonicalQuery,
+    `host:${url.host}`,
+    '',
+    'host',
+    'UNSIGNED-PAYLOAD',
+  ].join('\n');
   const scope = `${date}/${region}/${service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', query.get('X-Amz-Date'), scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
+  const stringToSign = [
+    'AWS4-HMAC-SHA256',
+    query.get('X-Amz-Date'),
+    scope,
+    createHash('sha256').update(canonicalRequest).digest('hex'),
+  ].join('\n');
   const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretKey}`, date), region), service), 'aws4_request');
   return createHmac('sha256', signingKey).update(stringToSign).digest('hex') === signature;
@@ -167,7 +187,9 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
   it('fails the put and stores nothing when the source fails after the first upload part', async () => {
     const key = randomKey();
     const { stream } = randomStream(20 * MiB, 17 * MiB);
-    await expect(storage.put(key, stream, { contentType: 'video/mp4', size: 20 * MiB })).rejects.toThrow('source failed');
+    await expect(storage.put(key, stream, { contentType: 'video/mp4', size: 20 * MiB })).rejects.toThrow(
+      'source failed',
+    );
     expect(stream.destroyed).toBe(true);
     expect(await storage.stat(key)).toBeUndefined();
   });
@@ -199,7 +221,9 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
   it('fails the put and stores nothing when the source stream fails', async () => {
     const key = randomKey();
     const { stream } = randomStream(3 * MiB, MiB);
-    await expect(storage.put(key, stream, { contentType: 'video/mp4', size: 3 * MiB })).rejects.toThrow('source failed');
+    await expect(storage.put(key, stream, { contentType: 'video/mp4', size: 3 * MiB })).rejects.toThrow(
+      'source failed',
+    );
     expect(stream.destroyed).toBe(true);
     expect(await storage.stat(key)).toBeUndefined();
     await expect(storage.get(key)).rejects.toThrow(expectDomainError('not_found', 'not_found'));
@@ -222,20 +246,25 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
     expect(await storage.stat(`${key}/child`)).toEqual({ size: 1, contentType: 'text/plain' });
   });
 
-  it.each(['../x', '/abs', 'a//b', '', 'a/../../b', 'a b', '.tmp/x'])('rejects the key %j in every operation', async (key) => {
-    const invalid = expectDomainError('invalid_argument', 'invalid_input');
-    await expect(storage.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(invalid);
-    await expect(storage.get(key)).rejects.toThrow(invalid);
-    await expect(storage.getBuffer(key)).rejects.toThrow(invalid);
-    await expect(storage.stat(key)).rejects.toThrow(invalid);
-    await expect(storage.delete(['ok/key', key])).rejects.toThrow(invalid);
-    await expect(storage.signedUrl(key, { expiresInSeconds: 60, contentType: 'text/plain' })).rejects.toThrow(invalid);
-  });
+  it.each(['../x', '/abs', 'a//b', '', 'a/../../b', 'a b', '.tmp/x'])(
+    'rejects the key %j in every operation',
+    async (key) => {
+      const invalid = expectDomainError('invalid_argument', 'invalid_input');
+      await expect(storage.put(key, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(invalid);
+      await expect(storage.get(key)).rejects.toThrow(invalid);
+      await expect(storage.getBuffer(key)).rejects.toThrow(invalid);
+      await expect(storage.stat(key)).rejects.toThrow(invalid);
+      await expect(storage.delete(['ok/key', key])).rejects.toThrow(invalid);
+      await expect(storage.signedUrl(key, { expiresInSeconds: 60, contentType: 'text/plain' })).rejects.toThrow(
+        invalid,
+      );
+    },
+  );
 
   it('rejects a content type that could smuggle header text', async () => {
-    await expect(storage.put(randomKey(), Buffer.from('x'), { contentType: 'text/html\r\nSet-Cookie: a=b' })).rejects.toThrow(
-      expectDomainError('invalid_argument', 'invalid_input'),
-    );
+    await expect(
+      storage.put(randomKey(), Buffer.from('x'), { contentType: 'text/html\r\nSet-Cookie: a=b' }),
+    ).rejects.toThrow(expectDomainError('invalid_argument', 'invalid_input'));
     await expect(storage.signedUrl(randomKey(), { expiresInSeconds: 60, contentType: 'text/plain\n' })).rejects.toThrow(
       expectDomainError('invalid_argument', 'invalid_input'),
     );
@@ -258,9 +287,14 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
         const source = new PassThrough();
         const first = randomBytes(512 * 1024);
         const second = randomBytes(1000);
-        const putting = storage.put(key, source, { contentType: 'application/octet-stream', size: first.length + second.length });
+        const putting = storage.put(key, source, {
+          contentType: 'application/octet-stream',
+          size: first.length + second.length,
+        });
         source.write(first);
-        await expect.poll(async () => (await readdir(path.join(dir(), '.tmp'))).length, { timeout: 10_000 }).toBeGreaterThan(0);
+        await expect
+          .poll(async () => (await readdir(path.join(dir(), '.tmp'))).length, { timeout: 10_000 })
+          .toBeGreaterThan(0);
         expect(await storage.stat(key)).toBeUndefined();
         source.end(second);
         await putting;
@@ -270,7 +304,9 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
 
       it('removes the temp file of a failed stream', async () => {
         const { stream } = randomStream(2 * MiB, MiB);
-        await expect(storage.put(randomKey(), stream, { contentType: 'text/plain', size: 2 * MiB })).rejects.toThrow('source failed');
+        await expect(storage.put(randomKey(), stream, { contentType: 'text/plain', size: 2 * MiB })).rejects.toThrow(
+          'source failed',
+        );
         expect(await readdir(path.join(dir(), '.tmp'))).toEqual([]);
       });
 
@@ -290,12 +326,19 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
         expect(expiresAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 300_000);
         expect(expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 300_000);
 
-        const expected = { contentType: 'application/pdf', contentDisposition: contentDisposition('attachment', 'Résumé "2024".pdf') };
-        expect(expected.contentDisposition).toBe(`attachment; filename="Resume 2024.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%222024%22.pdf`);
+        const expected = {
+          contentType: 'application/pdf',
+          contentDisposition: contentDisposition('attachment', 'Résumé "2024".pdf'),
+        };
+        expect(expected.contentDisposition).toBe(
+          `attachment; filename="Resume 2024.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%222024%22.pdf`,
+        );
         expect(verifySignedStorageRequest(FS_SECRET, key, parsed.searchParams)).toEqual(expected);
         // The shape express gives `req.query`.
         expect(verifySignedStorageRequest(FS_SECRET, key, Object.fromEntries(parsed.searchParams))).toEqual(expected);
-        expect(verifySignedStorageRequest(FS_SECRET, key, parsed.searchParams, new Date(expiresAt.getTime() - 1))).toEqual(expected);
+        expect(
+          verifySignedStorageRequest(FS_SECRET, key, parsed.searchParams, new Date(expiresAt.getTime() - 1)),
+        ).toEqual(expected);
       });
 
       it('defaults to attachment and an empty name', async () => {
@@ -324,16 +367,75 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
         const sig = query.get('sig') ?? '';
         const flipped = `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`;
 
-        expect(verifySignedStorageRequest(FS_SECRET, key, variant((q) => q.set('sig', flipped)))).toBeUndefined();
-        expect(verifySignedStorageRequest(FS_SECRET, key, variant((q) => q.set('sig', sig.slice(0, 32))))).toBeUndefined();
-        expect(verifySignedStorageRequest(FS_SECRET, key, variant((q) => q.delete('sig')))).toBeUndefined();
-        expect(verifySignedStorageRequest(FS_SECRET, key, variant((q) => q.set('type', 'text/html')))).toBeUndefined();
-        expect(verifySignedStorageRequest(FS_SECRET, key, variant((q) => q.set('name', 'b.html')))).toBeUndefined();
-        expect(verifySignedStorageRequest(FS_SECRET, key, variant((q) => q.set('disposition', 'attachment')))).toBeUndefined();
-        expect(verifySignedStorageRequest(FS_SECRET, key, variant((q) => q.set('expires', String(Number(q.get('expires')) + 3600))))).toBeUndefined();
-        expect(verifySignedStorageRequest(FS_SECRET, key, variant((q) => q.append('type', 'text/html')))).toBeUndefined();
-        expect(verifySignedStorageRequest(FS_SECRET, key, variant((q) => q.append('name', 'a.png')))).toBeUndefined();
-        expect(verifySignedStorageRequest(FS_SECRET, key, { ...Object.fromEntries(query), type: ['image/png', 'text/html'] })).toBeUndefined();
+        expect(
+          verifySignedStorageRequest(
+            FS_SECRET,
+            key,
+            variant((q) => q.set('sig', flipped)),
+          ),
+        ).toBeUndefined();
+        expect(
+          verifySignedStorageRequest(
+            FS_SECRET,
+            key,
+            variant((q) => q.set('sig', sig.slice(0, 32))),
+          ),
+        ).toBeUndefined();
+        expect(
+          verifySignedStorageRequest(
+            FS_SECRET,
+            key,
+            variant((q) => q.delete('sig')),
+          ),
+        ).toBeUndefined();
+        expect(
+          verifySignedStorageRequest(
+            FS_SECRET,
+            key,
+            variant((q) => q.set('type', 'text/html')),
+          ),
+        ).toBeUndefined();
+        expect(
+          verifySignedStorageRequest(
+            FS_SECRET,
+            key,
+            variant((q) => q.set('name', 'b.html')),
+          ),
+        ).toBeUndefined();
+        expect(
+          verifySignedStorageRequest(
+            FS_SECRET,
+            key,
+            variant((q) => q.set('disposition', 'attachment')),
+          ),
+        ).toBeUndefined();
+        expect(
+          verifySignedStorageRequest(
+            FS_SECRET,
+            key,
+            variant((q) => q.set('expires', String(Number(q.get('expires')) + 3600))),
+          ),
+        ).toBeUndefined();
+        expect(
+          verifySignedStorageRequest(
+            FS_SECRET,
+            key,
+            variant((q) => q.append('type', 'text/html')),
+          ),
+        ).toBeUndefined();
+        expect(
+          verifySignedStorageRequest(
+            FS_SECRET,
+            key,
+            variant((q) => q.append('name', 'a.png')),
+          ),
+        ).toBeUndefined();
+        expect(
+          verifySignedStorageRequest(FS_SECRET, key, {
+            ...Object.fromEntries(query),
+            type: ['image/png', 'text/html'],
+          }),
+        ).toBeUndefined();
         expect(verifySignedStorageRequest(FS_SECRET, randomKey(), query)).toBeUndefined();
         expect(verifySignedStorageRequest(FS_SECRET, '../x', query)).toBeUndefined();
         expect(verifySignedStorageRequest(randomBytes(32).toString('hex'), key, query)).toBeUndefined();
@@ -351,7 +453,11 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
         await storage.put(key, bytes, { contentType: 'application/octet-stream' });
         const fileName = 'Résumé "final" (2).pdf';
         const before = Date.now();
-        const { url, expiresAt } = await storage.signedUrl(key, { expiresInSeconds: 120, contentType: 'application/pdf', fileName });
+        const { url, expiresAt } = await storage.signedUrl(key, {
+          expiresInSeconds: 120,
+          contentType: 'application/pdf',
+          fileName,
+        });
         expect(expiresAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 120_000);
         expect(expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 120_000);
 
@@ -366,7 +472,10 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
         const key = randomKey('avatars');
         const bytes = randomBytes(1024);
         await storage.put(key, bytes, { contentType: 'image/webp' });
-        const response = await fetch((await storage.signedUrl(key, { expiresInSeconds: 60, contentType: 'image/webp', disposition: 'inline' })).url);
+        const response = await fetch(
+          (await storage.signedUrl(key, { expiresInSeconds: 60, contentType: 'image/webp', disposition: 'inline' }))
+            .url,
+        );
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toBe('image/webp');
         expect(response.headers.get('content-disposition')).toBe('inline');
@@ -376,11 +485,18 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
       it('signs the response headers and the expiry into the URL', async () => {
         const s3 = config as Extract<StorageConfig, { driver: 's3' }>;
         const key = randomKey();
-        const { url, expiresAt } = await storage.signedUrl(key, { expiresInSeconds: 120, contentType: 'text/plain', fileName: 'a.txt' });
+        const { url, expiresAt } = await storage.signedUrl(key, {
+          expiresInSeconds: 120,
+          contentType: 'text/plain',
+          fileName: 'a.txt',
+        });
         const parsed = new URL(url);
         expect(sigV4Valid(parsed, s3.secretKey)).toBe(true);
         expect(parsed.searchParams.get('X-Amz-Expires')).toBe('120');
-        const signedAt = (parsed.searchParams.get('X-Amz-Date') ?? '').replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+        const signedAt = (parsed.searchParams.get('X-Amz-Date') ?? '').replace(
+          /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/,
+          '$1-$2-$3T$4:$5:$6Z',
+        );
         expect(new Date(signedAt).getTime() + 120_000).toBe(expiresAt.getTime());
 
         for (const [name, value] of [
@@ -402,12 +518,18 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
         const key = randomKey();
         const bytes = randomBytes(4096);
         await publicStorage.put(key, bytes, { contentType: 'text/csv' });
-        const { url } = await publicStorage.signedUrl(key, { expiresInSeconds: 60, contentType: 'text/csv', fileName: 'export.csv' });
+        const { url } = await publicStorage.signedUrl(key, {
+          expiresInSeconds: 60,
+          contentType: 'text/csv',
+          fileName: 'export.csv',
+        });
         expect(new URL(url).host).toBe(`localhost:${port}`);
         expect(sigV4Valid(new URL(url), s3.secretKey)).toBe(true);
         const response = await fetch(url);
         expect(response.status).toBe(200);
-        expect(response.headers.get('content-disposition')).toBe(`attachment; filename="export.csv"; filename*=UTF-8''export.csv`);
+        expect(response.headers.get('content-disposition')).toBe(
+          `attachment; filename="export.csv"; filename*=UTF-8''export.csv`,
+        );
         expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
 
         // The signature covers the public host: the same URL aimed at another host would be refused by S3.
@@ -421,8 +543,13 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
         const fresh = { ...s3, bucket: `race-${randomBytes(6).toString('hex')}` };
         const instances = Array.from({ length: 4 }, () => createStorage(fresh));
         const keys = instances.map(() => randomKey());
-        await Promise.all(instances.map((instance, i) => instance.put(keys[i] ?? '', Buffer.from(String(i)), { contentType: 'text/plain' })));
-        for (const [i, key] of keys.entries()) expect((await createStorage(fresh).getBuffer(key)).toString()).toBe(String(i));
+        await Promise.all(
+          instances.map((instance, i) =>
+            instance.put(keys[i] ?? '', Buffer.from(String(i)), { contentType: 'text/plain' }),
+          ),
+        );
+        for (const [i, key] of keys.entries())
+          expect((await createStorage(fresh).getBuffer(key)).toString()).toBe(String(i));
       });
     });
   }

@@ -9,6 +9,10 @@ export const config = { transaction: false };
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE messages ADD COLUMN IF NOT EXISTS search tsvector');
   // What the sweep still has to fill in, found without reading the whole table.
-  await buildIndexConcurrently(knex, 'messages_search_pending_idx', 'ON messages (id) WHERE search IS NULL AND deleted_at IS NULL');
+  await buildIndexConcurrently(
+    knex,
+    'messages_search_pending_idx',
+    'ON messages (id) WHERE search IS NULL AND deleted_at IS NULL',
+  );
   await buildIndexConcurrently(knex, 'messages_search_idx', 'ON messages USING gin (search)');
 }

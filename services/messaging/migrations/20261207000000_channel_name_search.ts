@@ -7,5 +7,9 @@ export const config = { transaction: false };
 
 export async function up(knex: Knex): Promise<void> {
   await requireExtension(knex, 'pg_trgm');
-  await buildIndexConcurrently(knex, 'channels_name_trgm_idx', 'ON channels USING gin (lower(name) public.gin_trgm_ops)');
+  await buildIndexConcurrently(
+    knex,
+    'channels_name_trgm_idx',
+    'ON channels USING gin (lower(name) public.gin_trgm_ops)',
+  );
 }

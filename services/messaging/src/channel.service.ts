@@ -45,8 +45,10 @@ const MANAGERS = new Set(['owner', 'admin']);
 const encodeCursor = (k: SidebarKey) => Buffer.from(`conv:${k.activityUs}:${k.id}`).toString('base64url');
 function decodeCursor(cursor: string | undefined): SidebarKey | null {
   if (cursor === undefined) return null;
-  const match = cursor.length <= 512 ? /^conv:(\d{1,20}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString()) : null;
-  if (!match || !isUuid(match[2]!)) throw invalidInput([{ field: 'query.cursor', message: 'must be a next_cursor from a previous page' }]);
+  const match =
+    cursor.length <= 512 ? /^conv:(\d{1,20}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString()) : null;
+  if (!match || !isUuid(match[2]!))
+    throw invalidInput([{ field: 'query.cursor', message: 'must be a next_cursor from a previous page' }]);
   return { activityUs: match[1]!, id: match[2]! };
 }
 
@@ -61,13 +63,25 @@ const noSuchActor = () => notFound('No such actor in this workspace.');
 export class ChannelService {
   constructor(private readonly d: ChannelDeps) {}
 
-  async createChannel(ctx: CallContext, input: { name: string; topic?: string | undefined; kind?: string | undefined; memberActorIds: string[] }): Promise<Channel> {
+  async createChannel(
+    ctx: CallContext,
+    input: { name: string; topic?: string | undefined; kind?: string | undefined; memberActorIds: string[] },
+  ): Promise<Channel> {
     const me = callerOf(ctx);
     const fields = validateNewChannel(input, me.actorId);
     await this.requireActive(ctx, fields.memberActorIds, 'body.member_actor_ids');
     return this.d.transact(async (tx) => {
       const created = await this.d.channels.insert(
-        { id: uuidv7(), workspaceId: me.workspaceId, kind: fields.kind, name: fields.name, topic: fields.topic, createdByActorId: me.actorId, memberActorIds: [me.actorId, ...fields.memberActorIds], participantActorIds: [] },
+        {
+          id: uuidv7(),
+          workspaceId: me.workspaceId,
+          kind: fields.kind,
+          name: fields.name,
+          topic: fields.topic,
+          createdByActorId: me.actorId,
+          memberActorIds: [me.actorId, ...fields.memberActorIds],
+          participantActorIds: [],
+        },
         tx,
       );
       // Only a direct conversation is ever left uninserted.
@@ -88,11 +102,24 @@ export class ChannelService {
     if (existing) return { channel: existing, created: false };
     return this.d.transact(async (tx) => {
       const created = await this.d.channels.insert(
-        { id: uuidv7(), workspaceId: me.workspaceId, kind: 'direct', name: null, topic: null, createdByActorId: me.actorId, memberActorIds: [me.actorId, ...others], participantActorIds: participants },
+        {
+          id: uuidv7(),
+          workspaceId: me.workspaceId,
+          kind: 'direct',
+          name: null,
+          topic: null,
+          createdByActorId: me.actorId,
+          memberActorIds: [me.actorId, ...others],
+          participantActorIds: participants,
+        },
         tx,
       );
       // A concurrent creation of the same set won: the insert waited for its commit, so this statement sees it.
-      if (!created) return { channel: (await this.d.channels.findDirect(me.workspaceId, participants, me.actorId, tx))!, created: false };
+      if (!created)
+        return {
+          channel: (await this.d.channels.findDirect(me.workspaceId, participants, me.actorId, tx))!,
+          created: false,
+        };
       await this.d.outbox.append(this.creationEvents(created.channel, created.members), tx);
       return { channel: created.channel, created: true };
     });
@@ -110,12 +137,18 @@ export class ChannelService {
   }
 
   /** Renames a channel or changes its topic: its creator, owners and admins. */
-  async updateChannel(ctx: CallContext, id: string, input: { name?: string | undefined; topic?: string | null | undefined }): Promise<Channel> {
+  async updateChannel(
+    ctx: CallContext,
+    id: string,
+    input: { name?: string | undefined; topic?: string | null | undefined },
+  ): Promise<Channel> {
     const me = callerOf(ctx);
     const change = validateChannelChange(input);
     const channel = await requireChannel(this.d.channels, me, id);
-    if (channel.kind === 'direct') throw invalidArgument('not_a_channel', 'A direct conversation has no name or topic.');
-    if (!(await this.manages(ctx, me, channel))) throw forbidden("Only the channel's creator, owners and admins can change it.");
+    if (channel.kind === 'direct')
+      throw invalidArgument('not_a_channel', 'A direct conversation has no name or topic.');
+    if (!(await this.manages(ctx, me, channel)))
+      throw forbidden("Only the channel's creator, owners and admins can change it.");
     return this.d.transact(async (tx) => {
       const updated = (await this.d.channels.update(me.workspaceId, id, me.actorId, change, tx))!;
       const memberIds = updated.kind === 'public' ? [] : await this.d.channels.memberIds(id, tx);
@@ -125,11 +158,23 @@ export class ChannelService {
   }
 
   /** The conversation's members by actor id. */
-  async listMembers(ctx: CallContext, channelId: string, q: { cursor?: string | undefined; limit: number }): Promise<Page<ChannelMember>> {
+  async listMembers(
+    ctx: CallContext,
+    channelId: string,
+    q: { cursor?: string | undefined; limit: number },
+  ): Promise<Page<ChannelMember>> {
     const me = callerOf(ctx);
     const limit = pageLimit(q.limit);
     const after = idCursor(q.cursor);
-    const rows = isUuid(channelId) ? await this.d.channels.members({ workspaceId: me.workspaceId, channelId, actorId: me.actorId, after, limit: limit + 1 }) : undefined;
+    const rows = isUuid(channelId)
+      ? await this.d.channels.members({
+          workspaceId: me.workspaceId,
+          channelId,
+          actorId: me.actorId,
+          after,
+          limit: limit + 1,
+        })
+      : undefined;
     if (!rows) throw notFound('No such conversation.');
     const items = rows.slice(0, limit);
     return { items, nextCursor: rows.length > limit ? items.at(-1)!.actorId : null };
@@ -148,10 +193,19 @@ export class ChannelService {
     if (channel.kind === 'direct') throw membershipFixed();
     return this.d.transact(async (tx) => {
       const { member, added } = await this.d.channels.addMember(
-        { channelId: channel.id, workspaceId: me.workspaceId, actorId, addedByActorId: actorId === me.actorId ? null : me.actorId },
+        {
+          channelId: channel.id,
+          workspaceId: me.workspaceId,
+          actorId,
+          addedByActorId: actorId === me.actorId ? null : me.actorId,
+        },
         tx,
       );
-      if (added) await this.d.outbox.append([{ type: 'channel_member.added', workspaceId: me.workspaceId, kind: channel.kind, member }], tx);
+      if (added)
+        await this.d.outbox.append(
+          [{ type: 'channel_member.added', workspaceId: me.workspaceId, kind: channel.kind, member }],
+          tx,
+        );
       return member;
     });
   }
@@ -166,13 +220,24 @@ export class ChannelService {
     const channel = await requireChannel(this.d.channels, me, conversationId);
     const agentId = actorId.toLowerCase();
     if (channel.kind === 'direct') {
-      ensure(['body.actor_id', channel.participantActorIds.includes(agentId), 'must be a participant of the direct conversation']);
+      ensure([
+        'body.actor_id',
+        channel.participantActorIds.includes(agentId),
+        'must be a participant of the direct conversation',
+      ]);
       return;
     }
     if (channel.kind === 'public') return;
     await this.d.transact(async (tx) => {
-      const { member, added } = await this.d.channels.addMember({ channelId: channel.id, workspaceId: me.workspaceId, actorId: agentId, addedByActorId: me.actorId }, tx);
-      if (added) await this.d.outbox.append([{ type: 'channel_member.added', workspaceId: me.workspaceId, kind: channel.kind, member }], tx);
+      const { member, added } = await this.d.channels.addMember(
+        { channelId: channel.id, workspaceId: me.workspaceId, actorId: agentId, addedByActorId: me.actorId },
+        tx,
+      );
+      if (added)
+        await this.d.outbox.append(
+          [{ type: 'channel_member.added', workspaceId: me.workspaceId, kind: channel.kind, member }],
+          tx,
+        );
     });
   }
 
@@ -181,27 +246,45 @@ export class ChannelService {
     const me = callerOf(ctx);
     const state = await this.actorState(ctx, actorId);
     const channel = await requireChannel(this.d.channels, me, channelId);
-    if (actorId !== me.actorId && !(await this.manages(ctx, me, channel))) throw forbidden("Only the channel's creator, owners and admins can remove others.");
+    if (actorId !== me.actorId && !(await this.manages(ctx, me, channel)))
+      throw forbidden("Only the channel's creator, owners and admins can remove others.");
     if (!state) throw noSuchActor();
     if (channel.kind === 'direct') throw membershipFixed();
     await this.d.transact(async (tx) => {
       const member = await this.d.channels.removeMember(channel.id, actorId, tx);
-      if (member) await this.d.outbox.append([{ type: 'channel_member.removed', workspaceId: me.workspaceId, kind: channel.kind, member }], tx);
+      if (member)
+        await this.d.outbox.append(
+          [{ type: 'channel_member.removed', workspaceId: me.workspaceId, kind: channel.kind, member }],
+          tx,
+        );
     });
   }
 
   /** The caller's sidebar: its conversations with its read state, newest activity first. */
-  async sidebar(ctx: CallContext, q: { kind?: string | undefined; unread: boolean; cursor?: string | undefined; limit: number }): Promise<Page<ConversationSummary>> {
+  async sidebar(
+    ctx: CallContext,
+    q: { kind?: string | undefined; unread: boolean; cursor?: string | undefined; limit: number },
+  ): Promise<Page<ConversationSummary>> {
     const me = callerOf(ctx);
     const limit = pageLimit(q.limit);
     if (q.kind !== undefined && !(CHANNEL_KINDS as readonly string[]).includes(q.kind)) {
       throw invalidInput([{ field: 'query.kind', message: 'must be "public", "private" or "direct"' }]);
     }
     const after = decodeCursor(q.cursor);
-    const rows = await this.d.channels.sidebar({ workspaceId: me.workspaceId, actorId: me.actorId, kind: (q.kind as ChannelKind | undefined) ?? null, unread: q.unread, after, limit: limit + 1 });
+    const rows = await this.d.channels.sidebar({
+      workspaceId: me.workspaceId,
+      actorId: me.actorId,
+      kind: (q.kind as ChannelKind | undefined) ?? null,
+      unread: q.unread,
+      after,
+      limit: limit + 1,
+    });
     const items = rows.slice(0, limit);
     return {
-      items: items.map((r) => ({ conversation: r.channel, readState: { conversationId: r.channel.id, threadRootId: null, following: null, ...r.mark, ...r.counts } })),
+      items: items.map((r) => ({
+        conversation: r.channel,
+        readState: { conversationId: r.channel.id, threadRootId: null, following: null, ...r.mark, ...r.counts },
+      })),
       nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.key) : null,
     };
   }
@@ -209,7 +292,8 @@ export class ChannelService {
   /** Those of `ids` the caller may read (for the services that hold things of many conversations). */
   async readable(ctx: CallContext, ids: string[]): Promise<string[]> {
     const me = callerOf(ctx);
-    if (ids.length > MAX_READABLE_IDS) throw invalidInput([{ field: 'ids', message: `must hold at most ${MAX_READABLE_IDS} ids` }]);
+    if (ids.length > MAX_READABLE_IDS)
+      throw invalidInput([{ field: 'ids', message: `must hold at most ${MAX_READABLE_IDS} ids` }]);
     const wellFormed = ids.filter(isUuid);
     return wellFormed.length === 0 ? [] : this.d.channels.readable(me.workspaceId, wellFormed, me.actorId);
   }
@@ -224,7 +308,14 @@ export class ChannelService {
   private creationEvents(channel: Channel, members: ChannelMember[]): MessagingEvent[] {
     return [
       { type: 'channel.created', channel, memberIds: members.map((m) => m.actorId) },
-      ...members.filter((m) => m.addedByActorId !== null).map((member): MessagingEvent => ({ type: 'channel_member.added', workspaceId: channel.workspaceId, kind: channel.kind, member })),
+      ...members
+        .filter((m) => m.addedByActorId !== null)
+        .map((member): MessagingEvent => ({
+          type: 'channel_member.added',
+          workspaceId: channel.workspaceId,
+          kind: channel.kind,
+          member,
+        })),
     ];
   }
 
@@ -240,7 +331,8 @@ export class ChannelService {
   private async actorState(ctx: CallContext, actorId: string): Promise<'active' | undefined> {
     if (!isUuid(actorId)) return undefined;
     const state = (await this.d.members.actorStates(ctx, [actorId])).get(actorId.toLowerCase());
-    if (state === 'deactivated') throw invalidInput([{ field: 'path.actor_id', message: 'is deactivated (removed from the workspace)' }]);
+    if (state === 'deactivated')
+      throw invalidInput([{ field: 'path.actor_id', message: 'is deactivated (removed from the workspace)' }]);
     return state;
   }
 
@@ -248,6 +340,7 @@ export class ChannelService {
   private async requireActive(ctx: CallContext, actorIds: string[], field: string): Promise<void> {
     const states = await this.d.members.actorStates(ctx, actorIds);
     const refused = actorIds.filter((id) => states.get(id) !== 'active');
-    if (refused.length > 0) throw invalidInput([{ field, message: `not active actors of this workspace: ${refused.join(', ')}` }]);
+    if (refused.length > 0)
+      throw invalidInput([{ field, message: `not active actors of this workspace: ${refused.join(', ')}` }]);
   }
 }

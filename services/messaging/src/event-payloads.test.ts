@@ -36,8 +36,19 @@ describe('outbox events (contract §7, §9)', () => {
       payload: {
         event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         channel: {
-          id: conv, workspace_id: ws, conversation_id: conv, kind: 'public', name: 'general', topic: null, created_by_actor_id: actor, member_count: 2,
-          participant_actor_ids: [], last_message_at: null, archived_at: null, created_at: at.toISOString(), updated_at: at.toISOString(),
+          id: conv,
+          workspace_id: ws,
+          conversation_id: conv,
+          kind: 'public',
+          name: 'general',
+          topic: null,
+          created_by_actor_id: actor,
+          member_count: 2,
+          participant_actor_ids: [],
+          last_message_at: null,
+          archived_at: null,
+          created_at: at.toISOString(),
+          updated_at: at.toISOString(),
         },
       },
     });
@@ -47,7 +58,9 @@ describe('outbox events (contract §7, §9)', () => {
     for (const kind of ['private', 'direct'] as const) {
       const entries = outboxEntriesOf({ type: 'channel.updated', channel: channel(kind), memberIds: [actor, other] });
       expect(entries.map((e) => e.channel)).toEqual([`private-actor-${actor}`, `private-actor-${other}`]);
-      expect(entries.every((e) => e.event === 'channel.updated' && (e.payload.channel as { is_member: boolean }).is_member)).toBe(true);
+      expect(
+        entries.every((e) => e.event === 'channel.updated' && (e.payload.channel as { is_member: boolean }).is_member),
+      ).toBe(true);
       expect(new Set(entries.map((e) => e.payload.event_id)).size).toBe(1);
     }
   });
@@ -65,9 +78,19 @@ describe('outbox events (contract §7, §9)', () => {
   });
 
   it("puts an actor's own state on its actor channel, each event with a fresh event_id", () => {
-    const saved = { type: 'saved.updated', workspaceId: ws, actorId: actor, saved: { messageId: msg, savedAt: at } } as const;
+    const saved = {
+      type: 'saved.updated',
+      workspaceId: ws,
+      actorId: actor,
+      saved: { messageId: msg, savedAt: at },
+    } as const;
     const [[a], [b]] = [outboxEntriesOf(saved), outboxEntriesOf(saved)];
-    expect(a).toMatchObject({ workspaceId: ws, channel: `private-actor-${actor}`, event: 'saved.updated', payload: { saved: { message_id: msg, saved: true, saved_at: at.toISOString() } } });
+    expect(a).toMatchObject({
+      workspaceId: ws,
+      channel: `private-actor-${actor}`,
+      event: 'saved.updated',
+      payload: { saved: { message_id: msg, saved: true, saved_at: at.toISOString() } },
+    });
     expect(a!.payload.event_id).not.toBe(b!.payload.event_id);
   });
 });

@@ -10,7 +10,12 @@ import type { ReadState } from './domain/read-state.ts';
 export type MessagingEvent =
   /** `memberIds`: a private or direct conversation's members, each told on its own channel (public: none, told on the workspace's). */
   | { type: 'channel.created' | 'channel.updated'; channel: Channel; memberIds: string[] }
-  | { type: 'channel_member.added' | 'channel_member.removed'; workspaceId: string; kind: ChannelKind; member: ChannelMember }
+  | {
+      type: 'channel_member.added' | 'channel_member.removed';
+      workspaceId: string;
+      kind: ChannelKind;
+      member: ChannelMember;
+    }
   | { type: 'message.created' | 'message.updated' | 'message.deleted'; message: MessageRead }
   | { type: 'thread.updated'; root: Message }
   | { type: 'reactions.updated'; message: Message }
@@ -62,7 +67,11 @@ const assetPayload = (a: Attachment) => ({
 
 const reactionPayload = (r: Reaction) => ({ emoji: r.emoji, actor_ids: r.actorIds });
 
-const reactionsPayload = (m: Reactions) => ({ message_id: m.id, reactions: m.reactions.map(reactionPayload), reactions_version: m.reactionsVersion });
+const reactionsPayload = (m: Reactions) => ({
+  message_id: m.id,
+  reactions: m.reactions.map(reactionPayload),
+  reactions_version: m.reactionsVersion,
+});
 
 /** A message as every member sees it (contract §4): a bookmark is its owner's alone, so `saved_at` is null. */
 const messagePayload = ({ message: m, assets }: MessageRead) => ({
@@ -88,7 +97,11 @@ const messagePayload = ({ message: m, assets }: MessageRead) => ({
   updated_at: m.updatedAt.toISOString(),
 });
 
-const savedPayload = (s: SavedState) => ({ message_id: s.messageId, saved: s.savedAt !== null, saved_at: iso(s.savedAt) });
+const savedPayload = (s: SavedState) => ({
+  message_id: s.messageId,
+  saved: s.savedAt !== null,
+  saved_at: iso(s.savedAt),
+});
 
 const readStatePayload = (r: ReadState) => ({
   conversation_id: r.conversationId,
@@ -114,15 +127,32 @@ export function outboxEntriesOf(e: MessagingEvent): OutboxEntry[] {
       const workspaceId = e.channel.workspaceId;
       // Contract §9: a private or direct conversation is told only to its members.
       if (e.channel.kind !== 'public') {
-        return e.memberIds.map((actorId) => ({ workspaceId, channel: actorChannel(actorId), event: e.type, payload: { event_id, channel: channelPayload(e.channel, true) } }));
+        return e.memberIds.map((actorId) => ({
+          workspaceId,
+          channel: actorChannel(actorId),
+          event: e.type,
+          payload: { event_id, channel: channelPayload(e.channel, true) },
+        }));
       }
-      return [{ workspaceId, channel: workspaceChannel(workspaceId), event: e.type, payload: { event_id, channel: channelPayload(e.channel) } }];
+      return [
+        {
+          workspaceId,
+          channel: workspaceChannel(workspaceId),
+          event: e.type,
+          payload: { event_id, channel: channelPayload(e.channel) },
+        },
+      ];
     }
     case 'channel_member.added':
     case 'channel_member.removed': {
       // `conversation_kind` tells the realtime service (and the client) whether a removal takes the conversation away.
       const payload = { event_id, member: memberPayload(e.member), conversation_kind: e.kind };
-      return [conversationChannel(e.member.channelId), actorChannel(e.member.actorId)].map((channel) => ({ workspaceId: e.workspaceId, channel, event: e.type, payload }));
+      return [conversationChannel(e.member.channelId), actorChannel(e.member.actorId)].map((channel) => ({
+        workspaceId: e.workspaceId,
+        channel,
+        event: e.type,
+        payload,
+      }));
     }
     default:
       return [outboxEventOf(e, event_id)];
@@ -136,7 +166,12 @@ function outboxEventOf(e: Exclude<MessagingEvent, { type: `channel${string}` }>,
     case 'message.updated':
     case 'message.deleted': {
       const m = e.message.message;
-      return { workspaceId: m.workspaceId, channel: conversationChannel(m.conversationId), event: e.type, payload: { event_id, message: messagePayload(e.message) } };
+      return {
+        workspaceId: m.workspaceId,
+        channel: conversationChannel(m.conversationId),
+        event: e.type,
+        payload: { event_id, message: messagePayload(e.message) },
+      };
     }
     case 'thread.updated':
       return {

@@ -22,12 +22,22 @@ export async function requireChannel(channels: ChannelStore, me: Caller, id: str
  * A message of the caller's workspace with the caller's bookmark, in a conversation the caller may read; a malformed or
  * another workspace's id is not found.
  */
-export const findMessage = (messages: MessageStore, me: Caller, messageId: string): Promise<MessageWithSave | undefined> =>
+export const findMessage = (
+  messages: MessageStore,
+  me: Caller,
+  messageId: string,
+): Promise<MessageWithSave | undefined> =>
   isUuid(messageId) ? messages.find(me.workspaceId, messageId, me.actorId) : Promise.resolve(undefined);
 
 /** A message of the conversation, or 404 (a message of another conversation or workspace is not found). */
-export async function requireMessage(messages: MessageStore, me: Caller, conversationId: string, messageId: string): Promise<MessageWithSave> {
+export async function requireMessage(
+  messages: MessageStore,
+  me: Caller,
+  conversationId: string,
+  messageId: string,
+): Promise<MessageWithSave> {
   const found = await findMessage(messages, me, messageId);
-  if (!found || found.message.conversationId !== conversationId) throw notFound('No such message in this conversation.');
+  if (!found || found.message.conversationId !== conversationId)
+    throw notFound('No such message in this conversation.');
   return found;
 }

@@ -30,11 +30,17 @@ const MAX_SEQ = 2n ** 63n - 1n;
 const encodeCursor = (seq: string) => Buffer.from(`saved:${seq}`).toString('base64url');
 function decodeCursor(cursor: string): string {
   const match = /^saved:(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match || BigInt(match[1]!) > MAX_SEQ) throw invalidInput([{ field: 'query.cursor', message: 'must be a next_cursor from a previous page' }]);
+  if (!match || BigInt(match[1]!) > MAX_SEQ)
+    throw invalidInput([{ field: 'query.cursor', message: 'must be a next_cursor from a previous page' }]);
   return match[1]!;
 }
 
-const savedUpdated = (me: Caller, saved: SavedState): MessagingEvent => ({ type: 'saved.updated', workspaceId: me.workspaceId, actorId: me.actorId, saved });
+const savedUpdated = (me: Caller, saved: SavedState): MessagingEvent => ({
+  type: 'saved.updated',
+  workspaceId: me.workspaceId,
+  actorId: me.actorId,
+  saved,
+});
 
 /** Per-message actions of one actor: private bookmarks and reactions (contract §4). */
 export class MessageActionsService {
@@ -44,7 +50,10 @@ export class MessageActionsService {
   async save(ctx: CallContext, conversationId: string, messageId: string): Promise<SavedState> {
     const me = callerOf(ctx);
     return this.d.transact(async (tx) => {
-      const outcome = isUuid(conversationId) && isUuid(messageId) ? await this.d.saved.save(me.actorId, me.workspaceId, conversationId, messageId, tx) : undefined;
+      const outcome =
+        isUuid(conversationId) && isUuid(messageId)
+          ? await this.d.saved.save(me.actorId, me.workspaceId, conversationId, messageId, tx)
+          : undefined;
       if (!outcome) throw notFound('No such message in this conversation.');
       if (outcome.savedAt === null) throw messageDeleted();
       const state = { messageId, savedAt: outcome.savedAt };
@@ -59,7 +68,8 @@ export class MessageActionsService {
     await requireMessage(this.d.messages, me, conversationId, messageId);
     const state = { messageId, savedAt: null };
     await this.d.transact(async (tx) => {
-      if (await this.d.saved.unsave(me.actorId, messageId, tx)) await this.d.outbox.append([savedUpdated(me, state)], tx);
+      if (await this.d.saved.unsave(me.actorId, messageId, tx))
+        await this.d.outbox.append([savedUpdated(me, state)], tx);
     });
     return state;
   }
@@ -69,9 +79,17 @@ export class MessageActionsService {
     const me = callerOf(ctx);
     const limit = pageLimit(q.limit);
     const beforeSeq = q.cursor === undefined ? null : decodeCursor(q.cursor);
-    const rows = await this.d.saved.page({ actorId: me.actorId, workspaceId: me.workspaceId, beforeSeq, limit: limit + 1 });
+    const rows = await this.d.saved.page({
+      actorId: me.actorId,
+      workspaceId: me.workspaceId,
+      beforeSeq,
+      limit: limit + 1,
+    });
     const items = rows.slice(0, limit);
-    return { items: await this.d.attachments.read(ctx, items), nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.seq) : null };
+    return {
+      items: await this.d.attachments.read(ctx, items),
+      nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.seq) : null,
+    };
   }
 
   /** Adds the caller's reaction; a repeat changes nothing (same `reactions_version`). */
@@ -80,16 +98,35 @@ export class MessageActionsService {
     const me = callerOf(ctx);
     // The usual case, one statement; when it adds nothing, the rules below tell why under the lock (or add it).
     const attempt = (tx: Tx) =>
-      this.d.reactions.addToLive({ workspaceId: me.workspaceId, conversationId, messageId, emoji, actorId: me.actorId, maxEmoji: LIMITS.distinctEmoji }, tx);
-    return this.changeReaction(ctx, conversationId, messageId, async (message, actorId, tx) => {
-      if (message.deletedAt !== null) throw messageDeleted();
-      const present = message.reactions.find((r) => r.emoji === emoji);
-      if (present?.actorIds.includes(actorId)) return undefined;
-      if (!present && message.reactions.length >= LIMITS.distinctEmoji) {
-        throw invalidArgument('too_many_reactions', `A message holds at most ${LIMITS.distinctEmoji} different emoji.`);
-      }
-      return this.d.reactions.add(messageId, emoji, actorId, tx);
-    }, attempt);
+      this.d.reactions.addToLive(
+        {
+          workspaceId: me.workspaceId,
+          conversationId,
+          messageId,
+          emoji,
+          actorId: me.actorId,
+          maxEmoji: LIMITS.distinctEmoji,
+        },
+        tx,
+      );
+    return this.changeReaction(
+      ctx,
+      conversationId,
+      messageId,
+      async (message, actorId, tx) => {
+        if (message.deletedAt !== null) throw messageDeleted();
+        const present = message.reactions.find((r) => r.emoji === emoji);
+        if (present?.actorIds.includes(actorId)) return undefined;
+        if (!present && message.reactions.length >= LIMITS.distinctEmoji) {
+          throw invalidArgument(
+            'too_many_reactions',
+            `A message holds at most ${LIMITS.distinctEmoji} different emoji.`,
+          );
+        }
+        return this.d.reactions.add(messageId, emoji, actorId, tx);
+      },
+      attempt,
+    );
   }
 
   /** Removes only the caller's reaction; idempotent. */
@@ -117,7 +154,8 @@ export class MessageActionsService {
       let updated = attempt && (await attempt(tx));
       if (!updated) {
         const locked = await this.d.messages.lock(me.workspaceId, messageId, me.actorId, tx);
-        if (!locked || locked.conversationId !== conversationId) throw notFound('No such message in this conversation.');
+        if (!locked || locked.conversationId !== conversationId)
+          throw notFound('No such message in this conversation.');
         updated = await change(locked, me.actorId, tx);
         if (!updated) return locked;
       }

@@ -5,7 +5,14 @@ import { isUuid, uuidv7 } from '@wms/kit/ids';
 import type { Logger } from '@wms/kit/logger';
 import type { Transact, Tx } from '@wms/kit/transactions';
 import { type Attachments, type MessageRead, readOf } from './adapters/attachments.ts';
-import { canDelete, type Message, messageDeleted, replyRefusal, validateEditedBody, validateNewMessage } from './domain/message.ts';
+import {
+  canDelete,
+  type Message,
+  messageDeleted,
+  replyRefusal,
+  validateEditedBody,
+  validateNewMessage,
+} from './domain/message.ts';
 import { idCursor, type Page, pageLimit } from './domain/paging.ts';
 import type { MessagingEvent } from './event-payloads.ts';
 import { noSuchConversation, requireMessage } from './lookups.ts';
@@ -46,7 +53,11 @@ export class MessageService {
     const outcome = await this.d
       .transact<{ created: MessageRead } | { retryOf: string }>(async (tx) => {
         if (input.clientMessageId !== undefined) {
-          const heldBy = await this.d.messages.claimClientId({ conversationId: input.conversationId, actorId: me.actorId, clientMessageId: input.clientMessageId }, id, tx);
+          const heldBy = await this.d.messages.claimClientId(
+            { conversationId: input.conversationId, actorId: me.actorId, clientMessageId: input.clientMessageId },
+            id,
+            tx,
+          );
           if (heldBy) return { retryOf: heldBy };
         }
         const draft = {
@@ -88,11 +99,17 @@ export class MessageService {
       });
     if ('created' in outcome) return outcome.created;
     // A retry of a post that already succeeded: the original message, as it is now.
-    return this.d.attachments.readOne(ctx, await requireMessage(this.d.messages, me, input.conversationId, outcome.retryOf));
+    return this.d.attachments.readOne(
+      ctx,
+      await requireMessage(this.d.messages, me, input.conversationId, outcome.retryOf),
+    );
   }
 
   /** Newest first: top-level messages, or the replies of one root. */
-  async list(ctx: CallContext, q: { conversationId: string; parentMessageId?: string | undefined; cursor?: string | undefined; limit: number }): Promise<Page<MessageRead>> {
+  async list(
+    ctx: CallContext,
+    q: { conversationId: string; parentMessageId?: string | undefined; cursor?: string | undefined; limit: number },
+  ): Promise<Page<MessageRead>> {
     const me = callerOf(ctx);
     const limit = pageLimit(q.limit);
     const before = idCursor(q.cursor);
@@ -117,7 +134,10 @@ export class MessageService {
   }
 
   async get(ctx: CallContext, conversationId: string, messageId: string): Promise<MessageRead> {
-    return this.d.attachments.readOne(ctx, await requireMessage(this.d.messages, callerOf(ctx), conversationId, messageId));
+    return this.d.attachments.readOne(
+      ctx,
+      await requireMessage(this.d.messages, callerOf(ctx), conversationId, messageId),
+    );
   }
 
   /** Only the author edits; a deleted message is 409. */
@@ -141,10 +161,15 @@ export class MessageService {
     const me = callerOf(ctx);
     const { message } = await requireMessage(this.d.messages, me, conversationId, messageId);
     const role = message.authorActorId === me.actorId ? undefined : await this.d.members.roleOf(ctx, me);
-    if (!canDelete(message, me.actorId, role)) throw forbidden('Only the author, owners and admins can delete a message.');
+    if (!canDelete(message, me.actorId, role))
+      throw forbidden('Only the author, owners and admins can delete a message.');
     const deleted = await this.d.transact(async (tx) => {
       const placeholder = await this.d.messages.softDelete(me.workspaceId, messageId, tx);
-      if (placeholder) await this.d.outbox.append([{ type: 'message.deleted', message: readOf({ message: placeholder, savedAt: null }) }], tx);
+      if (placeholder)
+        await this.d.outbox.append(
+          [{ type: 'message.deleted', message: readOf({ message: placeholder, savedAt: null }) }],
+          tx,
+        );
       return placeholder;
     });
     // The placeholder shows no assets at once; their removal may fail without undoing the delete (the cleanup worker
@@ -153,7 +178,9 @@ export class MessageService {
       await this.d.attachments
         .release(ctx, [messageId])
         .then(() => this.d.messages.forgetAssets([messageId]))
-        .catch((err: unknown) => this.d.log.warn({ err, message_id: messageId }, 'could not release assets; the cleanup worker will'));
+        .catch((err: unknown) =>
+          this.d.log.warn({ err, message_id: messageId }, 'could not release assets; the cleanup worker will'),
+        );
     }
   }
 
@@ -172,12 +199,21 @@ export class MessageService {
   }
 
   /** Posts the reply on its root (counted, the thread followed), or says why it cannot go there (404, 400 not_a_root_message, 409 thread_root_deleted). */
-  private async postReply(me: Caller, draft: NewMessage & { parentMessageId: string }, tx: Tx): Promise<Posted & { root: Message }> {
-    const posted = isUuid(draft.parentMessageId) ? await this.d.messages.insertReply(draft, [me.actorId, ...draft.mentionedActorIds], tx) : undefined;
+  private async postReply(
+    me: Caller,
+    draft: NewMessage & { parentMessageId: string },
+    tx: Tx,
+  ): Promise<Posted & { root: Message }> {
+    const posted = isUuid(draft.parentMessageId)
+      ? await this.d.messages.insertReply(draft, [me.actorId, ...draft.mentionedActorIds], tx)
+      : undefined;
     if (posted) return { root: posted.root, message: posted.reply, joinedAt: posted.joinedAt };
     // On the transaction's connection: a refusal must not wait for a second one from a pool its peers may hold.
-    const parent = isUuid(draft.parentMessageId) ? await this.d.messages.find(me.workspaceId, draft.parentMessageId, me.actorId, tx) : undefined;
-    const refusal = parent && parent.message.conversationId === draft.conversationId ? replyRefusal(parent.message) : undefined;
+    const parent = isUuid(draft.parentMessageId)
+      ? await this.d.messages.find(me.workspaceId, draft.parentMessageId, me.actorId, tx)
+      : undefined;
+    const refusal =
+      parent && parent.message.conversationId === draft.conversationId ? replyRefusal(parent.message) : undefined;
     throw refusal ?? notFound('No such message in this conversation.');
   }
 
@@ -185,6 +221,9 @@ export class MessageService {
   private async requireMentionable(ctx: CallContext, actorIds: string[]): Promise<void> {
     const active = await this.d.members.activeActors(ctx, actorIds);
     const unknown = actorIds.filter((id) => !active.has(id));
-    if (unknown.length > 0) throw invalidInput([{ field: 'body.mentioned_actor_ids', message: `not actors of this workspace: ${unknown.join(', ')}` }]);
+    if (unknown.length > 0)
+      throw invalidInput([
+        { field: 'body.mentioned_actor_ids', message: `not actors of this workspace: ${unknown.join(', ')}` },
+      ]);
   }
 }

@@ -45,7 +45,10 @@ export class ReadStateService {
   async markConversation(ctx: CallContext, conversationId: string, messageId: string): Promise<ReadState> {
     const me = callerOf(ctx);
     const marked = await this.d.transact(async (tx) => {
-      const mark = isUuid(conversationId) && isUuid(messageId) ? await this.d.readStates.markConversation(me.actorId, me.workspaceId, conversationId, messageId, tx) : undefined;
+      const mark =
+        isUuid(conversationId) && isUuid(messageId)
+          ? await this.d.readStates.markConversation(me.actorId, me.workspaceId, conversationId, messageId, tx)
+          : undefined;
       return mark && this.recorded(me, { conversationId, threadRootId: null, following: null, ...mark }, tx);
     });
     if (marked) return marked;
@@ -84,24 +87,49 @@ export class ReadStateService {
   }
 
   /** The thread inbox: followed threads (or all of the workspace), optionally only unread ones, by root id descending. */
-  async threads(ctx: CallContext, q: { following: boolean; unread: boolean; cursor?: string | undefined; limit: number }): Promise<Page<ThreadRead>> {
+  async threads(
+    ctx: CallContext,
+    q: { following: boolean; unread: boolean; cursor?: string | undefined; limit: number },
+  ): Promise<Page<ThreadRead>> {
     const me = callerOf(ctx);
     const limit = pageLimit(q.limit);
     const before = idCursor(q.cursor);
-    const rows = await this.d.readStates.threads({ workspaceId: me.workspaceId, actorId: me.actorId, following: q.following, unread: q.unread, before, limit: limit + 1 });
+    const rows = await this.d.readStates.threads({
+      workspaceId: me.workspaceId,
+      actorId: me.actorId,
+      following: q.following,
+      unread: q.unread,
+      before,
+      limit: limit + 1,
+    });
     const items = rows.slice(0, limit);
-    const roots = await this.d.attachments.read(ctx, items.map((t) => t.root));
-    return { items: items.map((t, i) => ({ ...t, root: roots[i]! })), nextCursor: rows.length > limit ? items.at(-1)!.root.message.id : null };
+    const roots = await this.d.attachments.read(
+      ctx,
+      items.map((t) => t.root),
+    );
+    return {
+      items: items.map((t, i) => ({ ...t, root: roots[i]! })),
+      nextCursor: rows.length > limit ? items.at(-1)!.root.message.id : null,
+    };
   }
 
   private async threadState(me: Caller, root: Message, mark: ThreadMark, tx?: Tx): Promise<ReadState> {
     const counts = await this.d.readStates.threadCounts(me.actorId, root.id, mark.lastReadMessageId, tx);
-    return { conversationId: root.conversationId, threadRootId: root.id, ...mark, following: mark.following ?? followsImplicitly(root, me.actorId), ...counts };
+    return {
+      conversationId: root.conversationId,
+      threadRootId: root.id,
+      ...mark,
+      following: mark.following ?? followsImplicitly(root, me.actorId),
+      ...counts,
+    };
   }
 
   /** Records `read_state.updated` for the caller's own channel and returns the state. */
   private async recorded(me: Caller, state: ReadState, tx: Tx): Promise<ReadState> {
-    await this.d.outbox.append([{ type: 'read_state.updated', workspaceId: me.workspaceId, actorId: me.actorId, state }], tx);
+    await this.d.outbox.append(
+      [{ type: 'read_state.updated', workspaceId: me.workspaceId, actorId: me.actorId, state }],
+      tx,
+    );
     return state;
   }
 

@@ -47,7 +47,11 @@ const toMember = (m: ChannelMember): ChannelMemberProto => ({
 
 const toReaction = (r: Reaction): ReactionProto => ({ emoji: r.emoji, actor_ids: r.actorIds });
 
-const toReactions = (m: Reactions): MessageReactions => ({ message_id: m.id, reactions: m.reactions.map(toReaction), reactions_version: m.reactionsVersion });
+const toReactions = (m: Reactions): MessageReactions => ({
+  message_id: m.id,
+  reactions: m.reactions.map(toReaction),
+  reactions_version: m.reactionsVersion,
+});
 
 const toMessage = ({ message: m, savedAt, assets }: MessageRead): MessageProto => ({
   id: m.id,
@@ -72,9 +76,16 @@ const toMessage = ({ message: m, savedAt, assets }: MessageRead): MessageProto =
   updated_at: m.updatedAt.toISOString(),
 });
 
-const toPage = <T, P>(page: Page<T>, map: (item: T) => P) => ({ items: page.items.map(map), next_cursor: unset(page.nextCursor) });
+const toPage = <T, P>(page: Page<T>, map: (item: T) => P) => ({
+  items: page.items.map(map),
+  next_cursor: unset(page.nextCursor),
+});
 
-const toSaved = (s: SavedState): SavedMessageState => ({ message_id: s.messageId, saved: s.savedAt !== null, saved_at: iso(s.savedAt) });
+const toSaved = (s: SavedState): SavedMessageState => ({
+  message_id: s.messageId,
+  saved: s.savedAt !== null,
+  saved_at: iso(s.savedAt),
+});
 
 const toReadState = (r: ReadState): ReadStateProto => ({
   conversation_id: r.conversationId,
@@ -107,15 +118,34 @@ export interface MessagingServices {
   search: SearchService;
 }
 
-export function messagingHandlers({ channels, messages, actions, readStates, search }: MessagingServices): ServiceHandlers<'messaging'> {
+export function messagingHandlers({
+  channels,
+  messages,
+  actions,
+  readStates,
+  search,
+}: MessagingServices): ServiceHandlers<'messaging'> {
   return {
     CreateChannel: async (req, ctx) =>
-      toChannel(await channels.createChannel(ctx, { name: req.name, topic: req.topic, kind: req.kind, memberActorIds: req.member_actor_ids })),
+      toChannel(
+        await channels.createChannel(ctx, {
+          name: req.name,
+          topic: req.topic,
+          kind: req.kind,
+          memberActorIds: req.member_actor_ids,
+        }),
+      ),
     ListChannels: async (req, ctx) => ({ channels: (await channels.listChannels(ctx, req.q)).map(toChannel) }),
     GetChannel: async (req, ctx) => toChannel(await channels.getChannel(ctx, req.channel_id)),
     UpdateChannel: async (req, ctx) =>
-      toChannel(await channels.updateChannel(ctx, req.channel_id, { name: req.name, topic: req.clear_topic ? null : req.topic })),
-    ListChannelMembers: async (req, ctx) => toPage(await channels.listMembers(ctx, req.channel_id, { cursor: req.cursor, limit: req.limit }), toMember),
+      toChannel(
+        await channels.updateChannel(ctx, req.channel_id, {
+          name: req.name,
+          topic: req.clear_topic ? null : req.topic,
+        }),
+      ),
+    ListChannelMembers: async (req, ctx) =>
+      toPage(await channels.listMembers(ctx, req.channel_id, { cursor: req.cursor, limit: req.limit }), toMember),
     AddChannelMember: async (req, ctx) => toMember(await channels.addMember(ctx, req.channel_id, req.actor_id)),
     RemoveChannelMember: async (req, ctx) => {
       await channels.removeMember(ctx, req.channel_id, req.actor_id);
@@ -126,10 +156,13 @@ export function messagingHandlers({ channels, messages, actions, readStates, sea
       return { channel: toChannel(channel), created };
     },
     ListConversations: async (req, ctx) =>
-      toPage(await channels.sidebar(ctx, { kind: req.kind, unread: req.unread, cursor: req.cursor, limit: req.limit }), (c) => ({
-        conversation: toChannel(c.conversation),
-        read_state: toReadState(c.readState),
-      })),
+      toPage(
+        await channels.sidebar(ctx, { kind: req.kind, unread: req.unread, cursor: req.cursor, limit: req.limit }),
+        (c) => ({
+          conversation: toChannel(c.conversation),
+          read_state: toReadState(c.readState),
+        }),
+      ),
     ReadableConversations: async (req, ctx) => ({ ids: await channels.readable(ctx, req.ids) }),
     AdmitAgent: async (req, ctx) => {
       await channels.admitAgent(ctx, req.conversation_id, req.actor_id);
@@ -151,11 +184,17 @@ export function messagingHandlers({ channels, messages, actions, readStates, sea
       ),
     ListMessages: async (req, ctx) =>
       toPage(
-        await messages.list(ctx, { conversationId: req.conversation_id, parentMessageId: req.parent_message_id, cursor: req.cursor, limit: req.limit }),
+        await messages.list(ctx, {
+          conversationId: req.conversation_id,
+          parentMessageId: req.parent_message_id,
+          cursor: req.cursor,
+          limit: req.limit,
+        }),
         toMessage,
       ),
     GetMessage: async (req, ctx) => toMessage(await messages.get(ctx, req.conversation_id, req.message_id)),
-    UpdateMessage: async (req, ctx) => toMessage(await messages.edit(ctx, req.conversation_id, req.message_id, req.body_text)),
+    UpdateMessage: async (req, ctx) =>
+      toMessage(await messages.edit(ctx, req.conversation_id, req.message_id, req.body_text)),
     DeleteMessage: async (req, ctx) => {
       await messages.delete(ctx, req.conversation_id, req.message_id);
       return {};
@@ -163,15 +202,21 @@ export function messagingHandlers({ channels, messages, actions, readStates, sea
 
     SaveMessage: async (req, ctx) => toSaved(await actions.save(ctx, req.conversation_id, req.message_id)),
     UnsaveMessage: async (req, ctx) => toSaved(await actions.unsave(ctx, req.conversation_id, req.message_id)),
-    ListSavedMessages: async (req, ctx) => toPage(await actions.listSaved(ctx, { cursor: req.cursor, limit: req.limit }), toMessage),
-    AddReaction: async (req, ctx) => toReactions(await actions.react(ctx, req.conversation_id, req.message_id, req.emoji)),
-    RemoveReaction: async (req, ctx) => toReactions(await actions.unreact(ctx, req.conversation_id, req.message_id, req.emoji)),
+    ListSavedMessages: async (req, ctx) =>
+      toPage(await actions.listSaved(ctx, { cursor: req.cursor, limit: req.limit }), toMessage),
+    AddReaction: async (req, ctx) =>
+      toReactions(await actions.react(ctx, req.conversation_id, req.message_id, req.emoji)),
+    RemoveReaction: async (req, ctx) =>
+      toReactions(await actions.unreact(ctx, req.conversation_id, req.message_id, req.emoji)),
 
     GetConversationReadState: async (req, ctx) => toReadState(await readStates.conversation(ctx, req.conversation_id)),
-    UpdateConversationReadState: async (req, ctx) => toReadState(await readStates.markConversation(ctx, req.conversation_id, req.last_read_message_id)),
+    UpdateConversationReadState: async (req, ctx) =>
+      toReadState(await readStates.markConversation(ctx, req.conversation_id, req.last_read_message_id)),
     GetThreadReadState: async (req, ctx) => toReadState(await readStates.thread(ctx, req.root_id)),
-    UpdateThreadReadState: async (req, ctx) => toReadState(await readStates.markThread(ctx, req.root_id, req.last_read_message_id)),
-    UpdateThreadSubscription: async (req, ctx) => toReadState(await readStates.subscribe(ctx, req.root_id, req.following)),
+    UpdateThreadReadState: async (req, ctx) =>
+      toReadState(await readStates.markThread(ctx, req.root_id, req.last_read_message_id)),
+    UpdateThreadSubscription: async (req, ctx) =>
+      toReadState(await readStates.subscribe(ctx, req.root_id, req.following)),
     SearchMessages: async (req, ctx) =>
       toPage(
         await search.search(ctx, {
@@ -188,6 +233,15 @@ export function messagingHandlers({ channels, messages, actions, readStates, sea
         }),
         (hit) => ({ message: toMessage(hit.message), highlights: hit.highlights }),
       ),
-    ListThreads: async (req, ctx) => toPage(await readStates.threads(ctx, { following: req.following, unread: req.unread, cursor: req.cursor, limit: req.limit }), toThread),
+    ListThreads: async (req, ctx) =>
+      toPage(
+        await readStates.threads(ctx, {
+          following: req.following,
+          unread: req.unread,
+          cursor: req.cursor,
+          limit: req.limit,
+        }),
+        toThread,
+      ),
   };
 }

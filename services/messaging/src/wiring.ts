@@ -21,7 +21,13 @@ import { SearchStore } from './store/search.store.ts';
 import { type WorkspaceClient, WorkspaceMembers } from './adapters/workspace-members.ts';
 
 /** The messaging services over one pool, each given only what it uses (tests build them here too). */
-export function buildMessagingServices(d: { db: Knex; workspace: WorkspaceClient; assets: AssetClient; log: Logger; searchConfig?: string }): MessagingServices {
+export function buildMessagingServices(d: {
+  db: Knex;
+  workspace: WorkspaceClient;
+  assets: AssetClient;
+  log: Logger;
+  searchConfig?: string;
+}): MessagingServices {
   const transact = transactor(d.db);
   const attachments = new Attachments(d.assets);
   const channels = new ChannelStore(d.db);
@@ -32,7 +38,14 @@ export function buildMessagingServices(d: { db: Knex; workspace: WorkspaceClient
   return {
     channels: new ChannelService({ transact, channels, outbox, purge: new PurgeStore(d.db), members }),
     messages: new MessageService({ transact, log: d.log, attachments, messages, outbox, members }),
-    actions: new MessageActionsService({ transact, attachments, messages, reactions: new ReactionStore(d.db), saved: new SavedStore(d.db), outbox }),
+    actions: new MessageActionsService({
+      transact,
+      attachments,
+      messages,
+      reactions: new ReactionStore(d.db),
+      saved: new SavedStore(d.db),
+      outbox,
+    }),
     readStates: new ReadStateService({ transact, attachments, channels, messages, readStates, outbox }),
     search: new SearchService({ attachments, search: new SearchStore(d.db, d.searchConfig) }),
   };
@@ -45,17 +58,24 @@ export async function requireSearchConfig(db: Knex, name: string): Promise<void>
   } catch (err) {
     // 42704 undefined_object: no configuration of that name.
     if ((err as { code?: string }).code !== '42704') throw err;
-    throw new Error(`SEARCH_TEXT_CONFIG=${name} is not a text search configuration of this Postgres (psql's \\dF lists them; the default is english)`);
+    throw new Error(
+      `SEARCH_TEXT_CONFIG=${name} is not a text search configuration of this Postgres (psql's \\dF lists them; the default is english)`,
+    );
   }
 }
 
 /** The server role: the service's RPCs; it holds no Redis client. */
-export async function startMessagingServer(config: MessagingConfig, { db, log }: ProcessBase): Promise<StartedServer<'messaging'>> {
+export async function startMessagingServer(
+  config: MessagingConfig,
+  { db, log }: ProcessBase,
+): Promise<StartedServer<'messaging'>> {
   await requireSearchConfig(db, config.SEARCH_TEXT_CONFIG);
   const workspace = connectPeer('workspace', config.WORKSPACE_GRPC_URL);
   const assets = connectPeer('asset', config.ASSET_GRPC_URL);
   return {
-    handlers: messagingHandlers(buildMessagingServices({ db, workspace, assets, log, searchConfig: config.SEARCH_TEXT_CONFIG })),
+    handlers: messagingHandlers(
+      buildMessagingServices({ db, workspace, assets, log, searchConfig: config.SEARCH_TEXT_CONFIG }),
+    ),
     stop: [['clients', async () => [workspace, assets].forEach((c) => c.close())]],
   };
 }

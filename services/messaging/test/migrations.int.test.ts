@@ -19,7 +19,13 @@ let database: { url: string; drop(): Promise<void> };
 let db: Knex;
 
 beforeAll(async () => {
-  database = await createTestDatabase(schema, migrations.slice(0, migrations.findIndex((m) => m.name === CONVERSATIONS)));
+  database = await createTestDatabase(
+    schema,
+    migrations.slice(
+      0,
+      migrations.findIndex((m) => m.name === CONVERSATIONS),
+    ),
+  );
   db = createDb({ url: database.url, schema, log });
 });
 
@@ -32,7 +38,13 @@ describe(CONVERSATIONS, () => {
   it('makes every channel public, with its creator and everyone who posted in it as members, counted', async () => {
     const workspaceId = randomUUID();
     const [creator, poster, replier, both] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    const channel = (name: string, by: string, createdAt: string) => ({ id: uuidv7(), workspace_id: workspaceId, name, created_by_actor_id: by, created_at: createdAt });
+    const channel = (name: string, by: string, createdAt: string) => ({
+      id: uuidv7(),
+      workspace_id: workspaceId,
+      name,
+      created_by_actor_id: by,
+      created_at: createdAt,
+    });
     const quiet = channel('quiet', creator, '2026-11-01T00:00:00Z');
     const busy = channel('busy', creator, '2026-11-02T00:00:00Z');
     await db('channels').insert([quiet, busy]);
@@ -57,13 +69,24 @@ describe(CONVERSATIONS, () => {
 
     expect(await migrate(db, schema, migrations)).toEqual([CONVERSATIONS, ACTIVITY, SEARCH, CHANNEL_NAME_SEARCH]);
 
-    const channels = await db('channels').where({ workspace_id: workspaceId }).orderBy('name').select('name', 'kind', 'member_count', 'participant_actor_ids', 'archived_at');
+    const channels = await db('channels')
+      .where({ workspace_id: workspaceId })
+      .orderBy('name')
+      .select('name', 'kind', 'member_count', 'participant_actor_ids', 'archived_at');
     expect(channels).toEqual([
       { name: 'busy', kind: 'public', member_count: 4, participant_actor_ids: [], archived_at: null },
       { name: 'quiet', kind: 'public', member_count: 1, participant_actor_ids: [], archived_at: null },
     ]);
-    const members = await db('channel_members').where({ workspace_id: workspaceId }).orderBy(['channel_id', 'joined_at']).select('channel_id', 'actor_id', 'added_by_actor_id', 'joined_at');
-    const joined = (channelId: string, actorId: string, at: string) => ({ channel_id: channelId, actor_id: actorId, added_by_actor_id: null, joined_at: new Date(at) });
+    const members = await db('channel_members')
+      .where({ workspace_id: workspaceId })
+      .orderBy(['channel_id', 'joined_at'])
+      .select('channel_id', 'actor_id', 'added_by_actor_id', 'joined_at');
+    const joined = (channelId: string, actorId: string, at: string) => ({
+      channel_id: channelId,
+      actor_id: actorId,
+      added_by_actor_id: null,
+      joined_at: new Date(at),
+    });
     // Joined when the channel was made (its creator) or at the first post, reply or not.
     expect(members).toEqual([
       joined(quiet.id, creator, quiet.created_at),
@@ -79,12 +102,20 @@ describe(CONVERSATIONS, () => {
     const workspaceId = randomUUID();
     const [a, b] = [randomUUID(), randomUUID()].sort();
     const base = { workspace_id: workspaceId, created_by_actor_id: a };
-    await expect(db('channels').insert({ ...base, id: uuidv7(), kind: 'public', name: null })).rejects.toMatchObject({ constraint: 'channels_name_check' });
-    await expect(db('channels').insert({ ...base, id: uuidv7(), kind: 'direct', name: 'named' })).rejects.toMatchObject({ constraint: 'channels_name_check' });
-    await expect(db('channels').insert({ ...base, id: uuidv7(), kind: 'secret', name: 'x' })).rejects.toMatchObject({ constraint: 'channels_kind_check' });
+    await expect(db('channels').insert({ ...base, id: uuidv7(), kind: 'public', name: null })).rejects.toMatchObject({
+      constraint: 'channels_name_check',
+    });
+    await expect(db('channels').insert({ ...base, id: uuidv7(), kind: 'direct', name: 'named' })).rejects.toMatchObject(
+      { constraint: 'channels_name_check' },
+    );
+    await expect(db('channels').insert({ ...base, id: uuidv7(), kind: 'secret', name: 'x' })).rejects.toMatchObject({
+      constraint: 'channels_kind_check',
+    });
     const direct = { ...base, kind: 'direct', name: null, participant_actor_ids: [a, b] };
     await db('channels').insert({ ...direct, id: uuidv7() });
-    await expect(db('channels').insert({ ...direct, id: uuidv7() })).rejects.toMatchObject({ constraint: 'channels_direct_key' });
+    await expect(db('channels').insert({ ...direct, id: uuidv7() })).rejects.toMatchObject({
+      constraint: 'channels_direct_key',
+    });
     // Another workspace's pair of the same ids is another conversation.
     await db('channels').insert({ ...direct, id: uuidv7(), workspace_id: randomUUID() });
     expect(await db('channels').where({ workspace_id: workspaceId }).count({ n: '*' })).toEqual([{ n: '1' }]);
@@ -94,10 +125,12 @@ describe(CONVERSATIONS, () => {
 describe(ACTIVITY, () => {
   it('leaves a valid activity index in place of the one-column conversation index, also after a build that failed', async () => {
     const indexes = async () =>
-      (await db.raw<{ rows: Array<{ name: string; valid: boolean }> }>(
-        `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      (
+        await db.raw<{ rows: Array<{ name: string; valid: boolean }> }>(
+          `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
          WHERE i.indrelid = 'messages'::regclass AND c.relname IN ('messages_activity_idx', 'messages_conversation_idx')`,
-      )).rows;
+        )
+      ).rows;
     expect(await indexes()).toEqual([{ name: 'messages_activity_idx', valid: true }]);
     // What an interrupted CREATE INDEX CONCURRENTLY leaves: the index, marked invalid.
     await db.raw(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'messages_activity_idx'::regclass`);
@@ -108,7 +141,9 @@ describe(ACTIVITY, () => {
 
 describe(SEARCH, () => {
   it('adds the search vector empty to the messages it finds, with its GIN index and the index of what the sweep must fill in', async () => {
-    const { rows } = await db.raw<{ rows: Array<{ n: string }> }>('SELECT count(*) AS n FROM messages WHERE search IS NULL AND deleted_at IS NULL');
+    const { rows } = await db.raw<{ rows: Array<{ n: string }> }>(
+      'SELECT count(*) AS n FROM messages WHERE search IS NULL AND deleted_at IS NULL',
+    );
     expect(Number(rows[0]!.n)).toBeGreaterThan(0);
     const indexes = await db.raw<{ rows: Array<{ name: string; valid: boolean }> }>(
       `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid

@@ -45,22 +45,54 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const as = (workspaceId: string, actorId: string): CallContext => ({ requestId: randomUUID(), userId: randomUUID(), workspaceId, actorId });
+const as = (workspaceId: string, actorId: string): CallContext => ({
+  requestId: randomUUID(),
+  userId: randomUUID(),
+  workspaceId,
+  actorId,
+});
 
-async function channel(workspaceId: string, creator: string, kind: 'public' | 'private' = 'public', members: string[] = []): Promise<Channel> {
-  const made = await channels.insert({ id: uuidv7(), workspaceId, kind, name: `s-${randomUUID().slice(0, 8)}`, topic: null, createdByActorId: creator, memberActorIds: [creator, ...members], participantActorIds: [] });
+async function channel(
+  workspaceId: string,
+  creator: string,
+  kind: 'public' | 'private' = 'public',
+  members: string[] = [],
+): Promise<Channel> {
+  const made = await channels.insert({
+    id: uuidv7(),
+    workspaceId,
+    kind,
+    name: `s-${randomUUID().slice(0, 8)}`,
+    topic: null,
+    createdByActorId: creator,
+    memberActorIds: [creator, ...members],
+    participantActorIds: [],
+  });
   return made!.channel;
 }
 
 const post = async (c: Channel, author: string, bodyText: string, parentMessageId?: string) =>
-  (await services.messages.create(as(c.workspaceId, author), { conversationId: c.id, bodyText, parentMessageId, assetIds: [], mentionedActorIds: [], loading: false })).message;
+  (
+    await services.messages.create(as(c.workspaceId, author), {
+      conversationId: c.id,
+      bodyText,
+      parentMessageId,
+      assetIds: [],
+      mentionedActorIds: [],
+      loading: false,
+    })
+  ).message;
 
 type Search = Parameters<MessagingServices['search']['search']>[1];
-const search = (workspaceId: string, actorId: string, q: string, extra: Partial<Search> = {}) => services.search.search(as(workspaceId, actorId), { q, limit: 50, ...extra });
+const search = (workspaceId: string, actorId: string, q: string, extra: Partial<Search> = {}) =>
+  services.search.search(as(workspaceId, actorId), { q, limit: 50, ...extra });
 const texts = (page: { items: SearchHit[] }) => page.items.map((h) => h.message.message.bodyText);
 
 async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
@@ -85,10 +117,22 @@ describe('search syntax (websearch_to_tsquery, english)', () => {
       'new build: the build is new',
     ]);
     const find = async (q: string) => texts(await search(ws, author, q)).sort();
-    expect(await find('deploy')).toEqual(['The deployed build broke the login page', 'We are deploying the new build tonight']);
-    expect(await find('deployed BUILD')).toEqual(['The deployed build broke the login page', 'We are deploying the new build tonight']);
-    expect(await find('"new build"')).toEqual(['We are deploying the new build tonight', 'new build: the build is new']);
-    expect(await find('build -login')).toEqual(['We are deploying the new build tonight', 'new build: the build is new']);
+    expect(await find('deploy')).toEqual([
+      'The deployed build broke the login page',
+      'We are deploying the new build tonight',
+    ]);
+    expect(await find('deployed BUILD')).toEqual([
+      'The deployed build broke the login page',
+      'We are deploying the new build tonight',
+    ]);
+    expect(await find('"new build"')).toEqual([
+      'We are deploying the new build tonight',
+      'new build: the build is new',
+    ]);
+    expect(await find('build -login')).toEqual([
+      'We are deploying the new build tonight',
+      'new build: the build is new',
+    ]);
     expect(await find('lunch OR rollback')).toEqual(['Login works again after the rollback', 'Lunch at noon, anyone?']);
     expect(await find('the and of')).toEqual([]);
     expect(await find('!!! ...')).toEqual([]);
@@ -107,7 +151,10 @@ describe('search syntax (websearch_to_tsquery, english)', () => {
       // The fingerprint is no secret: a client can forge a cursor of its own search, with a rank Postgres cannot read.
       ...['1e999', '1e-60', '.', '-', 'NaN', 'Infinity'].map((rank) => {
         const scope = [ws, author, 'x', validateSearch({ q: 'x', sort: 'relevance' }).filters];
-        return [{ q: 'x', sort: 'relevance', cursor: encodeSearchCursor(scope, { rank, id: randomUUID() }) }, 'query.cursor'] as const;
+        return [
+          { q: 'x', sort: 'relevance', cursor: encodeSearchCursor(scope, { rank, id: randomUUID() }) },
+          'query.cursor',
+        ] as const;
       }),
     ] as const) {
       const err = await refusal(services.search.search(as(ws, author), { limit: 10, ...input }));
@@ -126,7 +173,8 @@ describe('filters, orders and paging', () => {
     const reply = await post(a, bob, 'release notes', root.id);
     const other = await post(b, bob, 'release party');
     await services.actions.react(as(ws, ann), b.id, other.id, '🎉');
-    const ids = async (extra: Partial<Search>) => (await search(ws, ann, 'release', extra)).items.map((h) => h.message.message.id).sort();
+    const ids = async (extra: Partial<Search>) =>
+      (await search(ws, ann, 'release', extra)).items.map((h) => h.message.message.id).sort();
     expect(await ids({})).toEqual([root.id, reply.id, other.id].sort());
     expect(await ids({ conversationId: b.id })).toEqual([other.id]);
     expect(await ids({ authorActorId: bob })).toEqual([reply.id, other.id].sort());
@@ -136,11 +184,15 @@ describe('filters, orders and paging', () => {
     expect(await ids({ has: 'asset' })).toEqual([]);
     expect(await ids({ after: reply.createdAt.toISOString() })).toEqual([other.id]);
     expect(await ids({ before: reply.createdAt.toISOString() })).toEqual([root.id]);
-    expect(await ids({ after: root.createdAt.toISOString(), before: other.createdAt.toISOString() })).toEqual([reply.id]);
+    expect(await ids({ after: root.createdAt.toISOString(), before: other.createdAt.toISOString() })).toEqual([
+      reply.id,
+    ]);
   });
 
   it('pages newest first and by relevance to the end, each cursor continuing only its own search', async () => {
-    const bodies = Array.from({ length: 7 }, (_, i) => `${'alpha '.repeat(1 + (i % 3))}filler ${'x '.repeat(i)}`.trim());
+    const bodies = Array.from({ length: 7 }, (_, i) =>
+      `${'alpha '.repeat(1 + (i % 3))}filler ${'x '.repeat(i)}`.trim(),
+    );
     const { ws, author, posted } = await world(bodies);
     const walk = async (extra: Partial<Search>) => {
       const seen: string[] = [];
@@ -162,23 +214,51 @@ describe('filters, orders and paging', () => {
     expect(all[0]).toBe(posted[2]!.id);
     // A cursor is refused by another query, sort or workspace.
     const first = await search(ws, author, 'alpha', { limit: 3 });
-    expect((await refusal(search(ws, author, 'filler', { limit: 3, cursor: first.nextCursor! }))).code).toBe('invalid_input');
-    expect((await refusal(search(ws, author, 'alpha', { limit: 3, sort: 'relevance', cursor: first.nextCursor! }))).code).toBe('invalid_input');
-    expect((await refusal(search(randomUUID(), author, 'alpha', { limit: 3, cursor: first.nextCursor! }))).code).toBe('invalid_input');
+    expect((await refusal(search(ws, author, 'filler', { limit: 3, cursor: first.nextCursor! }))).code).toBe(
+      'invalid_input',
+    );
+    expect(
+      (await refusal(search(ws, author, 'alpha', { limit: 3, sort: 'relevance', cursor: first.nextCursor! }))).code,
+    ).toBe('invalid_input');
+    expect((await refusal(search(randomUUID(), author, 'alpha', { limit: 3, cursor: first.nextCursor! }))).code).toBe(
+      'invalid_input',
+    );
   });
 });
 
 describe('the newest-first walk and the index beyond it', () => {
   it('finds the same hits, in the same order, in the newest messages walked, beyond them and across the boundary', async () => {
-    const { ws, author, c } = await world(Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `alpha ${i}` : `beta ${i}`)));
+    const { ws, author, c } = await world(
+      Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `alpha ${i}` : `beta ${i}`)),
+    );
     const other = randomUUID();
     await post(await channel(ws, other, 'private'), other, 'alpha unseen');
-    const none: SearchFilters = { conversationId: null, authorActorId: null, parentMessageId: null, has: null, createdAfter: null, createdBefore: null, sort: 'newest' };
-    const run = (store: SearchStore, query: string, limit: number, after: SearchKey | null, filters: Partial<SearchFilters>) =>
+    const none: SearchFilters = {
+      conversationId: null,
+      authorActorId: null,
+      parentMessageId: null,
+      has: null,
+      createdAfter: null,
+      createdBefore: null,
+      sort: 'newest',
+    };
+    const run = (
+      store: SearchStore,
+      query: string,
+      limit: number,
+      after: SearchKey | null,
+      filters: Partial<SearchFilters>,
+    ) =>
       store.search({ ...none, ...filters, workspaceId: ws, actorId: author, query, marksQuery: query, after, limit });
     // Walking 4 messages, then the index; walking more than the table holds.
     const [narrow, wide] = [new SearchStore(db, 'english', 4), new SearchStore(db, 'english', 1_000_000)];
-    for (const [query, filters] of [['alpha', {}], ['beta', {}], ['alpha OR beta', { conversationId: c.id }], ['gamma', {}], ['alpha', { authorActorId: other }]] as const) {
+    for (const [query, filters] of [
+      ['alpha', {}],
+      ['beta', {}],
+      ['alpha OR beta', { conversationId: c.id }],
+      ['gamma', {}],
+      ['alpha', { authorActorId: other }],
+    ] as const) {
       const expected = (await run(wide, query, 100, null, filters))!.map((r) => r.hit.message.id);
       for (const limit of [1, 2, 5]) {
         const seen: string[] = [];
@@ -197,20 +277,62 @@ describe('the newest-first walk and the index beyond it', () => {
 
   it('walks on while recent matches are dense, then takes the index from where the walk ended', async () => {
     // Oldest first: ten matches, seventeen others, then the three newest match.
-    const { ws, author, posted } = await world(Array.from({ length: 30 }, (_, i) => (i < 10 || i >= 27 ? `delta ${i}` : `other ${i}`)));
-    const none: SearchFilters = { conversationId: null, authorActorId: null, parentMessageId: null, has: null, createdAfter: null, createdBefore: null, sort: 'newest' };
+    const { ws, author, posted } = await world(
+      Array.from({ length: 30 }, (_, i) => (i < 10 || i >= 27 ? `delta ${i}` : `other ${i}`)),
+    );
+    const none: SearchFilters = {
+      conversationId: null,
+      authorActorId: null,
+      parentMessageId: null,
+      has: null,
+      createdAfter: null,
+      createdBefore: null,
+      sort: 'newest',
+    };
     // Walking 2 messages (both match: dense for a page of 4), then 18 more (one match), then the index below them.
     const store = new SearchStore(db, 'english', 2);
-    const rows = (await store.search({ ...none, workspaceId: ws, actorId: author, query: 'delta', marksQuery: 'delta', after: null, limit: 4 }))!;
+    const rows = (await store.search({
+      ...none,
+      workspaceId: ws,
+      actorId: author,
+      query: 'delta',
+      marksQuery: 'delta',
+      after: null,
+      limit: 4,
+    }))!;
     expect(rows.map((r) => r.hit.message.bodyText)).toEqual(['delta 29', 'delta 28', 'delta 27', 'delta 9']);
     expect(rows[3]!.hit.message.id).toBe(posted[9]!.id);
   });
 
   it('ranks the newest matches it is allowed to, paging through them by rank', async () => {
-    const { ws, author } = await world(Array.from({ length: 12 }, (_, i) => `${'alpha '.repeat(1 + ((i * 7) % 5))}${'x '.repeat(i % 4)}`.trim()));
-    const none: SearchFilters = { conversationId: null, authorActorId: null, parentMessageId: null, has: null, createdAfter: null, createdBefore: null, sort: 'relevance' };
-    const run = (store: SearchStore, limit: number, after: SearchKey | null, sort: SearchFilters['sort'] = 'relevance') =>
-      store.search({ ...none, sort, workspaceId: ws, actorId: author, query: 'alpha', marksQuery: 'alpha', after, limit });
+    const { ws, author } = await world(
+      Array.from({ length: 12 }, (_, i) => `${'alpha '.repeat(1 + ((i * 7) % 5))}${'x '.repeat(i % 4)}`.trim()),
+    );
+    const none: SearchFilters = {
+      conversationId: null,
+      authorActorId: null,
+      parentMessageId: null,
+      has: null,
+      createdAfter: null,
+      createdBefore: null,
+      sort: 'relevance',
+    };
+    const run = (
+      store: SearchStore,
+      limit: number,
+      after: SearchKey | null,
+      sort: SearchFilters['sort'] = 'relevance',
+    ) =>
+      store.search({
+        ...none,
+        sort,
+        workspaceId: ws,
+        actorId: author,
+        query: 'alpha',
+        marksQuery: 'alpha',
+        after,
+        limit,
+      });
     const everything = new SearchStore(db, 'english', 1_000_000, 1_000_000);
     const newest5 = new Set((await run(everything, 5, null, 'newest'))!.map((r) => r.hit.message.id));
     const expected = (await run(everything, 100, null))!.map((r) => r.hit.message.id).filter((id) => newest5.has(id));
@@ -251,16 +373,32 @@ describe('what search shows', () => {
     const vocabulary = ['apple', 'banana', 'cherry'];
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ kind: fc.constantFrom('public' as const, 'private' as const), members: fc.subarray([0, 1, 2]) }), { minLength: 1, maxLength: 4 }),
-        fc.array(fc.record({ channel: fc.nat(), author: fc.nat(2), word: fc.constantFrom(...vocabulary) }), { minLength: 1, maxLength: 12 }),
+        fc.array(
+          fc.record({ kind: fc.constantFrom('public' as const, 'private' as const), members: fc.subarray([0, 1, 2]) }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.array(fc.record({ channel: fc.nat(), author: fc.nat(2), word: fc.constantFrom(...vocabulary) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         fc.constantFrom(...vocabulary),
         async (shapes, posts, word) => {
           const ws = randomUUID();
           const actors = [randomUUID(), randomUUID(), randomUUID()];
           const creator = randomUUID();
           const made: Array<{ shape: (typeof shapes)[number]; channel: Channel }> = [];
-          for (const shape of shapes) made.push({ shape, channel: await channel(ws, creator, shape.kind, shape.members.map((i) => actors[i]!)) });
-          const readable = (actor: number, i: number) => made[i]!.shape.kind === 'public' || made[i]!.shape.members.includes(actor);
+          for (const shape of shapes)
+            made.push({
+              shape,
+              channel: await channel(
+                ws,
+                creator,
+                shape.kind,
+                shape.members.map((i) => actors[i]!),
+              ),
+            });
+          const readable = (actor: number, i: number) =>
+            made[i]!.shape.kind === 'public' || made[i]!.shape.members.includes(actor);
           const expected: Array<{ id: string; channel: number }> = [];
           for (const p of posts) {
             const i = p.channel % made.length;
@@ -271,7 +409,12 @@ describe('what search shows', () => {
           }
           for (let a = 0; a < actors.length; a++) {
             const found = (await search(ws, actors[a]!, word)).items.map((h) => h.message.message.id).sort();
-            expect(found).toEqual(expected.filter((m) => readable(a, m.channel)).map((m) => m.id).sort());
+            expect(found).toEqual(
+              expected
+                .filter((m) => readable(a, m.channel))
+                .map((m) => m.id)
+                .sort(),
+            );
           }
         },
       ),
@@ -290,7 +433,12 @@ describe('what search shows', () => {
 
   it('fills in the vectors of messages written before search existed, once, beside later writes', async () => {
     const { ws, author, posted } = await world(['legacy message one', 'legacy message two']);
-    await db('messages').whereIn('id', posted.map((m) => m.id)).update({ search: null });
+    await db('messages')
+      .whereIn(
+        'id',
+        posted.map((m) => m.id),
+      )
+      .update({ search: null });
     expect(texts(await search(ws, author, 'legacy'))).toEqual([]);
     const store = new MessageStore(db);
     let filled = 0;
@@ -306,7 +454,12 @@ describe('what search shows', () => {
     expect(hit!.highlights.map((h) => body.slice(h.start, h.end))).toEqual(['Deploying', 'deployed', 'DEPLOY']);
     // A phrase's words are marked each on its own, wherever they stand ("not" and "the" are stop words, never marked).
     const [phrase] = (await search(ws, author, '"not the rocket deploy"')).items;
-    expect(phrase!.highlights.map((h) => body.slice(h.start, h.end))).toEqual(['Deploying', 'deployed', 'rocket', 'DEPLOY']);
+    expect(phrase!.highlights.map((h) => body.slice(h.start, h.end))).toEqual([
+      'Deploying',
+      'deployed',
+      'rocket',
+      'DEPLOY',
+    ]);
   });
 
   it('marks exactly the words of a random text that the query matched (property)', async () => {
@@ -315,16 +468,20 @@ describe('what search shows', () => {
     const c = await channel(ws, author);
     const words = ['deploy', 'deployed', 'rocket', '東京', 'café', 'naïve', '🚀', 'e\u0301te\u0301', 'plan', 'the'];
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }), fc.array(fc.constantFrom(' ', '  ', ', ', '\n', '… '), { minLength: 12, maxLength: 12 }), async (picked, gaps) => {
-        const body = `${picked.map((w, i) => w + gaps[i]).join('')}deploy`;
-        const message = await post(c, author, body);
-        const page = await search(ws, author, 'deploy', { conversationId: c.id, limit: 1 });
-        const hit = page.items.find((h) => h.message.message.id === message.id)!;
-        const marked = hit.highlights.map((h) => body.slice(h.start, h.end).toLowerCase());
-        expect(marked.every((w) => w === 'deploy' || w === 'deployed')).toBe(true);
-        expect(marked).toHaveLength(picked.filter((w) => w.startsWith('deploy')).length + 1);
-        expect(hit.highlights.every((h, i) => i === 0 || h.start >= hit.highlights[i - 1]!.end)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.constantFrom(' ', '  ', ', ', '\n', '… '), { minLength: 12, maxLength: 12 }),
+        async (picked, gaps) => {
+          const body = `${picked.map((w, i) => w + gaps[i]).join('')}deploy`;
+          const message = await post(c, author, body);
+          const page = await search(ws, author, 'deploy', { conversationId: c.id, limit: 1 });
+          const hit = page.items.find((h) => h.message.message.id === message.id)!;
+          const marked = hit.highlights.map((h) => body.slice(h.start, h.end).toLowerCase());
+          expect(marked.every((w) => w === 'deploy' || w === 'deployed')).toBe(true);
+          expect(marked).toHaveLength(picked.filter((w) => w.startsWith('deploy')).length + 1);
+          expect(hit.highlights.every((h, i) => i === 0 || h.start >= hit.highlights[i - 1]!.end)).toBe(true);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -333,6 +490,8 @@ describe('what search shows', () => {
 describe('SEARCH_TEXT_CONFIG', () => {
   it('starts with a configuration Postgres has, and names the one it does not', async () => {
     await expect(requireSearchConfig(db, 'simple')).resolves.toBeUndefined();
-    await expect(requireSearchConfig(db, 'klingon')).rejects.toThrow(/SEARCH_TEXT_CONFIG=klingon is not a text search configuration/);
+    await expect(requireSearchConfig(db, 'klingon')).rejects.toThrow(
+      /SEARCH_TEXT_CONFIG=klingon is not a text search configuration/,
+    );
   });
 });

@@ -58,9 +58,23 @@ const actor = (): string => randomUUID();
 const workspace = (): string => randomUUID();
 const uniqueName = (prefix = 'c') => `${prefix}-${randomBytes(5).toString('hex')}`;
 
-async function newChannel(workspaceId = workspace(), name = uniqueName(), kind: 'public' | 'private' = 'public', members: string[] = []): Promise<Channel> {
+async function newChannel(
+  workspaceId = workspace(),
+  name = uniqueName(),
+  kind: 'public' | 'private' = 'public',
+  members: string[] = [],
+): Promise<Channel> {
   const creator = actor();
-  const created = await channels.insert({ id: uuidv7(), workspaceId, kind, name, topic: null, createdByActorId: creator, memberActorIds: [creator, ...members], participantActorIds: [] });
+  const created = await channels.insert({
+    id: uuidv7(),
+    workspaceId,
+    kind,
+    name,
+    topic: null,
+    createdByActorId: creator,
+    memberActorIds: [creator, ...members],
+    participantActorIds: [],
+  });
   return created!.channel;
 }
 
@@ -95,8 +109,15 @@ async function post(
 /** A reply's statement alone, as the service runs it; nothing when refused. */
 const reply = (c: { workspaceId: string; id: string }, rootId: string, author: string, tx?: Tx) => {
   const draft = {
-    id: uuidv7(), workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: rootId, authorActorId: author,
-    bodyText: 'reply', mentionedActorIds: [], assetIds: [], loading: false,
+    id: uuidv7(),
+    workspaceId: c.workspaceId,
+    conversationId: c.id,
+    parentMessageId: rootId,
+    authorActorId: author,
+    bodyText: 'reply',
+    mentionedActorIds: [],
+    assetIds: [],
+    loading: false,
   };
   return tx ? messages.insertReply(draft, [author], tx) : transact((t) => messages.insertReply(draft, [author], t));
 };
@@ -171,16 +192,23 @@ describe(ChannelStore.name, () => {
       db.off('query', capture);
     }
     // The event shows the statement as sent, with $n placeholders, its bindings in their order.
-    const { rows } = await db.raw(`EXPLAIN (FORMAT JSON) ${statement!.sql.replace(/\$\d+/g, '?')}`, statement!.bindings as never);
+    const { rows } = await db.raw(
+      `EXPLAIN (FORMAT JSON) ${statement!.sql.replace(/\$\d+/g, '?')}`,
+      statement!.bindings as never,
+    );
     expect(JSON.stringify(rows[0]['QUERY PLAN'])).toContain('"Index Name":"channels_name_trgm_idx"');
   });
 
   /** The channel's members by actor id, with how they joined, and its member count. */
   const membership = async (c: Channel) => ({
-    members: await db('channel_members').where({ channel_id: c.id }).orderBy('actor_id').select('actor_id', 'workspace_id', 'added_by_actor_id'),
+    members: await db('channel_members')
+      .where({ channel_id: c.id })
+      .orderBy('actor_id')
+      .select('actor_id', 'workspace_id', 'added_by_actor_id'),
     count: (await db('channels').where({ id: c.id }).first('member_count')).member_count as number,
   });
-  const joinedBySelf = (c: Channel, ...actorIds: string[]) => actorIds.sort().map((actorId) => ({ actor_id: actorId, workspace_id: c.workspaceId, added_by_actor_id: null }));
+  const joinedBySelf = (c: Channel, ...actorIds: string[]) =>
+    actorIds.sort().map((actorId) => ({ actor_id: actorId, workspace_id: c.workspaceId, added_by_actor_id: null }));
 
   it('makes the creator a member, and every poster of a message or a reply, each once, counted', async () => {
     const c = await newChannel();
@@ -203,28 +231,46 @@ describe(ChannelStore.name, () => {
     const c = await newChannel();
     const root = await post(c, c.createdByActorId);
     const newcomers = [actor(), actor()];
-    await Promise.all(newcomers.flatMap((a) => [post(c, a), post(c, a), post(c, a, { parent: root }), post(c, a, { parent: root })]));
+    await Promise.all(
+      newcomers.flatMap((a) => [post(c, a), post(c, a), post(c, a, { parent: root }), post(c, a, { parent: root })]),
+    );
     expect(await membership(c)).toEqual({ members: joinedBySelf(c, c.createdByActorId, ...newcomers), count: 3 });
   });
 });
 
 describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
-  const membersOf = async (c: Channel) => (await db('channel_members').where({ channel_id: c.id }).orderBy('actor_id').pluck('actor_id')) as string[];
-  const countOf = async (c: Channel) => (await db('channels').where({ id: c.id }).first('member_count')).member_count as number;
+  const membersOf = async (c: Channel) =>
+    (await db('channel_members').where({ channel_id: c.id }).orderBy('actor_id').pluck('actor_id')) as string[];
+  const countOf = async (c: Channel) =>
+    (await db('channels').where({ id: c.id }).first('member_count')).member_count as number;
 
   it('inserts a private channel with its initial members added by the creator, readable by them alone', async () => {
     const [a, b] = [actor(), actor()];
     const c = await newChannel(workspace(), uniqueName(), 'private', [a, b]);
-    expect(c).toMatchObject({ kind: 'private', memberCount: 3, isMember: true, participantActorIds: [], lastMessageAt: null, archivedAt: null });
+    expect(c).toMatchObject({
+      kind: 'private',
+      memberCount: 3,
+      isMember: true,
+      participantActorIds: [],
+      lastMessageAt: null,
+      archivedAt: null,
+    });
     const rows = await db('channel_members').where({ channel_id: c.id }).select('actor_id', 'added_by_actor_id');
     expect(rows.filter((r) => r.added_by_actor_id === null).map((r) => r.actor_id)).toEqual([c.createdByActorId]);
-    expect(rows.filter((r) => r.added_by_actor_id === c.createdByActorId).map((r) => r.actor_id).sort()).toEqual([a, b].sort());
+    expect(
+      rows
+        .filter((r) => r.added_by_actor_id === c.createdByActorId)
+        .map((r) => r.actor_id)
+        .sort(),
+    ).toEqual([a, b].sort());
     expect(await channels.find(c.workspaceId, c.id, a)).toMatchObject({ id: c.id, isMember: true });
     expect(await channels.find(c.workspaceId, c.id, actor())).toBeUndefined();
     // Listed to members only, never a direct conversation; a public one to everyone, with is_member telling.
     const pub = await newChannel(c.workspaceId);
     const byName = [c, pub].sort((x, y) => (x.name! < y.name! ? -1 : 1));
-    expect((await channels.list(c.workspaceId, a)).map((x) => [x.id, x.isMember])).toEqual(byName.map((x) => [x.id, x.id === c.id]));
+    expect((await channels.list(c.workspaceId, a)).map((x) => [x.id, x.isMember])).toEqual(
+      byName.map((x) => [x.id, x.id === c.id]),
+    );
     expect((await channels.list(c.workspaceId, actor())).map((x) => x.id)).toEqual([pub.id]);
     expect(await channels.readable(c.workspaceId, [c.id, pub.id, uuidv7()], actor())).toEqual([pub.id]);
     expect((await channels.readable(c.workspaceId, [c.id, pub.id], b)).sort()).toEqual([c.id, pub.id].sort());
@@ -235,12 +281,30 @@ describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
     const people = [actor(), actor(), actor()].sort();
     const create = () =>
       transact((tx) =>
-        channels.insert({ id: uuidv7(), workspaceId: ws, kind: 'direct', name: null, topic: null, createdByActorId: people[0]!, memberActorIds: people, participantActorIds: people }, tx),
+        channels.insert(
+          {
+            id: uuidv7(),
+            workspaceId: ws,
+            kind: 'direct',
+            name: null,
+            topic: null,
+            createdByActorId: people[0]!,
+            memberActorIds: people,
+            participantActorIds: people,
+          },
+          tx,
+        ),
       );
     const outcomes = await Promise.all(Array.from({ length: 8 }, create));
     expect(outcomes.filter((o) => o !== undefined)).toHaveLength(1);
     const found = (await channels.findDirect(ws, people, people[1]!))!;
-    expect(found).toMatchObject({ kind: 'direct', name: null, participantActorIds: people, memberCount: 3, isMember: true });
+    expect(found).toMatchObject({
+      kind: 'direct',
+      name: null,
+      participantActorIds: people,
+      memberCount: 3,
+      isMember: true,
+    });
     expect(await db('channels').where({ workspace_id: ws }).count({ n: '*' })).toEqual([{ n: '1' }]);
     expect(await channels.findDirect(ws, people.slice(0, 2), people[0]!)).toBeUndefined();
   });
@@ -248,7 +312,13 @@ describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
   it('adds and removes members idempotently, the count exact under parallel joins, leaves and posts', async () => {
     const c = await newChannel(workspace(), uniqueName(), 'private');
     const joiners = Array.from({ length: 6 }, actor);
-    const add = (a: string) => transact((tx) => channels.addMember({ channelId: c.id, workspaceId: c.workspaceId, actorId: a, addedByActorId: c.createdByActorId }, tx));
+    const add = (a: string) =>
+      transact((tx) =>
+        channels.addMember(
+          { channelId: c.id, workspaceId: c.workspaceId, actorId: a, addedByActorId: c.createdByActorId },
+          tx,
+        ),
+      );
     const outcomes = await Promise.all([...joiners, ...joiners].map(add));
     expect(outcomes.filter((o) => o.added)).toHaveLength(6);
     expect(new Set(outcomes.map((o) => `${o.member.actorId}:${o.member.joinedAt.toISOString()}`)).size).toBe(6);
@@ -271,12 +341,15 @@ describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
     const others = Array.from({ length: 4 }, actor);
     const c = await newChannel(workspace(), uniqueName(), 'private', others);
     const all = [c.createdByActorId, ...others].sort();
-    const page = (after: string | null, actorId = others[0]!) => channels.members({ workspaceId: c.workspaceId, channelId: c.id, actorId, after, limit: 3 });
+    const page = (after: string | null, actorId = others[0]!) =>
+      channels.members({ workspaceId: c.workspaceId, channelId: c.id, actorId, after, limit: 3 });
     expect((await page(null))!.map((m) => m.actorId)).toEqual(all.slice(0, 3));
     expect((await page(all[2]!))!.map((m) => m.actorId)).toEqual(all.slice(3));
     expect(await page(all[4]!)).toEqual([]);
     expect(await page(null, actor())).toBeUndefined();
-    expect(await channels.members({ workspaceId: workspace(), channelId: c.id, actorId: others[0]!, after: null, limit: 3 })).toBeUndefined();
+    expect(
+      await channels.members({ workspaceId: workspace(), channelId: c.id, actorId: others[0]!, after: null, limit: 3 }),
+    ).toBeUndefined();
   });
 
   it("keeps the sidebar newest activity first in one statement, with each conversation's read state, kind and unread filters and a cursor", async () => {
@@ -284,7 +357,8 @@ describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
     const me = actor();
     const other = actor();
     const made: Channel[] = [];
-    for (let i = 0; i < 5; i++) made.push(await newChannel(ws, uniqueName(), i % 2 === 0 ? 'public' : 'private', [me, other]));
+    for (let i = 0; i < 5; i++)
+      made.push(await newChannel(ws, uniqueName(), i % 2 === 0 ? 'public' : 'private', [me, other]));
     // Activity: a post in made[0] (by the other, unread, mentioning me), a reply in made[3]; made[4] is newest by creation.
     const root = await post(made[3]!, other);
     await post(made[0]!, other, { mentions: [me] });
@@ -296,7 +370,14 @@ describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
     const all = await sidebar();
     expect(all.map((e) => e.channel.id)).toEqual([made[3]!.id, made[0]!.id, made[4]!.id, made[2]!.id, made[1]!.id]);
     // A conversation's last activity is its newest message, a reply included.
-    const [newestReply] = (await messages.page({ workspaceId: ws, conversationId: made[3]!.id, parentMessageId: root.id, before: null, limit: 1, actorId: me }))!;
+    const [newestReply] = (await messages.page({
+      workspaceId: ws,
+      conversationId: made[3]!.id,
+      parentMessageId: root.id,
+      before: null,
+      limit: 1,
+      actorId: me,
+    }))!;
     expect(all[0]!.channel.lastMessageAt).toEqual(newestReply!.message.createdAt);
     expect(all[2]!.channel.lastMessageAt).toBeNull();
     expect(all[1]!.counts).toEqual({ unreadCount: 1, mentionCount: 1 });
@@ -306,7 +387,14 @@ describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
     expect((await sidebar({ unread: true })).map((e) => e.channel.id)).toEqual([made[3]!.id, made[0]!.id]);
     expect((await sidebar({ kind: 'private' })).map((e) => e.channel.id)).toEqual([made[3]!.id, made[1]!.id]);
     // Reading made[0] clears it from the unread ones.
-    const [latest] = (await messages.page({ workspaceId: ws, conversationId: made[0]!.id, parentMessageId: null, before: null, limit: 1, actorId: me }))!;
+    const [latest] = (await messages.page({
+      workspaceId: ws,
+      conversationId: made[0]!.id,
+      parentMessageId: null,
+      before: null,
+      limit: 1,
+      actorId: me,
+    }))!;
     await readStates.markConversation(me, ws, made[0]!.id, latest!.message.id);
     expect((await sidebar({ unread: true })).map((e) => e.channel.id)).toEqual([made[3]!.id]);
     // Paging by the key of the last item walks the same order.
@@ -319,7 +407,16 @@ describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
     const ws = workspace();
     const me = actor();
     const ids = Array.from({ length: 1000 }, uuidv7);
-    await db('channels').insert(ids.map((id, i) => ({ id, workspace_id: ws, kind: 'public', name: `bulk-${i}`, created_by_actor_id: me, member_count: 1 })));
+    await db('channels').insert(
+      ids.map((id, i) => ({
+        id,
+        workspace_id: ws,
+        kind: 'public',
+        name: `bulk-${i}`,
+        created_by_actor_id: me,
+        member_count: 1,
+      })),
+    );
     await db('channel_members').insert(ids.map((id) => ({ channel_id: id, actor_id: me, workspace_id: ws })));
     const busy = (await channels.find(ws, ids[10]!, me))!;
     await post(busy, actor());
@@ -327,10 +424,24 @@ describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
     const count = (q: { sql: string }) => statements.push(q.sql);
     db.on('query', count);
     try {
-      const page = await channels.sidebar({ workspaceId: ws, actorId: me, kind: null, unread: false, after: null, limit: 50 });
+      const page = await channels.sidebar({
+        workspaceId: ws,
+        actorId: me,
+        kind: null,
+        unread: false,
+        after: null,
+        limit: 50,
+      });
       expect(page).toHaveLength(50);
       expect(page[0]!.channel.id).toBe(busy.id);
-      const unread = await channels.sidebar({ workspaceId: ws, actorId: me, kind: null, unread: true, after: null, limit: 50 });
+      const unread = await channels.sidebar({
+        workspaceId: ws,
+        actorId: me,
+        kind: null,
+        unread: true,
+        after: null,
+        limit: 50,
+      });
       expect(unread.map((e) => e.channel.id)).toEqual([busy.id]);
     } finally {
       db.off('query', count);
@@ -347,33 +458,110 @@ describe('the access wall (contract §9) in every statement that names a convers
     await post(c, member, { parent: root });
     // The stranger had a bookmark and a followed thread from before (as one who left would).
     await db('saved_messages').insert({ actor_id: stranger, message_id: root.id, workspace_id: c.workspaceId });
-    await db('thread_reads').insert({ actor_id: stranger, root_id: root.id, workspace_id: c.workspaceId, conversation_id: c.id, following: true }).onConflict(['actor_id', 'root_id']).merge();
+    await db('thread_reads')
+      .insert({
+        actor_id: stranger,
+        root_id: root.id,
+        workspace_id: c.workspaceId,
+        conversation_id: c.id,
+        following: true,
+      })
+      .onConflict(['actor_id', 'root_id'])
+      .merge();
     const ws = c.workspaceId;
     const sees = async (who: string) => ({
       channel: (await channels.find(ws, c.id, who)) !== undefined,
       find: (await messages.find(ws, root.id, who)) !== undefined,
-      page: (await messages.page({ workspaceId: ws, conversationId: c.id, parentMessageId: null, before: null, limit: 5, actorId: who })) !== undefined,
+      page:
+        (await messages.page({
+          workspaceId: ws,
+          conversationId: c.id,
+          parentMessageId: null,
+          before: null,
+          limit: 5,
+          actorId: who,
+        })) !== undefined,
       lock: (await transact((tx) => messages.lock(ws, root.id, who, tx))) !== undefined,
-      saved: (await saved.page({ actorId: who, workspaceId: ws, beforeSeq: null, limit: 5 })).length > 0 || who === member,
-      threads: (await readStates.threads({ workspaceId: ws, actorId: who, following: false, unread: false, before: null, limit: 5 })).length > 0,
-      followed: (await readStates.threads({ workspaceId: ws, actorId: who, following: true, unread: false, before: null, limit: 5 })).length > 0,
+      saved:
+        (await saved.page({ actorId: who, workspaceId: ws, beforeSeq: null, limit: 5 })).length > 0 || who === member,
+      threads:
+        (
+          await readStates.threads({
+            workspaceId: ws,
+            actorId: who,
+            following: false,
+            unread: false,
+            before: null,
+            limit: 5,
+          })
+        ).length > 0,
+      followed:
+        (
+          await readStates.threads({
+            workspaceId: ws,
+            actorId: who,
+            following: true,
+            unread: false,
+            before: null,
+            limit: 5,
+          })
+        ).length > 0,
     });
-    expect(await sees(member)).toEqual({ channel: true, find: true, page: true, lock: true, saved: true, threads: true, followed: true });
-    expect(await sees(stranger)).toEqual({ channel: false, find: false, page: false, lock: false, saved: false, threads: false, followed: false });
+    expect(await sees(member)).toEqual({
+      channel: true,
+      find: true,
+      page: true,
+      lock: true,
+      saved: true,
+      threads: true,
+      followed: true,
+    });
+    expect(await sees(stranger)).toEqual({
+      channel: false,
+      find: false,
+      page: false,
+      lock: false,
+      saved: false,
+      threads: false,
+      followed: false,
+    });
 
     // Writes a stranger tries change nothing.
     const asMember = async () => (await messages.find(ws, root.id, member))!.message;
     const before = await asMember();
-    const draft = { id: uuidv7(), workspaceId: ws, conversationId: c.id, parentMessageId: null, authorActorId: stranger, bodyText: 'x', mentionedActorIds: [], assetIds: [], loading: false };
+    const draft = {
+      id: uuidv7(),
+      workspaceId: ws,
+      conversationId: c.id,
+      parentMessageId: null,
+      authorActorId: stranger,
+      bodyText: 'x',
+      mentionedActorIds: [],
+      assetIds: [],
+      loading: false,
+    };
     expect(await transact((tx) => messages.insert(draft, tx))).toBeUndefined();
-    expect(await transact((tx) => messages.insertReply({ ...draft, id: uuidv7(), parentMessageId: root.id }, [stranger], tx))).toBeUndefined();
-    expect(await transact((tx) => reactions.addToLive({ workspaceId: ws, conversationId: c.id, messageId: root.id, emoji: 'x', actorId: stranger, maxEmoji: 50 }, tx))).toBeUndefined();
+    expect(
+      await transact((tx) =>
+        messages.insertReply({ ...draft, id: uuidv7(), parentMessageId: root.id }, [stranger], tx),
+      ),
+    ).toBeUndefined();
+    expect(
+      await transact((tx) =>
+        reactions.addToLive(
+          { workspaceId: ws, conversationId: c.id, messageId: root.id, emoji: 'x', actorId: stranger, maxEmoji: 50 },
+          tx,
+        ),
+      ),
+    ).toBeUndefined();
     expect(await saved.save(stranger, ws, c.id, root.id)).toBeUndefined();
     expect(await readStates.markConversation(stranger, ws, c.id, root.id)).toBeUndefined();
     expect(await asMember()).toEqual(before);
     expect(await db('messages').where({ conversation_id: c.id }).count({ n: '*' })).toEqual([{ n: '2' }]);
     expect(await db('conversation_reads').where({ actor_id: stranger }).count({ n: '*' })).toEqual([{ n: '0' }]);
-    expect(await db('channel_members').where({ channel_id: c.id, actor_id: stranger }).count({ n: '*' })).toEqual([{ n: '0' }]);
+    expect(await db('channel_members').where({ channel_id: c.id, actor_id: stranger }).count({ n: '*' })).toEqual([
+      { n: '0' },
+    ]);
   });
 });
 
@@ -383,7 +571,14 @@ describe(MessageStore.name, () => {
     const pages: string[][] = [];
     let before: string | null = null;
     for (let i = 0; i < 50; i++) {
-      const rows: MessageWithSave[] = (await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId, before, limit: limit + 1, actorId }))!;
+      const rows: MessageWithSave[] = (await messages.page({
+        workspaceId: c.workspaceId,
+        conversationId: c.id,
+        parentMessageId,
+        before,
+        limit: limit + 1,
+        actorId,
+      }))!;
       const items = rows.slice(0, limit);
       pages.push(items.map((r) => r.message.id));
       if (rows.length <= limit) return pages;
@@ -406,11 +601,15 @@ describe(MessageStore.name, () => {
     expect(await walk(c, null, 10)).toEqual([newestFirst]);
   });
 
-  it('pages a thread\'s replies apart from the top-level messages', async () => {
+  it("pages a thread's replies apart from the top-level messages", async () => {
     const c = await newChannel();
     const root = await post(c, actor());
     const other = await post(c, actor());
-    const replies = [await post(c, actor(), { parent: root }), await post(c, actor(), { parent: root }), await post(c, actor(), { parent: root })];
+    const replies = [
+      await post(c, actor(), { parent: root }),
+      await post(c, actor(), { parent: root }),
+      await post(c, actor(), { parent: root }),
+    ];
     await post(c, actor(), { parent: other });
     expect((await walk(c, root.id, 2)).flat()).toEqual(replies.map((r) => r.id).reverse());
     expect((await walk(c, null, 10)).flat()).toEqual([other.id, root.id]);
@@ -431,8 +630,15 @@ describe(MessageStore.name, () => {
       transact((tx) =>
         messages.insert(
           {
-            id: uuidv7(), workspaceId, conversationId: c.id, parentMessageId: null, authorActorId: actor(),
-            bodyText: 'elsewhere', mentionedActorIds: [], assetIds: [], loading: false,
+            id: uuidv7(),
+            workspaceId,
+            conversationId: c.id,
+            parentMessageId: null,
+            authorActorId: actor(),
+            bodyText: 'elsewhere',
+            mentionedActorIds: [],
+            assetIds: [],
+            loading: false,
           },
           tx,
         ),
@@ -443,14 +649,21 @@ describe(MessageStore.name, () => {
     expect((await messages.find(c.workspaceId, m.id, actor()))?.message.id).toBe(m.id);
   });
 
-  it('joins only the caller\'s own bookmark into reads', async () => {
+  it("joins only the caller's own bookmark into reads", async () => {
     const c = await newChannel();
     const m = await post(c, actor());
     const saver = actor();
     const { savedAt } = (await saved.save(saver, c.workspaceId, c.id, m.id))!;
     expect((await messages.find(c.workspaceId, m.id, saver))?.savedAt).toEqual(savedAt);
     expect((await messages.find(c.workspaceId, m.id, actor()))?.savedAt).toBeNull();
-    const [mine] = (await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, before: null, limit: 1, actorId: saver }))!;
+    const [mine] = (await messages.page({
+      workspaceId: c.workspaceId,
+      conversationId: c.id,
+      parentMessageId: null,
+      before: null,
+      limit: 1,
+      actorId: saver,
+    }))!;
     expect(mine?.savedAt).toEqual(savedAt);
   });
 
@@ -510,14 +723,28 @@ describe(MessageStore.name, () => {
 
     expect(await transact((tx) => messages.softDelete(workspace(), root.id, tx))).toBeUndefined();
     const deleted = await transact((tx) => messages.softDelete(c.workspaceId, root.id, tx));
-    expect(deleted).toMatchObject({ bodyText: '', mentionedActorIds: [], reactions: [], reactionsVersion: 2, replyCount: 1, loadingExpiresAt: null });
+    expect(deleted).toMatchObject({
+      bodyText: '',
+      mentionedActorIds: [],
+      reactions: [],
+      reactionsVersion: 2,
+      replyCount: 1,
+      loadingExpiresAt: null,
+    });
     expect(deleted!.deletedAt).toBeInstanceOf(Date);
     expect(deleted!.replyActorIds).toEqual(before.replyActorIds);
     expect(await db('reactions').where({ message_id: root.id })).toEqual([]);
     expect(await db('mentions').where({ message_id: root.id })).toEqual([]);
 
     // Lists keep the placeholder in its place.
-    const [listed] = (await messages.page({ workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, before: null, limit: 10, actorId: actor() }))!;
+    const [listed] = (await messages.page({
+      workspaceId: c.workspaceId,
+      conversationId: c.id,
+      parentMessageId: null,
+      before: null,
+      limit: 10,
+      actorId: actor(),
+    }))!;
     expect(listed?.message).toMatchObject({ id: root.id, bodyText: '' });
     expect(listed?.message.deletedAt).toEqual(deleted!.deletedAt);
 
@@ -526,7 +753,12 @@ describe(MessageStore.name, () => {
       expect(await messages.edit(c.workspaceId, root.id, 'back', tx)).toBeUndefined();
       expect(await reply(c, root.id, author, tx)).toBeUndefined();
     });
-    expect(await reload(root)).toMatchObject({ deletedAt: deleted!.deletedAt, bodyText: '', reactionsVersion: 2, replyCount: 1 });
+    expect(await reload(root)).toMatchObject({
+      deletedAt: deleted!.deletedAt,
+      bodyText: '',
+      reactionsVersion: 2,
+      replyCount: 1,
+    });
   });
 
   it('leaves the reactions version alone when deleting a message without reactions', async () => {
@@ -536,16 +768,20 @@ describe(MessageStore.name, () => {
     expect(deleted?.reactionsVersion).toBe(0);
   });
 
-  it('stores mentions for counts without the author\'s own', async () => {
+  it("stores mentions for counts without the author's own", async () => {
     const c = await newChannel();
     const [author, x, y] = [actor(), actor(), actor()];
     const m = await post(c, author, { mentions: [x, author, y] });
     expect(m.mentionedActorIds).toEqual([x, author, y]);
-    const rows = await db('mentions').where({ message_id: m.id }).select('actor_id', 'conversation_id', 'thread_root_id');
+    const rows = await db('mentions')
+      .where({ message_id: m.id })
+      .select('actor_id', 'conversation_id', 'thread_root_id');
     expect(rows.map((r) => r.actor_id).sort()).toEqual([x, y].sort());
     expect(rows.every((r) => r.conversation_id === c.id && r.thread_root_id === null)).toBe(true);
     const reply = await post(c, author, { parent: m, mentions: [x] });
-    expect(await db('mentions').where({ message_id: reply.id }).select('actor_id', 'thread_root_id')).toEqual([{ actor_id: x, thread_root_id: m.id }]);
+    expect(await db('mentions').where({ message_id: reply.id }).select('actor_id', 'thread_root_id')).toEqual([
+      { actor_id: x, thread_root_id: m.id },
+    ]);
   });
 
   describe('client_message_id claims', () => {
@@ -557,8 +793,15 @@ describe(MessageStore.name, () => {
         if (heldBy) return { heldBy };
         await messages.insert(
           {
-            id, workspaceId: c.workspaceId, conversationId: c.id, parentMessageId: null, authorActorId: actorId,
-            bodyText: 'once', mentionedActorIds: [], assetIds: [], loading: false,
+            id,
+            workspaceId: c.workspaceId,
+            conversationId: c.id,
+            parentMessageId: null,
+            authorActorId: actorId,
+            bodyText: 'once',
+            mentionedActorIds: [],
+            assetIds: [],
+            loading: false,
           },
           tx,
         );
@@ -581,7 +824,9 @@ describe(MessageStore.name, () => {
       const c = await newChannel();
       const a = actor();
       const first = await postOnce(c, a, 'stale');
-      await db('client_messages').where({ message_id: first.created }).update({ created_at: db.raw("now() - interval '25 hours'") });
+      await db('client_messages')
+        .where({ message_id: first.created })
+        .update({ created_at: db.raw("now() - interval '25 hours'") });
       const second = await postOnce(c, a, 'stale');
       expect(second.created).toBeDefined();
       expect(second.created).not.toBe(first.created);
@@ -613,9 +858,13 @@ describe(MessageStore.name, () => {
     it('sweeps claims made before the cutoff, a bounded batch at a time', async () => {
       const c = await newChannel();
       const a = actor();
-      const old = [await postOnce(c, a, 'o1'), await postOnce(c, a, 'o2'), await postOnce(c, a, 'o3')].map((r) => r.created!);
+      const old = [await postOnce(c, a, 'o1'), await postOnce(c, a, 'o2'), await postOnce(c, a, 'o3')].map(
+        (r) => r.created!,
+      );
       const kept = (await postOnce(c, a, 'fresh')).created!;
-      await db('client_messages').whereIn('message_id', old).update({ created_at: new Date('2001-01-01T00:00:00Z') });
+      await db('client_messages')
+        .whereIn('message_id', old)
+        .update({ created_at: new Date('2001-01-01T00:00:00Z') });
       const cutoff = new Date('2001-01-02T00:00:00Z');
       expect(await messages.deleteClientIds(cutoff, 2)).toBe(2);
       expect(await messages.deleteClientIds(cutoff, 2)).toBe(1);
@@ -694,23 +943,49 @@ describe(ReactionStore.name, () => {
   });
 
   describe('addToLive (no lock taken before)', () => {
-    const add = (m: Message, emoji: string, actorId: string, over: { workspaceId?: string; conversationId?: string; maxEmoji?: number } = {}) =>
+    const add = (
+      m: Message,
+      emoji: string,
+      actorId: string,
+      over: { workspaceId?: string; conversationId?: string; maxEmoji?: number } = {},
+    ) =>
       transact((tx) =>
         reactions.addToLive(
-          { workspaceId: m.workspaceId, conversationId: m.conversationId, messageId: m.id, emoji, actorId, maxEmoji: 50, ...over },
+          {
+            workspaceId: m.workspaceId,
+            conversationId: m.conversationId,
+            messageId: m.id,
+            emoji,
+            actorId,
+            maxEmoji: 50,
+            ...over,
+          },
           tx,
         ),
       );
     /** The summary as the reactions table has it, to compare with the one the statement wrote. */
-    const summaryOf = async (m: Message) => (await react(m, 'add', '🧪', actor())).message.reactions.filter((r) => r.emoji !== '🧪');
+    const summaryOf = async (m: Message) =>
+      (await react(m, 'add', '🧪', actor())).message.reactions.filter((r) => r.emoji !== '🧪');
 
     it('adds to the summary in reaction order and refuses what the rules would', async () => {
       const c = await newChannel();
       const m = await post(c, actor());
       const [a, b] = [actor(), actor()];
       expect(await add(m, '👍', a)).toMatchObject({ reactionsVersion: 1, reactions: [{ emoji: '👍', actorIds: [a] }] });
-      expect(await add(m, '🎉', b)).toMatchObject({ reactionsVersion: 2, reactions: [{ emoji: '👍', actorIds: [a] }, { emoji: '🎉', actorIds: [b] }] });
-      expect(await add(m, '👍', b)).toMatchObject({ reactionsVersion: 3, reactions: [{ emoji: '👍', actorIds: [a, b] }, { emoji: '🎉', actorIds: [b] }] });
+      expect(await add(m, '🎉', b)).toMatchObject({
+        reactionsVersion: 2,
+        reactions: [
+          { emoji: '👍', actorIds: [a] },
+          { emoji: '🎉', actorIds: [b] },
+        ],
+      });
+      expect(await add(m, '👍', b)).toMatchObject({
+        reactionsVersion: 3,
+        reactions: [
+          { emoji: '👍', actorIds: [a, b] },
+          { emoji: '🎉', actorIds: [b] },
+        ],
+      });
       expect(await add(m, '👍', a)).toBeUndefined(); // a repeat
       expect(await add(m, '❤️', a, { maxEmoji: 2 })).toBeUndefined(); // full
       expect(await add(m, '🎉', a, { maxEmoji: 2 })).toMatchObject({ reactionsVersion: 4 }); // present: not a new emoji
@@ -752,7 +1027,7 @@ describe(SavedStore.name, () => {
     expect((await messages.find(c.workspaceId, m.id, a))?.savedAt).toBeNull();
   });
 
-  it('saves only a live message of the workspace\'s conversation', async () => {
+  it("saves only a live message of the workspace's conversation", async () => {
     const c = await newChannel();
     const m = await post(c, actor());
     const a = actor();
@@ -760,7 +1035,11 @@ describe(SavedStore.name, () => {
     expect(await saved.save(a, c.workspaceId, (await newChannel(c.workspaceId)).id, m.id)).toBeUndefined();
     expect(await saved.save(a, c.workspaceId, c.id, uuidv7())).toBeUndefined();
     const deleted = (await transact((tx) => messages.softDelete(c.workspaceId, m.id, tx)))!;
-    expect(await saved.save(a, c.workspaceId, c.id, m.id)).toEqual({ deletedAt: deleted.deletedAt, savedAt: null, created: false });
+    expect(await saved.save(a, c.workspaceId, c.id, m.id)).toEqual({
+      deletedAt: deleted.deletedAt,
+      savedAt: null,
+      created: false,
+    });
     expect(await db('saved_messages').where({ actor_id: a })).toHaveLength(0);
   });
 
@@ -768,7 +1047,9 @@ describe(SavedStore.name, () => {
     const c = await newChannel();
     const m = await post(c, actor());
     const a = actor();
-    const outcomes = await Promise.all(Array.from({ length: 4 }, () => transact((tx) => saved.save(a, c.workspaceId, c.id, m.id, tx))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, () => transact((tx) => saved.save(a, c.workspaceId, c.id, m.id, tx))),
+    );
     expect(outcomes.filter((o) => o?.created)).toHaveLength(1);
     expect(new Set(outcomes.map((o) => o?.savedAt?.toISOString())).size).toBe(1);
   });
@@ -776,7 +1057,12 @@ describe(SavedStore.name, () => {
   it('pages live saved messages of the workspace newest save first, by save order rather than message order', async () => {
     const c = await newChannel();
     const a = actor();
-    const [m1, m2, m3, m4] = [await post(c, actor()), await post(c, actor()), await post(c, actor()), await post(c, actor())];
+    const [m1, m2, m3, m4] = [
+      await post(c, actor()),
+      await post(c, actor()),
+      await post(c, actor()),
+      await post(c, actor()),
+    ];
     const elsewhere = await post(await newChannel(), actor());
     for (const m of [m3, m1, m4, m2, elsewhere]) await saved.save(a, m.workspaceId, m.conversationId, m.id);
     await transact((tx) => messages.softDelete(c.workspaceId, m4.id, tx));
@@ -792,13 +1078,19 @@ describe(SavedStore.name, () => {
 });
 
 describe(ReadStateStore.name, () => {
-  const mark = async (a: string, c: Channel, m: Message) => (await readStates.markConversation(a, c.workspaceId, c.id, m.id))!;
+  const mark = async (a: string, c: Channel, m: Message) =>
+    (await readStates.markConversation(a, c.workspaceId, c.id, m.id))!;
   const markThread = (a: string, root: Message, m: Message) => readStates.markThread(a, root, m.id);
 
   it('has no mark before the first read, and counts everything then', async () => {
     const c = await newChannel();
     const a = actor();
-    expect(await readStates.conversationMark(a, c.id)).toEqual({ lastReadMessageId: null, lastReadAt: null, updatedAt: null, following: null });
+    expect(await readStates.conversationMark(a, c.id)).toEqual({
+      lastReadMessageId: null,
+      lastReadAt: null,
+      updatedAt: null,
+      following: null,
+    });
     await post(c, actor(), { mentions: [a] });
     await post(c, actor());
     expect(await readStates.conversationCounts(a, c.id, null)).toEqual({ unreadCount: 2, mentionCount: 1 });
@@ -840,12 +1132,14 @@ describe(ReadStateStore.name, () => {
     // The counts after the new mark come with it; a message of another conversation or workspace moves nothing.
     expect(forward).toMatchObject({ unreadCount: 0, mentionCount: 0 });
     expect(back).toMatchObject({ unreadCount: 1, mentionCount: 0 });
-    expect(await readStates.markConversation(a, c.workspaceId, (await newChannel(c.workspaceId)).id, m2.id)).toBeUndefined();
+    expect(
+      await readStates.markConversation(a, c.workspaceId, (await newChannel(c.workspaceId)).id, m2.id),
+    ).toBeUndefined();
     expect(await readStates.markConversation(a, workspace(), c.id, m2.id)).toBeUndefined();
     expect(await readStates.conversationMark(a, c.id)).toMatchObject({ lastReadMessageId: m1.id });
   });
 
-  it('counts a thread\'s unread replies and mentions after its mark, keeping the following choice', async () => {
+  it("counts a thread's unread replies and mentions after its mark, keeping the following choice", async () => {
     const c = await newChannel();
     const [a, b] = [actor(), actor()];
     const root = await post(c, a);
@@ -863,7 +1157,10 @@ describe(ReadStateStore.name, () => {
     expect((await readStates.threadMark(a, root.id)).following).toBe(true); // the root's author follows on the first reply
     const marked = await markThread(a, root, r2);
     expect(marked).toMatchObject({ lastReadMessageId: r2.id, following: true });
-    expect(await readStates.threadCounts(a, root.id, marked.lastReadMessageId)).toEqual({ unreadCount: 0, mentionCount: 0 });
+    expect(await readStates.threadCounts(a, root.id, marked.lastReadMessageId)).toEqual({
+      unreadCount: 0,
+      mentionCount: 0,
+    });
     // A mark on a thread nobody follows yet leaves following unset (the implicit rule).
     const quiet = await post(c, b);
     expect(await markThread(a, quiet, quiet)).toMatchObject({ lastReadMessageId: quiet.id, following: null });
@@ -894,7 +1191,10 @@ describe(ReadStateStore.name, () => {
 
     // An explicit subscription keeps the read mark.
     await markThread(neverSet, root, root);
-    expect(await readStates.setFollowing(neverSet, root, true)).toMatchObject({ following: true, lastReadMessageId: root.id });
+    expect(await readStates.setFollowing(neverSet, root, true)).toMatchObject({
+      following: true,
+      lastReadMessageId: root.id,
+    });
   });
 
   it('lists threads newest root first: followed ones, every one with its following, unread ones, and by cursor', async () => {
@@ -914,7 +1214,10 @@ describe(ReadStateStore.name, () => {
     await post(c, x, { parent: r3, mentions: [a] });
     await post(c, x, { parent: r3 });
 
-    const list = (q: Partial<{ following: boolean; unread: boolean; before: string | null; limit: number }>, actorId = a) =>
+    const list = (
+      q: Partial<{ following: boolean; unread: boolean; before: string | null; limit: number }>,
+      actorId = a,
+    ) =>
       readStates.threads({ workspaceId: ws, actorId, following: true, unread: false, before: null, limit: 10, ...q });
     const ids = (rows: Awaited<ReturnType<typeof list>>) => rows.map((r) => r.root.message.id);
 
@@ -933,7 +1236,18 @@ describe(ReadStateStore.name, () => {
     ]);
     expect(all[0]!.root.message.replyCount).toBe(2);
 
-    await markThread(a, r1, (await messages.page({ workspaceId: ws, conversationId: c.id, parentMessageId: r1.id, before: null, limit: 1, actorId: a }))![0]!.message);
+    await markThread(
+      a,
+      r1,
+      (await messages.page({
+        workspaceId: ws,
+        conversationId: c.id,
+        parentMessageId: r1.id,
+        before: null,
+        limit: 1,
+        actorId: a,
+      }))![0]!.message,
+    );
     const unread = await list({ following: false, unread: true });
     expect(ids(unread)).toEqual([r3.id, r2.id]);
     const r1Row = (await list({})).find((t) => t.root.message.id === r1.id)!;
@@ -954,9 +1268,16 @@ describe(ReadStateStore.name, () => {
 
 describe(OutboxStore.name, () => {
   const outboxOf = (workspaceId: string) =>
-    db('outbox').where({ workspace_id: workspaceId }).orderBy('id').select<Array<{ channel: string; event: string; payload: Record<string, unknown> }>>('channel', 'event', 'payload');
+    db('outbox')
+      .where({ workspace_id: workspaceId })
+      .orderBy('id')
+      .select<Array<{ channel: string; event: string; payload: Record<string, unknown> }>>(
+        'channel',
+        'event',
+        'payload',
+      );
 
-  it('appends events with the caller\'s transaction only', async () => {
+  it("appends events with the caller's transaction only", async () => {
     const c = await newChannel();
     await expect(
       transact(async (tx) => {
@@ -998,7 +1319,12 @@ describe(OutboxStore.name, () => {
       outbox.append(
         [
           { type: 'message.created', message: readOf({ message: small, savedAt: new Date() }) },
-          { type: 'saved.updated', workspaceId: c.workspaceId, actorId: author, saved: { messageId: small.id, savedAt: null } },
+          {
+            type: 'saved.updated',
+            workspaceId: c.workspaceId,
+            actorId: author,
+            saved: { messageId: small.id, savedAt: null },
+          },
         ],
         tx,
       ),
@@ -1011,9 +1337,19 @@ describe(OutboxStore.name, () => {
     // A bookmark is its owner's alone: events carry none.
     expect(rows[0]!.payload).toEqual({
       event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      message: expect.objectContaining({ id: small.id, body_text: 'small', children: [{ type: 'text', text: 'small' }], saved_at: null, assets: [], parent_message_id: null }),
+      message: expect.objectContaining({
+        id: small.id,
+        body_text: 'small',
+        children: [{ type: 'text', text: 'small' }],
+        saved_at: null,
+        assets: [],
+        parent_message_id: null,
+      }),
     });
-    expect(rows[1]!.payload).toEqual({ event_id: expect.any(String), saved: { message_id: small.id, saved: false, saved_at: null } });
+    expect(rows[1]!.payload).toEqual({
+      event_id: expect.any(String),
+      saved: { message_id: small.id, saved: false, saved_at: null },
+    });
   });
 });
 
@@ -1049,7 +1385,8 @@ describe(PurgeStore.name, () => {
     expect(batches).toBeGreaterThan(2);
     expect(await purgeBatch()).toBe(true);
 
-    const count = async (table: string, where: (q: Knex.QueryBuilder) => Knex.QueryBuilder) => Number((await where(db(table)).count({ n: '*' }))[0]!.n);
+    const count = async (table: string, where: (q: Knex.QueryBuilder) => Knex.QueryBuilder) =>
+      Number((await where(db(table)).count({ n: '*' }))[0]!.n);
     expect(await count('channels', (q) => q.where({ workspace_id: ws }))).toBe(0);
     expect(await count('messages', (q) => q.where({ workspace_id: ws }))).toBe(0);
     expect(await count('outbox', (q) => q.where({ workspace_id: ws }))).toBe(0);
@@ -1060,7 +1397,11 @@ describe(PurgeStore.name, () => {
     expect(await count('reactions', (q) => q.where({ actor_id: b }))).toBe(0);
 
     // The other workspace keeps everything, mentions and thread state included.
-    expect(await channels.find(keep.workspaceId, keep.id, keep.createdByActorId)).toMatchObject({ ...keep, memberCount: 3, lastMessageAt: expect.any(Date) });
+    expect(await channels.find(keep.workspaceId, keep.id, keep.createdByActorId)).toMatchObject({
+      ...keep,
+      memberCount: 3,
+      lastMessageAt: expect.any(Date),
+    });
     expect(await count('messages', (q) => q.where({ workspace_id: keep.workspaceId }))).toBe(2);
     expect(await count('mentions', (q) => q.where({ message_id: kept.id }))).toBe(1);
     expect(await count('thread_reads', (q) => q.where({ root_id: kept.id }))).toBeGreaterThan(0);
@@ -1076,11 +1417,21 @@ describe('services built by wiring', () => {
     services = buildMessagingServices({
       db,
       workspace: { GetActorsByIds: refuse, ResolveMembership: refuse },
-      assets: { GetAssetsByIds: refuse, AttachAssets: refuse, ReleaseMessageAssets: refuse, DetachMessageAssets: refuse },
+      assets: {
+        GetAssetsByIds: refuse,
+        AttachAssets: refuse,
+        ReleaseMessageAssets: refuse,
+        DetachMessageAssets: refuse,
+      },
       log,
     });
   });
-  const as = (workspaceId: string, actorId = actor()): CallContext => ({ requestId: randomUUID(), userId: randomUUID(), workspaceId, actorId });
+  const as = (workspaceId: string, actorId = actor()): CallContext => ({
+    requestId: randomUUID(),
+    userId: randomUUID(),
+    workspaceId,
+    actorId,
+  });
   const fields = async (p: Promise<unknown>) => {
     const err = await refusal(p);
     expect(err.code).toBe('invalid_input');
@@ -1090,9 +1441,20 @@ describe('services built by wiring', () => {
   it('posts, retries by client_message_id, edits and deletes, each change with its event in the outbox', async () => {
     const c = await newChannel();
     const ctx = as(c.workspaceId);
-    const input = { conversationId: c.id, bodyText: 'hello', assetIds: [], mentionedActorIds: [], loading: false, clientMessageId: `k-${randomUUID()}` };
+    const input = {
+      conversationId: c.id,
+      bodyText: 'hello',
+      assetIds: [],
+      mentionedActorIds: [],
+      loading: false,
+      clientMessageId: `k-${randomUUID()}`,
+    };
     const created = await services.messages.create(ctx, input);
-    expect(created).toMatchObject({ savedAt: null, assets: [], message: { bodyText: 'hello', authorActorId: ctx.actorId } });
+    expect(created).toMatchObject({
+      savedAt: null,
+      assets: [],
+      message: { bodyText: 'hello', authorActorId: ctx.actorId },
+    });
     expect((await services.messages.create(ctx, { ...input, bodyText: 'again' })).message.id).toBe(created.message.id);
 
     await services.actions.save(ctx, c.id, created.message.id);
@@ -1100,23 +1462,44 @@ describe('services built by wiring', () => {
     expect(edited.message.bodyText).toBe('edited');
     expect(edited.savedAt).toBeInstanceOf(Date);
     await services.messages.delete(ctx, c.id, created.message.id);
-    expect(await services.messages.get(ctx, c.id, created.message.id)).toMatchObject({ message: { bodyText: '', deletedAt: expect.any(Date) } });
+    expect(await services.messages.get(ctx, c.id, created.message.id)).toMatchObject({
+      message: { bodyText: '', deletedAt: expect.any(Date) },
+    });
 
     const events = await db('outbox').where({ workspace_id: c.workspaceId }).orderBy('id').pluck('event');
     // The poster joined the channel: told on the conversation's channel and its own.
-    expect(events).toEqual(['message.created', 'channel_member.added', 'channel_member.added', 'saved.updated', 'message.updated', 'message.deleted']);
+    expect(events).toEqual([
+      'message.created',
+      'channel_member.added',
+      'channel_member.added',
+      'saved.updated',
+      'message.updated',
+      'message.deleted',
+    ]);
   });
 
   it('refuses malformed ids and cursors with invalid_input rather than letting Postgres fail on them', async () => {
     const c = await newChannel();
     const ctx = as(c.workspaceId);
-    expect(await fields(services.messages.list(ctx, { conversationId: c.id, cursor: 'not-an-id', limit: 10 }))).toEqual(['query.cursor']);
-    expect(await fields(services.readStates.threads(ctx, { following: false, unread: false, cursor: 'not-an-id', limit: 10 }))).toEqual(['query.cursor']);
+    expect(await fields(services.messages.list(ctx, { conversationId: c.id, cursor: 'not-an-id', limit: 10 }))).toEqual(
+      ['query.cursor'],
+    );
+    expect(
+      await fields(
+        services.readStates.threads(ctx, { following: false, unread: false, cursor: 'not-an-id', limit: 10 }),
+      ),
+    ).toEqual(['query.cursor']);
     const beyondBigint = Buffer.from('saved:9999999999999999999').toString('base64url');
-    expect(await fields(services.actions.listSaved(ctx, { cursor: beyondBigint, limit: 10 }))).toEqual(['query.cursor']);
+    expect(await fields(services.actions.listSaved(ctx, { cursor: beyondBigint, limit: 10 }))).toEqual([
+      'query.cursor',
+    ]);
     const post = { conversationId: c.id, bodyText: 'x', loading: false };
-    expect(await fields(services.messages.create(ctx, { ...post, assetIds: ['nope'], mentionedActorIds: [] }))).toEqual(['body.asset_ids']);
-    expect(await fields(services.messages.create(ctx, { ...post, assetIds: [], mentionedActorIds: ['nope'] }))).toEqual(['body.mentioned_actor_ids']);
+    expect(await fields(services.messages.create(ctx, { ...post, assetIds: ['nope'], mentionedActorIds: [] }))).toEqual(
+      ['body.asset_ids'],
+    );
+    expect(await fields(services.messages.create(ctx, { ...post, assetIds: [], mentionedActorIds: ['nope'] }))).toEqual(
+      ['body.mentioned_actor_ids'],
+    );
     expect(await fields(services.channels.purgeWorkspace('nope'))).toEqual(['workspace_id']);
   });
 
@@ -1124,7 +1507,10 @@ describe('services built by wiring', () => {
     const c = await newChannel();
     const ctx = as(c.workspaceId);
     const m = await post(c, ctx.actorId!);
-    for (const [conversationId, messageId] of [['nope', m.id], [c.id, 'nope']]) {
+    for (const [conversationId, messageId] of [
+      ['nope', m.id],
+      [c.id, 'nope'],
+    ]) {
       for (const attempt of [
         () => services.actions.save(ctx, conversationId!, messageId!),
         () => services.actions.unsave(ctx, conversationId!, messageId!),

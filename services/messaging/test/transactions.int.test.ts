@@ -20,7 +20,9 @@ beforeAll(async () => {
   database = await createTestDatabase('messaging', migrations);
   db = createDb({ url: database.url, schema: 'messaging', log, poolMax: 3, statementTimeoutMs: 300 });
   // A deferred foreign key fails at COMMIT, not at the statement.
-  await db.raw(`CREATE TABLE tx_probe (id int PRIMARY KEY, ref int REFERENCES tx_probe (id) DEFERRABLE INITIALLY DEFERRED)`);
+  await db.raw(
+    `CREATE TABLE tx_probe (id int PRIMARY KEY, ref int REFERENCES tx_probe (id) DEFERRABLE INITIALLY DEFERRED)`,
+  );
 });
 
 afterAll(async () => {
@@ -38,7 +40,9 @@ describe('transactor', () => {
       await insert(tx, 1);
       await queryable(db, tx).raw('INSERT INTO tx_probe (id) VALUES (?)', [2]);
       expect(await ids()).not.toContain(1);
-      const { rows } = await queryable(db, tx).raw<{ rows: Array<{ n: number }> }>('SELECT count(*)::int AS n FROM tx_probe WHERE id IN (1, 2)');
+      const { rows } = await queryable(db, tx).raw<{ rows: Array<{ n: number }> }>(
+        'SELECT count(*)::int AS n FROM tx_probe WHERE id IN (1, 2)',
+      );
       return rows[0]!.n;
     });
     expect(result).toBe(2);
@@ -82,7 +86,9 @@ describe('transactor', () => {
   });
 
   it('keeps the statement timeout inside a transaction', async () => {
-    await expect(transactor(db)((tx) => queryable(db, tx).raw('SELECT pg_sleep(2)'))).rejects.toMatchObject({ code: '57014' });
+    await expect(transactor(db)((tx) => queryable(db, tx).raw('SELECT pg_sleep(2)'))).rejects.toMatchObject({
+      code: '57014',
+    });
     expect(inUse()).toBe(0);
   });
 

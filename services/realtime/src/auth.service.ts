@@ -45,7 +45,11 @@ export class AuthService {
    * Signs a subscription to one of the caller's channels: its workspace's two, a conversation of its workspace, its
    * own actor channel; anything else is forbidden.
    */
-  async authorizeChannel(ctx: CallContext, socketId: string, channelName: string): Promise<{ auth: string; channelData: string | null }> {
+  async authorizeChannel(
+    ctx: CallContext,
+    socketId: string,
+    channelName: string,
+  ): Promise<{ auth: string; channelData: string | null }> {
     const me = callerOf(ctx);
     ensure(
       ['body.socket_id', isSocketId(socketId), 'must be a socket id like 1234.5678'],

@@ -8,7 +8,8 @@ const optional = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 // Soketi turns a numeric-looking secret into a number and then crashes on the first private subscription.
-const nonNumeric = (fallback: string) => env.string(fallback).refine((v) => !/^\d+(\.\d+)?$/.test(v), 'must not look like a number');
+const nonNumeric = (fallback: string) =>
+  env.string(fallback).refine((v) => !/^\d+(\.\d+)?$/.test(v), 'must not look like a number');
 
 export const schema = z.object({
   ...serviceEnvOf('realtime'),

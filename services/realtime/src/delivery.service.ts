@@ -57,7 +57,10 @@ export class DeliveryService {
         return;
       }
       const [e] = batch;
-      this.d.log.error({ err, event: e!.id, channel: e!.channel, name: e!.name }, 'the realtime provider refuses this event; it is not delivered live');
+      this.d.log.error(
+        { err, event: e!.id, channel: e!.channel, name: e!.name },
+        'the realtime provider refuses this event; it is not delivered live',
+      );
     }
   }
 

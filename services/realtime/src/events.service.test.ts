@@ -13,8 +13,20 @@ const workspace = `private-workspace-${randomUUID()}`;
  * The service over a store holding `channels` as events 1, 2, ... (the caller's: the store's own filters are its
  * integration tests'), up to `head`, with messaging letting the caller read `readable` and recording each question.
  */
-function serviceOf(o: { channels: string[]; readable?: string[]; head?: number; removedThrough?: number; messaging?: ConversationAccess['readable'] }) {
-  const stored: StoredEvent[] = o.channels.map((channel, i) => ({ id: String(i + 1), channel, name: 'message.created', data: { event_id: randomUUID() }, createdAt: new Date() }));
+function serviceOf(o: {
+  channels: string[];
+  readable?: string[];
+  head?: number;
+  removedThrough?: number;
+  messaging?: ConversationAccess['readable'];
+}) {
+  const stored: StoredEvent[] = o.channels.map((channel, i) => ({
+    id: String(i + 1),
+    channel,
+    name: 'message.created',
+    data: { event_id: randomUUID() },
+    createdAt: new Date(),
+  }));
   const asked: string[][] = [];
   const readable = new Set(o.readable ?? []);
   const service = new EventService({
@@ -38,15 +50,27 @@ function serviceOf(o: { channels: string[]; readable?: string[]; head?: number; 
   return { service, asked };
 }
 
-const ctx: CallContext = { requestId: randomUUID(), userId: randomUUID(), workspaceId: randomUUID(), actorId: randomUUID() };
+const ctx: CallContext = {
+  requestId: randomUUID(),
+  userId: randomUUID(),
+  workspaceId: randomUUID(),
+  actorId: randomUUID(),
+};
 const ids = (page: { items: StoredEvent[] }) => page.items.map((e) => e.id);
 
 describe(EventService.name, () => {
   const [mine, theirs, other] = [randomUUID(), randomUUID(), randomUUID()];
 
-  it("leaves out the events of conversations the caller may not read, asking messaging once per page", async () => {
+  it('leaves out the events of conversations the caller may not read, asking messaging once per page', async () => {
     const { service, asked } = serviceOf({
-      channels: [conversation(mine), conversation(theirs), workspace, conversation(mine), conversation(other), conversation(theirs)],
+      channels: [
+        conversation(mine),
+        conversation(theirs),
+        workspace,
+        conversation(mine),
+        conversation(other),
+        conversation(theirs),
+      ],
       readable: [mine, other],
     });
     const page = await service.catchUp(ctx, '0', 50);
@@ -62,11 +86,24 @@ describe(EventService.name, () => {
   });
 
   it('reads on past the events it left out until the page is full, and cuts it at its limit', async () => {
-    const { service, asked } = serviceOf({ channels: [conversation(mine), conversation(theirs), conversation(theirs), conversation(mine), workspace, workspace], readable: [mine] });
+    const { service, asked } = serviceOf({
+      channels: [
+        conversation(mine),
+        conversation(theirs),
+        conversation(theirs),
+        conversation(mine),
+        workspace,
+        workspace,
+      ],
+      readable: [mine],
+    });
     const first = await service.catchUp(ctx, '0', 3);
     expect(first).toEqual({ items: ['1', '4', '5'].map((id) => expect.objectContaining({ id })), nextCursor: '5' });
     expect(asked).toEqual([[mine, theirs], [mine]]);
-    expect(await service.catchUp(ctx, first.nextCursor, 3)).toEqual({ items: [expect.objectContaining({ id: '6' })], nextCursor: '6' });
+    expect(await service.catchUp(ctx, first.nextCursor, 3)).toEqual({
+      items: [expect.objectContaining({ id: '6' })],
+      nextCursor: '6',
+    });
   });
 
   it('answers an empty page whose cursor moves on when every event up to the newest is left out', async () => {
@@ -75,30 +112,48 @@ describe(EventService.name, () => {
   });
 
   it('stops after a bounded number of reads of events left out, its cursor past them, so the client asks again', async () => {
-    const { service, asked } = serviceOf({ channels: [...Array.from({ length: 30 }, () => conversation(theirs)), conversation(mine)], readable: [mine] });
+    const { service, asked } = serviceOf({
+      channels: [...Array.from({ length: 30 }, () => conversation(theirs)), conversation(mine)],
+      readable: [mine],
+    });
     const first = await service.catchUp(ctx, '0', 2);
     expect(first).toEqual({ items: [], nextCursor: '20' });
     expect(asked).toHaveLength(10);
-    expect(await service.catchUp(ctx, first.nextCursor, 2)).toEqual({ items: [expect.objectContaining({ id: '31' })], nextCursor: '31' });
+    expect(await service.catchUp(ctx, first.nextCursor, 2)).toEqual({
+      items: [expect.objectContaining({ id: '31' })],
+      nextCursor: '31',
+    });
   });
 
   it('moves a read that is not full on to the head, whatever it left out', async () => {
     const { service } = serviceOf({ channels: [conversation(mine), conversation(theirs)], readable: [mine], head: 9 });
-    expect(await service.catchUp(ctx, '0', 50)).toEqual({ items: [expect.objectContaining({ id: '1' })], nextCursor: '9' });
+    expect(await service.catchUp(ctx, '0', 50)).toEqual({
+      items: [expect.objectContaining({ id: '1' })],
+      nextCursor: '9',
+    });
     const hidden = serviceOf({ channels: [conversation(mine), conversation(theirs)], head: 9 });
     expect(await hidden.service.catchUp(ctx, '0', 50)).toEqual({ items: [], nextCursor: '9' });
   });
 
   it('fails rather than leak when messaging cannot answer', async () => {
-    const { service } = serviceOf({ channels: [conversation(mine)], messaging: async () => Promise.reject(unavailable()) });
-    const err = await service.catchUp(ctx, '0', 50).then(() => undefined, (e: unknown) => e);
+    const { service } = serviceOf({
+      channels: [conversation(mine)],
+      messaging: async () => Promise.reject(unavailable()),
+    });
+    const err = await service.catchUp(ctx, '0', 50).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(DomainError);
     expect((err as DomainError).kind).toBe('unavailable');
   });
 
   it('refuses an expired cursor, and starts a client without one at the head', async () => {
     const { service } = serviceOf({ channels: [conversation(mine)], removedThrough: 1 });
-    const err = await service.catchUp(ctx, '0', 50).then(() => undefined, (e: unknown) => e);
+    const err = await service.catchUp(ctx, '0', 50).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((err as DomainError).code).toBe('cursor_expired');
     expect(await service.catchUp(ctx, undefined, 50)).toEqual({ items: [], nextCursor: '1' });
   });

@@ -2,7 +2,15 @@ import { callerOf } from '@wms/kit/caller';
 import type { CallContext } from '@wms/kit/context';
 import { DomainError } from '@wms/kit/errors';
 import type { Transact } from '@wms/kit/transactions';
-import { catchUpQuery, conversationIdsOf, eventsToStore, type JsonObject, readableEvents, type SourceEvent, type StoredEvent } from './domain/events.ts';
+import {
+  catchUpQuery,
+  conversationIdsOf,
+  eventsToStore,
+  type JsonObject,
+  readableEvents,
+  type SourceEvent,
+  type StoredEvent,
+} from './domain/events.ts';
 import type { EventStore } from './store/event.store.ts';
 
 /** Tells the drainer that events wait; a lost nudge only delays them (a periodic sweep drains too). */
@@ -20,7 +28,8 @@ export interface ConversationAccess {
 }
 
 /** 410: the events after the cursor are partly gone; the client reloads instead of catching up. */
-export const cursorExpired = () => new DomainError('gone', 'cursor_expired', 'Events after this cursor are no longer kept; reload instead.');
+export const cursorExpired = () =>
+  new DomainError('gone', 'cursor_expired', 'Events after this cursor are no longer kept; reload instead.');
 
 /** Reads of one catch-up page at most, past events of conversations the caller may not read. */
 const MAX_READS = 10;
@@ -41,7 +50,10 @@ export class EventService {
   ) {}
 
   /** Stores a relay's batch in its order, each source id once (a retried batch stores nothing twice), and nudges delivery. */
-  async publish(source: string, events: Array<Omit<SourceEvent, 'payload'> & { payload: JsonObject | undefined }>): Promise<number> {
+  async publish(
+    source: string,
+    events: Array<Omit<SourceEvent, 'payload'> & { payload: JsonObject | undefined }>,
+  ): Promise<number> {
     const rows = eventsToStore(source, events);
     const accepted = await this.d.transact((tx) => this.d.events.insert(source, rows, tx));
     if (accepted > 0) await this.d.delivery.nudge();
@@ -67,7 +79,12 @@ export class EventService {
     let full: boolean;
     let reads = 0;
     do {
-      const read = await this.d.events.after({ workspaceId: me.workspaceId, actorId: me.actorId, after: last, limit: q.limit });
+      const read = await this.d.events.after({
+        workspaceId: me.workspaceId,
+        actorId: me.actorId,
+        after: last,
+        limit: q.limit,
+      });
       items.push(...(await this.readable(ctx, read)));
       last = read.at(-1)?.id ?? last;
       full = read.length === q.limit;

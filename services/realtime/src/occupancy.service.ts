@@ -22,7 +22,15 @@ export interface ChannelInfo {
  * webhooks can be lost or arrive out of order. Every change becomes a `presence.updated` event.
  */
 export class OccupancyService {
-  constructor(private readonly d: { transact: Transact; presence: PresenceStore; events: EventStore; provider: ChannelInfo; delivery: DeliveryNudge }) {}
+  constructor(
+    private readonly d: {
+      transact: Transact;
+      presence: PresenceStore;
+      events: EventStore;
+      provider: ChannelInfo;
+      delivery: DeliveryNudge;
+    },
+  ) {}
 
   /** Reconciles the named channels (actor channels and workspace presence channels; other names are ignored). */
   async reconcile(channels: string[]): Promise<number> {
@@ -39,12 +47,19 @@ export class OccupancyService {
       const observed: Observed = { actorChannels: new Map(), presenceMembers: new Map() };
       for (const actorId of actorIds) {
         const workspaceId = workspaces.get(actorId);
-        if (workspaceId) observed.actorChannels.set(actorId, { workspaceId, occupied: await this.d.provider.isOccupied(actorChannel(actorId)) });
+        if (workspaceId)
+          observed.actorChannels.set(actorId, {
+            workspaceId,
+            occupied: await this.d.provider.isOccupied(actorChannel(actorId)),
+          });
       }
       for (const workspaceId of workspaceIds) {
         observed.presenceMembers.set(workspaceId, await this.membersOf(workspaceId));
       }
-      const current = await this.d.presence.current({ actorIds: [...actorIds, ...[...observed.presenceMembers.values()].flatMap((m) => [...m])], workspaceIds }, tx);
+      const current = await this.d.presence.current(
+        { actorIds: [...actorIds, ...[...observed.presenceMembers.values()].flatMap((m) => [...m])], workspaceIds },
+        tx,
+      );
       return { current, observed };
     });
   }
@@ -57,14 +72,17 @@ export class OccupancyService {
         this.d.provider.occupiedChannels(CHANNEL_PREFIXES.presence),
       ]);
       const current = await this.d.presence.current(undefined, tx);
-      const occupied = new Set(actorChannels.map(parseChannel).flatMap((c) => (c?.kind === 'actor' ? [c.actorId] : [])));
+      const occupied = new Set(
+        actorChannels.map(parseChannel).flatMap((c) => (c?.kind === 'actor' ? [c.actorId] : [])),
+      );
       const workspaces = await this.d.presence.workspacesOf([...occupied], tx);
       const observed: Observed = { actorChannels: new Map(), presenceMembers: new Map() };
       for (const p of current) {
         observed.actorChannels.set(p.actorId, { workspaceId: p.workspaceId, occupied: occupied.has(p.actorId) });
         observed.presenceMembers.set(p.workspaceId, new Set());
       }
-      for (const [actorId, workspaceId] of workspaces) observed.actorChannels.set(actorId, { workspaceId, occupied: true });
+      for (const [actorId, workspaceId] of workspaces)
+        observed.actorChannels.set(actorId, { workspaceId, occupied: true });
       for (const c of presenceChannels.map(parseChannel)) {
         if (c?.kind === 'presence') observed.presenceMembers.set(c.workspaceId, await this.membersOf(c.workspaceId));
       }

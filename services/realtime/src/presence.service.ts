@@ -17,7 +17,13 @@ export interface Webhook {
 }
 
 export class PresenceService {
-  constructor(private readonly d: { app: { key: string; secret: string }; presence: Pick<PresenceStore, 'online'>; occupancy: OccupancyChecks }) {}
+  constructor(
+    private readonly d: {
+      app: { key: string; secret: string };
+      presence: Pick<PresenceStore, 'online'>;
+      occupancy: OccupancyChecks;
+    },
+  ) {}
 
   /** The caller's workspace's actors online now. */
   async online(ctx: CallContext): Promise<PresenceState[]> {
@@ -26,7 +32,8 @@ export class PresenceService {
 
   /** A provider webhook: taken as a hint only, so the work is to ask the provider about the channels it names. */
   async acceptWebhook(w: Webhook): Promise<void> {
-    if (!isSignedWebhook(this.d.app, w.rawBody, w.key, w.signature)) throw unauthenticated('invalid_signature', 'The webhook signature does not verify.');
+    if (!isSignedWebhook(this.d.app, w.rawBody, w.key, w.signature))
+      throw unauthenticated('invalid_signature', 'The webhook signature does not verify.');
     const channels = occupancyChannelsOf(w.rawBody);
     if (!channels) throw invalidInput([{ field: 'body', message: 'must be a webhook: a JSON object with events' }]);
     if (channels.length > 0) await this.d.occupancy.check(w.signature.toLowerCase(), channels);

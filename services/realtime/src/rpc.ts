@@ -43,7 +43,11 @@ export function realtimeHandlers(s: RealtimeServices): ServiceHandlers<'realtime
       return { auth, user_data: userData };
     },
     ListPresence: async (_req, ctx) => ({
-      items: (await s.presence.online(ctx)).map((p) => ({ actor_id: p.actorId, status: 'online', since: p.since.toISOString() })),
+      items: (await s.presence.online(ctx)).map((p) => ({
+        actor_id: p.actorId,
+        status: 'online',
+        since: p.since.toISOString(),
+      })),
     }),
     AcceptWebhook: async (req) => {
       await s.presence.acceptWebhook({ rawBody: req.raw_body, key: req.key, signature: req.signature });
@@ -52,7 +56,13 @@ export function realtimeHandlers(s: RealtimeServices): ServiceHandlers<'realtime
     PublishEvents: async (req) => ({
       accepted: await s.events.publish(
         req.source,
-        req.events.map((e) => ({ sourceId: e.source_id, workspaceId: e.workspace_id, channel: e.channel, name: e.name, payload: parsePayload(e.payload) })),
+        req.events.map((e) => ({
+          sourceId: e.source_id,
+          workspaceId: e.workspace_id,
+          channel: e.channel,
+          name: e.name,
+          payload: parsePayload(e.payload),
+        })),
       ),
     }),
     ListEvents: async (req, ctx) => {

@@ -48,19 +48,35 @@ export function buildRealtimeServices(d: {
       actors: actorProfilesOf(d.workspace),
       presence,
     }),
-    events: new EventService({ transact: transactor(d.db), events: new EventStore(d.db), conversations, delivery: d.delivery }),
+    events: new EventService({
+      transact: transactor(d.db),
+      events: new EventStore(d.db),
+      conversations,
+      delivery: d.delivery,
+    }),
     presence: new PresenceService({ app: d.provider, presence, occupancy: d.occupancy }),
   };
 }
 
 /** The worker role's services: delivery to the provider and presence reconciliation (tests build them here too). */
-export function buildRealtimeWorkers(d: { db: Knex; provider: ProviderSettings; delivery: DeliveryNudge; log: Logger }): { delivery: DeliveryService; occupancy: OccupancyService } {
+export function buildRealtimeWorkers(d: {
+  db: Knex;
+  provider: ProviderSettings;
+  delivery: DeliveryNudge;
+  log: Logger;
+}): { delivery: DeliveryService; occupancy: OccupancyService } {
   const transact = transactor(d.db);
   const events = new EventStore(d.db);
   const provider = new PusherProvider(pusherClient(d.provider));
   return {
     delivery: new DeliveryService({ transact, events, provider, log: d.log }),
-    occupancy: new OccupancyService({ transact, presence: new PresenceStore(d.db), events, provider, delivery: d.delivery }),
+    occupancy: new OccupancyService({
+      transact,
+      presence: new PresenceStore(d.db),
+      events,
+      provider,
+      delivery: d.delivery,
+    }),
   };
 }
 
@@ -82,7 +98,10 @@ export function openProducers(config: RealtimeConfig, log: Logger) {
 }
 
 /** The server role: the service's RPCs, and the queues' producers (events to deliver, webhooks to check). */
-export async function startRealtimeServer(config: RealtimeConfig, { db, log }: ProcessBase): Promise<StartedServer<'realtime'>> {
+export async function startRealtimeServer(
+  config: RealtimeConfig,
+  { db, log }: ProcessBase,
+): Promise<StartedServer<'realtime'>> {
   const producers = openProducers(config, log);
   const workspace = connectPeer('workspace', config.WORKSPACE_GRPC_URL);
   const messaging = connectPeer('messaging', config.MESSAGING_GRPC_URL);

@@ -9,9 +9,17 @@ import { eventsProcessor } from './workers/events.worker.ts';
 import { occupancyProcessor } from './workers/occupancy.worker.ts';
 
 /** The worker role: triggers stored events on the provider in order, and reconciles presence with it. */
-export async function startRealtimeWorker(config: RealtimeConfig, { db, log, metrics }: ProcessBase): Promise<StartedRole> {
+export async function startRealtimeWorker(
+  config: RealtimeConfig,
+  { db, log, metrics }: ProcessBase,
+): Promise<StartedRole> {
   const producers = openProducers(config, log);
-  const { delivery, occupancy } = buildRealtimeWorkers({ db, provider: providerSettingsOf(config), delivery: producers.delivery, log });
+  const { delivery, occupancy } = buildRealtimeWorkers({
+    db,
+    provider: providerSettingsOf(config),
+    delivery: producers.delivery,
+    log,
+  });
   const connection = workerConnection(config.REDIS_URL, log);
   const base = { prefix: config.REDIS_PREFIX, log, connection, metrics };
   // One job at a time on each queue: a drain keeps the order, a reconciliation takes the presence lock anyway.

@@ -23,7 +23,9 @@ const messaging = {
 
 const profiles = new Map<string, { display_name: string; avatar_id?: string }>();
 const workspace = {
-  GetActorsByIds: async ({ ids }: { ids: string[] }) => ({ actors: ids.flatMap((id) => (profiles.has(id) ? [{ id, ...profiles.get(id)! }] : [])) }),
+  GetActorsByIds: async ({ ids }: { ids: string[] }) => ({
+    actors: ids.flatMap((id) => (profiles.has(id) ? [{ id, ...profiles.get(id)! }] : [])),
+  }),
 } as unknown as WorkspaceClient;
 
 beforeAll(async () => {
@@ -39,7 +41,10 @@ afterAll(async () => {
 const socketId = () => `${Math.floor(Math.random() * 1e9)}.${Math.floor(Math.random() * 1e9)}`;
 
 async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
@@ -74,9 +79,16 @@ describe('AuthorizeChannel', () => {
     const theirs = randomUUID();
     conversations.set(ours, me.workspaceId);
     conversations.set(theirs, randomUUID());
-    expect((await rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: `private-conversation-${ours}` }, ctxOf(me))).auth).toBeTruthy();
+    expect(
+      (await rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: `private-conversation-${ours}` }, ctxOf(me)))
+        .auth,
+    ).toBeTruthy();
     for (const id of [theirs, randomUUID()]) {
-      expect(await refusal(rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: `private-conversation-${id}` }, ctxOf(me)))).toMatchObject({
+      expect(
+        await refusal(
+          rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: `private-conversation-${id}` }, ctxOf(me)),
+        ),
+      ).toMatchObject({
         kind: 'permission_denied',
         code: 'forbidden',
       });
@@ -96,7 +108,10 @@ describe('AuthorizeChannel', () => {
       `private-conversation-not-a-uuid`,
       'private-encrypted-x',
     ]) {
-      expect(await refusal(rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: channel }, ctxOf(me))), channel).toMatchObject({
+      expect(
+        await refusal(rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: channel }, ctxOf(me))),
+        channel,
+      ).toMatchObject({
         kind: 'permission_denied',
         code: 'forbidden',
       });
@@ -118,7 +133,11 @@ describe('AuthorizeChannel', () => {
     conversations.set(id, me.workspaceId);
     messagingState.down = true;
     try {
-      expect(await refusal(rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: `private-conversation-${id}` }, ctxOf(me)))).toMatchObject({ code: 'unavailable' });
+      expect(
+        await refusal(
+          rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: `private-conversation-${id}` }, ctxOf(me)),
+        ),
+      ).toMatchObject({ code: 'unavailable' });
     } finally {
       messagingState.down = false;
     }
@@ -128,22 +147,39 @@ describe('AuthorizeChannel', () => {
     const me = newCaller();
     const avatarId = randomUUID();
     profiles.set(me.actorId, { display_name: 'Ada', avatar_id: avatarId });
-    const res = await rt.client.AuthorizeChannel({ socket_id: '5.6', channel_name: `presence-workspace-${me.workspaceId}` }, ctxOf(me));
-    expect(JSON.parse(res.channel_data!)).toEqual({ user_id: me.actorId, user_info: { display_name: 'Ada', avatar_id: avatarId } });
+    const res = await rt.client.AuthorizeChannel(
+      { socket_id: '5.6', channel_name: `presence-workspace-${me.workspaceId}` },
+      ctxOf(me),
+    );
+    expect(JSON.parse(res.channel_data!)).toEqual({
+      user_id: me.actorId,
+      user_info: { display_name: 'Ada', avatar_id: avatarId },
+    });
     const bare = newCaller();
     profiles.set(bare.actorId, { display_name: 'Bo' });
-    const plain = await rt.client.AuthorizeChannel({ socket_id: '5.6', channel_name: `presence-workspace-${bare.workspaceId}` }, ctxOf(bare));
-    expect(JSON.parse(plain.channel_data!)).toEqual({ user_id: bare.actorId, user_info: { display_name: 'Bo', avatar_id: null } });
+    const plain = await rt.client.AuthorizeChannel(
+      { socket_id: '5.6', channel_name: `presence-workspace-${bare.workspaceId}` },
+      ctxOf(bare),
+    );
+    expect(JSON.parse(plain.channel_data!)).toEqual({
+      user_id: bare.actorId,
+      user_info: { display_name: 'Bo', avatar_id: null },
+    });
   });
 
   it("remembers the actor's workspace, for the occupancy of its actor channel", async () => {
     const me = newCaller();
     await rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: `private-actor-${me.actorId}` }, ctxOf(me));
-    expect(await rt.db('actor_workspaces').where({ actor_id: me.actorId }).first()).toEqual({ actor_id: me.actorId, workspace_id: me.workspaceId });
+    expect(await rt.db('actor_workspaces').where({ actor_id: me.actorId }).first()).toEqual({
+      actor_id: me.actorId,
+      workspace_id: me.workspaceId,
+    });
   });
 
   it('refuses a call without a member (the gateway always sends one)', async () => {
-    expect(await refusal(rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: 'x' }, { requestId: 'r' }))).toMatchObject({ code: 'workspace_not_found' });
+    expect(
+      await refusal(rt.client.AuthorizeChannel({ socket_id: '1.2', channel_name: 'x' }, { requestId: 'r' })),
+    ).toMatchObject({ code: 'workspace_not_found' });
   });
 });
 
@@ -172,7 +208,9 @@ describe('signatures as the provider checks them (Soketi and pusher-js)', () => 
       await subscribed(client, `private-workspace-${me.workspaceId}`);
       await subscribed(client, `private-actor-${me.actorId}`);
       await subscribed(client, `private-conversation-${conversationId}`);
-      const presence = (await subscribed(client, `presence-workspace-${me.workspaceId}`)) as unknown as { members: { me: { id: string; info: unknown } } };
+      const presence = (await subscribed(client, `presence-workspace-${me.workspaceId}`)) as unknown as {
+        members: { me: { id: string; info: unknown } };
+      };
       expect(presence.members.me).toEqual({ id: me.actorId, info: { display_name: 'Cy', avatar_id: null } });
       await expect(subscribed(client, `private-workspace-${randomUUID()}`)).rejects.toThrow('subscription refused');
     } finally {

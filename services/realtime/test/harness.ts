@@ -27,8 +27,17 @@ export interface TestCaller {
   actorId: string;
 }
 
-export const newCaller = (workspaceId: string = randomUUID()): TestCaller => ({ userId: randomUUID(), workspaceId, actorId: randomUUID() });
-export const ctxOf = (c: TestCaller): CallContext => ({ requestId: randomUUID(), userId: c.userId, workspaceId: c.workspaceId, actorId: c.actorId });
+export const newCaller = (workspaceId: string = randomUUID()): TestCaller => ({
+  userId: randomUUID(),
+  workspaceId,
+  actorId: randomUUID(),
+});
+export const ctxOf = (c: TestCaller): CallContext => ({
+  requestId: randomUUID(),
+  userId: c.userId,
+  workspaceId: c.workspaceId,
+  actorId: c.actorId,
+});
 
 /**
  * Peers that know nothing: conversations are not found, actors unknown; catch-up keeps every conversation's events
@@ -46,7 +55,12 @@ export const nobody = {
  * The realtime service on its own database and Redis prefix, serving gRPC on a free port, with the worker's
  * services at hand (and its whole role, queues included, on `startWorker`).
  */
-export async function startRealtime(o: { provider: ProviderSettings; messaging?: MessagingClient; workspace?: WorkspaceClient; env?: Record<string, string> }) {
+export async function startRealtime(o: {
+  provider: ProviderSettings;
+  messaging?: MessagingClient;
+  workspace?: WorkspaceClient;
+  env?: Record<string, string>;
+}) {
   const database = await createTestDatabase('realtime', migrations);
   const db: Knex = createDb({ url: database.url, schema: 'realtime', log });
   const prefix = testRedisPrefix();
@@ -78,9 +92,14 @@ export async function startRealtime(o: { provider: ProviderSettings; messaging?:
   const server: RunningGrpcServer = await startGrpcServer({
     port: 0,
     host: '127.0.0.1',
-    services: [{ definition: Realtime.service, implementation: bindHandlers(Realtime.service, realtimeHandlers(services), log) }],
+    services: [
+      { definition: Realtime.service, implementation: bindHandlers(Realtime.service, realtimeHandlers(services), log) },
+    ],
   });
-  const client: AsyncClient<RealtimeServiceDefinition> & { close(): void } = createAsyncClient(Realtime, `127.0.0.1:${server.port}`);
+  const client: AsyncClient<RealtimeServiceDefinition> & { close(): void } = createAsyncClient(
+    Realtime,
+    `127.0.0.1:${server.port}`,
+  );
   let worker: StartedRole | undefined;
 
   const stopWorker = async () => {

@@ -32,7 +32,11 @@ it('sets the delivery mark below the first event not yet triggered, and keeps ev
     data: JSON.stringify({ n }),
     triggered_at: triggered ? new Date() : null,
   });
-  const ids: string[] = (await db('events').insert([event(1, true), event(2, true), event(3, false), event(4, false)]).returning('id')).map((r: { id: string }) => String(r.id));
+  const ids: string[] = (
+    await db('events')
+      .insert([event(1, true), event(2, true), event(3, false), event(4, false)])
+      .returning('id')
+  ).map((r: { id: string }) => String(r.id));
   expect(await migrate(db, schema, migrations)).toEqual(['20261203000000_delivery_mark']);
   const { triggered_through } = await db('event_retention').first('triggered_through');
   expect(String(triggered_through)).toBe(ids[1]);

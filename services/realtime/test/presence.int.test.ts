@@ -11,13 +11,18 @@ let rt: Realtime;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 const workspace = {
-  GetActorsByIds: async ({ ids }: { ids: string[] }) => ({ actors: ids.map((id) => ({ id, display_name: `actor ${id.slice(0, 4)}` })) }),
+  GetActorsByIds: async ({ ids }: { ids: string[] }) => ({
+    actors: ids.map((id) => ({ id, display_name: `actor ${id.slice(0, 4)}` })),
+  }),
 } as unknown as WorkspaceClient;
 
 beforeAll(async () => {
   // The receiver stands in for the gateway's webhook route: raw body and headers, handed to AcceptWebhook.
   receiver = await startWebhookReceiver(async (w) => {
-    await rt.client.AcceptWebhook({ raw_body: w.rawBody, key: w.key, signature: w.signature, content_type: 'application/json' }, { requestId: randomUUID() });
+    await rt.client.AcceptWebhook(
+      { raw_body: w.rawBody, key: w.key, signature: w.signature, content_type: 'application/json' },
+      { requestId: randomUUID() },
+    );
   });
   soketi = await startSoketi({ webhookUrl: receiver.url });
   // The sweep runs only when a test asks for it.
@@ -34,7 +39,10 @@ const sign = (body: Buffer, secret = soketi.settings.secret) => createHmac('sha2
 const webhook = (events: unknown[]) => Buffer.from(JSON.stringify({ time_ms: Date.now(), events }));
 
 async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
@@ -48,7 +56,11 @@ const clientOf = (who: TestCaller) =>
 
 const onlineIn = async (who: TestCaller) => (await rt.client.ListPresence({}, ctxOf(who))).items;
 const presenceEvents = (workspaceId: string) =>
-  rt.db('events').where({ workspace_id: workspaceId, name: 'presence.updated' }).orderBy('id').select('channel', 'data');
+  rt
+    .db('events')
+    .where({ workspace_id: workspaceId, name: 'presence.updated' })
+    .orderBy('id')
+    .select('channel', 'data');
 
 describe('AcceptWebhook', () => {
   it('refuses a wrong key, a wrong signature and a tampered body with invalid_signature', async () => {
@@ -60,7 +72,11 @@ describe('AcceptWebhook', () => {
       [Buffer.concat([body, Buffer.from(' ')]), soketi.settings.key, sign(body)],
       [body, soketi.settings.key, ''],
     ] as const) {
-      expect(await refusal(rt.client.AcceptWebhook({ raw_body: raw, key, signature, content_type: 'application/json' }, ctx))).toMatchObject({
+      expect(
+        await refusal(
+          rt.client.AcceptWebhook({ raw_body: raw, key, signature, content_type: 'application/json' }, ctx),
+        ),
+      ).toMatchObject({
         kind: 'unauthenticated',
         code: 'invalid_signature',
       });
@@ -69,7 +85,14 @@ describe('AcceptWebhook', () => {
 
   it('refuses a signed body that is not a webhook', async () => {
     const body = Buffer.from('["not", "a", "webhook"]');
-    expect(await refusal(rt.client.AcceptWebhook({ raw_body: body, key: soketi.settings.key, signature: sign(body) }, { requestId: 'r' }))).toMatchObject({
+    expect(
+      await refusal(
+        rt.client.AcceptWebhook(
+          { raw_body: body, key: soketi.settings.key, signature: sign(body) },
+          { requestId: 'r' },
+        ),
+      ),
+    ).toMatchObject({
       code: 'invalid_input',
     });
   });
@@ -77,12 +100,28 @@ describe('AcceptWebhook', () => {
   it('queues one check per webhook, however often it is delivered, and none for channels it does not track', async () => {
     const body = webhook([{ name: 'channel_occupied', channel: `private-actor-${randomUUID()}` }]);
     const signature = sign(body);
-    for (let i = 0; i < 3; i++) await rt.client.AcceptWebhook({ raw_body: body, key: soketi.settings.key, signature }, { requestId: 'r' });
-    const jobs = await rt.producers.occupancy.getJobs(['waiting', 'active', 'completed', 'delayed', 'failed', 'prioritized']);
-    expect(jobs.filter((j) => j.id === `webhook-${signature}`).map((j) => j.data)).toEqual([{ channels: [JSON.parse(body.toString()).events[0].channel] }]);
+    for (let i = 0; i < 3; i++)
+      await rt.client.AcceptWebhook({ raw_body: body, key: soketi.settings.key, signature }, { requestId: 'r' });
+    const jobs = await rt.producers.occupancy.getJobs([
+      'waiting',
+      'active',
+      'completed',
+      'delayed',
+      'failed',
+      'prioritized',
+    ]);
+    expect(jobs.filter((j) => j.id === `webhook-${signature}`).map((j) => j.data)).toEqual([
+      { channels: [JSON.parse(body.toString()).events[0].channel] },
+    ]);
 
-    const ignored = webhook([{ name: 'channel_occupied', channel: '#server-to-user-x' }, { name: 'client_event', channel: `private-actor-${randomUUID()}` }]);
-    await rt.client.AcceptWebhook({ raw_body: ignored, key: soketi.settings.key, signature: sign(ignored) }, { requestId: 'r' });
+    const ignored = webhook([
+      { name: 'channel_occupied', channel: '#server-to-user-x' },
+      { name: 'client_event', channel: `private-actor-${randomUUID()}` },
+    ]);
+    await rt.client.AcceptWebhook(
+      { raw_body: ignored, key: soketi.settings.key, signature: sign(ignored) },
+      { requestId: 'r' },
+    );
     expect(await rt.producers.occupancy.getJob(`webhook-${sign(ignored)}`)).toBeUndefined();
   });
 });
@@ -100,8 +139,10 @@ describe('presence from Soketi (webhooks as hints, the provider as the truth)', 
     const a = clientOf(alice);
     const b = clientOf(bob);
     try {
-      (await subscribed(watching, `private-workspace-${alice.workspaceId}`)).bind('presence.updated', (d: { presence: { actor_id: string; status: string } }) =>
-        seen.push({ actor_id: d.presence.actor_id, status: d.presence.status }),
+      (await subscribed(watching, `private-workspace-${alice.workspaceId}`)).bind(
+        'presence.updated',
+        (d: { presence: { actor_id: string; status: string } }) =>
+          seen.push({ actor_id: d.presence.actor_id, status: d.presence.status }),
       );
       await subscribed(a, `private-actor-${alice.actorId}`);
       await waitFor('alice online', async () => (await onlineIn(observer)).some((p) => p.actor_id === alice.actorId));
@@ -127,7 +168,9 @@ describe('presence from Soketi (webhooks as hints, the provider as the truth)', 
       ];
       const stored = await presenceEvents(alice.workspaceId);
       expect(stored.map((e) => e.channel)).toEqual(Array(4).fill(`private-workspace-${alice.workspaceId}`));
-      expect(stored.map((e) => ({ actor_id: e.data.presence.actor_id, status: e.data.presence.status }))).toEqual(expected);
+      expect(stored.map((e) => ({ actor_id: e.data.presence.actor_id, status: e.data.presence.status }))).toEqual(
+        expected,
+      );
       expect(stored.every((e) => typeof e.data.event_id === 'string')).toBe(true);
       await waitFor('presence.updated at the workspace channel', () => seen.length >= 4, 10_000);
       expect(seen).toEqual(expected);
@@ -168,7 +211,9 @@ describe('presence from Soketi (webhooks as hints, the provider as the truth)', 
       // goes through one pool of 10 connections, in this process beside the 1,000 clients, and on a loaded machine some
       // of them wait longer than the pool's 5 s acquire timeout. They then answer 503 "try again shortly", as designed.
       for (let i = 0; i < clients.length; i += 100) {
-        await Promise.all(clients.slice(i, i + 100).map((c, j) => subscribed(c, `private-actor-${members[i + j]!.actorId}`)));
+        await Promise.all(
+          clients.slice(i, i + 100).map((c, j) => subscribed(c, `private-actor-${members[i + j]!.actorId}`)),
+        );
       }
       await waitFor('1,000 actors online', async () => (await onlineIn(first)).length === 1000, 90_000, 500);
       // The sweep agrees with what the webhooks made.
@@ -178,5 +223,4 @@ describe('presence from Soketi (webhooks as hints, the provider as the truth)', 
     }
     await waitFor('all offline again', async () => (await onlineIn(first)).length === 0, 90_000, 500);
   }, 240_000);
-
 });

@@ -34,7 +34,11 @@ export interface TestSoketi {
 }
 
 /** An app whose parts start with letters: Soketi reads a numeric secret as a number and crashes on it. */
-const app = () => ({ appId: `app-${randomBytes(3).toString('hex')}`, key: `key-${randomBytes(8).toString('hex')}`, secret: `secret-${randomBytes(16).toString('hex')}` });
+const app = () => ({
+  appId: `app-${randomBytes(3).toString('hex')}`,
+  key: `key-${randomBytes(8).toString('hex')}`,
+  secret: `secret-${randomBytes(16).toString('hex')}`,
+});
 
 export async function startSoketi(o: { webhookUrl?: string } = {}): Promise<TestSoketi> {
   const a = app();
@@ -55,13 +59,24 @@ export async function startSoketi(o: { webhookUrl?: string } = {}): Promise<Test
     SOKETI_SHUTDOWN_GRACE_PERIOD: '0',
     AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
     ...(o.webhookUrl
-      ? { SOKETI_DEFAULT_APP_WEBHOOKS: JSON.stringify([{ url: o.webhookUrl, event_types: ['channel_occupied', 'channel_vacated', 'member_added', 'member_removed'] }]) }
+      ? {
+          SOKETI_DEFAULT_APP_WEBHOOKS: JSON.stringify([
+            {
+              url: o.webhookUrl,
+              event_types: ['channel_occupied', 'channel_vacated', 'member_added', 'member_removed'],
+            },
+          ]),
+        }
       : {}),
   };
   let child: ChildProcess | undefined;
   const output: string[] = [];
   const start = async () => {
-    child = spawn(process.execPath, [soketiServer, 'start', `--config=${path.join(dir, 'soketi.json')}`], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [soketiServer, 'start', `--config=${path.join(dir, 'soketi.json')}`], {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
     child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
     const started = child;
@@ -71,8 +86,16 @@ export async function startSoketi(o: { webhookUrl?: string } = {}): Promise<Test
       `soketi on ${port} (${output.join('').slice(-500)})`,
       async () => {
         if (started.exitCode !== null) throw new Error(`soketi exited: ${output.join('').slice(-1000)}`);
-        const ready = await fetch(`http://127.0.0.1:${metricsPort}/ready`).then((r) => r.ok, () => false);
-        const api = ready && (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false));
+        const ready = await fetch(`http://127.0.0.1:${metricsPort}/ready`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        const api =
+          ready &&
+          (await fetch(`http://127.0.0.1:${port}/`).then(
+            (r) => r.ok,
+            () => false,
+          ));
         return api;
       },
       20_000,
@@ -119,7 +142,10 @@ export function connectClient(
     channelAuthorization: {
       endpoint: '/unused',
       transport: 'ajax',
-      customHandler: ({ socketId, channelName }: { socketId: string; channelName: string }, callback: (err: Error | null, auth: { auth: string; channel_data?: string } | null) => void) => {
+      customHandler: (
+        { socketId, channelName }: { socketId: string; channelName: string },
+        callback: (err: Error | null, auth: { auth: string; channel_data?: string } | null) => void,
+      ) => {
         authorize(socketId, channelName).then(
           (auth) => callback(null, auth),
           (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
@@ -129,7 +155,10 @@ export function connectClient(
     userAuthentication: {
       endpoint: '/unused',
       transport: 'ajax',
-      customHandler: ({ socketId }: { socketId: string }, callback: (err: Error | null, auth: { auth: string; user_data: string } | null) => void) => {
+      customHandler: (
+        { socketId }: { socketId: string },
+        callback: (err: Error | null, auth: { auth: string; user_data: string } | null) => void,
+      ) => {
         (authenticate ?? reject)(socketId).then(
           (auth) => callback(null, auth),
           (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
@@ -144,12 +173,16 @@ export function subscribed(client: PusherClient, channel: string): Promise<Retur
   const ch = client.subscribe(channel);
   return new Promise((resolve, reject) => {
     ch.bind('pusher:subscription_succeeded', () => resolve(ch));
-    ch.bind('pusher:subscription_error', (err: unknown) => reject(Object.assign(new Error(`subscription refused: ${JSON.stringify(err)}`), { cause: err })));
+    ch.bind('pusher:subscription_error', (err: unknown) =>
+      reject(Object.assign(new Error(`subscription refused: ${JSON.stringify(err)}`), { cause: err })),
+    );
   });
 }
 
 /** A stand-in for the gateway's webhook route: the raw body and the two headers, handed to `accept`. */
-export async function startWebhookReceiver(accept: (w: { rawBody: Buffer; key: string; signature: string }) => Promise<void>): Promise<{ url: string; server: Server; received: number; dropping: boolean; close(): Promise<void> }> {
+export async function startWebhookReceiver(
+  accept: (w: { rawBody: Buffer; key: string; signature: string }) => Promise<void>,
+): Promise<{ url: string; server: Server; received: number; dropping: boolean; close(): Promise<void> }> {
   const state = { received: 0, dropping: false };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -157,7 +190,11 @@ export async function startWebhookReceiver(accept: (w: { rawBody: Buffer; key: s
     req.on('end', () => {
       state.received++;
       if (state.dropping) return void res.writeHead(204).end();
-      accept({ rawBody: Buffer.concat(chunks), key: String(req.headers['x-pusher-key'] ?? ''), signature: String(req.headers['x-pusher-signature'] ?? '') }).then(
+      accept({
+        rawBody: Buffer.concat(chunks),
+        key: String(req.headers['x-pusher-key'] ?? ''),
+        signature: String(req.headers['x-pusher-signature'] ?? ''),
+      }).then(
         () => res.writeHead(204).end(),
         () => res.writeHead(401).end(),
       );

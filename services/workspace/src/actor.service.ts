@@ -37,7 +37,11 @@ export class ActorService {
     return requireActor(this.d.actors, ctx, actorId);
   }
 
-  async updateActor(ctx: CallContext, actorId: string, input: { displayName?: string | undefined; title?: string | null | undefined }): Promise<Actor> {
+  async updateActor(
+    ctx: CallContext,
+    actorId: string,
+    input: { displayName?: string | undefined; title?: string | null | undefined },
+  ): Promise<Actor> {
     const patch = validateProfile(input);
     const actor = await requireEditableActor(this.d, ctx, actorId);
     if (patch.displayName === undefined && patch.title === undefined) return actor;
@@ -49,12 +53,26 @@ export class ActorService {
     });
   }
 
-  async createAgentActor(ctx: CallContext, input: { displayName: string; title?: string | null | undefined }): Promise<Actor> {
+  async createAgentActor(
+    ctx: CallContext,
+    input: { displayName: string; title?: string | null | undefined },
+  ): Promise<Actor> {
     const { displayName, title = null } = validateProfile(input);
     if (displayName === undefined) throw invalidInput([{ field: 'body.display_name', message: 'is required' }]);
     requireManager((await requireCaller(this.d, ctx)).role);
     return this.d.transact(async (tx) => {
-      const agent = await this.d.actors.insert({ id: randomUUID(), workspaceId: ctx.workspaceId!, kind: 'agent', userId: null, displayName, title, managedByAdmins: true }, tx);
+      const agent = await this.d.actors.insert(
+        {
+          id: randomUUID(),
+          workspaceId: ctx.workspaceId!,
+          kind: 'agent',
+          userId: null,
+          displayName,
+          title,
+          managedByAdmins: true,
+        },
+        tx,
+      );
       // The catalogue has no actor.created: a client learns of a new actor as of a changed one.
       await this.d.outbox.append([{ type: 'actor.updated', actor: agent }], tx);
       return agent;
@@ -68,7 +86,8 @@ export class ActorService {
   async deactivateAgent(ctx: CallContext, actorId: string): Promise<Actor> {
     requireManager((await requireCaller(this.d, ctx)).role);
     const actor = await requireActor(this.d.actors, ctx, actorId);
-    if (actor.kind !== 'agent' || !actor.managedByAdmins) throw forbidden('Only agents managed by admins can be deactivated; a member leaves by being removed.');
+    if (actor.kind !== 'agent' || !actor.managedByAdmins)
+      throw forbidden('Only agents managed by admins can be deactivated; a member leaves by being removed.');
     return this.d.tokenCache.ending(async (tx) => {
       const ended = await this.d.tokens.liveHashes(actor.workspaceId, actor.id, tx);
       if (actor.deactivatedAt !== null) return { result: actor, ended };

@@ -51,25 +51,45 @@ export class AvatarService {
   async setWorkspaceAvatar(ctx: CallContext, bytes: Buffer): Promise<Workspace> {
     requireManager((await requireCaller(this.d, ctx)).role);
     const owner: AvatarOwner = { kind: 'workspace', workspaceId: ctx.workspaceId! };
-    return this.replace(owner, await this.render(bytes), (id, tx) => this.d.workspaces.setAvatar(owner.workspaceId, id, tx), workspaceUpdated);
+    return this.replace(
+      owner,
+      await this.render(bytes),
+      (id, tx) => this.d.workspaces.setAvatar(owner.workspaceId, id, tx),
+      workspaceUpdated,
+    );
   }
 
   async deleteWorkspaceAvatar(ctx: CallContext): Promise<Workspace> {
     requireManager((await requireCaller(this.d, ctx)).role);
     const owner: AvatarOwner = { kind: 'workspace', workspaceId: ctx.workspaceId! };
-    return this.replace(owner, null, (_, tx) => this.d.workspaces.setAvatar(owner.workspaceId, null, tx), workspaceUpdated);
+    return this.replace(
+      owner,
+      null,
+      (_, tx) => this.d.workspaces.setAvatar(owner.workspaceId, null, tx),
+      workspaceUpdated,
+    );
   }
 
   async setActorAvatar(ctx: CallContext, actorId: string, bytes: Buffer): Promise<Actor> {
     const actor = await requireEditableActor(this.d, ctx, actorId);
     const owner: AvatarOwner = { kind: 'actor', workspaceId: actor.workspaceId, actorId: actor.id };
-    return this.replace(owner, await this.render(bytes), (id, tx) => this.d.actors.setAvatar(owner.workspaceId, actor.id, id, tx), actorUpdated);
+    return this.replace(
+      owner,
+      await this.render(bytes),
+      (id, tx) => this.d.actors.setAvatar(owner.workspaceId, actor.id, id, tx),
+      actorUpdated,
+    );
   }
 
   async deleteActorAvatar(ctx: CallContext, actorId: string): Promise<Actor> {
     const actor = await requireEditableActor(this.d, ctx, actorId);
     const owner: AvatarOwner = { kind: 'actor', workspaceId: actor.workspaceId, actorId: actor.id };
-    return this.replace(owner, null, (_, tx) => this.d.actors.setAvatar(owner.workspaceId, actor.id, null, tx), actorUpdated);
+    return this.replace(
+      owner,
+      null,
+      (_, tx) => this.d.actors.setAvatar(owner.workspaceId, actor.id, null, tx),
+      actorUpdated,
+    );
   }
 
   async workspaceAvatarDownload(ctx: CallContext, avatarId: string): Promise<AvatarDownload> {
@@ -113,7 +133,11 @@ export class AvatarService {
       return { id, key };
     } catch (err) {
       const reason = (err as Error).message;
-      if (RENDER_FAILURES.has(reason)) throw invalidArgument(reason, 'The avatar must be a complete JPG, PNG, WebP or GIF image of at most 40,000,000 pixels.');
+      if (RENDER_FAILURES.has(reason))
+        throw invalidArgument(
+          reason,
+          'The avatar must be a complete JPG, PNG, WebP or GIF image of at most 40,000,000 pixels.',
+        );
       await this.d.storage.delete([key]);
       throw unavailable('The avatar could not be processed in time; try again.');
     } finally {

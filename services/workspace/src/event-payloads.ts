@@ -54,9 +54,19 @@ export function outboxEntryOf(e: WorkspaceEvent): OutboxEntry {
   const event_id = randomUUID();
   switch (e.type) {
     case 'workspace.updated':
-      return { workspaceId: e.workspace.id, channel: workspaceChannel(e.workspace.id), event: e.type, payload: { event_id, workspace: workspacePayload(e.workspace) } };
+      return {
+        workspaceId: e.workspace.id,
+        channel: workspaceChannel(e.workspace.id),
+        event: e.type,
+        payload: { event_id, workspace: workspacePayload(e.workspace) },
+      };
     case 'actor.updated':
-      return { workspaceId: e.actor.workspaceId, channel: workspaceChannel(e.actor.workspaceId), event: e.type, payload: { event_id, actor: actorPayload(e.actor) } };
+      return {
+        workspaceId: e.actor.workspaceId,
+        channel: workspaceChannel(e.actor.workspaceId),
+        event: e.type,
+        payload: { event_id, actor: actorPayload(e.actor) },
+      };
     case 'workspace_user.added':
     case 'workspace_user.updated':
     case 'workspace_user.removed':

@@ -26,7 +26,10 @@ export interface CallerRole {
  * The caller as the database has it now (the gateway's cached view is not trusted for rules): a user's accepted
  * membership, or an agent's actor while it is active (contract §11).
  */
-export async function requireCaller(stores: { members: MemberStore; actors: ActorStore }, ctx: CallContext): Promise<CallerRole> {
+export async function requireCaller(
+  stores: { members: MemberStore; actors: ActorStore },
+  ctx: CallContext,
+): Promise<CallerRole> {
   if (!ctx.workspaceId) throw workspaceNotFound();
   if (ctx.userId) return requireMember(stores.members, ctx);
   const agent = ctx.tokenId && ctx.actorId ? await stores.actors.find(ctx.workspaceId, ctx.actorId) : undefined;
@@ -49,7 +52,11 @@ export async function requireActor(actors: ActorStore, ctx: CallContext, actorId
 }
 
 /** The actor an edit (profile or avatar) may change, after the permission check of contract §3. */
-export async function requireEditableActor(stores: { members: MemberStore; actors: ActorStore }, ctx: CallContext, actorId: string): Promise<Actor> {
+export async function requireEditableActor(
+  stores: { members: MemberStore; actors: ActorStore },
+  ctx: CallContext,
+  actorId: string,
+): Promise<Actor> {
   const caller = await requireCaller(stores, ctx);
   const actor = await requireActor(stores.actors, ctx, actorId);
   requireCanEditActor({ role: caller.role, actorId: caller.actorId }, actor);

@@ -3,7 +3,15 @@ import type { CallContext } from '@wms/kit/context';
 import { forbidden, invalidArgument, notFound } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
 import type { Actor, MemberWithUser, WorkspaceUser } from './domain/model.ts';
-import { alreadyMember, assignableRole, requireCanAdd, requireCanRemove, requireOwner, userActor, workspaceNotFound } from './domain/rules.ts';
+import {
+  alreadyMember,
+  assignableRole,
+  requireCanAdd,
+  requireCanRemove,
+  requireOwner,
+  userActor,
+  workspaceNotFound,
+} from './domain/rules.ts';
 import { requireMember } from './lookups.ts';
 import type { MembershipChanges } from './membership-changes.ts';
 import type { ActorStore } from './store/actor.store.ts';
@@ -36,7 +44,10 @@ export class MemberService {
     return member;
   }
 
-  async addWorkspaceUser(ctx: CallContext, input: { email: string; role?: string | undefined }): Promise<MemberWithUser> {
+  async addWorkspaceUser(
+    ctx: CallContext,
+    input: { email: string; role?: string | undefined },
+  ): Promise<MemberWithUser> {
     const role = assignableRole(input.role ?? 'member');
     requireCanAdd((await requireMember(this.d.members, ctx)).role, role);
     const user = await this.d.users.byEmail(input.email, ctx);
@@ -53,9 +64,18 @@ export class MemberService {
       } else {
         // A racing add of the same account fails on the stores' unique indexes as already_member.
         actor = await this.d.actors.insert(userActor(randomUUID(), workspaceId, user), tx);
-        added = await this.d.members.insert({ id: randomUUID(), workspaceId, userId: user.id, actorId: actor.id, role }, tx);
+        added = await this.d.members.insert(
+          { id: randomUUID(), workspaceId, userId: user.id, actorId: actor.id, role },
+          tx,
+        );
       }
-      await this.d.outbox.append([{ type: 'actor.updated', actor }, { type: 'workspace_user.added', member: { ...added, user } }], tx);
+      await this.d.outbox.append(
+        [
+          { type: 'actor.updated', actor },
+          { type: 'workspace_user.added', member: { ...added, user } },
+        ],
+        tx,
+      );
       return { result: added, workspaceId, cache: [{ userId: user.id, member: added }] };
     });
     return { ...member, user };
@@ -66,22 +86,32 @@ export class MemberService {
     return this.d.users.withUsers(await this.d.members.list(ctx.workspaceId!), ctx);
   }
 
-  async updateWorkspaceUserRole(ctx: CallContext, input: { workspaceUserId: string; role: string }): Promise<MemberWithUser> {
+  async updateWorkspaceUserRole(
+    ctx: CallContext,
+    input: { workspaceUserId: string; role: string },
+  ): Promise<MemberWithUser> {
     const role = assignableRole(input.role);
     const caller = await requireMember(this.d.members, ctx);
     const workspaceId = ctx.workspaceId!;
     const check = (me: WorkspaceUser | undefined, target: WorkspaceUser | undefined): WorkspaceUser => {
       requireOwner(me?.role);
       if (!target) throw noSuchMember();
-      if (target.role === 'owner') throw invalidArgument('owner_protected', 'The owner cannot be demoted; transfer ownership instead.');
+      if (target.role === 'owner')
+        throw invalidArgument('owner_protected', 'The owner cannot be demoted; transfer ownership instead.');
       return target;
     };
-    const [user] = await this.d.users.byIds([check(caller, await this.target(workspaceId, input.workspaceUserId)).userId], ctx);
+    const [user] = await this.d.users.byIds(
+      [check(caller, await this.target(workspaceId, input.workspaceUserId)).userId],
+      ctx,
+    );
     // The account behind a membership never changes, so the event's can be read before the transaction.
     return this.d.changes.run(async (tx) => {
       // Checked again on the locked rows: a transfer of ownership may have happened in between.
       const rows = await this.d.members.lockMembers(workspaceId, [caller.id, input.workspaceUserId], tx);
-      const target = check(rows.find((r) => r.id === caller.id), rows.find((r) => r.id === input.workspaceUserId));
+      const target = check(
+        rows.find((r) => r.id === caller.id),
+        rows.find((r) => r.id === input.workspaceUserId),
+      );
       const next = { ...(await this.d.members.setRole(workspaceId, target.id, role, tx))!, user: user! };
       await this.d.outbox.append([{ type: 'workspace_user.updated', member: next }], tx);
       return { result: next, workspaceId, cache: [{ userId: next.userId, member: next }] };
@@ -96,14 +126,26 @@ export class MemberService {
       requireCanRemove({ role: me?.role, workspaceUserId: caller.id }, target);
       return target;
     };
-    const [user] = await this.d.users.byIds([check(caller, await this.target(workspaceId, input.workspaceUserId)).userId], ctx);
+    const [user] = await this.d.users.byIds(
+      [check(caller, await this.target(workspaceId, input.workspaceUserId)).userId],
+      ctx,
+    );
     await this.d.changes.run(async (tx) => {
       // Checked again on the locked rows: a role change or transfer may have happened in between.
       const rows = await this.d.members.lockMembers(workspaceId, [caller.id, input.workspaceUserId], tx);
-      const target = check(rows.find((r) => r.id === caller.id), rows.find((r) => r.id === input.workspaceUserId));
+      const target = check(
+        rows.find((r) => r.id === caller.id),
+        rows.find((r) => r.id === input.workspaceUserId),
+      );
       const removed = (await this.d.members.remove(workspaceId, target.id, tx))!;
       const actor = (await this.d.actors.setDeactivated(workspaceId, removed.actorId, true, tx))!;
-      await this.d.outbox.append([{ type: 'workspace_user.removed', member: { ...removed, user: user! } }, { type: 'actor.updated', actor }], tx);
+      await this.d.outbox.append(
+        [
+          { type: 'workspace_user.removed', member: { ...removed, user: user! } },
+          { type: 'actor.updated', actor },
+        ],
+        tx,
+      );
       return { result: undefined, workspaceId, cache: [{ userId: removed.userId, member: null }] };
     });
   }
@@ -111,7 +153,8 @@ export class MemberService {
   async transferOwnership(ctx: CallContext, input: { workspaceUserId: string }): Promise<MemberWithUser> {
     const caller = await requireMember(this.d.members, ctx);
     requireOwner(caller.role);
-    const badTarget = () => invalidArgument('invalid_ownership_target', 'The new owner must be another accepted member of this workspace.');
+    const badTarget = () =>
+      invalidArgument('invalid_ownership_target', 'The new owner must be another accepted member of this workspace.');
     if (!isUuid(input.workspaceUserId) || input.workspaceUserId === caller.id) throw badTarget();
     const workspaceId = ctx.workspaceId!;
     const chosen = await this.d.members.find(workspaceId, input.workspaceUserId);

@@ -36,11 +36,19 @@ export interface WorkspaceProducers {
 }
 
 /** Opens the producers on the deployment's Redis; `resizeTimeoutMs` is how long a PUT waits for the worker before answering 503. */
-export async function openWorkspaceProducers(o: { redisUrl: string; prefix: string; log: Logger; resizeTimeoutMs?: number }): Promise<WorkspaceProducers> {
+export async function openWorkspaceProducers(o: {
+  redisUrl: string;
+  prefix: string;
+  log: Logger;
+  resizeTimeoutMs?: number;
+}): Promise<WorkspaceProducers> {
   const base = { prefix: o.prefix, log: o.log };
   const producer = producerConnection(o.redisUrl, o.log);
   const listener = workerConnection(o.redisUrl, o.log);
-  const resizeQueue = createQueue<AvatarResizeJob, AvatarResizeResult>(queueNames.avatarResize, { ...base, connection: producer });
+  const resizeQueue = createQueue<AvatarResizeJob, AvatarResizeResult>(queueNames.avatarResize, {
+    ...base,
+    connection: producer,
+  });
   const purgeQueue = createQueue<WorkspacePurgeJob>(queueNames.workspacePurge, { ...base, connection: producer });
   const resizeEvents = createQueueEvents(queueNames.avatarResize, { ...base, connection: listener });
   await Promise.all([resizeEvents.waitUntilReady(), resizeQueue.waitUntilReady(), purgeQueue.waitUntilReady()]);
@@ -55,7 +63,11 @@ export async function openWorkspaceProducers(o: { redisUrl: string; prefix: stri
     purges: {
       // The purge calls other services: it keeps trying through their restarts (about an hour in all).
       async schedule(workspaceId) {
-        await purgeQueue.add('purge', { workspaceId }, { jobId: `purge-${workspaceId}`, attempts: 12, backoff: { type: 'exponential', delay: 2000 } });
+        await purgeQueue.add(
+          'purge',
+          { workspaceId },
+          { jobId: `purge-${workspaceId}`, attempts: 12, backoff: { type: 'exponential', delay: 2000 } },
+        );
       },
     },
     connection: producer,

@@ -69,23 +69,34 @@ const toToken = (t: Token | CreatedToken): TokenMessage => ({
   token: 'secret' in t ? t.secret : undefined,
 });
 
-export function workspaceHandlers({ workspaces, members, actors, avatars, tokens }: WorkspaceServices): ServiceHandlers<'workspace'> {
+export function workspaceHandlers({
+  workspaces,
+  members,
+  actors,
+  avatars,
+  tokens,
+}: WorkspaceServices): ServiceHandlers<'workspace'> {
   return {
     CreateWorkspace: async (req, ctx) => toWorkspace(await workspaces.createWorkspace(ctx, req)),
     ListWorkspaces: async (_req, ctx) => ({ workspaces: (await workspaces.listWorkspaces(ctx)).map(toWorkspace) }),
     GetWorkspace: async (_req, ctx) => toWorkspace(await workspaces.getWorkspace(ctx)),
-    UpdateWorkspace: async (req, ctx) => toWorkspace(await workspaces.updateWorkspace(ctx, { name: req.name, slug: req.slug })),
+    UpdateWorkspace: async (req, ctx) =>
+      toWorkspace(await workspaces.updateWorkspace(ctx, { name: req.name, slug: req.slug })),
     DeleteWorkspace: async (_req, ctx) => {
       await workspaces.deleteWorkspace(ctx);
       return {};
     },
-    TransferOwnership: async (req, ctx) => toMember(await members.transferOwnership(ctx, { workspaceUserId: req.workspace_user_id })),
+    TransferOwnership: async (req, ctx) =>
+      toMember(await members.transferOwnership(ctx, { workspaceUserId: req.workspace_user_id })),
     ResolveMembership: async (req) => {
       const m = await members.resolveMembership({ workspaceId: req.workspace_id, userId: req.user_id });
       return { workspace_id: m.workspaceId, workspace_user_id: m.id, actor_id: m.actorId, role: m.role };
     },
-    AddWorkspaceUser: async (req, ctx) => toMember(await members.addWorkspaceUser(ctx, { email: req.email, role: req.role })),
-    ListWorkspaceUsers: async (_req, ctx) => ({ workspace_users: (await members.listWorkspaceUsers(ctx)).map(toMember) }),
+    AddWorkspaceUser: async (req, ctx) =>
+      toMember(await members.addWorkspaceUser(ctx, { email: req.email, role: req.role })),
+    ListWorkspaceUsers: async (_req, ctx) => ({
+      workspace_users: (await members.listWorkspaceUsers(ctx)).map(toMember),
+    }),
     UpdateWorkspaceUserRole: async (req, ctx) =>
       toMember(await members.updateWorkspaceUserRole(ctx, { workspaceUserId: req.workspace_user_id, role: req.role })),
     RemoveWorkspaceUser: async (req, ctx) => {
@@ -101,7 +112,8 @@ export function workspaceHandlers({ workspaces, members, actors, avatars, tokens
           title: req.title ? (req.title.value ?? null) : undefined,
         }),
       ),
-    CreateAgentActor: async (req, ctx) => toActor(await actors.createAgentActor(ctx, { displayName: req.display_name, title: req.title })),
+    CreateAgentActor: async (req, ctx) =>
+      toActor(await actors.createAgentActor(ctx, { displayName: req.display_name, title: req.title })),
     DeactivateAgent: async (req, ctx) => toActor(await actors.deactivateAgent(ctx, req.actor_id)),
     GetActorsByIds: async (req, ctx) => ({ actors: (await actors.getActorsByIds(ctx, req.ids)).map(toActor) }),
     SetWorkspaceAvatar: async (req, ctx) => toWorkspace(await avatars.setWorkspaceAvatar(ctx, req.content)),
@@ -110,10 +122,16 @@ export function workspaceHandlers({ workspaces, members, actors, avatars, tokens
     SetActorAvatar: async (req, ctx) => toActor(await avatars.setActorAvatar(ctx, req.actor_id, req.content)),
     DeleteActorAvatar: async (req, ctx) => toActor(await avatars.deleteActorAvatar(ctx, req.actor_id)),
     GetActorAvatar: async (req, ctx) => toDownload(await avatars.actorAvatarDownload(ctx, req.actor_id, req.avatar_id)),
-    CreateWorkspaceToken: async (req, ctx) => toToken(await tokens.createWorkspaceToken(ctx, { actorId: req.actor_id, name: req.name })),
+    CreateWorkspaceToken: async (req, ctx) =>
+      toToken(await tokens.createWorkspaceToken(ctx, { actorId: req.actor_id, name: req.name })),
     ListWorkspaceTokens: async (_req, ctx) => ({ tokens: (await tokens.listWorkspaceTokens(ctx)).map(toToken) }),
-    CreateConversationToken: async (req, ctx) => toToken(await tokens.createConversationToken(ctx, req.conversation_id, { actorId: req.actor_id, name: req.name })),
-    ListConversationTokens: async (req, ctx) => ({ tokens: (await tokens.listConversationTokens(ctx, req.conversation_id)).map(toToken) }),
+    CreateConversationToken: async (req, ctx) =>
+      toToken(
+        await tokens.createConversationToken(ctx, req.conversation_id, { actorId: req.actor_id, name: req.name }),
+      ),
+    ListConversationTokens: async (req, ctx) => ({
+      tokens: (await tokens.listConversationTokens(ctx, req.conversation_id)).map(toToken),
+    }),
     ResolveToken: async (req) => {
       const token = await tokens.resolve(req.secret_sha256);
       return { token: token && toToken(token) };

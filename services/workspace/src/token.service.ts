@@ -28,7 +28,10 @@ const noConversation = () => notFound('No such conversation.');
 /** A new token's body: its trimmed name. */
 function validateNewToken(input: { actorId: string; name: string }): string {
   const name = input.name.trim();
-  ensure(['body.actor_id', isUuid(input.actorId), 'must be a UUID'], ['body.name', name.length >= 1 && name.length <= limits.nameMax, `must be 1 to ${limits.nameMax} characters`]);
+  ensure(
+    ['body.actor_id', isUuid(input.actorId), 'must be a UUID'],
+    ['body.name', name.length >= 1 && name.length <= limits.nameMax, `must be 1 to ${limits.nameMax} characters`],
+  );
   return name;
 }
 
@@ -47,7 +50,11 @@ export class TokenService {
    * A conversation token: the caller must read the conversation; a private channel gains the agent as a member, a
    * direct conversation must have it among its participants (messaging, which owns conversations, decides both).
    */
-  async createConversationToken(ctx: CallContext, conversationId: string, input: { actorId: string; name: string }): Promise<CreatedToken> {
+  async createConversationToken(
+    ctx: CallContext,
+    conversationId: string,
+    input: { actorId: string; name: string },
+  ): Promise<CreatedToken> {
     const name = validateNewToken(input);
     await this.requireReadable(ctx, conversationId);
     const { caller, agentId } = await this.checkNewToken(ctx, input.actorId);
@@ -93,7 +100,11 @@ export class TokenService {
     const caller = await requireCaller(this.d, ctx);
     requireManager(caller.role);
     const agent = await this.d.actors.find(ctx.workspaceId!, actorId);
-    ensure(['body.actor_id', agent?.kind === 'agent' && agent.managedByAdmins && agent.deactivatedAt === null, 'must be an active agent of this workspace managed by admins']);
+    ensure([
+      'body.actor_id',
+      agent?.kind === 'agent' && agent.managedByAdmins && agent.deactivatedAt === null,
+      'must be an active agent of this workspace managed by admins',
+    ]);
     return { caller, agentId: agent!.id };
   }
 
@@ -101,7 +112,14 @@ export class TokenService {
     if (!isUuid(conversationId) || !(await this.d.conversations.readable(ctx, conversationId))) throw noConversation();
   }
 
-  private async insert(ctx: CallContext, kind: TokenKind, conversationId: string | null, caller: CallerRole, actorId: string, name: string): Promise<CreatedToken> {
+  private async insert(
+    ctx: CallContext,
+    kind: TokenKind,
+    conversationId: string | null,
+    caller: CallerRole,
+    actorId: string,
+    name: string,
+  ): Promise<CreatedToken> {
     const secret = newTokenSecret(kind);
     const token = await this.d.tokens.insert({
       id: randomUUID(),

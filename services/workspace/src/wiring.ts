@@ -71,7 +71,14 @@ export function buildWorkspaceServices(c: {
   const tokenCache = new TokenCache(c.redis, transact);
   return {
     workspaces: new WorkspaceService({ transact, ...stores, changes, users, purges: c.purges, tokenCache }),
-    members: new MemberService({ members: stores.members, actors: stores.actors, cache, changes, users, outbox: stores.outbox }),
+    members: new MemberService({
+      members: stores.members,
+      actors: stores.actors,
+      cache,
+      changes,
+      users,
+      outbox: stores.outbox,
+    }),
     actors: new ActorService({ transact, ...stores, tokenCache }),
     avatars: new AvatarService({ transact, ...stores, storage: c.storage, resizer: c.resizer }),
     tokens: new TokenService({ ...stores, tokenCache, conversations: new Conversations(c.messaging) }),
@@ -79,7 +86,10 @@ export function buildWorkspaceServices(c: {
 }
 
 /** The server role: the service's RPCs, with the membership cache and the queues' producers on Redis. */
-export async function startWorkspaceServer(config: WorkspaceConfig, { db, log }: ProcessBase): Promise<StartedServer<'workspace'>> {
+export async function startWorkspaceServer(
+  config: WorkspaceConfig,
+  { db, log }: ProcessBase,
+): Promise<StartedServer<'workspace'>> {
   const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
   await redisReady(redis);
   const producers = await openWorkspaceProducers({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, log });

@@ -15,9 +15,18 @@ import { workspacePurgeProcessor } from './workers/workspace-purge.worker.ts';
  * The worker role: the outbox relay, which hands committed events to the realtime service; rendering avatars; purging
  * deleted workspaces, here and in the services that hold their data.
  */
-export async function startWorkspaceWorker(config: WorkspaceConfig, { db, log, metrics }: ProcessBase): Promise<StartedRole> {
+export async function startWorkspaceWorker(
+  config: WorkspaceConfig,
+  { db, log, metrics }: ProcessBase,
+): Promise<StartedRole> {
   // First: the relay needs Postgres and realtime only, so a Redis that is down at start does not hold events back.
-  const relay = relayToRealtime({ db, schema: config.DATABASE_SCHEMA, source: 'workspace', realtimeUrl: config.REALTIME_GRPC_URL, log });
+  const relay = relayToRealtime({
+    db,
+    schema: config.DATABASE_SCHEMA,
+    source: 'workspace',
+    realtimeUrl: config.REALTIME_GRPC_URL,
+    log,
+  });
   const { workspaces, avatars } = buildWorkspaceStores(db);
   const storage = createStorage(storageConfigFrom(config));
   const connection = workerConnection(config.REDIS_URL, log);
@@ -25,7 +34,11 @@ export async function startWorkspaceWorker(config: WorkspaceConfig, { db, log, m
   const resize = createWorker(queueNames.avatarResize, avatarResizeProcessor(storage), { ...base, concurrency: 2 });
   const messaging = connectPeer('messaging', config.MESSAGING_GRPC_URL);
   const assets = connectPeer('asset', config.ASSET_GRPC_URL);
-  const purge = createWorker(queueNames.workspacePurge, workspacePurgeProcessor({ storage, avatars, workspaces, holders: [messaging, assets] }), base);
+  const purge = createWorker(
+    queueNames.workspacePurge,
+    workspacePurgeProcessor({ storage, avatars, workspaces, holders: [messaging, assets] }),
+    base,
+  );
   await redisReady(connection);
   return {
     checks: [redisCheck(connection)],

@@ -50,7 +50,10 @@ export class WorkspaceService {
     return this.d.changes.run(async (tx) => {
       const workspace = await this.d.workspaces.insert({ id, name: fields.name!, slug: fields.slug! }, tx);
       const actor = await this.d.actors.insert(userActor(randomUUID(), id, user!), tx);
-      const owner = await this.d.members.insert({ id: randomUUID(), workspaceId: id, userId, actorId: actor.id, role: 'owner' }, tx);
+      const owner = await this.d.members.insert(
+        { id: randomUUID(), workspaceId: id, userId, actorId: actor.id, role: 'owner' },
+        tx,
+      );
       return { result: workspace, workspaceId: id, cache: [{ userId, member: owner }] };
     });
   }
@@ -64,7 +67,10 @@ export class WorkspaceService {
     return requireLiveWorkspace(this.d.workspaces, ctx);
   }
 
-  async updateWorkspace(ctx: CallContext, input: { name?: string | undefined; slug?: string | undefined }): Promise<Workspace> {
+  async updateWorkspace(
+    ctx: CallContext,
+    input: { name?: string | undefined; slug?: string | undefined },
+  ): Promise<Workspace> {
     const fields = validateWorkspaceFields(input);
     requireManager((await requireCaller(this.d, ctx)).role);
     if (fields.name === undefined && fields.slug === undefined) return requireLiveWorkspace(this.d.workspaces, ctx);

@@ -48,20 +48,42 @@ afterAll(async () => {
 });
 
 const uniqueSlug = () => `s-${randomBytes(6).toString('hex')}`;
-const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+const byId = <T extends { id: string }>(rows: T[]) =>
+  [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 async function newWorkspace(tx?: Tx) {
-  return workspaces.insert({ id: randomUUID(), name: `Workspace ${randomBytes(3).toString('hex')}`, slug: uniqueSlug() }, tx);
+  return workspaces.insert(
+    { id: randomUUID(), name: `Workspace ${randomBytes(3).toString('hex')}`, slug: uniqueSlug() },
+    tx,
+  );
 }
 
-async function newMember(workspaceId: string, role: Role = 'member', { tx, userId = randomUUID() }: { tx?: Tx; userId?: string } = {}) {
-  const actor = await actors.insert({ id: randomUUID(), workspaceId, kind: 'user', userId, displayName: 'Member', title: null, managedByAdmins: false }, tx);
+async function newMember(
+  workspaceId: string,
+  role: Role = 'member',
+  { tx, userId = randomUUID() }: { tx?: Tx; userId?: string } = {},
+) {
+  const actor = await actors.insert(
+    { id: randomUUID(), workspaceId, kind: 'user', userId, displayName: 'Member', title: null, managedByAdmins: false },
+    tx,
+  );
   const member = await members.insert({ id: randomUUID(), workspaceId, userId, actorId: actor.id, role }, tx);
   return { actor, member };
 }
 
 async function newAgent(workspaceId: string, tx?: Tx) {
-  return actors.insert({ id: randomUUID(), workspaceId, kind: 'agent', userId: null, displayName: 'Bot', title: 'Helper', managedByAdmins: true }, tx);
+  return actors.insert(
+    {
+      id: randomUUID(),
+      workspaceId,
+      kind: 'agent',
+      userId: null,
+      displayName: 'Bot',
+      title: 'Helper',
+      managedByAdmins: true,
+    },
+    tx,
+  );
 }
 
 async function refusal(p: Promise<unknown>): Promise<unknown> {
@@ -88,7 +110,10 @@ async function withShortLockTimeout<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
 }
 /** Moves a timestamp far into the past, so a later now() is later whatever the clock's resolution. */
 const past = new Date('2001-01-01T00:00:00Z');
-const backdate = (table: string, id: string, column = 'updated_at') => db(table).where({ id }).update({ [column]: past });
+const backdate = (table: string, id: string, column = 'updated_at') =>
+  db(table)
+    .where({ id })
+    .update({ [column]: past });
 
 const lockNotAvailable = (err: unknown) => (err as { code?: string }).code === '55P03';
 
@@ -97,7 +122,14 @@ describe(WorkspaceStore.name, () => {
     const id = randomUUID();
     const slug = uniqueSlug();
     const created = await workspaces.insert({ id, name: 'Acme', slug });
-    expect(created).toEqual({ id, name: 'Acme', slug, avatarId: null, createdAt: expect.any(Date), updatedAt: expect.any(Date) });
+    expect(created).toEqual({
+      id,
+      name: 'Acme',
+      slug,
+      avatarId: null,
+      createdAt: expect.any(Date),
+      updatedAt: expect.any(Date),
+    });
     expect(Object.keys(created).sort()).toEqual(['avatarId', 'createdAt', 'id', 'name', 'slug', 'updatedAt']);
     expect(await workspaces.findLive(id)).toEqual(created);
   });
@@ -179,7 +211,9 @@ describe(WorkspaceStore.name, () => {
       await newMember(w.id, 'owner', { tx, userId });
       return w;
     });
-    await db('workspaces').where({ id: oldest.id }).update({ created_at: new Date('2001-01-01T00:00:00Z') });
+    await db('workspaces')
+      .where({ id: oldest.id })
+      .update({ created_at: new Date('2001-01-01T00:00:00Z') });
 
     const deleted = await newWorkspace();
     await newMember(deleted.id, 'member', { userId });
@@ -215,7 +249,11 @@ describe(WorkspaceStore.name, () => {
     await newAgent(w.id);
     const avatarId = randomUUID();
     await avatars.insert(avatarId, { kind: 'workspace', workspaceId: w.id }, `avatars/${avatarId}`);
-    await avatars.insert(randomUUID(), { kind: 'actor', workspaceId: w.id, actorId: actor.id }, `avatars/${randomUUID()}`);
+    await avatars.insert(
+      randomUUID(),
+      { kind: 'actor', workspaceId: w.id, actorId: actor.id },
+      `avatars/${randomUUID()}`,
+    );
     await workspaces.setAvatar(w.id, avatarId);
     const other = await newWorkspace();
     const { actor: otherActor } = await newMember(other.id, 'owner');
@@ -263,7 +301,9 @@ describe(MemberStore.name, () => {
     const userId = randomUUID();
     const { member } = await newMember(w.id, 'owner', { userId });
     const agent = await newAgent(w.id);
-    const twice = await refusal(members.insert({ id: randomUUID(), workspaceId: w.id, userId, actorId: agent.id, role: 'member' }));
+    const twice = await refusal(
+      members.insert({ id: randomUUID(), workspaceId: w.id, userId, actorId: agent.id, role: 'member' }),
+    );
     expect(twice).toMatchObject({ kind: 'already_exists', code: 'already_member' });
     const secondOwner = await domainRefusal(newMember(w.id, 'owner'));
     expect(secondOwner).toMatchObject({ kind: 'invalid_argument', code: 'owner_protected' });
@@ -271,10 +311,26 @@ describe(MemberStore.name, () => {
   });
 
   it('refuses a membership of an unknown workspace as workspace_not_found, and of an unknown actor as not_found', async () => {
-    const nowhere = await domainRefusal(members.insert({ id: randomUUID(), workspaceId: randomUUID(), userId: randomUUID(), actorId: randomUUID(), role: 'member' }));
+    const nowhere = await domainRefusal(
+      members.insert({
+        id: randomUUID(),
+        workspaceId: randomUUID(),
+        userId: randomUUID(),
+        actorId: randomUUID(),
+        role: 'member',
+      }),
+    );
     expect(nowhere).toMatchObject({ kind: 'not_found', code: 'workspace_not_found' });
     const w = await newWorkspace();
-    const noActor = await domainRefusal(members.insert({ id: randomUUID(), workspaceId: w.id, userId: randomUUID(), actorId: randomUUID(), role: 'member' }));
+    const noActor = await domainRefusal(
+      members.insert({
+        id: randomUUID(),
+        workspaceId: w.id,
+        userId: randomUUID(),
+        actorId: randomUUID(),
+        role: 'member',
+      }),
+    );
     expect(noActor).toMatchObject({ kind: 'not_found', code: 'not_found' });
     expect(await members.list(w.id)).toEqual([]);
   });
@@ -283,12 +339,15 @@ describe(MemberStore.name, () => {
     const w = await newWorkspace();
     const inserted = await transact(async (tx) => {
       const rows = [];
-      for (const role of ['owner', 'admin', 'member', 'member'] as const) rows.push((await newMember(w.id, role, { tx })).member);
+      for (const role of ['owner', 'admin', 'member', 'member'] as const)
+        rows.push((await newMember(w.id, role, { tx })).member);
       return rows;
     });
     const sorted = byId(inserted);
     const newest = sorted[0]!;
-    await db('workspace_users').where({ id: newest.id }).update({ created_at: new Date(Date.now() + 60_000) });
+    await db('workspace_users')
+      .where({ id: newest.id })
+      .update({ created_at: new Date(Date.now() + 60_000) });
     const removed = sorted[1]!;
     await members.remove(w.id, removed.id);
     const other = await newWorkspace();
@@ -317,7 +376,10 @@ describe(MemberStore.name, () => {
     const w = await newWorkspace();
     const userId = randomUUID();
     const { member } = await newMember(w.id, 'member', { userId });
-    expect(await transact((tx) => members.findAnyByUserForUpdate(w.id, userId, tx))).toEqual({ ...member, removed: false });
+    expect(await transact((tx) => members.findAnyByUserForUpdate(w.id, userId, tx))).toEqual({
+      ...member,
+      removed: false,
+    });
     await members.remove(w.id, member.id);
     const found = await transact((tx) => members.findAnyByUserForUpdate(w.id, userId, tx));
     expect(found).toMatchObject({ id: member.id, actorId: member.actorId, removed: true });
@@ -401,7 +463,8 @@ describe(MemberStore.name, () => {
     const other = await newWorkspace();
     const foreign = (await newMember(other.id, 'owner')).member;
 
-    const lockRow = (id: string) => withShortLockTimeout((tx) => queryable(db, tx)('workspace_users').where({ id }).forUpdate().first('id'));
+    const lockRow = (id: string) =>
+      withShortLockTimeout((tx) => queryable(db, tx)('workspace_users').where({ id }).forUpdate().first('id'));
     await transact(async (holder) => {
       const locked = await members.lockMembers(w.id, [a.id, b.id, gone.id, foreign.id], holder);
       expect(locked.map((m) => m.id)).toEqual(byId([owner, a, b]).map((m) => m.id));
@@ -410,7 +473,9 @@ describe(MemberStore.name, () => {
       for (const id of [owner.id, a.id, b.id]) expect(lockNotAvailable(await refusal(lockRow(id)))).toBe(true);
       for (const id of [untouched.id, foreign.id]) expect(await lockRow(id)).toEqual({ id });
     });
-    expect(await transact((tx) => members.lockMembers(w.id, [], tx)).then((rows) => rows.map((m) => m.id))).toEqual([owner.id]);
+    expect(await transact((tx) => members.lockMembers(w.id, [], tx)).then((rows) => rows.map((m) => m.id))).toEqual([
+      owner.id,
+    ]);
   });
 });
 
@@ -443,17 +508,40 @@ describe(ActorStore.name, () => {
     const w = await newWorkspace();
     const userId = randomUUID();
     await newMember(w.id, 'member', { userId });
-    const err = await refusal(actors.insert({ id: randomUUID(), workspaceId: w.id, kind: 'user', userId, displayName: 'Twin', title: null, managedByAdmins: false }));
+    const err = await refusal(
+      actors.insert({
+        id: randomUUID(),
+        workspaceId: w.id,
+        kind: 'user',
+        userId,
+        displayName: 'Twin',
+        title: null,
+        managedByAdmins: false,
+      }),
+    );
     expect(err).toMatchObject({ kind: 'already_exists', code: 'already_member' });
     const elsewhere = await newWorkspace();
-    expect(await actors.insert({ id: randomUUID(), workspaceId: elsewhere.id, kind: 'user', userId, displayName: 'Same user', title: null, managedByAdmins: false })).toMatchObject({ userId });
+    expect(
+      await actors.insert({
+        id: randomUUID(),
+        workspaceId: elsewhere.id,
+        kind: 'user',
+        userId,
+        displayName: 'Same user',
+        title: null,
+        managedByAdmins: false,
+      }),
+    ).toMatchObject({ userId });
   });
 
   it('reads many actors of one workspace in one call, in id order, leaving out unknown ids and other workspaces', async () => {
     const w = await newWorkspace();
     const mine = await transact(async (tx) => {
       const rows = [];
-      for (let i = 0; i < 150; i++) rows.push(i % 3 === 0 ? (await newMember(w.id, i === 0 ? 'owner' : 'member', { tx })).actor : await newAgent(w.id, tx));
+      for (let i = 0; i < 150; i++)
+        rows.push(
+          i % 3 === 0 ? (await newMember(w.id, i === 0 ? 'owner' : 'member', { tx })).actor : await newAgent(w.id, tx),
+        );
       return rows;
     });
     const other = await newWorkspace();
@@ -467,10 +555,17 @@ describe(ActorStore.name, () => {
 
   it('lists every actor of a workspace, deactivated ones included, oldest first then by id', async () => {
     const w = await newWorkspace();
-    const inserted = await transact(async (tx) => [await newAgent(w.id, tx), await newAgent(w.id, tx), await newAgent(w.id, tx), (await newMember(w.id, 'owner', { tx })).actor]);
+    const inserted = await transact(async (tx) => [
+      await newAgent(w.id, tx),
+      await newAgent(w.id, tx),
+      await newAgent(w.id, tx),
+      (await newMember(w.id, 'owner', { tx })).actor,
+    ]);
     const sorted = byId(inserted);
     const oldest = sorted.at(-1)!;
-    await db('actors').where({ id: oldest.id }).update({ created_at: new Date('2001-01-01T00:00:00Z') });
+    await db('actors')
+      .where({ id: oldest.id })
+      .update({ created_at: new Date('2001-01-01T00:00:00Z') });
     const deactivated = sorted[0]!;
     await actors.setDeactivated(w.id, deactivated.id, true);
     await newAgent((await newWorkspace()).id);
@@ -483,15 +578,28 @@ describe(ActorStore.name, () => {
   it('keeps the actors whose display name contains q, case-insensitively and literally (% _ \\ too), those starting with it first (property)', async () => {
     const unit = fc.constantFrom('a', 'B', 'c', '%', '_', '\\', ' ');
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.string({ unit, minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }), fc.string({ unit, minLength: 1, maxLength: 3 }), async (names, q) => {
-        const w = await newWorkspace();
-        for (const displayName of names) await actors.insert({ id: randomUUID(), workspaceId: w.id, kind: 'agent', userId: null, displayName, title: null, managedByAdmins: true });
-        const all = (await actors.list(w.id)).map((a) => a.displayName);
-        const has = (name: string) => name.toLowerCase().includes(q.toLowerCase());
-        const starts = (name: string) => name.toLowerCase().startsWith(q.toLowerCase());
-        const expected = [...all.filter((n) => has(n) && starts(n)), ...all.filter((n) => has(n) && !starts(n))];
-        expect((await actors.list(w.id, q)).map((a) => a.displayName)).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.string({ unit, minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }),
+        fc.string({ unit, minLength: 1, maxLength: 3 }),
+        async (names, q) => {
+          const w = await newWorkspace();
+          for (const displayName of names)
+            await actors.insert({
+              id: randomUUID(),
+              workspaceId: w.id,
+              kind: 'agent',
+              userId: null,
+              displayName,
+              title: null,
+              managedByAdmins: true,
+            });
+          const all = (await actors.list(w.id)).map((a) => a.displayName);
+          const has = (name: string) => name.toLowerCase().includes(q.toLowerCase());
+          const starts = (name: string) => name.toLowerCase().startsWith(q.toLowerCase());
+          const expected = [...all.filter((n) => has(n) && starts(n)), ...all.filter((n) => has(n) && !starts(n))];
+          expect((await actors.list(w.id, q)).map((a) => a.displayName)).toEqual(expected);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -514,7 +622,10 @@ describe(ActorStore.name, () => {
       db.off('query', capture);
     }
     // The event shows the statement as sent, with $n placeholders, its bindings in their order.
-    const { rows } = await db.raw(`EXPLAIN (FORMAT JSON) ${statement!.sql.replace(/\$\d+/g, '?')}`, statement!.bindings as never);
+    const { rows } = await db.raw(
+      `EXPLAIN (FORMAT JSON) ${statement!.sql.replace(/\$\d+/g, '?')}`,
+      statement!.bindings as never,
+    );
     expect(JSON.stringify(rows[0]['QUERY PLAN'])).toContain('"Index Name":"actors_display_name_trgm_idx"');
   });
 
@@ -526,7 +637,11 @@ describe(ActorStore.name, () => {
     expect(off!.deactivatedAt).toBeInstanceOf(Date);
     expect(off!.updatedAt.getTime()).toBeGreaterThan(past.getTime());
     expect(await actors.find(w.id, actor.id)).toEqual(off);
-    expect(await actors.setDeactivated(w.id, actor.id, false)).toEqual({ ...off, deactivatedAt: null, updatedAt: expect.any(Date) });
+    expect(await actors.setDeactivated(w.id, actor.id, false)).toEqual({
+      ...off,
+      deactivatedAt: null,
+      updatedAt: expect.any(Date),
+    });
     expect((await actors.find(w.id, actor.id))!.deactivatedAt).toBeNull();
   });
 
@@ -538,7 +653,17 @@ describe(ActorStore.name, () => {
   });
 
   it('refuses an actor of an unknown workspace as workspace_not_found', async () => {
-    const err = await domainRefusal(actors.insert({ id: randomUUID(), workspaceId: randomUUID(), kind: 'agent', userId: null, displayName: 'Bot', title: null, managedByAdmins: true }));
+    const err = await domainRefusal(
+      actors.insert({
+        id: randomUUID(),
+        workspaceId: randomUUID(),
+        kind: 'agent',
+        userId: null,
+        displayName: 'Bot',
+        title: null,
+        managedByAdmins: true,
+      }),
+    );
     expect(err).toMatchObject({ kind: 'not_found', code: 'workspace_not_found' });
   });
 
@@ -595,7 +720,11 @@ describe(AvatarStore.name, () => {
     await avatars.insert(workspaceAvatar, { kind: 'workspace', workspaceId: w.id }, `avatars/${workspaceAvatar}`);
     const otherAgent = await newAgent(w.id);
     const otherAvatar = randomUUID();
-    await avatars.insert(otherAvatar, { kind: 'actor', workspaceId: w.id, actorId: otherAgent.id }, `avatars/${otherAvatar}`);
+    await avatars.insert(
+      otherAvatar,
+      { kind: 'actor', workspaceId: w.id, actorId: otherAgent.id },
+      `avatars/${otherAvatar}`,
+    );
 
     const keep = ids[1]!;
     const stale = await transact((tx) => avatars.deleteOthers(owner, keep, tx));
@@ -607,7 +736,9 @@ describe(AvatarStore.name, () => {
     expect(await avatars.find(owner, keep)).toBeUndefined();
     expect(await transact((tx) => avatars.deleteOthers(owner, null, tx))).toEqual([]);
 
-    expect((await avatars.keysOfWorkspace(w.id)).sort()).toEqual([`avatars/${workspaceAvatar}`, `avatars/${otherAvatar}`].sort());
+    expect((await avatars.keysOfWorkspace(w.id)).sort()).toEqual(
+      [`avatars/${workspaceAvatar}`, `avatars/${otherAvatar}`].sort(),
+    );
   });
 
   it('lists the keys of a workspace oldest first, then by id', async () => {
@@ -623,7 +754,9 @@ describe(AvatarStore.name, () => {
   });
 
   it('refuses an avatar of an unknown workspace as workspace_not_found', async () => {
-    const err = await domainRefusal(avatars.insert(randomUUID(), { kind: 'workspace', workspaceId: randomUUID() }, 'avatars/nowhere'));
+    const err = await domainRefusal(
+      avatars.insert(randomUUID(), { kind: 'workspace', workspaceId: randomUUID() }, 'avatars/nowhere'),
+    );
     expect(err).toMatchObject({ kind: 'not_found', code: 'workspace_not_found' });
   });
 
@@ -646,7 +779,12 @@ describe(AvatarStore.name, () => {
 describe(TokenStore.name, () => {
   const tokens = () => new TokenStore(db);
   /** A token of the agent, with its secret; conversation tokens name a conversation. */
-  async function newToken(workspaceId: string, actorId: string, kind: TokenKind = 'workspace', createdBy = randomUUID()) {
+  async function newToken(
+    workspaceId: string,
+    actorId: string,
+    kind: TokenKind = 'workspace',
+    createdBy = randomUUID(),
+  ) {
     const secret = newTokenSecret(kind);
     const token = await tokens().insert({
       id: uuidv7(),
@@ -684,9 +822,14 @@ describe(TokenStore.name, () => {
     expect(await tokens().findUsable(tokenHash(secret))).toEqual(token);
     expect(await tokens().findUsable(tokenHash(newTokenSecret('workspace')))).toBeUndefined();
     // A conversation token names its conversation; a workspace token none.
-    await expect(db('tokens').insert({ ...(await db('tokens').where({ id: token.id }).first()), id: randomUUID(), secret_sha256: randomBytes(32), kind: 'conversation' })).rejects.toThrow(
-      /check constraint/,
-    );
+    await expect(
+      db('tokens').insert({
+        ...(await db('tokens').where({ id: token.id }).first()),
+        id: randomUUID(),
+        secret_sha256: randomBytes(32),
+        kind: 'conversation',
+      }),
+    ).rejects.toThrow(/check constraint/);
   });
 
   it("lists a workspace's tokens or one conversation's, newest first, revoked ones included, never another workspace's", async () => {
@@ -695,11 +838,18 @@ describe(TokenStore.name, () => {
     const a = (await newToken(w.id, agent.id)).token;
     const b = (await newToken(w.id, agent.id, 'conversation')).token;
     const c = (await newToken(w.id, agent.id)).token;
-    await db('tokens').where({ id: a.id }).update({ created_at: new Date('2001-01-01T00:00:00Z') });
+    await db('tokens')
+      .where({ id: a.id })
+      .update({ created_at: new Date('2001-01-01T00:00:00Z') });
     await tokens().revoke(w.id, c.id);
     const other = await newWorkspace();
     await newToken(other.id, (await newAgent(other.id)).id);
-    expect((await tokens().list(w.id)).map((t) => t.id)).toEqual([...byId([b, c]).reverse().map((t) => t.id), a.id]);
+    expect((await tokens().list(w.id)).map((t) => t.id)).toEqual([
+      ...byId([b, c])
+        .reverse()
+        .map((t) => t.id),
+      a.id,
+    ]);
     expect((await tokens().list(w.id, b.conversationId!)).map((t) => t.id)).toEqual([b.id]);
     expect(await tokens().list(other.id, b.conversationId!)).toEqual([]);
     expect(await tokens().list('not-a-uuid')).toEqual([]);
@@ -735,7 +885,8 @@ describe(TokenStore.name, () => {
     const w = await newWorkspace();
     const { token } = await newToken(w.id, (await newAgent(w.id)).id);
     const at = (s: number) => new Date(Date.UTC(2026, 10, 27, 12, 0, s));
-    const lastUsed = async () => (await db('tokens').where({ id: token.id }).first('last_used_at')).last_used_at as Date | null;
+    const lastUsed = async () =>
+      (await db('tokens').where({ id: token.id }).first('last_used_at')).last_used_at as Date | null;
     expect(await tokens().touch([token.id, 'not-a-uuid'], at(0))).toBe(1);
     expect(await tokens().touch([token.id], at(59))).toBe(0);
     expect(await lastUsed()).toEqual(at(0));
@@ -747,7 +898,14 @@ describe(TokenStore.name, () => {
 
 describe(OutboxStore.name, () => {
   const outboxOf = (workspaceId: string) =>
-    db('outbox').where({ workspace_id: workspaceId }).orderBy('id').select<Array<{ channel: string; event: string; payload: Record<string, unknown> }>>('channel', 'event', 'payload');
+    db('outbox')
+      .where({ workspace_id: workspaceId })
+      .orderBy('id')
+      .select<Array<{ channel: string; event: string; payload: Record<string, unknown> }>>(
+        'channel',
+        'event',
+        'payload',
+      );
 
   it('stores each event on its workspace channel, the resource as the HTTP API shows it', async () => {
     const w = await newWorkspace();
@@ -767,15 +925,29 @@ describe(OutboxStore.name, () => {
     );
     const rows = await outboxOf(w.id);
     expect(rows.map((r) => [r.channel, r.event])).toEqual(
-      ['workspace.updated', 'actor.updated', 'workspace_user.added', 'workspace_user.updated', 'workspace_user.removed'].map((event) => [`private-workspace-${w.id}`, event]),
+      [
+        'workspace.updated',
+        'actor.updated',
+        'workspace_user.added',
+        'workspace_user.updated',
+        'workspace_user.removed',
+      ].map((event) => [`private-workspace-${w.id}`, event]),
     );
     const eventIds = rows.map((r) => r.payload.event_id);
     expect(new Set(eventIds).size).toBe(5);
-    for (const id of eventIds) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of eventIds)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const iso = (d: Date) => d.toISOString();
     expect(rows[0]!.payload).toEqual({
       event_id: eventIds[0],
-      workspace: { id: w.id, name: w.name, slug: w.slug, avatar_id: null, created_at: iso(w.createdAt), updated_at: iso(w.updatedAt) },
+      workspace: {
+        id: w.id,
+        name: w.name,
+        slug: w.slug,
+        avatar_id: null,
+        created_at: iso(w.createdAt),
+        updated_at: iso(w.updatedAt),
+      },
     });
     expect(rows[1]!.payload).toEqual({
       event_id: eventIds[1],
@@ -835,7 +1007,11 @@ describe(OutboxStore.name, () => {
 describe('services built by wiring', () => {
   const owner = { id: randomUUID(), email: `owner-${randomUUID()}@example.com`, name: 'Owner' };
   const other = { id: randomUUID(), email: `other-${randomUUID()}@example.com`, name: 'Other' };
-  const account = (u: typeof owner) => ({ ...u, created_at: new Date().toISOString(), updated_at: new Date().toISOString() });
+  const account = (u: typeof owner) => ({
+    ...u,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+  });
   const prefix = testRedisPrefix();
   let redis: Redis;
   let storageDir: string;
@@ -850,10 +1026,19 @@ describe('services built by wiring', () => {
     services = buildWorkspaceServices({
       db,
       redis,
-      storage: createStorage({ driver: 'fs', dir: storageDir, publicUrl: 'http://127.0.0.1', secret: randomBytes(32).toString('hex') }),
+      storage: createStorage({
+        driver: 'fs',
+        dir: storageDir,
+        publicUrl: 'http://127.0.0.1',
+        secret: randomBytes(32).toString('hex'),
+      }),
       identity: {
-        GetUsersByIds: async ({ ids = [] }) => ({ users: [owner, other].filter((u) => ids.includes(u.id)).map(account) }),
-        FindUserByEmail: async ({ email }) => ({ user: [owner, other].map(account).find((u) => u.email === email) ?? null }),
+        GetUsersByIds: async ({ ids = [] }) => ({
+          users: [owner, other].filter((u) => ids.includes(u.id)).map(account),
+        }),
+        FindUserByEmail: async ({ email }) => ({
+          user: [owner, other].map(account).find((u) => u.email === email) ?? null,
+        }),
       },
       messaging: { AdmitAgent: refuse, ReadableConversations: refuse },
       resizer: { resize: refuse },
@@ -868,18 +1053,26 @@ describe('services built by wiring', () => {
   });
 
   const events = async (workspaceId: string) =>
-    (await db('outbox').where({ workspace_id: workspaceId }).orderBy('id').select<Array<{ event: string; payload: Record<string, Record<string, unknown>> }>>('event', 'payload')).map(
-      (r) => [r.event, r.payload.workspace_user?.id ?? r.payload.actor?.id ?? r.payload.workspace?.id],
-    );
+    (
+      await db('outbox')
+        .where({ workspace_id: workspaceId })
+        .orderBy('id')
+        .select<Array<{ event: string; payload: Record<string, Record<string, unknown>> }>>('event', 'payload')
+    ).map((r) => [r.event, r.payload.workspace_user?.id ?? r.payload.actor?.id ?? r.payload.workspace?.id]);
 
-  it('records each change to a workspace, its members and actors in the change\'s transaction, and none for a refused one', async () => {
-    const created = await services.workspaces.createWorkspace({ requestId: randomUUID(), userId: owner.id }, { name: 'Events', slug: uniqueSlug() });
+  it("records each change to a workspace, its members and actors in the change's transaction, and none for a refused one", async () => {
+    const created = await services.workspaces.createWorkspace(
+      { requestId: randomUUID(), userId: owner.id },
+      { name: 'Events', slug: uniqueSlug() },
+    );
     const ctx = { requestId: randomUUID(), userId: owner.id, workspaceId: created.id };
     const me = (await members.findAccepted(created.id, owner.id))!;
     expect(await events(created.id)).toEqual([]);
 
     await services.workspaces.updateWorkspace(ctx, { name: 'Renamed' });
-    await expect(services.workspaces.updateWorkspace(ctx, { slug: (await newWorkspace()).slug })).rejects.toMatchObject({ code: 'slug_taken' });
+    await expect(services.workspaces.updateWorkspace(ctx, { slug: (await newWorkspace()).slug })).rejects.toMatchObject(
+      { code: 'slug_taken' },
+    );
     const added = await services.members.addWorkspaceUser(ctx, { email: other.email });
     await services.members.updateWorkspaceUserRole(ctx, { workspaceUserId: added.id, role: 'admin' });
     await services.actors.updateActor(ctx, me.actorId, { title: 'Boss' });
@@ -903,9 +1096,14 @@ describe('services built by wiring', () => {
       ['workspace_user.removed', me.id],
       ['actor.updated', me.actorId],
     ]);
-    const payloads = (await db('outbox').where({ workspace_id: created.id }).orderBy('id').pluck('payload')) as Array<Record<string, Record<string, unknown>>>;
+    const payloads = (await db('outbox').where({ workspace_id: created.id }).orderBy('id').pluck('payload')) as Array<
+      Record<string, Record<string, unknown>>
+    >;
     expect(payloads[0]!.workspace).toMatchObject({ name: 'Renamed' });
-    expect(payloads[2]!.workspace_user).toMatchObject({ role: 'member', user: { id: other.id, email: other.email, name: 'Other' } });
+    expect(payloads[2]!.workspace_user).toMatchObject({
+      role: 'member',
+      user: { id: other.id, email: other.email, name: 'Other' },
+    });
     expect(payloads[3]!.workspace_user).toMatchObject({ role: 'admin', user: { id: other.id } });
     expect(payloads[4]!.actor).toMatchObject({ title: 'Boss' });
     expect(payloads[8]!.workspace_user).toMatchObject({ role: 'admin', user: { id: owner.id, email: owner.email } });
@@ -915,7 +1113,10 @@ describe('services built by wiring', () => {
   });
 
   it('records the reactivation of a removed member as its actor and membership coming back', async () => {
-    const created = await services.workspaces.createWorkspace({ requestId: randomUUID(), userId: owner.id }, { name: 'Again', slug: uniqueSlug() });
+    const created = await services.workspaces.createWorkspace(
+      { requestId: randomUUID(), userId: owner.id },
+      { name: 'Again', slug: uniqueSlug() },
+    );
     const ctx = { requestId: randomUUID(), userId: owner.id, workspaceId: created.id };
     const first = await services.members.addWorkspaceUser(ctx, { email: other.email });
     await services.members.removeWorkspaceUser(ctx, { workspaceUserId: first.id });
@@ -925,18 +1126,26 @@ describe('services built by wiring', () => {
       ['actor.updated', first.actorId],
       ['workspace_user.added', first.id],
     ]);
-    const payloads = (await db('outbox').where({ workspace_id: created.id }).orderBy('id').pluck('payload')) as Array<Record<string, Record<string, unknown>>>;
+    const payloads = (await db('outbox').where({ workspace_id: created.id }).orderBy('id').pluck('payload')) as Array<
+      Record<string, Record<string, unknown>>
+    >;
     expect(payloads.at(-2)!.actor).toMatchObject({ deactivated_at: null });
     expect(payloads.at(-1)!.workspace_user).toMatchObject({ role: 'admin' });
   });
   it("ends tokens in the gateway's cache before a revocation, a deactivation or a deletion commits, and a failed change leaves them", async () => {
-    const created = await services.workspaces.createWorkspace({ requestId: randomUUID(), userId: owner.id }, { name: 'Tokens', slug: uniqueSlug() });
+    const created = await services.workspaces.createWorkspace(
+      { requestId: randomUUID(), userId: owner.id },
+      { name: 'Tokens', slug: uniqueSlug() },
+    );
     const ctx = { requestId: randomUUID(), userId: owner.id, workspaceId: created.id };
     const cached = async (secret: string) => redis.get(tokenCache.key(tokenHash(secret)));
     const agent = await services.actors.createAgentActor(ctx, { displayName: 'Bot' });
-    const [revoked, kept, ofDeactivated, ofDeleted] = await Promise.all([1, 2, 3, 4].map(() => services.tokens.createWorkspaceToken(ctx, { actorId: agent.id, name: 'bot' })));
+    const [revoked, kept, ofDeactivated, ofDeleted] = await Promise.all(
+      [1, 2, 3, 4].map(() => services.tokens.createWorkspaceToken(ctx, { actorId: agent.id, name: 'bot' })),
+    );
     // A usable entry, as the gateway fills it.
-    for (const t of [revoked!, kept!]) await redis.set(tokenCache.key(tokenHash(t.secret)), tokenCache.encode({ ...t, conversationId: null }));
+    for (const t of [revoked!, kept!])
+      await redis.set(tokenCache.key(tokenHash(t.secret)), tokenCache.encode({ ...t, conversationId: null }));
 
     await services.tokens.revokeToken(ctx, revoked!.id);
     expect(await cached(revoked!.secret)).toBe(tokenCache.tombstone);
@@ -948,7 +1157,9 @@ describe('services built by wiring', () => {
     const asAgent = { requestId: randomUUID(), workspaceId: created.id, actorId: agent.id, tokenId: kept!.id };
     expect(await services.workspaces.getWorkspace(asAgent)).toMatchObject({ id: created.id });
     await expect(services.tokens.listWorkspaceTokens(asAgent)).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(services.actors.deactivateAgent(ctx, (await members.findAccepted(created.id, owner.id))!.actorId)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      services.actors.deactivateAgent(ctx, (await members.findAccepted(created.id, owner.id))!.actorId),
+    ).rejects.toMatchObject({ code: 'forbidden' });
     // A change that fails after its tombstones were written drops them (the token is still usable, so the next lookup fills it again).
     await redis.set(tokenCache.key(tokenHash(kept!.secret)), tokenCache.encode({ ...kept!, conversationId: null }));
     const commitFails: Transact = async (work) => {
@@ -956,7 +1167,9 @@ describe('services built by wiring', () => {
       throw new Error('commit failed');
     };
     const failing = new TokenCache(redis, commitFails);
-    await expect(failing.ending(async () => ({ result: undefined, ended: [tokenHash(kept!.secret)] }))).rejects.toThrow('commit failed');
+    await expect(failing.ending(async () => ({ result: undefined, ended: [tokenHash(kept!.secret)] }))).rejects.toThrow(
+      'commit failed',
+    );
     expect(await cached(kept!.secret)).toBeNull();
 
     const deactivated = await services.actors.deactivateAgent(ctx, agent.id);

@@ -25,7 +25,10 @@ export async function signUp(tag = 'user', ip = randomIp()): Promise<Account> {
 
 /** Signs in with a password and returns the access token. */
 export async function logIn(account: Pick<Account, 'email' | 'password' | 'ip'>): Promise<string> {
-  const res = await api('POST', '/auth/login', { body: { email: account.email, password: account.password }, ip: account.ip });
+  const res = await api('POST', '/auth/login', {
+    body: { email: account.email, password: account.password },
+    ip: account.ip,
+  });
   expect(res.status).toBe(200);
   return (res.body as { access_token: string }).access_token;
 }
@@ -33,7 +36,9 @@ export async function logIn(account: Pick<Account, 'email' | 'password' | 'ip'>)
 /** Asserts the contract's error body and returns it. */
 export function expectError(res: { status: number; body: unknown; headers: Headers }, status: number, code: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const body = res.body as { error: { code: string; message: string; request_id: string; details?: Array<{ field: string; message: string }> } };
+  const body = res.body as {
+    error: { code: string; message: string; request_id: string; details?: Array<{ field: string; message: string }> };
+  };
   expect(body.error.code).toBe(code);
   expect(body.error.message).toEqual(expect.any(String));
   expect(body.error.request_id).toBe(res.headers.get('x-request-id'));

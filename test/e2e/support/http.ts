@@ -37,8 +37,14 @@ export const gatewayUrl = (): string => target?.gatewayUrl ?? inject('gatewayUrl
 export const inboxUrl = (): string => target?.inboxUrl ?? inject('inboxUrl');
 
 /** One request to the test cluster's gateway. */
-export async function api(method: string, path: string, { body, raw, token, headers = {}, ip, timeoutMs = 15_000 }: ApiOptions = {}): Promise<ApiResponse> {
-  const sent: Record<string, string> = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+export async function api(
+  method: string,
+  path: string,
+  { body, raw, token, headers = {}, ip, timeoutMs = 15_000 }: ApiOptions = {},
+): Promise<ApiResponse> {
+  const sent: Record<string, string> = Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]),
+  );
   const form = body instanceof FormData ? body : undefined;
   const payload = raw ?? (form || body === undefined ? undefined : JSON.stringify(body));
   if (payload !== undefined) sent['content-type'] ??= 'application/json';
@@ -52,7 +58,10 @@ export async function api(method: string, path: string, { body, raw, token, head
   }).catch((err: unknown) => {
     // undici's "fetch failed" says why only in its cause (the socket closed, reset, refused).
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(`${method} ${path}: ${(err as Error).message}${cause ? `: ${cause.code ?? ''} ${cause.message ?? ''}` : ''}`, { cause: err });
+    throw new Error(
+      `${method} ${path}: ${(err as Error).message}${cause ? `: ${cause.code ?? ''} ${cause.message ?? ''}` : ''}`,
+      { cause: err },
+    );
   });
   const text = await res.text();
   const isJson = /^application\/([\w.+-]+\+)?json/i.test(res.headers.get('content-type') ?? '');
@@ -75,7 +84,11 @@ export function uniqueEmail(tag = 'user'): string {
  * clients that stop sending): `send` writes as the test goes, `cut` closes it, and `answer` resolves with what came
  * back once answered in full or the connection closed.
  */
-export function rawConnection(baseUrl: string): { send(bytes: string | Buffer): void; cut(): void; answer: Promise<string> } {
+export function rawConnection(baseUrl: string): {
+  send(bytes: string | Buffer): void;
+  cut(): void;
+  answer: Promise<string>;
+} {
   const { hostname, port } = new URL(baseUrl);
   const socket = connect(Number(port), hostname);
   const answer = new Promise<string>((resolve) => {
@@ -97,7 +110,11 @@ export function rawConnection(baseUrl: string): { send(bytes: string | Buffer): 
 }
 
 /** Sends raw bytes (see rawConnection) and resolves with what came back, or what had when `destroyAfterMs` passed. */
-export function rawHttp(baseUrl: string, bytes: string | Buffer, { destroyAfterMs }: { destroyAfterMs?: number } = {}): Promise<string> {
+export function rawHttp(
+  baseUrl: string,
+  bytes: string | Buffer,
+  { destroyAfterMs }: { destroyAfterMs?: number } = {},
+): Promise<string> {
   const connection = rawConnection(baseUrl);
   connection.send(bytes);
   if (destroyAfterMs !== undefined) setTimeout(connection.cut, destroyAfterMs);
@@ -108,5 +125,9 @@ export function rawHttp(baseUrl: string, bytes: string | Buffer, { destroyAfterM
 export function parseRawAnswer(answer: string): { status: number; headers: string; body: unknown } {
   const [head = '', ...rest] = answer.split('\r\n\r\n');
   const text = rest.join('\r\n\r\n');
-  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), headers: head, body: text ? JSON.parse(text) : undefined };
+  return {
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+    headers: head,
+    body: text ? JSON.parse(text) : undefined,
+  };
 }

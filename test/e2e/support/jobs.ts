@@ -7,7 +7,10 @@ import { expect, inject } from 'vitest';
  */
 export async function runJob<R>(queueName: string, jobName: string): Promise<R> {
   const redis = new URL(inject('redisUrl'));
-  const queue = new Queue(queueName, { connection: { host: redis.hostname, port: Number(redis.port || 6379) }, prefix: `${inject('redisPrefix')}:bull` });
+  const queue = new Queue(queueName, {
+    connection: { host: redis.hostname, port: Number(redis.port || 6379) },
+    prefix: `${inject('redisPrefix')}:bull`,
+  });
   try {
     const { id } = await queue.add(jobName, {});
     let result: R | undefined;

@@ -82,7 +82,10 @@ export async function waitForMail(to: string, options: WaitForMailOptions = {}):
  */
 export async function expectNoMail(to: string, options: Omit<WaitForMailOptions, 'timeoutMs'> = {}): Promise<void> {
   const canary = uniqueEmail('mail-canary');
-  const registered = await api('POST', '/auth/register', { body: { email: canary, password: 'correct-horse-1', name: 'Canary' }, ip: randomIp() });
+  const registered = await api('POST', '/auth/register', {
+    body: { email: canary, password: 'correct-horse-1', name: 'Canary' },
+    ip: randomIp(),
+  });
   if (registered.status !== 201) throw new Error(`the canary registration answered ${registered.status}`);
   await waitForMail(canary);
   const found = (await inbox(to)).find((mail) => accepts(mail, options));

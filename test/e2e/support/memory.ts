@@ -35,7 +35,8 @@ export function serverPids(entry: string, databaseUrl: string): number[] {
   return found;
 }
 
-const statusKiB = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+const statusKiB = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 
 export interface Growth {
   baselineMiB: number;
@@ -85,7 +86,13 @@ export const PER_UPLOAD_BOUND_MIB = 5;
  */
 export async function expectFlatUploads(
   pid: number,
-  { reservedBytes, body, reserve, upload, expectAnswer }: {
+  {
+    reservedBytes,
+    body,
+    reserve,
+    upload,
+    expectAnswer,
+  }: {
     reservedBytes: number;
     body: Buffer;
     reserve: (sizeBytes: number) => Promise<string>;

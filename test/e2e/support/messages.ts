@@ -70,9 +70,26 @@ export interface ThreadBody {
 
 /** Every field of the Message schema (contract §4: nothing is omitted). */
 export const MESSAGE_FIELDS = [
-  'assets', 'author_actor_id', 'body_text', 'children', 'conversation_id', 'created_at', 'deleted_at', 'edited_at', 'id',
-  'last_reply_at', 'loading_expires_at', 'mentioned_actor_ids', 'parent_message_id', 'reactions', 'reactions_version',
-  'reply_actor_ids', 'reply_count', 'saved_at', 'updated_at', 'workspace_id',
+  'assets',
+  'author_actor_id',
+  'body_text',
+  'children',
+  'conversation_id',
+  'created_at',
+  'deleted_at',
+  'edited_at',
+  'id',
+  'last_reply_at',
+  'loading_expires_at',
+  'mentioned_actor_ids',
+  'parent_message_id',
+  'reactions',
+  'reactions_version',
+  'reply_actor_ids',
+  'reply_count',
+  'saved_at',
+  'updated_at',
+  'workspace_id',
 ];
 
 const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}`;
@@ -84,14 +101,24 @@ export async function createChannel(account: Account, workspaceId: string, tag =
 }
 
 /** POST a message and expect 201. */
-export async function post(account: Account, workspaceId: string, conversationId: string, body: Record<string, unknown>): Promise<MessageBody> {
+export async function post(
+  account: Account,
+  workspaceId: string,
+  conversationId: string,
+  body: Record<string, unknown>,
+): Promise<MessageBody> {
   const res = await inWorkspace(account, workspaceId, 'POST', `/conversations/${conversationId}/messages`, { body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as MessageBody;
 }
 
-export const postText = (account: Account, workspaceId: string, conversationId: string, text: string, extra: Record<string, unknown> = {}) =>
-  post(account, workspaceId, conversationId, { body_text: text, ...extra });
+export const postText = (
+  account: Account,
+  workspaceId: string,
+  conversationId: string,
+  text: string,
+  extra: Record<string, unknown> = {},
+) => post(account, workspaceId, conversationId, { body_text: text, ...extra });
 
 /** Every page of a list, following next_cursor. */
 export async function walk<T>(fetchPage: (cursor: string | null) => Promise<ApiResponse>): Promise<T[][]> {

@@ -40,7 +40,12 @@ export interface RealtimeClient {
   /** The events received on `channel` so far, by name (all names without one). */
   on(channel: string, event?: string): Array<Record<string, unknown>>;
   /** The first event of that name on `channel` that `match` accepts, waiting for it to arrive. */
-  waitForEvent(channel: string, event: string, match?: (data: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  waitForEvent(
+    channel: string,
+    event: string,
+    match?: (data: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
   /** Disconnects, and resolves once the websocket has closed. */
   disconnect(): Promise<void>;
 }
@@ -53,7 +58,10 @@ export async function disconnectAll(): Promise<void> {
 }
 
 /** The caller's realtime configuration. */
-export async function realtimeConfig(account: Pick<Account, 'token'>, workspaceId: string): Promise<RealtimeConfiguration> {
+export async function realtimeConfig(
+  account: Pick<Account, 'token'>,
+  workspaceId: string,
+): Promise<RealtimeConfiguration> {
   const res = await inWorkspace(account, workspaceId, 'GET', '/realtime/config');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as RealtimeConfiguration;
@@ -68,7 +76,8 @@ export async function connectRealtime(account: Pick<Account, 'token'>, workspace
   const headers = { Authorization: `Bearer ${account.token}`, 'X-Workspace-Id': workspaceId };
   const pusher = new Pusher(config.app_key, pusherOptions(config, gatewayUrl(), headers));
   const received: ReceivedEvent[] = [];
-  const on = (channel: string, event?: string) => received.filter((e) => e.channel === channel && (event === undefined || e.event === event)).map((e) => e.data);
+  const on = (channel: string, event?: string) =>
+    received.filter((e) => e.channel === channel && (event === undefined || e.event === event)).map((e) => e.data);
   const client: RealtimeClient = {
     config,
     pusher,
@@ -95,7 +104,9 @@ export async function connectRealtime(account: Pick<Account, 'token'>, workspace
       open.delete(client);
       // pusher-js reports `disconnected` at once; its connection object says when the socket has really closed (the
       // provider has seen the close). It is internal, hence the cast; null when no socket is open.
-      const socket = (pusher.connection as unknown as { connection: { bind(event: 'closed', callback: () => void): void } | null }).connection;
+      const socket = (
+        pusher.connection as unknown as { connection: { bind(event: 'closed', callback: () => void): void } | null }
+      ).connection;
       let closed = false;
       socket?.bind('closed', () => {
         closed = true;

@@ -23,7 +23,12 @@ export async function filesUnder(dir: string): Promise<Map<string, number>> {
     for (const entry of await unlessGone(readdir(path.join(dir, folder), { withFileTypes: true }), [])) {
       const file = path.join(folder, entry.name);
       if (entry.isDirectory()) await walk(file);
-      const size = entry.isFile() ? await unlessGone(stat(path.join(dir, file)).then((s) => s.size), undefined) : undefined;
+      const size = entry.isFile()
+        ? await unlessGone(
+            stat(path.join(dir, file)).then((s) => s.size),
+            undefined,
+          )
+        : undefined;
       if (size !== undefined) found.set(file, size);
     }
   };
@@ -37,7 +42,9 @@ export async function filesUnder(dir: string): Promise<Map<string, number>> {
  */
 export async function storedAssetFiles(workspaceId: string, assetId: string): Promise<string[]> {
   const asset = `assets/${workspaceId}/${assetId}/`;
-  return [...(await filesUnder(inject('storageDir'))).keys()].filter((file) => file.replaceAll('~', '/').includes(asset));
+  return [...(await filesUnder(inject('storageDir'))).keys()].filter((file) =>
+    file.replaceAll('~', '/').includes(asset),
+  );
 }
 
 /** The temp files among an asset's files: a write in progress, or one left behind. */

@@ -36,8 +36,18 @@ export interface ActorBody {
 export const uniqueSlug = (tag = 'ws') => `${tag}-${Math.random().toString(36).slice(2, 10)}`;
 
 /** A request inside a workspace, as the account. */
-export const inWorkspace = (account: Pick<Account, 'token'>, workspaceId: string, method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse> =>
-  api(method, path, { ...options, token: account.token, headers: { 'X-Workspace-Id': workspaceId, ...options.headers } });
+export const inWorkspace = (
+  account: Pick<Account, 'token'>,
+  workspaceId: string,
+  method: string,
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResponse> =>
+  api(method, path, {
+    ...options,
+    token: account.token,
+    headers: { 'X-Workspace-Id': workspaceId, ...options.headers },
+  });
 
 export async function createWorkspace(owner: Account, name = 'Test workspace'): Promise<WorkspaceBody> {
   const res = await api('POST', '/workspaces', { token: owner.token, body: { name, slug: uniqueSlug() } });
@@ -45,7 +55,12 @@ export async function createWorkspace(owner: Account, name = 'Test workspace'): 
   return res.body as WorkspaceBody;
 }
 
-export async function addMember(by: Account, workspaceId: string, who: Account, role: 'admin' | 'member' = 'member'): Promise<WorkspaceUserBody> {
+export async function addMember(
+  by: Account,
+  workspaceId: string,
+  who: Account,
+  role: 'admin' | 'member' = 'member',
+): Promise<WorkspaceUserBody> {
   const res = await inWorkspace(by, workspaceId, 'POST', '/workspace/users', { body: { email: who.email, role } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as WorkspaceUserBody;
@@ -61,17 +76,26 @@ export async function myActor(account: Account, workspaceId: string): Promise<Ac
  * What the workspace routes can change, as the account reads it back: the workspace, its members, its actors and its
  * tokens (each the body, or the status when not 200).
  */
-export async function workspaceState(account: Account, workspaceId: string): Promise<Record<'workspace' | 'users' | 'actors' | 'tokens', unknown>> {
+export async function workspaceState(
+  account: Account,
+  workspaceId: string,
+): Promise<Record<'workspace' | 'users' | 'actors' | 'tokens', unknown>> {
   const read = async (path: string) => {
     const res = await inWorkspace(account, workspaceId, 'GET', path);
     return res.status === 200 ? res.body : res.status;
   };
-  const [workspace, users, actors, tokens] = await Promise.all(['/workspace', '/workspace/users', '/workspace/actors', '/workspace/tokens'].map(read));
+  const [workspace, users, actors, tokens] = await Promise.all(
+    ['/workspace', '/workspace/users', '/workspace/actors', '/workspace/tokens'].map(read),
+  );
   return { workspace, users, actors, tokens };
 }
 
 /** Runs refused writes and expects the workspace, its members, its actors and its tokens to read back as before. */
-export async function expectUnchanged(account: Account, workspaceId: string, refused: () => Promise<unknown>): Promise<void> {
+export async function expectUnchanged(
+  account: Account,
+  workspaceId: string,
+  refused: () => Promise<unknown>,
+): Promise<void> {
   const before = await workspaceState(account, workspaceId);
   await refused();
   expect(await workspaceState(account, workspaceId), 'a refused write must change nothing').toEqual(before);

@@ -12,7 +12,11 @@ const stored = async (body: UploadBody): Promise<number> => {
   return bytes;
 };
 
-const codeOf = (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => (err as { code?: string }).code);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (err: unknown) => (err as { code?: string }).code,
+  );
 
 describe(UploadBody.name, () => {
   it('hands over every byte of an upload of the reserved size', async () => {

@@ -35,7 +35,12 @@ const toAsset = (r: AssetRow): Asset => ({
 export class AssetStore {
   constructor(private readonly db: Knex) {}
 
-  async insert(a: Pick<Asset, 'id' | 'workspaceId' | 'conversationId' | 'reservedByActorId' | 'name' | 'contentType' | 'sizeBytes'>): Promise<Asset> {
+  async insert(
+    a: Pick<
+      Asset,
+      'id' | 'workspaceId' | 'conversationId' | 'reservedByActorId' | 'name' | 'contentType' | 'sizeBytes'
+    >,
+  ): Promise<Asset> {
     const { rows } = await this.db.raw<{ rows: AssetRow[] }>(
       `INSERT INTO assets (id, workspace_id, conversation_id, reserved_by_actor_id, name, content_type, size_bytes)
        VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
@@ -47,7 +52,10 @@ export class AssetStore {
   /** An asset of the workspace; another workspace's id, or a malformed one, is simply not found. */
   async find(workspaceId: string, id: string): Promise<Asset | undefined> {
     if (!isUuid(id)) return undefined;
-    const { rows } = await this.db.raw<{ rows: AssetRow[] }>('SELECT * FROM assets WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
+    const { rows } = await this.db.raw<{ rows: AssetRow[] }>('SELECT * FROM assets WHERE id = ? AND workspace_id = ?', [
+      id,
+      workspaceId,
+    ]);
     return rows[0] && toAsset(rows[0]);
   }
 
@@ -55,7 +63,10 @@ export class AssetStore {
   async findMany(workspaceId: string, ids: string[]): Promise<Asset[]> {
     const wellFormed = ids.filter(isUuid);
     if (wellFormed.length === 0) return [];
-    const { rows } = await this.db.raw<{ rows: AssetRow[] }>('SELECT * FROM assets WHERE id = ANY (?::uuid[]) AND workspace_id = ? ORDER BY id', [wellFormed, workspaceId]);
+    const { rows } = await this.db.raw<{ rows: AssetRow[] }>(
+      'SELECT * FROM assets WHERE id = ANY (?::uuid[]) AND workspace_id = ? ORDER BY id',
+      [wellFormed, workspaceId],
+    );
     return rows.map(toAsset);
   }
 
@@ -63,7 +74,13 @@ export class AssetStore {
    * Attaches the actor's unattached reservations of the conversation to a message, all or none: returns the assets
    * when every id qualified, else undefined and nothing changed. A malformed id qualifies for nothing.
    */
-  async attach(q: { workspaceId: string; conversationId: string; actorId: string; messageId: string; ids: string[] }): Promise<Asset[] | undefined> {
+  async attach(q: {
+    workspaceId: string;
+    conversationId: string;
+    actorId: string;
+    messageId: string;
+    ids: string[];
+  }): Promise<Asset[] | undefined> {
     if (![q.conversationId, q.messageId, ...q.ids].every(isUuid)) return undefined;
     // One statement: the candidates are locked, and the update happens only when every id is among them.
     const { rows } = await this.db.raw<{ rows: AssetRow[] }>(
@@ -85,7 +102,9 @@ export class AssetStore {
   /** Unattaches the assets of messages that never came to be. */
   async detach(messageIds: string[]): Promise<void> {
     if (messageIds.length === 0) return;
-    await this.db.raw('UPDATE assets SET message_id = NULL, updated_at = now() WHERE message_id = ANY (?::uuid[])', [messageIds]);
+    await this.db.raw('UPDATE assets SET message_id = NULL, updated_at = now() WHERE message_id = ANY (?::uuid[])', [
+      messageIds,
+    ]);
   }
 
   /** Records the stored bytes of a pending asset; undefined when it was already ready (another upload won). */

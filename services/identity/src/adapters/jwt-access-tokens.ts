@@ -11,7 +11,11 @@ export class JwtAccessTokens implements AccessTokenSigner {
   }
 
   sign(userId: string, sessionId: string, expiresAt: Date | null): Promise<string> {
-    const jwt = new SignJWT({ sid: sessionId }).setProtectedHeader({ alg: session.algorithm }).setSubject(userId).setIssuer(session.issuer).setIssuedAt();
+    const jwt = new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: session.algorithm })
+      .setSubject(userId)
+      .setIssuer(session.issuer)
+      .setIssuedAt();
     if (expiresAt) jwt.setExpirationTime(Math.floor(expiresAt.getTime() / 1000));
     return jwt.sign(this.key);
   }

@@ -46,7 +46,12 @@ export const mails = {
   resetPassword: (to: string, link: string): Mail => ({
     to,
     subject: 'Reset your password',
-    text: lines('Choose a new password with this link (it works once, for 1 hour):', link, '', 'If you did not ask for this, ignore this mail.'),
+    text: lines(
+      'Choose a new password with this link (it works once, for 1 hour):',
+      link,
+      '',
+      'If you did not ask for this, ignore this mail.',
+    ),
   }),
   emailCode: (to: string, code: string): Mail => ({
     to,
@@ -61,6 +66,8 @@ export const mails = {
   emailChangeTaken: (to: string): Mail => ({
     to,
     subject: 'Someone tried to use your address',
-    text: lines('Someone asked to move another wms account to this address, which already has an account. Nothing was changed.'),
+    text: lines(
+      'Someone asked to move another wms account to this address, which already has an account. Nothing was changed.',
+    ),
   }),
 };

@@ -1,6 +1,17 @@
 import { DomainError, ensure } from '@wms/kit/errors';
 import { describe, expect, it } from 'vitest';
-import { emailCheck, isValidEmail, isValidName, isValidPassword, isWellFormedCode, isWellFormedToken, nameCheck, normalizeEmail, normalizeName, passwordCheck } from './rules.ts';
+import {
+  emailCheck,
+  isValidEmail,
+  isValidName,
+  isValidPassword,
+  isWellFormedCode,
+  isWellFormedToken,
+  nameCheck,
+  normalizeEmail,
+  normalizeName,
+  passwordCheck,
+} from './rules.ts';
 
 describe('identity rules', () => {
   it('normalizes addresses by trimming and lowercasing', () => {
@@ -10,7 +21,8 @@ describe('identity rules', () => {
   it('accepts ordinary addresses and refuses malformed or overlong ones', () => {
     expect(isValidEmail('a@b.io')).toBe(true);
     expect(isValidEmail('first.last+tag@mail.example.org')).toBe(true);
-    for (const bad of ['', 'plain', 'a@b', '@b.io', 'a@.io', 'a b@c.io', 'a@b..io', 'a@@b.io']) expect(isValidEmail(bad), bad).toBe(false);
+    for (const bad of ['', 'plain', 'a@b', '@b.io', 'a@.io', 'a b@c.io', 'a@b..io', 'a@@b.io'])
+      expect(isValidEmail(bad), bad).toBe(false);
     const local = 'x'.repeat(64);
     const long = `${local}@${'d'.repeat(185)}.com`;
     expect(long.length).toBe(254);

@@ -29,8 +29,24 @@ export const isWellFormedToken = (token: string): boolean => tokenPattern.test(t
 
 export const isWellFormedCode = (code: string): boolean => codePattern.test(code);
 
-export const emailCheck = (email: string, field = 'body.email'): Check => [field, isValidEmail(email), 'must be a valid email address of at most 254 characters'];
-export const passwordCheck = (password: string): Check => ['body.password', isValidPassword(password), 'must be 8 to 128 characters'];
-export const nameCheck = (name: string): Check => ['body.name', isValidName(name), 'must be 1 to 80 characters after trimming'];
-export const tokenCheck = (token: string): Check => ['body.token', isWellFormedToken(token), 'must be a token from a mailed link'];
+export const emailCheck = (email: string, field = 'body.email'): Check => [
+  field,
+  isValidEmail(email),
+  'must be a valid email address of at most 254 characters',
+];
+export const passwordCheck = (password: string): Check => [
+  'body.password',
+  isValidPassword(password),
+  'must be 8 to 128 characters',
+];
+export const nameCheck = (name: string): Check => [
+  'body.name',
+  isValidName(name),
+  'must be 1 to 80 characters after trimming',
+];
+export const tokenCheck = (token: string): Check => [
+  'body.token',
+  isWellFormedToken(token),
+  'must be a token from a mailed link',
+];
 export const codeCheck = (code: string): Check => ['body.code', isWellFormedCode(code), 'must be exactly 6 digits'];

@@ -35,7 +35,8 @@ const argonOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as cons
 export const hashSecret = (secret: string): Promise<string> => hash(secret, argonOptions);
 
 /** Verifies a secret against an argon2 hash (constant time inside argon2). */
-export const verifySecret = (hashed: string, secret: string): Promise<boolean> => verify(hashed, secret).catch(() => false);
+export const verifySecret = (hashed: string, secret: string): Promise<boolean> =>
+  verify(hashed, secret).catch(() => false);
 
 let decoy: Promise<string> | undefined;
 

@@ -28,19 +28,25 @@ describe('auth throttling policy', () => {
   });
 
   it('counts every attempt of mail-sending actions and only failures of credential checks', () => {
-    expect(['register', 'recover', 'magic_link', 'email_code', 'email_change'].every((a) => countsEveryAttempt(a as never))).toBe(true);
-    expect(['login', 'verify_code', 'reset_password', 'verify_email'].some((a) => countsEveryAttempt(a as never))).toBe(false);
+    expect(
+      ['register', 'recover', 'magic_link', 'email_code', 'email_change'].every((a) => countsEveryAttempt(a as never)),
+    ).toBe(true);
+    expect(['login', 'verify_code', 'reset_password', 'verify_email'].some((a) => countsEveryAttempt(a as never))).toBe(
+      false,
+    );
   });
 
   it('names the limit a 429 reached and when it frees', () => {
     const [emailIp, , ip] = bucketsFor('login', { email: 'a@b.io', ip: '10.0.0.1' }, limits);
     expect(limitReached(emailIp, 'login', 900, 242)).toEqual({
       field: 'body.email',
-      message: 'at most 10 failed attempts for this address from this client address in 15 minutes; the next is allowed in 242 s',
+      message:
+        'at most 10 failed attempts for this address from this client address in 15 minutes; the next is allowed in 242 s',
     });
     expect(limitReached(ip, 'register', 900, 5)).toEqual({
       field: 'client_ip',
-      message: 'at most 100 attempts from this client address over all sign-in endpoints in 15 minutes; the next is allowed in 5 s',
+      message:
+        'at most 100 attempts from this client address over all sign-in endpoints in 15 minutes; the next is allowed in 5 s',
     });
     expect(limitReached(undefined, 'login', 900, 1).message).toBe('too many attempts at once; try again in 1 s');
   });

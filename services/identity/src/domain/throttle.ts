@@ -25,7 +25,11 @@ export type ThrottledAction =
   | 'verify_email';
 
 export const countsEveryAttempt = (action: ThrottledAction): boolean =>
-  action === 'register' || action === 'recover' || action === 'magic_link' || action === 'email_code' || action === 'email_change';
+  action === 'register' ||
+  action === 'recover' ||
+  action === 'magic_link' ||
+  action === 'email_code' ||
+  action === 'email_change';
 
 /** One sliding-window counter: its key (under the Redis prefix), how many attempts it allows per window, and whom it counts. */
 export interface Bucket {
@@ -39,7 +43,11 @@ export interface Bucket {
  * all addresses together, and per client IP over every auth endpoint. Reset and link verification name no email,
  * so they have only IP counters.
  */
-export function bucketsFor(action: ThrottledAction, subject: { email?: string; ip: string }, limits: ThrottleLimits): Bucket[] {
+export function bucketsFor(
+  action: ThrottledAction,
+  subject: { email?: string; ip: string },
+  limits: ThrottleLimits,
+): Bucket[] {
   const ip: Bucket = { key: `throttle:ip:${subject.ip}`, limit: limits.perIp, scope: 'ip' };
   if (action === 'reset_password' || action === 'verify_email' || subject.email === undefined) {
     return [{ key: `throttle:${action}:ip:${subject.ip}`, limit: limits.resetPerIp, scope: 'action-ip' }, ip];
@@ -62,10 +70,18 @@ const whom: Record<Bucket['scope'], string> = {
  * The detail of a 429: which limit was reached and when the next attempt is allowed; without a bucket, the attempt
  * waited in vain for parallel attempts to settle.
  */
-export function limitReached(bucket: Bucket | undefined, action: ThrottledAction, windowSeconds: number, retryAfterSeconds: number): FieldIssue {
+export function limitReached(
+  bucket: Bucket | undefined,
+  action: ThrottledAction,
+  windowSeconds: number,
+  retryAfterSeconds: number,
+): FieldIssue {
   const field = bucket?.scope === 'email-ip' || bucket?.scope === 'email' ? 'body.email' : 'client_ip';
   if (!bucket) return { field, message: `too many attempts at once; try again in ${retryAfterSeconds} s` };
   const counted = countsEveryAttempt(action) ? 'attempts' : 'failed attempts';
   const window = windowSeconds % 60 === 0 ? `${windowSeconds / 60} minutes` : `${windowSeconds} s`;
-  return { field, message: `at most ${bucket.limit} ${counted} ${whom[bucket.scope]} in ${window}; the next is allowed in ${retryAfterSeconds} s` };
+  return {
+    field,
+    message: `at most ${bucket.limit} ${counted} ${whom[bucket.scope]} in ${window}; the next is allowed in ${retryAfterSeconds} s`,
+  };
 }

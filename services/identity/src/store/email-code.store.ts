@@ -11,8 +11,16 @@ export class EmailCodeStore {
   /** Issues a code and retires every earlier open code of the user, so only the newest one works. */
   async replace(code: { id: string; userId: string; codeHash: string; expiresAt: Date }): Promise<void> {
     await this.db.transaction(async (trx) => {
-      await trx('email_codes').where({ user_id: code.userId }).whereNull('consumed_at').update({ consumed_at: trx.fn.now() });
-      await trx('email_codes').insert({ id: code.id, user_id: code.userId, code_hash: code.codeHash, expires_at: code.expiresAt });
+      await trx('email_codes')
+        .where({ user_id: code.userId })
+        .whereNull('consumed_at')
+        .update({ consumed_at: trx.fn.now() });
+      await trx('email_codes').insert({
+        id: code.id,
+        user_id: code.userId,
+        code_hash: code.codeHash,
+        expires_at: code.expiresAt,
+      });
     });
   }
 
@@ -34,7 +42,10 @@ export class EmailCodeStore {
 
   /** Marks a verified code used; false when a parallel request used it first. */
   async consume(id: string): Promise<boolean> {
-    const count = await this.db('email_codes').where({ id }).whereNull('consumed_at').update({ consumed_at: this.db.fn.now() });
+    const count = await this.db('email_codes')
+      .where({ id })
+      .whereNull('consumed_at')
+      .update({ consumed_at: this.db.fn.now() });
     return count === 1;
   }
 

@@ -22,7 +22,14 @@ interface EmailTokenRow {
 export class EmailTokenStore {
   constructor(private readonly db: Knex) {}
 
-  async insert(token: { id: string; userId: string; kind: TokenKind; tokenHash: string; email: string; expiresAt: Date }): Promise<void> {
+  async insert(token: {
+    id: string;
+    userId: string;
+    kind: TokenKind;
+    tokenHash: string;
+    email: string;
+    expiresAt: Date;
+  }): Promise<void> {
     await this.db<EmailTokenRow>('email_tokens').insert({
       id: token.id,
       user_id: token.userId,

@@ -13,7 +13,12 @@ export class SessionStore {
   ) {}
 
   async create(s: { id: string; userId: string; clientIp: string | undefined; expiresAt: Date | null }): Promise<void> {
-    await this.db('sessions').insert({ id: s.id, user_id: s.userId, client_ip: s.clientIp ?? null, expires_at: s.expiresAt });
+    await this.db('sessions').insert({
+      id: s.id,
+      user_id: s.userId,
+      client_ip: s.clientIp ?? null,
+      expires_at: s.expiresAt,
+    });
     if (s.expiresAt) {
       await this.redis.set(session.key(s.id), s.userId, 'PXAT', s.expiresAt.getTime());
     } else {

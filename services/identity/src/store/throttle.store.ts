@@ -111,7 +111,15 @@ export class ThrottleStore {
     const hold = counting === 'failures' ? 1 : 0;
     const deadline = performance.now() + this.maxWaitMs;
     for (;;) {
-      const args = [this.now(), this.windowMs, this.leaseMs, this.maxWaitMs, member, hold, ...buckets.map((b) => b.limit)];
+      const args = [
+        this.now(),
+        this.windowMs,
+        this.leaseMs,
+        this.maxWaitMs,
+        member,
+        hold,
+        ...buckets.map((b) => b.limit),
+      ];
       const [waitMs, worst] = await redis.wmsThrottle(keys.length, ...keys, ...args);
       if (waitMs > 0) return { admitted: false, retryAfterMs: waitMs, bucket: buckets[worst - 1] };
       if (waitMs === 0) break;
@@ -127,11 +135,16 @@ export class ThrottleStore {
       // Also from the counted set: a success that took longer than the lease was counted as a failure meanwhile.
       succeeded: () => this.settle(buckets, (tx, b) => tx.zrem(`${b.key}:inflight`, member).zrem(b.key, member)),
       failed: () =>
-        this.settle(buckets, (tx, b) => tx.zrem(`${b.key}:inflight`, member).zadd(b.key, this.now(), member).pexpire(b.key, this.windowMs)),
+        this.settle(buckets, (tx, b) =>
+          tx.zrem(`${b.key}:inflight`, member).zadd(b.key, this.now(), member).pexpire(b.key, this.windowMs),
+        ),
     };
   }
 
-  private async settle(buckets: Bucket[], step: (tx: ReturnType<Redis['multi']>, bucket: Bucket) => void): Promise<void> {
+  private async settle(
+    buckets: Bucket[],
+    step: (tx: ReturnType<Redis['multi']>, bucket: Bucket) => void,
+  ): Promise<void> {
     const tx = this.redis.multi();
     for (const b of buckets) step(tx, b);
     await tx.exec();

@@ -13,7 +13,16 @@ interface UserRow {
   updated_at: Date;
 }
 
-const columns = ['id', 'email', 'name', 'password_hash', 'email_verified_at', 'pending_email', 'created_at', 'updated_at'];
+const columns = [
+  'id',
+  'email',
+  'name',
+  'password_hash',
+  'email_verified_at',
+  'pending_email',
+  'created_at',
+  'updated_at',
+];
 
 const toUser = (row: UserRow): UserWithPassword => ({
   id: row.id,
@@ -47,7 +56,12 @@ export class UserStore {
   }
 
   /** Creates the account unless the address has one already (then returns that one, unchanged). */
-  async insertIfAbsent(user: { id: string; email: string; name: string; passwordHash: string }): Promise<{ user: UserWithPassword; created: boolean }> {
+  async insertIfAbsent(user: {
+    id: string;
+    email: string;
+    name: string;
+    passwordHash: string;
+  }): Promise<{ user: UserWithPassword; created: boolean }> {
     const [row] = await this.db('users')
       .insert({ id: user.id, email: user.email, name: user.name, password_hash: user.passwordHash })
       .onConflict('email')
@@ -73,10 +87,17 @@ export class UserStore {
     const db = queryable(this.db, tx);
     await db('users')
       .where({ id })
-      .update({ password_hash: passwordHash, email_verified_at: db.raw('coalesce(email_verified_at, now())'), updated_at: db.fn.now() });
+      .update({
+        password_hash: passwordHash,
+        email_verified_at: db.raw('coalesce(email_verified_at, now())'),
+        updated_at: db.fn.now(),
+      });
   }
 
-  async updateProfile(id: string, changes: { name?: string; pendingEmail?: string | null }): Promise<UserWithPassword | undefined> {
+  async updateProfile(
+    id: string,
+    changes: { name?: string; pendingEmail?: string | null },
+  ): Promise<UserWithPassword | undefined> {
     const patch: Partial<Record<keyof UserRow, unknown>> = { updated_at: this.db.fn.now() };
     if (changes.name !== undefined) patch.name = changes.name;
     if (changes.pendingEmail !== undefined) patch.pending_email = changes.pendingEmail;

@@ -7,7 +7,15 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { notFound } from '../errors.ts';
 import type { ObjectStorage, SignedUrlOptions, StorageConfig } from '../storage.ts';
-import { assertValidContentType, assertValidKey, ByteCounter, contentDisposition, expiry, KEY_PATTERN, sizeMismatch } from './rules.ts';
+import {
+  assertValidContentType,
+  assertValidKey,
+  ByteCounter,
+  contentDisposition,
+  expiry,
+  KEY_PATTERN,
+  sizeMismatch,
+} from './rules.ts';
 
 const SIGNED_FIELDS = ['expires', 'type', 'name', 'disposition'] as const;
 
@@ -41,7 +49,8 @@ export function verifySignedStorageRequest(
   const name = read('name') ?? '';
   const disposition = read('disposition');
   const sig = read('sig');
-  if (name === null || !expires || !/^\d{1,12}$/.test(expires) || !type || !sig || !/^[0-9a-f]{64}$/.test(sig)) return undefined;
+  if (name === null || !expires || !/^\d{1,12}$/.test(expires) || !type || !sig || !/^[0-9a-f]{64}$/.test(sig))
+    return undefined;
   if (disposition !== 'inline' && disposition !== 'attachment') return undefined;
   const expected = fsSignature(secret, key, { expires, type, name, disposition });
   // Security: constant-time comparison, so the signature cannot be guessed byte by byte from response times.
@@ -103,12 +112,18 @@ export class FsStorage implements ObjectStorage {
     });
   }
 
-  private async write(key: string, body: Buffer | Readable, meta: { contentType: string; size?: number }): Promise<void> {
+  private async write(
+    key: string,
+    body: Buffer | Readable,
+    meta: { contentType: string; size?: number },
+  ): Promise<void> {
     const target = this.file(key);
     assertValidContentType(meta.contentType);
     if (Buffer.isBuffer(body) && meta.size !== undefined && meta.size !== body.length) throw sizeMismatch();
     // The content type is in place before the bytes, so whoever sees the object also sees its type.
-    await this.writeAtomically(key, this.metaFile(key), (tmp) => writeFile(tmp, JSON.stringify({ contentType: meta.contentType }), { flag: 'wx' }));
+    await this.writeAtomically(key, this.metaFile(key), (tmp) =>
+      writeFile(tmp, JSON.stringify({ contentType: meta.contentType }), { flag: 'wx' }),
+    );
     await this.writeAtomically(key, target, async (tmp) => {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       await pipeline(source, new ByteCounter(meta.size), createWriteStream(tmp, { flags: 'wx', flush: true }));
@@ -164,7 +179,12 @@ export class FsStorage implements ObjectStorage {
     assertValidKey(key);
     assertValidContentType(options.contentType);
     const { expires, expiresAt } = expiry(options.expiresInSeconds, new Date());
-    const fields = { expires: String(expires), type: options.contentType, name: options.fileName ?? '', disposition: options.disposition ?? 'attachment' };
+    const fields = {
+      expires: String(expires),
+      type: options.contentType,
+      name: options.fileName ?? '',
+      disposition: options.disposition ?? 'attachment',
+    };
     const query = new URLSearchParams({ ...fields, sig: fsSignature(this.secret, key, fields).toString('hex') });
     return { url: `${this.publicUrl}/storage/${key}?${query.toString()}`, expiresAt };
   }

@@ -12,13 +12,19 @@ export const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za
  */
 export function assertValidKey(key: string): void {
   if (key.length === 0 || key.length > 1024 || !KEY_PATTERN.test(key)) {
-    throw invalidInput([{ field: 'key', message: 'must be a relative path of [A-Za-z0-9._-] segments not starting with a dot' }], 'The storage key is invalid.');
+    throw invalidInput(
+      [{ field: 'key', message: 'must be a relative path of [A-Za-z0-9._-] segments not starting with a dot' }],
+      'The storage key is invalid.',
+    );
   }
 }
 
 export function assertValidContentType(contentType: string): void {
   if (!isMediaType(contentType)) {
-    throw invalidInput([{ field: 'contentType', message: 'must be a media type such as image/png' }], 'The content type is invalid.');
+    throw invalidInput(
+      [{ field: 'contentType', message: 'must be a media type such as image/png' }],
+      'The content type is invalid.',
+    );
   }
 }
 
@@ -33,7 +39,10 @@ export function expiry(expiresInSeconds: number, now: Date): { expires: number; 
 }
 
 export function sizeMismatch(): Error {
-  return invalidInput([{ field: 'size', message: 'does not match the number of bytes received' }], 'The upload is incomplete.');
+  return invalidInput(
+    [{ field: 'size', message: 'does not match the number of bytes received' }],
+    'The upload is incomplete.',
+  );
 }
 
 /** Passes bytes through and fails when their count differs from the announced size. */
@@ -57,7 +66,10 @@ export class ByteCounter extends Transform {
 
 /** A Content-Disposition value: an ASCII fallback without quotes or control characters and the exact name as RFC 6266 `filename*`. */
 export function contentDisposition(disposition: 'inline' | 'attachment', fileName?: string): string {
-  const name = (fileName ?? '').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '').replace(/[/\\]/g, '_').trim();
+  const name = (fileName ?? '')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/[/\\]/g, '_')
+    .trim();
   if (!name) return disposition;
   const fallback =
     name

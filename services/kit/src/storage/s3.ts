@@ -44,10 +44,16 @@ const PART_IDLE_MS = 60_000;
 /** PUTs exactly `length` bytes of `body` to a presigned URL and returns the ETag S3 answers with. */
 async function putStream(url: URL, body: Readable, length: number): Promise<string> {
   const secure = url.protocol === 'https:';
-  const request = (secure ? https : http).request(url, { method: 'PUT', agent: secure ? httpsAgent : httpAgent, headers: { 'content-length': length } });
+  const request = (secure ? https : http).request(url, {
+    method: 'PUT',
+    agent: secure ? httpsAgent : httpAgent,
+    headers: { 'content-length': length },
+  });
   // An idle connection, not a slow one: when neither side moves a byte for this long (a source or an S3 that stalled),
   // the put fails instead of hanging.
-  request.setTimeout(PART_IDLE_MS, () => request.destroy(new Error(`a part of ${url.pathname} stalled for ${PART_IDLE_MS / 1000} s`)));
+  request.setTimeout(PART_IDLE_MS, () =>
+    request.destroy(new Error(`a part of ${url.pathname} stalled for ${PART_IDLE_MS / 1000} s`)),
+  );
   const answered = new Promise<string>((resolve, reject) => {
     // The connection may also fail once the whole body went out, the pipeline done: then no answer ever comes.
     request.once('error', reject);
@@ -58,7 +64,12 @@ async function putStream(url: URL, body: Readable, length: number): Promise<stri
       response.once('end', () => {
         const etag = response.headers.etag;
         if (response.statusCode === 200 && etag) resolve(etag.replace(/^"|"$/g, ''));
-        else reject(new Error(`S3 refused a part of ${url.pathname}: ${response.statusCode} ${s3ErrorCode(Buffer.concat(chunks).toString('utf8'))}`));
+        else
+          reject(
+            new Error(
+              `S3 refused a part of ${url.pathname}: ${response.statusCode} ${s3ErrorCode(Buffer.concat(chunks).toString('utf8'))}`,
+            ),
+          );
       });
     });
   });
@@ -82,7 +93,7 @@ class SizedSource {
 
   /** The next `length` bytes as they arrive; consume it whole before taking the next piece. */
   async *take(length: number): AsyncGenerator<Buffer> {
-    for (let missing = length; missing > 0; ) {
+    for (let missing = length; missing > 0;) {
       let chunk = this.rest;
       this.rest = undefined;
       if (!chunk) {
@@ -154,12 +165,18 @@ export class S3Storage implements ObjectStorage {
     });
   }
 
-  private async upload(key: string, body: Buffer | Readable, meta: { contentType: string; size?: number }): Promise<void> {
+  private async upload(
+    key: string,
+    body: Buffer | Readable,
+    meta: { contentType: string; size?: number },
+  ): Promise<void> {
     assertValidKey(key);
     assertValidContentType(meta.contentType);
     if (Buffer.isBuffer(body)) {
       if (meta.size !== undefined && meta.size !== body.length) throw sizeMismatch();
-      await this.client.putObject(await this.ensureBucket(), key, body, body.length, { 'Content-Type': meta.contentType });
+      await this.client.putObject(await this.ensureBucket(), key, body, body.length, {
+        'Content-Type': meta.contentType,
+      });
       return;
     }
     if (meta.size === undefined) throw new TypeError('a stream is stored with its size');
@@ -184,7 +201,10 @@ export class S3Storage implements ObjectStorage {
       for (let offset = 0; offset < size; offset += PART_SIZE) {
         const part = etags.length + 1;
         const length = Math.min(PART_SIZE, size - offset);
-        const url = await this.client.presignedUrl('PUT', bucket, key, PART_URL_SECONDS, { partNumber: String(part), uploadId });
+        const url = await this.client.presignedUrl('PUT', bucket, key, PART_URL_SECONDS, {
+          partNumber: String(part),
+          uploadId,
+        });
         etags.push({ part, etag: await putStream(new URL(url), Readable.from(source.take(length)), length) });
       }
       await source.end();
@@ -214,7 +234,10 @@ export class S3Storage implements ObjectStorage {
     try {
       const stats = await this.client.statObject(bucket, key);
       const contentType = stats.metaData['content-type'];
-      return { size: stats.size, contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream' };
+      return {
+        size: stats.size,
+        contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream',
+      };
     } catch (error) {
       if (isS3NotFound(error)) return undefined;
       throw error;
@@ -225,7 +248,9 @@ export class S3Storage implements ObjectStorage {
     keys.forEach(assertValidKey);
     if (keys.length === 0) return;
     const bucket = await this.ensureBucket();
-    const failures = (await this.client.removeObjects(bucket, keys)).filter((result) => result?.Error && result.Error.Code !== 'NoSuchKey');
+    const failures = (await this.client.removeObjects(bucket, keys)).filter(
+      (result) => result?.Error && result.Error.Code !== 'NoSuchKey',
+    );
     if (failures.length > 0) {
       const codes = [...new Set(failures.map((failure) => failure?.Error?.Code ?? 'unknown'))].join(', ');
       throw new Error(`could not delete ${failures.length} of ${keys.length} objects: ${codes}`);

@@ -3,7 +3,10 @@ import type { PeerClient } from '@wms/kit/grpc-client';
 import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import { type Message, type MessageWithSave, shown } from '../domain/message.ts';
 
-export type AssetClient = Pick<PeerClient<'asset'>, 'GetAssetsByIds' | 'AttachAssets' | 'ReleaseMessageAssets' | 'DetachMessageAssets'>;
+export type AssetClient = Pick<
+  PeerClient<'asset'>,
+  'GetAssetsByIds' | 'AttachAssets' | 'ReleaseMessageAssets' | 'DetachMessageAssets'
+>;
 
 /** An attachment as the asset service answers it (contract §6): passed on to clients as it is. */
 export type Attachment = Asset__Output;
@@ -14,7 +17,10 @@ export interface MessageRead extends MessageWithSave {
 }
 
 /** `row` as its reader sees it, its attachments taken from `attachments` by id. */
-export function readOf({ message, savedAt }: MessageWithSave, attachments: ReadonlyMap<string, Attachment> = new Map()): MessageRead {
+export function readOf(
+  { message, savedAt }: MessageWithSave,
+  attachments: ReadonlyMap<string, Attachment> = new Map(),
+): MessageRead {
   const visible = shown(message);
   return { message: visible, savedAt, assets: visible.assetIds.flatMap((id) => attachments.get(id) ?? []) };
 }
@@ -34,7 +40,10 @@ export class Attachments {
 
   /** The rows as their reader sees them, with one call for all their attachments. */
   async read(ctx: CallContext, rows: MessageWithSave[]): Promise<MessageRead[]> {
-    const attachments = await this.of(ctx, rows.map((r) => r.message));
+    const attachments = await this.of(
+      ctx,
+      rows.map((r) => r.message),
+    );
     return rows.map((r) => readOf(r, attachments));
   }
 
@@ -43,9 +52,15 @@ export class Attachments {
   }
 
   /** Attaches the caller's reservations to a new message, all or none (the asset service answers 400 otherwise). */
-  async attach(ctx: CallContext, message: Pick<Message, 'id' | 'conversationId' | 'assetIds'>): Promise<Map<string, Attachment>> {
+  async attach(
+    ctx: CallContext,
+    message: Pick<Message, 'id' | 'conversationId' | 'assetIds'>,
+  ): Promise<Map<string, Attachment>> {
     if (message.assetIds.length === 0) return new Map();
-    const { assets } = await this.assets.AttachAssets({ conversation_id: message.conversationId, message_id: message.id, asset_ids: message.assetIds }, ctx);
+    const { assets } = await this.assets.AttachAssets(
+      { conversation_id: message.conversationId, message_id: message.id, asset_ids: message.assetIds },
+      ctx,
+    );
     return byId(assets);
   }
 

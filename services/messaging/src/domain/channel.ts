@@ -48,7 +48,12 @@ const topicOf = (topic: string | null | undefined) => topic?.trim() || null;
  * public or private kind; up to 100 initial members (repeats and the creator dropped).
  */
 export function validateNewChannel(
-  input: { name: string; topic?: string | null | undefined; kind?: string | undefined; memberActorIds?: string[] | undefined },
+  input: {
+    name: string;
+    topic?: string | null | undefined;
+    kind?: string | undefined;
+    memberActorIds?: string[] | undefined;
+  },
   creatorActorId: string,
 ): { name: string; topic: string | null; kind: 'public' | 'private'; memberActorIds: string[] } {
   const topic = topicOf(input.topic);
@@ -66,7 +71,10 @@ export function validateNewChannel(
 }
 
 /** A rename or topic change: the create rules for what is given; at least one of them. */
-export function validateChannelChange(input: { name?: string | undefined; topic?: string | null | undefined }): { name?: string; topic?: string | null } {
+export function validateChannelChange(input: { name?: string | undefined; topic?: string | null | undefined }): {
+  name?: string;
+  topic?: string | null;
+} {
   const topic = input.topic === undefined ? undefined : topicOf(input.topic);
   ensure(
     ['body.name', input.name === undefined || namePattern.test(input.name), NAME_RULE],
@@ -77,10 +85,17 @@ export function validateChannelChange(input: { name?: string | undefined; topic?
 }
 
 /** The participants of a direct conversation: the caller and 1..8 others (its own id and repeats dropped), in id order. */
-export function directParticipants(callerActorId: string, actorIds: string[]): { others: string[]; participants: string[] } {
+export function directParticipants(
+  callerActorId: string,
+  actorIds: string[],
+): { others: string[]; participants: string[] } {
   ensure(['body.actor_ids', actorIds.every(isUuid), 'must hold actor ids (UUIDs)']);
   const others = [...new Set(actorIds.map((id) => id.toLowerCase()))].filter((id) => id !== callerActorId);
-  if (others.length === 0) throw invalidInput([{ field: 'body.actor_ids', message: 'must name at least one actor besides yourself' }]);
-  if (others.length > MAX_DIRECT_OTHERS) throw invalidInput([{ field: 'body.actor_ids', message: `must name at most ${MAX_DIRECT_OTHERS} actors besides yourself` }]);
+  if (others.length === 0)
+    throw invalidInput([{ field: 'body.actor_ids', message: 'must name at least one actor besides yourself' }]);
+  if (others.length > MAX_DIRECT_OTHERS)
+    throw invalidInput([
+      { field: 'body.actor_ids', message: `must name at most ${MAX_DIRECT_OTHERS} actors besides yourself` },
+    ]);
   return { others, participants: [callerActorId, ...others].sort() };
 }

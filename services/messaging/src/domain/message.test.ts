@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canDelete, childrenOf, type Message, replyRefusal, shown, validateEditedBody, validateNewMessage } from './message.ts';
+import {
+  canDelete,
+  childrenOf,
+  type Message,
+  replyRefusal,
+  shown,
+  validateEditedBody,
+  validateNewMessage,
+} from './message.ts';
 
 const fieldsOf = (fn: () => unknown) => {
   try {
@@ -12,12 +20,15 @@ const fieldsOf = (fn: () => unknown) => {
 };
 
 const base = { bodyText: 'hi', assetIds: [], mentionedActorIds: [] };
-const ids = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`);
+const ids = (n: number) =>
+  Array.from({ length: n }, (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`);
 
 describe('new message rules', () => {
   it('bounds the text to 1..40,000 characters, counted as code points', () => {
     expect(fieldsOf(() => validateNewMessage({ ...base, bodyText: '😀'.repeat(40_000) }))).toBeUndefined();
-    expect(fieldsOf(() => validateNewMessage({ ...base, bodyText: 'x'.repeat(40_001) }))?.fields).toEqual(['body.body_text']);
+    expect(fieldsOf(() => validateNewMessage({ ...base, bodyText: 'x'.repeat(40_001) }))?.fields).toEqual([
+      'body.body_text',
+    ]);
     expect(fieldsOf(() => validateNewMessage({ ...base, bodyText: '' }))?.fields).toEqual(['body.body_text']);
   });
 
@@ -27,17 +38,25 @@ describe('new message rules', () => {
 
   it('bounds assets, mentions and client_message_id, and drops repeated mentions', () => {
     expect(fieldsOf(() => validateNewMessage({ ...base, assetIds: ids(11) }))?.fields).toEqual(['body.asset_ids']);
-    expect(fieldsOf(() => validateNewMessage({ ...base, mentionedActorIds: ids(51) }))?.fields).toEqual(['body.mentioned_actor_ids']);
-    expect(validateNewMessage({ ...base, mentionedActorIds: [...ids(50), ...ids(50)] }).mentionedActorIds).toEqual(ids(50));
-    expect(fieldsOf(() => validateNewMessage({ ...base, clientMessageId: 'c'.repeat(65) }))?.fields).toEqual(['body.client_message_id']);
-    expect(fieldsOf(() => validateNewMessage({ ...base, clientMessageId: '' }))?.fields).toEqual(['body.client_message_id']);
+    expect(fieldsOf(() => validateNewMessage({ ...base, mentionedActorIds: ids(51) }))?.fields).toEqual([
+      'body.mentioned_actor_ids',
+    ]);
+    expect(validateNewMessage({ ...base, mentionedActorIds: [...ids(50), ...ids(50)] }).mentionedActorIds).toEqual(
+      ids(50),
+    );
+    expect(fieldsOf(() => validateNewMessage({ ...base, clientMessageId: 'c'.repeat(65) }))?.fields).toEqual([
+      'body.client_message_id',
+    ]);
+    expect(fieldsOf(() => validateNewMessage({ ...base, clientMessageId: '' }))?.fields).toEqual([
+      'body.client_message_id',
+    ]);
   });
 
   it('takes only ids for assets and mentions', () => {
-    expect(fieldsOf(() => validateNewMessage({ ...base, assetIds: ['not-an-id'], mentionedActorIds: [...ids(1), 'ABC'] }))?.fields).toEqual([
-      'body.asset_ids',
-      'body.mentioned_actor_ids',
-    ]);
+    expect(
+      fieldsOf(() => validateNewMessage({ ...base, assetIds: ['not-an-id'], mentionedActorIds: [...ids(1), 'ABC'] }))
+        ?.fields,
+    ).toEqual(['body.asset_ids', 'body.mentioned_actor_ids']);
   });
 
   it('follows the create rules for edits', () => {
@@ -95,7 +114,14 @@ describe('what readers see', () => {
 
   it('shows a deleted message as its placeholder, thread fields kept', () => {
     const m = message({ deletedAt: new Date() });
-    expect(shown(m)).toMatchObject({ bodyText: '', mentionedActorIds: [], reactions: [], assetIds: [], replyCount: 2, replyActorIds: ['b'] });
+    expect(shown(m)).toMatchObject({
+      bodyText: '',
+      mentionedActorIds: [],
+      reactions: [],
+      assetIds: [],
+      replyCount: 2,
+      replyActorIds: ['b'],
+    });
     expect(childrenOf(m)).toEqual([]);
   });
 });

@@ -50,7 +50,13 @@ export interface MessageChild {
   text: string;
 }
 
-export const LIMITS = { bodyChars: 40_000, assets: 10, mentions: 50, clientMessageIdChars: 64, distinctEmoji: 50 } as const;
+export const LIMITS = {
+  bodyChars: 40_000,
+  assets: 10,
+  mentions: 50,
+  clientMessageIdChars: 64,
+  distinctEmoji: 50,
+} as const;
 /** How long a message created with `loading: true` shows as loading (contract §4). */
 export const LOADING_MS = 5 * 60 * 1000;
 /** How long a client_message_id claim holds (contract §4). */
@@ -76,12 +82,20 @@ export function validateNewMessage(input: NewMessageInput): { mentionedActorIds:
   const mentionedActorIds = [...new Set(input.mentionedActorIds)];
   const clientId = input.clientMessageId;
   ensure(
-    ['body.body_text', length <= LIMITS.bodyChars && (length > 0 || input.assetIds.length > 0), 'must be 1 to 40000 characters (empty only with asset_ids)'],
+    [
+      'body.body_text',
+      length <= LIMITS.bodyChars && (length > 0 || input.assetIds.length > 0),
+      'must be 1 to 40000 characters (empty only with asset_ids)',
+    ],
     ['body.asset_ids', input.assetIds.length <= LIMITS.assets, 'must hold at most 10 assets'],
     ['body.asset_ids', input.assetIds.every(isUuid), 'must be asset ids'],
     ['body.mentioned_actor_ids', mentionedActorIds.length <= LIMITS.mentions, 'must hold at most 50 actors'],
     ['body.mentioned_actor_ids', mentionedActorIds.every(isUuid), 'must be actor ids'],
-    ['body.client_message_id', clientId === undefined || (clientId.length >= 1 && clientId.length <= LIMITS.clientMessageIdChars), 'must be 1 to 64 characters'],
+    [
+      'body.client_message_id',
+      clientId === undefined || (clientId.length >= 1 && clientId.length <= LIMITS.clientMessageIdChars),
+      'must be 1 to 64 characters',
+    ],
   );
   return { mentionedActorIds, assetIds: [...new Set(input.assetIds)] };
 }
@@ -98,7 +112,8 @@ export const canDelete = (message: Pick<Message, 'authorActorId'>, actorId: stri
 
 /** Why a reply cannot go under `parent` (contract §4), or undefined when it can. */
 export function replyRefusal(parent: Pick<Message, 'parentMessageId' | 'deletedAt'>): DomainError | undefined {
-  if (parent.parentMessageId !== null) return invalidArgument('not_a_root_message', 'Replies go under a top-level message, not under a reply.');
+  if (parent.parentMessageId !== null)
+    return invalidArgument('not_a_root_message', 'Replies go under a top-level message, not under a reply.');
   if (parent.deletedAt !== null) return failedPrecondition('thread_root_deleted', 'The thread root has been deleted.');
   return undefined;
 }

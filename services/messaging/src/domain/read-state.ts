@@ -32,5 +32,7 @@ export interface Thread extends Counts {
 }
 
 /** Implicit following (contract §5): the root's author and the actors it mentions follow until they choose. */
-export const followsImplicitly = (root: Pick<Message, 'authorActorId' | 'mentionedActorIds'>, actorId: string): boolean =>
-  root.authorActorId === actorId || root.mentionedActorIds.includes(actorId);
+export const followsImplicitly = (
+  root: Pick<Message, 'authorActorId' | 'mentionedActorIds'>,
+  actorId: string,
+): boolean => root.authorActorId === actorId || root.mentionedActorIds.includes(actorId);

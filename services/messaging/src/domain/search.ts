@@ -44,7 +44,11 @@ export interface SearchInput {
 const timestamp = (value: string | undefined, field: string): Date | null => {
   if (value === undefined) return null;
   const at = new Date(value);
-  ensure([field, /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(at.getTime()), 'must be an ISO 8601 timestamp with its offset']);
+  ensure([
+    field,
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(at.getTime()),
+    'must be an ISO 8601 timestamp with its offset',
+  ]);
   return at;
 };
 
@@ -56,7 +60,11 @@ export function validateSearch(input: SearchInput): { query: string; filters: Se
     ['query.conversation_id', input.conversationId === undefined || isUuid(input.conversationId), 'must be a UUID'],
     ['query.author_actor_id', input.authorActorId === undefined || isUuid(input.authorActorId), 'must be a UUID'],
     ['query.parent_message_id', input.parentMessageId === undefined || isUuid(input.parentMessageId), 'must be a UUID'],
-    ['query.has', input.has === undefined || (SEARCH_HAS as readonly string[]).includes(input.has), 'must be asset, reaction or reply'],
+    [
+      'query.has',
+      input.has === undefined || (SEARCH_HAS as readonly string[]).includes(input.has),
+      'must be asset, reaction or reply',
+    ],
     ['query.sort', (SEARCH_SORTS as readonly string[]).includes(sort), 'must be newest or relevance'],
   );
   const filters: SearchFilters = {
@@ -80,14 +88,20 @@ export function markedWords(q: string): string {
 }
 
 /** The cursor (opaque to clients): the search's own fingerprint, so it continues that search and no other, and the key. */
-const fingerprint = (scope: unknown) => createHash('sha256').update(JSON.stringify(scope)).digest('base64url').slice(0, 16);
+const fingerprint = (scope: unknown) =>
+  createHash('sha256').update(JSON.stringify(scope)).digest('base64url').slice(0, 16);
 
-export const encodeSearchCursor = (scope: unknown, key: SearchKey) => Buffer.from(JSON.stringify([fingerprint(scope), key.rank, key.id])).toString('base64url');
+export const encodeSearchCursor = (scope: unknown, key: SearchKey) =>
+  Buffer.from(JSON.stringify([fingerprint(scope), key.rank, key.id])).toString('base64url');
 
 /** A rank as Postgres prints a `real`, within the range it reads back (no NaN, infinity, overflow or underflow). */
 function isRank(rank: string): boolean {
   const value = Number(rank);
-  return /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(rank) && Number.isFinite(value) && (value === 0 || (Math.abs(value) >= 1e-37 && Math.abs(value) <= 1e37));
+  return (
+    /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(rank) &&
+    Number.isFinite(value) &&
+    (value === 0 || (Math.abs(value) >= 1e-37 && Math.abs(value) <= 1e37))
+  );
 }
 
 export function decodeSearchCursor(scope: unknown, cursor: string | undefined): SearchKey | null {
@@ -103,7 +117,14 @@ export function decodeSearchCursor(scope: unknown, cursor: string | undefined): 
   if (!Array.isArray(parts) || parts.length !== 3) throw refused();
   const [print, rank, id] = parts as unknown[];
   // The fingerprint is no secret (a client can make one for its own search), so the key is checked as if forged.
-  if (print !== fingerprint(scope) || typeof rank !== 'string' || !isRank(rank) || typeof id !== 'string' || !isUuid(id)) throw refused();
+  if (
+    print !== fingerprint(scope) ||
+    typeof rank !== 'string' ||
+    !isRank(rank) ||
+    typeof id !== 'string' ||
+    !isUuid(id)
+  )
+    throw refused();
   return { rank, id };
 }
 

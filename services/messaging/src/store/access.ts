@@ -8,4 +8,5 @@ export const READABLE = (c: string) =>
   `(${c}.kind = 'public' OR EXISTS (SELECT 1 FROM channel_members readable WHERE readable.channel_id = ${c}.id AND readable.actor_id = ?))`;
 
 /** `READABLE` for a message `m` (a `messages` row): its conversation is readable. */
-export const READABLE_MESSAGE = (m: string) => `EXISTS (SELECT 1 FROM channels rc WHERE rc.id = ${m}.conversation_id AND ${READABLE('rc')})`;
+export const READABLE_MESSAGE = (m: string) =>
+  `EXISTS (SELECT 1 FROM channels rc WHERE rc.id = ${m}.conversation_id AND ${READABLE('rc')})`;

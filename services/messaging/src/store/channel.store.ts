@@ -44,14 +44,22 @@ const toChannel = (r: ChannelRow): Channel => ({
   updatedAt: r.updated_at,
 });
 
-const toMember = (r: MemberRow): ChannelMember => ({ channelId: r.channel_id, actorId: r.actor_id, addedByActorId: r.added_by_actor_id, joinedAt: r.joined_at });
+const toMember = (r: MemberRow): ChannelMember => ({
+  channelId: r.channel_id,
+  actorId: r.actor_id,
+  addedByActorId: r.added_by_actor_id,
+  joinedAt: r.joined_at,
+});
 
 /**
  * The columns of channel `c` as the caller sees it: whether it is a member (looked up, binding the caller's actor id,
  * unless `isMember` says it), and the time of the conversation's newest message, top-level or reply (one probe of
  * messages_activity_idx).
  */
-const VIEW = (c: string, isMember = `EXISTS (SELECT 1 FROM channel_members me WHERE me.channel_id = ${c}.id AND me.actor_id = ?)`) =>
+const VIEW = (
+  c: string,
+  isMember = `EXISTS (SELECT 1 FROM channel_members me WHERE me.channel_id = ${c}.id AND me.actor_id = ?)`,
+) =>
   `${c}.id, ${c}.workspace_id, ${c}.kind, ${c}.name, ${c}.topic, ${c}.created_by_actor_id, ${c}.member_count,
   ${c}.participant_actor_ids, ${c}.archived_at, ${c}.created_at, ${c}.updated_at, ${isMember} AS is_member,
   (SELECT lm.created_at FROM messages lm WHERE lm.conversation_id = ${c}.id ORDER BY lm.created_at DESC LIMIT 1) AS last_message_at`;
@@ -80,7 +88,16 @@ export class ChannelStore {
    * one is not inserted (undefined): concurrent creations of one set make one conversation, the others read it.
    */
   async insert(
-    c: { id: string; workspaceId: string; kind: ChannelKind; name: string | null; topic: string | null; createdByActorId: string; memberActorIds: string[]; participantActorIds: string[] },
+    c: {
+      id: string;
+      workspaceId: string;
+      kind: ChannelKind;
+      name: string | null;
+      topic: string | null;
+      createdByActorId: string;
+      memberActorIds: string[];
+      participantActorIds: string[];
+    },
     tx?: Tx,
   ): Promise<{ channel: Channel; members: ChannelMember[] } | undefined> {
     try {
@@ -98,7 +115,17 @@ export class ChannelStore {
              FROM channel, unnest(?::uuid[]) AS a(actor_id)
            )
            SELECT channel.*, true AS is_member, null::timestamptz AS last_message_at FROM channel`,
-          [c.id, c.workspaceId, c.kind, c.name, c.topic, c.createdByActorId, c.memberActorIds, c.participantActorIds, c.memberActorIds],
+          [
+            c.id,
+            c.workspaceId,
+            c.kind,
+            c.name,
+            c.topic,
+            c.createdByActorId,
+            c.memberActorIds,
+            c.participantActorIds,
+            c.memberActorIds,
+          ],
         ),
       );
       if (!rows[0]) return undefined;
@@ -111,7 +138,8 @@ export class ChannelStore {
       }));
       return { channel, members };
     } catch (err) {
-      if (isUniqueViolation(err, 'channels_name_key')) throw alreadyExists('channel_name_taken', 'A channel with that name already exists in this workspace.');
+      if (isUniqueViolation(err, 'channels_name_key'))
+        throw alreadyExists('channel_name_taken', 'A channel with that name already exists in this workspace.');
       throw err;
     }
   }
@@ -119,19 +147,26 @@ export class ChannelStore {
   /** A conversation of the workspace that the actor may read (contract §9); anything else is simply not found. */
   async find(workspaceId: string, id: string, actorId: string, tx?: Tx): Promise<Channel | undefined> {
     const [row] = rowsOf<ChannelRow>(
-      await queryable(this.db, tx).raw(`SELECT ${VIEW('c')} FROM channels c WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}`, [actorId, id, workspaceId, actorId]),
+      await queryable(this.db, tx).raw(
+        `SELECT ${VIEW('c')} FROM channels c WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}`,
+        [actorId, id, workspaceId, actorId],
+      ),
     );
     return row && toChannel(row);
   }
 
   /** The workspace's direct conversation of exactly these participants (in id order), if there is one. */
-  async findDirect(workspaceId: string, participantActorIds: string[], actorId: string, tx?: Tx): Promise<Channel | undefined> {
+  async findDirect(
+    workspaceId: string,
+    participantActorIds: string[],
+    actorId: string,
+    tx?: Tx,
+  ): Promise<Channel | undefined> {
     const [row] = rowsOf<ChannelRow>(
-      await queryable(this.db, tx).raw(`SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind = 'direct' AND c.participant_actor_ids = ?::uuid[]`, [
-        actorId,
-        workspaceId,
-        participantActorIds,
-      ]),
+      await queryable(this.db, tx).raw(
+        `SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind = 'direct' AND c.participant_actor_ids = ?::uuid[]`,
+        [actorId, workspaceId, participantActorIds],
+      ),
     );
     return row && toChannel(row);
   }
@@ -146,19 +181,28 @@ export class ChannelStore {
     const match = contains === undefined ? '' : "AND lower(c.name) LIKE '%' || lower(?) || '%'";
     const order = contains === undefined ? 'c.name' : "lower(c.name) LIKE lower(?) || '%' DESC, c.name";
     const rows = rowsOf<ChannelRow>(
-      await this.db.raw(`SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind <> 'direct' AND ${READABLE('c')} ${match} ORDER BY ${order} LIMIT ?`, [
-        actorId,
-        workspaceId,
-        actorId,
-        ...(contains === undefined ? [] : [likeLiteral(contains), likeLiteral(contains)]),
-        limit,
-      ]),
+      await this.db.raw(
+        `SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind <> 'direct' AND ${READABLE('c')} ${match} ORDER BY ${order} LIMIT ?`,
+        [
+          actorId,
+          workspaceId,
+          actorId,
+          ...(contains === undefined ? [] : [likeLiteral(contains), likeLiteral(contains)]),
+          limit,
+        ],
+      ),
     );
     return rows.map(toChannel);
   }
 
   /** Renames the channel or changes its topic; the channel as the actor sees it. */
-  async update(workspaceId: string, id: string, actorId: string, change: { name?: string; topic?: string | null }, tx?: Tx): Promise<Channel | undefined> {
+  async update(
+    workspaceId: string,
+    id: string,
+    actorId: string,
+    change: { name?: string; topic?: string | null },
+    tx?: Tx,
+  ): Promise<Channel | undefined> {
     try {
       const [row] = rowsOf<ChannelRow>(
         await queryable(this.db, tx).raw(
@@ -172,7 +216,8 @@ export class ChannelStore {
       );
       return row && toChannel(row);
     } catch (err) {
-      if (isUniqueViolation(err, 'channels_name_key')) throw alreadyExists('channel_name_taken', 'A channel with that name already exists in this workspace.');
+      if (isUniqueViolation(err, 'channels_name_key'))
+        throw alreadyExists('channel_name_taken', 'A channel with that name already exists in this workspace.');
       throw err;
     }
   }
@@ -181,7 +226,13 @@ export class ChannelStore {
    * A page of the conversation's members by actor id, after `after`; nothing when the actor may not read the
    * conversation (one statement reads the channel and the page, one row of nulls when the page is empty).
    */
-  async members(q: { workspaceId: string; channelId: string; actorId: string; after: string | null; limit: number }): Promise<ChannelMember[] | undefined> {
+  async members(q: {
+    workspaceId: string;
+    channelId: string;
+    actorId: string;
+    after: string | null;
+    limit: number;
+  }): Promise<ChannelMember[] | undefined> {
     const rows = rowsOf<MemberRow>(
       await this.db.raw(
         `SELECT p.* FROM channels c LEFT JOIN LATERAL (
@@ -200,14 +251,21 @@ export class ChannelStore {
   /** Those of the workspace's conversations `ids` the actor may read. */
   async readable(workspaceId: string, ids: string[], actorId: string): Promise<string[]> {
     const rows = rowsOf<{ id: string }>(
-      await this.db.raw(`SELECT c.id FROM channels c WHERE c.id = ANY (?::uuid[]) AND c.workspace_id = ? AND ${READABLE('c')}`, [ids, workspaceId, actorId]),
+      await this.db.raw(
+        `SELECT c.id FROM channels c WHERE c.id = ANY (?::uuid[]) AND c.workspace_id = ? AND ${READABLE('c')}`,
+        [ids, workspaceId, actorId],
+      ),
     );
     return rows.map((r) => r.id);
   }
 
   /** Every member's actor id (to route a private conversation's events to each), in id order. */
   async memberIds(channelId: string, tx?: Tx): Promise<string[]> {
-    const rows = rowsOf<{ actor_id: string }>(await queryable(this.db, tx).raw('SELECT actor_id FROM channel_members WHERE channel_id = ? ORDER BY actor_id', [channelId]));
+    const rows = rowsOf<{ actor_id: string }>(
+      await queryable(this.db, tx).raw('SELECT actor_id FROM channel_members WHERE channel_id = ? ORDER BY actor_id', [
+        channelId,
+      ]),
+    );
     return rows.map((r) => r.actor_id);
   }
 
@@ -216,7 +274,10 @@ export class ChannelStore {
    * before the channel's count, as a post's join does, so the two never wait for each other in opposite orders. A
    * concurrent identical add, which this one waited for, is read by a second statement.
    */
-  async addMember(m: { channelId: string; workspaceId: string; actorId: string; addedByActorId: string | null }, tx?: Tx): Promise<{ member: ChannelMember; added: boolean }> {
+  async addMember(
+    m: { channelId: string; workspaceId: string; actorId: string; addedByActorId: string | null },
+    tx?: Tx,
+  ): Promise<{ member: ChannelMember; added: boolean }> {
     const db = queryable(this.db, tx);
     const [added] = rowsOf<MemberRow>(
       await db.raw(
@@ -232,7 +293,10 @@ export class ChannelStore {
     );
     if (added) return { member: toMember(added), added: true };
     const [existing] = rowsOf<MemberRow>(
-      await db.raw('SELECT channel_id, actor_id, added_by_actor_id, joined_at FROM channel_members WHERE channel_id = ? AND actor_id = ?', [m.channelId, m.actorId]),
+      await db.raw(
+        'SELECT channel_id, actor_id, added_by_actor_id, joined_at FROM channel_members WHERE channel_id = ? AND actor_id = ?',
+        [m.channelId, m.actorId],
+      ),
     );
     return { member: toMember(existing!), added: false };
   }
@@ -258,7 +322,14 @@ export class ChannelStore {
    * activity first, after `after`, in one statement whatever their number. Counts are taken for the page alone,
    * unless only unread ones are asked for.
    */
-  async sidebar(q: { workspaceId: string; actorId: string; kind: ChannelKind | null; unread: boolean; after: SidebarKey | null; limit: number }): Promise<SidebarEntry[]> {
+  async sidebar(q: {
+    workspaceId: string;
+    actorId: string;
+    kind: ChannelKind | null;
+    unread: boolean;
+    after: SidebarKey | null;
+    limit: number;
+  }): Promise<SidebarEntry[]> {
     const a = q.actorId;
     const reads = `LEFT JOIN conversation_reads r ON r.actor_id = ? AND r.conversation_id = o.id
       CROSS JOIN LATERAL (SELECT ${CONVERSATION_COUNTS('o.id', 'r.last_read_message_id')}) n`;
@@ -279,10 +350,19 @@ export class ChannelStore {
     const sql = q.unread
       ? `SELECT o.*, ${readColumns} FROM (${mine}) o ${reads} WHERE ${where.join(' AND ')} ${order} LIMIT ?`
       : `SELECT o.*, ${readColumns} FROM (SELECT * FROM (${mine}) o ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ${order} LIMIT ?) o ${reads} ${order}`;
-    const bindings = q.unread ? [...mineBindings, ...readBindings, ...whereBindings, q.limit] : [...mineBindings, ...whereBindings, q.limit, ...readBindings];
-    const rows = rowsOf<ChannelRow & { activity_us: string; last_read_message_id: string | null; last_read_at: Date | null; read_updated_at: Date | null; unread: number; mentions: number }>(
-      await this.db.raw(sql, bindings),
-    );
+    const bindings = q.unread
+      ? [...mineBindings, ...readBindings, ...whereBindings, q.limit]
+      : [...mineBindings, ...whereBindings, q.limit, ...readBindings];
+    const rows = rowsOf<
+      ChannelRow & {
+        activity_us: string;
+        last_read_message_id: string | null;
+        last_read_at: Date | null;
+        read_updated_at: Date | null;
+        unread: number;
+        mentions: number;
+      }
+    >(await this.db.raw(sql, bindings));
     return rows.map((r) => ({
       channel: toChannel(r),
       mark: { lastReadMessageId: r.last_read_message_id, lastReadAt: r.last_read_at, updatedAt: r.read_updated_at },

@@ -31,9 +31,24 @@ export interface MessageRow {
 
 /** The columns a message is read with (never its `search` vector, which only the search statement reads). */
 const MESSAGE_FIELDS = [
-  'id', 'workspace_id', 'conversation_id', 'parent_message_id', 'author_actor_id', 'body_text', 'mentioned_actor_ids', 'asset_ids',
-  'loading_expires_at', 'reply_count', 'reply_actor_ids', 'last_reply_at', 'reactions', 'reactions_version', 'edited_at', 'deleted_at',
-  'created_at', 'updated_at',
+  'id',
+  'workspace_id',
+  'conversation_id',
+  'parent_message_id',
+  'author_actor_id',
+  'body_text',
+  'mentioned_actor_ids',
+  'asset_ids',
+  'loading_expires_at',
+  'reply_count',
+  'reply_actor_ids',
+  'last_reply_at',
+  'reactions',
+  'reactions_version',
+  'edited_at',
+  'deleted_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** `MessageRow`'s columns of the messages row `m` (a table alias, or none for a RETURNING list). */
@@ -60,12 +75,25 @@ export const toMessage = (r: MessageRow): Message => ({
   updatedAt: r.updated_at,
 });
 
-export const withSave = (r: MessageRow & { caller_saved_at: Date | null }): MessageWithSave => ({ message: toMessage(r), savedAt: r.caller_saved_at });
+export const withSave = (r: MessageRow & { caller_saved_at: Date | null }): MessageWithSave => ({
+  message: toMessage(r),
+  savedAt: r.caller_saved_at,
+});
 
 /** The caller's bookmark of `m`, joined into reads (`caller_saved_at`); binds the caller's actor id. */
 export const SAVED_JOIN = 'LEFT JOIN saved_messages s ON s.actor_id = ? AND s.message_id = m.id';
 
-export type NewMessage = Pick<Message, 'id' | 'workspaceId' | 'conversationId' | 'parentMessageId' | 'authorActorId' | 'bodyText' | 'mentionedActorIds' | 'assetIds'> & {
+export type NewMessage = Pick<
+  Message,
+  | 'id'
+  | 'workspaceId'
+  | 'conversationId'
+  | 'parentMessageId'
+  | 'authorActorId'
+  | 'bodyText'
+  | 'mentionedActorIds'
+  | 'assetIds'
+> & {
   /** Shows as loading for five minutes (contract §4). */
   loading: boolean;
 };
@@ -114,12 +142,10 @@ export class MessageStore {
    */
   async find(workspaceId: string, id: string, actorId: string, tx?: Tx): Promise<MessageWithSave | undefined> {
     const [row] = rowsOf<MessageRow & { caller_saved_at: Date | null }>(
-      await queryable(this.db, tx).raw(`SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN} WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')}`, [
-        actorId,
-        id,
-        workspaceId,
-        actorId,
-      ]),
+      await queryable(this.db, tx).raw(
+        `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN} WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')}`,
+        [actorId, id, workspaceId, actorId],
+      ),
     );
     return row && withSave(row);
   }
@@ -130,7 +156,10 @@ export class MessageStore {
    */
   async lock(workspaceId: string, id: string, actorId: string, tx: Tx): Promise<Message | undefined> {
     const [row] = rowsOf<MessageRow>(
-      await queryable(this.db, tx).raw(`SELECT ${MESSAGE_COLUMNS('m')} FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')} FOR UPDATE OF m`, [id, workspaceId, actorId]),
+      await queryable(this.db, tx).raw(
+        `SELECT ${MESSAGE_COLUMNS('m')} FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')} FOR UPDATE OF m`,
+        [id, workspaceId, actorId],
+      ),
     );
     return row && toMessage(row);
   }
@@ -154,9 +183,20 @@ export class MessageStore {
          )
          SELECT inserted.*, (SELECT joined_at FROM joined) AS joined_at FROM inserted`,
         [
-          m.conversationId, m.workspaceId, m.authorActorId,
+          m.conversationId,
+          m.workspaceId,
           m.authorActorId,
-          m.id, m.parentMessageId, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS, this.searchConfig, m.bodyText,
+          m.authorActorId,
+          m.id,
+          m.parentMessageId,
+          m.authorActorId,
+          m.bodyText,
+          m.mentionedActorIds,
+          m.assetIds,
+          m.loading,
+          LOADING_MS,
+          this.searchConfig,
+          m.bodyText,
         ],
       ),
     );
@@ -170,7 +210,11 @@ export class MessageStore {
    * Nothing when the root is not a live top-level message of the workspace's conversation, or the replier may not
    * read the conversation. A replier who was not a member joins, as with `insert`.
    */
-  async insertReply(m: NewMessage & { parentMessageId: string }, force: string[], tx: Tx): Promise<{ root: Message; reply: Message; joinedAt: Date | null } | undefined> {
+  async insertReply(
+    m: NewMessage & { parentMessageId: string },
+    force: string[],
+    tx: Tx,
+  ): Promise<{ root: Message; reply: Message; joinedAt: Date | null } | undefined> {
     const rows = rowsOf<MessageRow & { is_root: boolean; joined_at: Date | null }>(
       await queryable(this.db, tx).raw(
         `WITH root AS (
@@ -201,10 +245,24 @@ export class MessageStore {
          )
          SELECT true AS is_root, root.*, (SELECT joined_at FROM joined) AS joined_at FROM root UNION ALL SELECT false, reply.*, NULL FROM reply`,
         [
-          m.authorActorId, m.authorActorId, m.parentMessageId, m.workspaceId, m.conversationId, m.authorActorId,
           m.authorActorId,
-          m.id, m.authorActorId, m.bodyText, m.mentionedActorIds, m.assetIds, m.loading, LOADING_MS, this.searchConfig, m.bodyText,
-          force, force,
+          m.authorActorId,
+          m.parentMessageId,
+          m.workspaceId,
+          m.conversationId,
+          m.authorActorId,
+          m.authorActorId,
+          m.id,
+          m.authorActorId,
+          m.bodyText,
+          m.mentionedActorIds,
+          m.assetIds,
+          m.loading,
+          LOADING_MS,
+          this.searchConfig,
+          m.bodyText,
+          force,
+          force,
         ],
       ),
     );
@@ -226,8 +284,15 @@ export class MessageStore {
 
   /** The statement `page` runs, unrun (the end-to-end tests read its plan). */
   pageStatement(q: PageQuery): Knex.Raw {
-    const scope = q.parentMessageId === null ? 'm.conversation_id = ? AND m.parent_message_id IS NULL' : 'm.conversation_id = ? AND m.parent_message_id = ?';
-    const bindings: Array<string | number> = [q.actorId, q.conversationId, ...(q.parentMessageId === null ? [] : [q.parentMessageId])];
+    const scope =
+      q.parentMessageId === null
+        ? 'm.conversation_id = ? AND m.parent_message_id IS NULL'
+        : 'm.conversation_id = ? AND m.parent_message_id = ?';
+    const bindings: Array<string | number> = [
+      q.actorId,
+      q.conversationId,
+      ...(q.parentMessageId === null ? [] : [q.parentMessageId]),
+    ];
     if (q.before !== null) bindings.push(q.before);
     bindings.push(q.limit, q.conversationId, q.workspaceId, q.actorId);
     return this.db.raw(
@@ -257,17 +322,19 @@ export class MessageStore {
   /** Deleted messages whose assets the asset service has not yet removed (see `forgetAssets`), oldest first. */
   async withUnreleasedAssets(deletedBefore: Date, limit: number): Promise<string[]> {
     const rows = rowsOf<{ id: string }>(
-      await this.db.raw(`SELECT id FROM messages WHERE deleted_at IS NOT NULL AND asset_ids <> '{}' AND deleted_at < ? ORDER BY deleted_at LIMIT ?`, [
-        deletedBefore,
-        limit,
-      ]),
+      await this.db.raw(
+        `SELECT id FROM messages WHERE deleted_at IS NOT NULL AND asset_ids <> '{}' AND deleted_at < ? ORDER BY deleted_at LIMIT ?`,
+        [deletedBefore, limit],
+      ),
     );
     return rows.map((r) => r.id);
   }
 
   /** Deleted messages whose assets were removed no longer name them. */
   async forgetAssets(ids: string[]): Promise<void> {
-    await this.db.raw(`UPDATE messages SET asset_ids = '{}' WHERE id = ANY (?::uuid[]) AND deleted_at IS NOT NULL`, [ids]);
+    await this.db.raw(`UPDATE messages SET asset_ids = '{}' WHERE id = ANY (?::uuid[]) AND deleted_at IS NOT NULL`, [
+      ids,
+    ]);
   }
 
   /**
@@ -321,7 +388,11 @@ export class MessageStore {
    * the id of the message that already holds it (claimed within CLIENT_ID_TTL_MS). A concurrent post of the same key waits
    * for the first to commit, then sees its claim. The claim names a message the same transaction inserts.
    */
-  async claimClientId(key: { conversationId: string; actorId: string; clientMessageId: string }, messageId: string, tx: Tx): Promise<string | undefined> {
+  async claimClientId(
+    key: { conversationId: string; actorId: string; clientMessageId: string },
+    messageId: string,
+    tx: Tx,
+  ): Promise<string | undefined> {
     const db = queryable(this.db, tx);
     const won = rowsOf(
       await db.raw(
@@ -335,11 +406,10 @@ export class MessageStore {
     );
     if (won.length > 0) return undefined;
     const [held] = rowsOf<{ message_id: string }>(
-      await db.raw('SELECT message_id FROM client_messages WHERE conversation_id = ? AND actor_id = ? AND client_message_id = ?', [
-        key.conversationId,
-        key.actorId,
-        key.clientMessageId,
-      ]),
+      await db.raw(
+        'SELECT message_id FROM client_messages WHERE conversation_id = ? AND actor_id = ? AND client_message_id = ?',
+        [key.conversationId, key.actorId, key.clientMessageId],
+      ),
     );
     return held!.message_id;
   }
@@ -348,11 +418,9 @@ export class MessageStore {
   async addMentions(m: Message, threadRootId: string | null, tx?: Tx): Promise<void> {
     const actorIds = m.mentionedActorIds.filter((id) => id !== m.authorActorId);
     if (actorIds.length === 0) return;
-    await queryable(this.db, tx).raw('INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id) SELECT a, ?, ?, ? FROM unnest(?::uuid[]) AS a', [
-      m.id,
-      m.conversationId,
-      threadRootId,
-      actorIds,
-    ]);
+    await queryable(this.db, tx).raw(
+      'INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id) SELECT a, ?, ?, ? FROM unnest(?::uuid[]) AS a',
+      [m.id, m.conversationId, threadRootId, actorIds],
+    );
   }
 }

@@ -13,17 +13,26 @@ export class PurgeStore {
    */
   async purgeBatch(workspaceId: string, limit: number, tx: Tx): Promise<boolean> {
     const db = queryable(this.db, tx);
-    const [channel] = rowsOf<{ id: string }>(await db.raw('SELECT id FROM channels WHERE workspace_id = ? ORDER BY id LIMIT 1', [workspaceId]));
+    const [channel] = rowsOf<{ id: string }>(
+      await db.raw('SELECT id FROM channels WHERE workspace_id = ? ORDER BY id LIMIT 1', [workspaceId]),
+    );
     if (!channel) {
       await db.raw('DELETE FROM outbox WHERE workspace_id = ?', [workspaceId]);
       return true;
     }
     const roots = rowsOf<{ id: string }>(
-      await db.raw('SELECT id FROM messages WHERE conversation_id = ? AND parent_message_id IS NULL ORDER BY id LIMIT ?', [channel.id, limit]),
+      await db.raw(
+        'SELECT id FROM messages WHERE conversation_id = ? AND parent_message_id IS NULL ORDER BY id LIMIT ?',
+        [channel.id, limit],
+      ),
     ).map((r) => r.id);
     if (roots.length > 0) {
-      const replies = await db.raw('DELETE FROM messages WHERE id IN (SELECT id FROM messages WHERE parent_message_id = ANY (?::uuid[]) ORDER BY id LIMIT ?)', [roots, limit]);
-      if ((replies as { rowCount: number }).rowCount < limit) await db.raw('DELETE FROM messages WHERE id = ANY (?::uuid[])', [roots]);
+      const replies = await db.raw(
+        'DELETE FROM messages WHERE id IN (SELECT id FROM messages WHERE parent_message_id = ANY (?::uuid[]) ORDER BY id LIMIT ?)',
+        [roots, limit],
+      );
+      if ((replies as { rowCount: number }).rowCount < limit)
+        await db.raw('DELETE FROM messages WHERE id = ANY (?::uuid[])', [roots]);
       return false;
     }
     await db.raw('DELETE FROM conversation_reads WHERE conversation_id = ?', [channel.id]);

@@ -45,7 +45,14 @@ export class ReactionStore {
    * already reacted with this emoji: the caller then tells which under the lock.
    */
   async addToLive(
-    q: { workspaceId: string; conversationId: string; messageId: string; emoji: string; actorId: string; maxEmoji: number },
+    q: {
+      workspaceId: string;
+      conversationId: string;
+      messageId: string;
+      emoji: string;
+      actorId: string;
+      maxEmoji: number;
+    },
     tx: Tx,
   ): Promise<Message | undefined> {
     const present = `m.reactions @> jsonb_build_array(jsonb_build_object('emoji', ?::text))`;
@@ -65,9 +72,19 @@ export class ReactionStore {
        END
        FROM c WHERE m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
       [
-        q.messageId, q.workspaceId, q.conversationId, q.actorId, q.maxEmoji, q.emoji,
-        q.emoji, q.actorId,
-        q.emoji, q.emoji, q.actorId, q.emoji, q.actorId,
+        q.messageId,
+        q.workspaceId,
+        q.conversationId,
+        q.actorId,
+        q.maxEmoji,
+        q.emoji,
+        q.emoji,
+        q.actorId,
+        q.emoji,
+        q.emoji,
+        q.actorId,
+        q.emoji,
+        q.actorId,
       ],
     );
     return rows[0] && toMessage(rows[0]);
@@ -83,7 +100,12 @@ export class ReactionStore {
     );
   }
 
-  private async change(cte: string, change: 'added' | 'removed', bindings: string[], tx: Tx): Promise<Message | undefined> {
+  private async change(
+    cte: string,
+    change: 'added' | 'removed',
+    bindings: string[],
+    tx: Tx,
+  ): Promise<Message | undefined> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
       `${cte}
        UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = ${summaryWith(change)}

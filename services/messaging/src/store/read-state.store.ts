@@ -16,7 +16,12 @@ interface MarkRow {
 
 const toMark = (r: MarkRow | undefined): ThreadMark =>
   r
-    ? { lastReadMessageId: r.last_read_message_id, lastReadAt: r.last_read_at, updatedAt: r.updated_at, following: r.following ?? null }
+    ? {
+        lastReadMessageId: r.last_read_message_id,
+        lastReadAt: r.last_read_at,
+        updatedAt: r.updated_at,
+        following: r.following ?? null,
+      }
     : { lastReadMessageId: null, lastReadAt: null, updatedAt: null, following: null };
 
 interface CountsRow {
@@ -40,7 +45,14 @@ export const CONVERSATION_COUNTS = (conversation: string, mark: string) => `
 /** The counts of one conversation after a mark given as bindings (`conversationCountBindings`). */
 const COUNTS_OF_ONE = `SELECT ${CONVERSATION_COUNTS('?::uuid', '?::uuid')}`;
 
-const conversationCountBindings = (actorId: string, conversationId: string, after: string | null) => [conversationId, after, actorId, actorId, conversationId, after];
+const conversationCountBindings = (actorId: string, conversationId: string, after: string | null) => [
+  conversationId,
+  after,
+  actorId,
+  actorId,
+  conversationId,
+  after,
+];
 
 /**
  * Read marks per actor for conversations and threads, with unread and mention counts taken as index range scans from
@@ -61,7 +73,13 @@ export class ReadStateStore {
    * Moves the actor's mark to a message of the workspace's conversation and counts what is unread after it, in one
    * statement; nothing when the conversation has no such message or the actor may not read it.
    */
-  async markConversation(actorId: string, workspaceId: string, conversationId: string, messageId: string, tx?: Tx): Promise<(Mark & Counts) | undefined> {
+  async markConversation(
+    actorId: string,
+    workspaceId: string,
+    conversationId: string,
+    messageId: string,
+    tx?: Tx,
+  ): Promise<(Mark & Counts) | undefined> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: Array<MarkRow & CountsRow> }>(
       `WITH mark AS (
          INSERT INTO conversation_reads (actor_id, conversation_id, last_read_message_id, last_read_at)
@@ -71,7 +89,14 @@ export class ReadStateStore {
          RETURNING last_read_message_id, last_read_at, updated_at
        )
        SELECT mark.*, counts.* FROM mark, (${COUNTS_OF_ONE}) counts`,
-      [actorId, messageId, workspaceId, conversationId, actorId, ...conversationCountBindings(actorId, conversationId, messageId)],
+      [
+        actorId,
+        messageId,
+        workspaceId,
+        conversationId,
+        actorId,
+        ...conversationCountBindings(actorId, conversationId, messageId),
+      ],
     );
     const row = rows[0];
     return row && { ...toMark(row), ...toCounts(row) };
@@ -79,7 +104,10 @@ export class ReadStateStore {
 
   /** Unread top-level messages after the mark (not deleted, not the actor's own) and those that mention the actor. */
   async conversationCounts(actorId: string, conversationId: string, after: string | null, tx?: Tx): Promise<Counts> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: CountsRow[] }>(COUNTS_OF_ONE, conversationCountBindings(actorId, conversationId, after));
+    const { rows } = await queryable(this.db, tx).raw<{ rows: CountsRow[] }>(
+      COUNTS_OF_ONE,
+      conversationCountBindings(actorId, conversationId, after),
+    );
     return toCounts(rows[0]!);
   }
 
@@ -127,18 +155,41 @@ export class ReadStateStore {
    * Threads (roots with a reply) of the workspace's conversations the actor may read now, by root id, newest first:
    * those the actor follows, or all of them, each with whether the actor follows it. Counts are range scans per root, taken only for the roots the page reaches.
    */
-  async threads(q: { workspaceId: string; actorId: string; following: boolean; unread: boolean; before: string | null; limit: number }): Promise<Thread[]> {
+  async threads(q: {
+    workspaceId: string;
+    actorId: string;
+    following: boolean;
+    unread: boolean;
+    before: string | null;
+    limit: number;
+  }): Promise<Thread[]> {
     const a = q.actorId;
     const v = q.following
       ? {
-          from: 'thread_reads t JOIN messages m ON m.id = t.root_id', fromBindings: [],
-          where: 't.actor_id = ? AND t.following AND m.workspace_id = ? AND m.reply_count > 0', whereBindings: [a, q.workspaceId], key: 't.root_id',
+          from: 'thread_reads t JOIN messages m ON m.id = t.root_id',
+          fromBindings: [],
+          where: 't.actor_id = ? AND t.following AND m.workspace_id = ? AND m.reply_count > 0',
+          whereBindings: [a, q.workspaceId],
+          key: 't.root_id',
         }
       : {
-          from: 'messages m LEFT JOIN thread_reads t ON t.actor_id = ? AND t.root_id = m.id', fromBindings: [a],
-          where: 'm.workspace_id = ? AND m.parent_message_id IS NULL AND m.reply_count > 0', whereBindings: [q.workspaceId], key: 'm.id',
+          from: 'messages m LEFT JOIN thread_reads t ON t.actor_id = ? AND t.root_id = m.id',
+          fromBindings: [a],
+          where: 'm.workspace_id = ? AND m.parent_message_id IS NULL AND m.reply_count > 0',
+          whereBindings: [q.workspaceId],
+          key: 'm.id',
         };
-    const { rows } = await this.db.raw<{ rows: Array<MessageRow & { caller_saved_at: Date | null; following: boolean | null; mark: string | null; unread: number; mentions: number }> }>(
+    const { rows } = await this.db.raw<{
+      rows: Array<
+        MessageRow & {
+          caller_saved_at: Date | null;
+          following: boolean | null;
+          mark: string | null;
+          unread: number;
+          mentions: number;
+        }
+      >;
+    }>(
       `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at, t.last_read_message_id AS mark, c.unread, c.mentions, t.following
        FROM ${v.from}
        ${SAVED_JOIN}
@@ -149,11 +200,28 @@ export class ReadStateStore {
        ) c
        WHERE ${v.where} AND ${READABLE_MESSAGE('m')} ${q.before === null ? '' : `AND ${v.key} < ?`} ${q.unread ? 'AND c.unread > 0' : ''}
        ORDER BY ${v.key} DESC LIMIT ?`,
-      [...v.fromBindings, a, NOTHING_READ, a, a, NOTHING_READ, ...v.whereBindings, a, ...(q.before === null ? [] : [q.before]), q.limit],
+      [
+        ...v.fromBindings,
+        a,
+        NOTHING_READ,
+        a,
+        a,
+        NOTHING_READ,
+        ...v.whereBindings,
+        a,
+        ...(q.before === null ? [] : [q.before]),
+        q.limit,
+      ],
     );
     return rows.map((r) => {
       const root = withSave(r);
-      return { root, following: r.following ?? followsImplicitly(root.message, a), lastReadMessageId: r.mark, unreadCount: r.unread, mentionCount: r.mentions };
+      return {
+        root,
+        following: r.following ?? followsImplicitly(root.message, a),
+        lastReadMessageId: r.mark,
+        unreadCount: r.unread,
+        mentionCount: r.mentions,
+      };
     });
   }
 }

@@ -36,7 +36,16 @@ export class SearchStore {
    * A page of the workspace's live messages that match `query` and that the actor may read now, newest first or by
    * rank; nothing when `conversationId` names a conversation the actor may not read.
    */
-  async search(q: SearchFilters & { workspaceId: string; actorId: string; query: string; marksQuery: string; after: SearchKey | null; limit: number }): Promise<SearchRow[] | undefined> {
+  async search(
+    q: SearchFilters & {
+      workspaceId: string;
+      actorId: string;
+      query: string;
+      marksQuery: string;
+      after: SearchKey | null;
+      limit: number;
+    },
+  ): Promise<SearchRow[] | undefined> {
     // The query is written where it is used, not taken from a CTE: planned with its value, its selectivity is read
     // from the column's statistics.
     const query = 'websearch_to_tsquery(?::regconfig, ?::text)';
@@ -67,9 +76,11 @@ export class SearchStore {
     // 3. The rest, older than what was walked, by the plan the statistics choose: the GIN index for a rare word.
     const newest = (beforeId: string | null, limit: number): [string, unknown[]] => {
       const [below, belowBindings] = beforeId === null ? ['', []] : ['AND id < ?', [beforeId]];
-      const walk = (rows: number, from = '') => `SELECT * FROM messages WHERE true ${below} ${from} ORDER BY id DESC LIMIT ${rows}`;
+      const walk = (rows: number, from = '') =>
+        `SELECT * FROM messages WHERE true ${below} ${from} ORDER BY id DESC LIMIT ${rows}`;
       // The oldest of the newest `rows`; none when there are fewer, and then they were all of them.
-      const oldest = (rows: number) => `(SELECT id FROM messages WHERE true ${below} ORDER BY id DESC OFFSET ${rows - 1} LIMIT 1)`;
+      const oldest = (rows: number) =>
+        `(SELECT id FROM messages WHERE true ${below} ORDER BY id DESC OFFSET ${rows - 1} LIMIT 1)`;
       const dense = `(SELECT count(*) FROM first) >= ${Math.ceil(limit / 10)}`;
       return [
         `WITH first AS MATERIALIZED (SELECT m.id FROM (${walk(this.recent)}) m ${matching} ORDER BY m.id DESC LIMIT ?)
@@ -100,7 +111,10 @@ export class SearchStore {
     // thousands of messages that hold a common word would take seconds.
     const byRank = (): [string, unknown[]] => {
       const [candidates, candidateBindings] = newest(null, this.ranked);
-      const [after, afterBindings] = q.after === null ? ['', []] : [`WHERE (${rank}, m.id) < (?::real, ?::uuid)`, [...queryBindings, q.after.rank, q.after.id]];
+      const [after, afterBindings] =
+        q.after === null
+          ? ['', []]
+          : [`WHERE (${rank}, m.id) < (?::real, ?::uuid)`, [...queryBindings, q.after.rank, q.after.id]];
       return [
         `SELECT m.id FROM (${candidates}) h JOIN messages m ON m.id = h.id ${after} ORDER BY ${rank} DESC, m.id DESC LIMIT ?`,
         [...candidateBindings, ...afterBindings, ...queryBindings, q.limit],
@@ -121,11 +135,10 @@ export class SearchStore {
     // by a second statement, for that case alone. (Joining the check into the statement would make Postgres rescan
     // the search and work out every step's boundary before it runs the first.)
     if (rows.length === 0 && q.conversationId !== null) {
-      const { rows: readable } = await this.db.raw<{ rows: unknown[] }>(`SELECT 1 FROM channels c0 WHERE c0.id = ? AND c0.workspace_id = ? AND ${READABLE('c0')}`, [
-        q.conversationId,
-        q.workspaceId,
-        q.actorId,
-      ]);
+      const { rows: readable } = await this.db.raw<{ rows: unknown[] }>(
+        `SELECT 1 FROM channels c0 WHERE c0.id = ? AND c0.workspace_id = ? AND ${READABLE('c0')}`,
+        [q.conversationId, q.workspaceId, q.actorId],
+      );
       if (readable.length === 0) return undefined;
     }
     return rows.map((r) => ({ hit: withSave(r), marked: r.marked, key: { rank: r.rank_text, id: r.id } }));

@@ -35,6 +35,7 @@ export const cleanupProcessor =
       indexed += filled;
       if (filled < BATCH) break;
     }
-    if (released > 0 || expiredClientIds > 0 || indexed > 0) log.info({ released, expiredClientIds, indexed }, 'messaging cleanup');
+    if (released > 0 || expiredClientIds > 0 || indexed > 0)
+      log.info({ released, expiredClientIds, indexed }, 'messaging cleanup');
     return { released, expiredClientIds, indexed };
   };

@@ -19,7 +19,9 @@ export class ProviderError extends Error {
 /** The `pusher` SDK for the settings: a self-hosted provider at its host and port, or Pusher's hosted cluster (TLS). */
 export function pusherClient(p: ProviderSettings, timeoutMs = 5000): Pusher {
   const base = { appId: p.appId, key: p.key, secret: p.secret, timeout: timeoutMs };
-  return p.host === undefined ? new Pusher({ ...base, cluster: p.cluster, useTLS: true }) : new Pusher({ ...base, host: p.host, port: String(p.port), useTLS: p.useTls });
+  return p.host === undefined
+    ? new Pusher({ ...base, cluster: p.cluster, useTLS: true })
+    : new Pusher({ ...base, host: p.host, port: String(p.port), useTLS: p.useTls });
 }
 
 /**
@@ -32,9 +34,13 @@ async function answerOf(call: Promise<{ json(): Promise<unknown> }>): Promise<Js
     body = await (await call).json();
   } catch (err) {
     const e = err as { message?: string; status?: number; body?: string };
-    throw new ProviderError(`realtime provider call failed: ${e.message ?? String(err)}${e.body ? ` (${e.body.slice(0, 200)})` : ''}`, e.status);
+    throw new ProviderError(
+      `realtime provider call failed: ${e.message ?? String(err)}${e.body ? ` (${e.body.slice(0, 200)})` : ''}`,
+      e.status,
+    );
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ProviderError('realtime provider answered something other than a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ProviderError('realtime provider answered something other than a JSON object');
   const answer = body as JsonObject;
   if ('error' in answer) {
     const code = typeof answer.code === 'number' ? answer.code : undefined;
@@ -48,7 +54,9 @@ export class PusherProvider implements ChannelSigner, EventTrigger, ChannelInfo 
   constructor(private readonly pusher: Pusher) {}
 
   authorizeChannel(socketId: string, channel: string, member?: Member): { auth: string; channelData: string | null } {
-    const signed = member ? this.pusher.authorizeChannel(socketId, channel, { user_id: member.userId, user_info: member.userInfo }) : this.pusher.authorizeChannel(socketId, channel);
+    const signed = member
+      ? this.pusher.authorizeChannel(socketId, channel, { user_id: member.userId, user_info: member.userInfo })
+      : this.pusher.authorizeChannel(socketId, channel);
     return { auth: signed.auth, channelData: signed.channel_data ?? null };
   }
 
@@ -59,7 +67,9 @@ export class PusherProvider implements ChannelSigner, EventTrigger, ChannelInfo 
 
   async trigger(events: Array<{ channel: string; name: string; data: JsonObject }>): Promise<void> {
     if (events.length === 0) return;
-    await answerOf(this.pusher.triggerBatch(events.map((e) => ({ channel: e.channel, name: e.name, data: JSON.stringify(e.data) }))));
+    await answerOf(
+      this.pusher.triggerBatch(events.map((e) => ({ channel: e.channel, name: e.name, data: JSON.stringify(e.data) }))),
+    );
   }
 
   /** Refused: a malformed or oversize event (400, 413), which a retry would send unchanged. */
@@ -87,7 +97,8 @@ export class PusherProvider implements ChannelSigner, EventTrigger, ChannelInfo 
 
   async occupiedChannels(prefix: string): Promise<string[]> {
     const { channels } = await answerOf(this.pusher.get({ path: '/channels', params: { filter_by_prefix: prefix } }));
-    if (channels === null || typeof channels !== 'object') throw new ProviderError('realtime provider listed no channels');
+    if (channels === null || typeof channels !== 'object')
+      throw new ProviderError('realtime provider listed no channels');
     return Object.entries(channels as Record<string, { occupied?: unknown } | null>)
       .filter(([name, info]) => name.startsWith(prefix) && info?.occupied !== false)
       .map(([name]) => name);

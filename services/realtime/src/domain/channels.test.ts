@@ -13,7 +13,14 @@ describe('parseChannel', () => {
   });
 
   it('knows no other name', () => {
-    for (const name of [`#server-to-user-${id}`, `workspace-${id}`, `private-workspace-${id.toUpperCase()}`, `private-actor-${id}x`, 'private-actor-', `presence-actor-${id}`]) {
+    for (const name of [
+      `#server-to-user-${id}`,
+      `workspace-${id}`,
+      `private-workspace-${id.toUpperCase()}`,
+      `private-actor-${id}x`,
+      'private-actor-',
+      `presence-actor-${id}`,
+    ]) {
       expect(parseChannel(name), name).toBeNull();
     }
   });
@@ -22,6 +29,7 @@ describe('parseChannel', () => {
 describe('isSocketId', () => {
   it('takes the provider form only', () => {
     expect(isSocketId('123.456')).toBe(true);
-    for (const bad of ['', '123', '123.', '.456', '12a.456', '1.2.3', ' 1.2', '1.2\n']) expect(isSocketId(bad), bad).toBe(false);
+    for (const bad of ['', '123', '123.', '.456', '12a.456', '1.2.3', ' 1.2', '1.2\n'])
+      expect(isSocketId(bad), bad).toBe(false);
   });
 });

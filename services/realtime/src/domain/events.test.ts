@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@wms/kit/errors';
 import { describe, expect, it } from 'vitest';
-import { catchUpQuery, conversationIdsOf, eventsToStore, MAX_DATA_BYTES, readableEvents, referenceOf, removedActorsOf, triggeredData } from './events.ts';
+import {
+  catchUpQuery,
+  conversationIdsOf,
+  eventsToStore,
+  MAX_DATA_BYTES,
+  readableEvents,
+  referenceOf,
+  removedActorsOf,
+  triggeredData,
+} from './events.ts';
 
 const big = 'x'.repeat(MAX_DATA_BYTES);
 
@@ -27,13 +36,28 @@ describe('referenceOf', () => {
   const id = randomUUID();
 
   it('names what each conversation event is about', () => {
-    expect(referenceOf('thread.updated', { event_id: 'e', conversation_id: conversationId, root_id: id })).toEqual({ type: 'thread', id, conversation_id: conversationId });
-    expect(referenceOf('reactions.updated', { event_id: 'e', conversation_id: conversationId, reactions: { message_id: id } })).toEqual({
+    expect(referenceOf('thread.updated', { event_id: 'e', conversation_id: conversationId, root_id: id })).toEqual({
+      type: 'thread',
+      id,
+      conversation_id: conversationId,
+    });
+    expect(
+      referenceOf('reactions.updated', {
+        event_id: 'e',
+        conversation_id: conversationId,
+        reactions: { message_id: id },
+      }),
+    ).toEqual({
       type: 'reactions',
       id,
       conversation_id: conversationId,
     });
-    expect(referenceOf('read_state.updated', { event_id: 'e', read_state: { conversation_id: conversationId, thread_root_id: null } })).toEqual({
+    expect(
+      referenceOf('read_state.updated', {
+        event_id: 'e',
+        read_state: { conversation_id: conversationId, thread_root_id: null },
+      }),
+    ).toEqual({
       type: 'read_state',
       id: conversationId,
       conversation_id: conversationId,
@@ -41,13 +65,29 @@ describe('referenceOf', () => {
   });
 
   it('names the resource of a workspace event', () => {
-    expect(referenceOf('workspace_user.added', { event_id: 'e', workspace_user: { id } })).toEqual({ type: 'workspace_user', id, conversation_id: null });
-    expect(referenceOf('channel.created', { event_id: 'e', channel: { id, conversation_id: id } })).toEqual({ type: 'channel', id, conversation_id: id });
+    expect(referenceOf('workspace_user.added', { event_id: 'e', workspace_user: { id } })).toEqual({
+      type: 'workspace_user',
+      id,
+      conversation_id: null,
+    });
+    expect(referenceOf('channel.created', { event_id: 'e', channel: { id, conversation_id: id } })).toEqual({
+      type: 'channel',
+      id,
+      conversation_id: id,
+    });
   });
 });
 
 describe('eventsToStore', () => {
-  const event = (over: Partial<{ sourceId: string; workspaceId: string; channel: string; name: string; payload: Record<string, unknown> | undefined }> = {}) => ({
+  const event = (
+    over: Partial<{
+      sourceId: string;
+      workspaceId: string;
+      channel: string;
+      name: string;
+      payload: Record<string, unknown> | undefined;
+    }> = {},
+  ) => ({
     sourceId: '1',
     workspaceId: randomUUID(),
     channel: `private-conversation-${randomUUID()}`,
@@ -65,13 +105,23 @@ describe('eventsToStore', () => {
   it('refuses the whole batch, naming every bad field', () => {
     const err = (() => {
       try {
-        eventsToStore('Messaging', [event(), event({ channel: '#server-to-user-1', payload: { event_id: 'nope' } }), event({ payload: undefined, workspaceId: 'w' })]);
+        eventsToStore('Messaging', [
+          event(),
+          event({ channel: '#server-to-user-1', payload: { event_id: 'nope' } }),
+          event({ payload: undefined, workspaceId: 'w' }),
+        ]);
       } catch (e) {
         return e;
       }
     })() as DomainError;
     expect(err).toBeInstanceOf(DomainError);
-    expect(err.details?.map((d) => d.field)).toEqual(['source', 'events.1.channel', 'events.1.payload', 'events.2.workspace_id', 'events.2.payload']);
+    expect(err.details?.map((d) => d.field)).toEqual([
+      'source',
+      'events.1.channel',
+      'events.1.payload',
+      'events.2.workspace_id',
+      'events.2.payload',
+    ]);
   });
 });
 
@@ -83,7 +133,15 @@ describe('catchUpQuery', () => {
   });
 
   it('refuses malformed cursors and limits', () => {
-    for (const [after, limit] of [['', 1], ['-1', 1], ['01', 1], ['1e3', 1], ['1234567890123456789', 1], ['1', 101], ['1', -1]] as const) {
+    for (const [after, limit] of [
+      ['', 1],
+      ['-1', 1],
+      ['01', 1],
+      ['1e3', 1],
+      ['1234567890123456789', 1],
+      ['1', 101],
+      ['1', -1],
+    ] as const) {
       expect(() => catchUpQuery(after, limit), `${after} ${limit}`).toThrow(DomainError);
     }
   });
@@ -95,22 +153,56 @@ describe('removedActorsOf', () => {
   const memberRemoved = (kind: string, channel: string, actor: string = actorId) => ({
     channel,
     name: 'channel_member.removed',
-    data: { event_id: randomUUID(), member: { channel_id: conversationId, actor_id: actor, added_by_actor_id: null, joined_at: '2026-12-01T00:00:00.000Z' }, conversation_kind: kind },
+    data: {
+      event_id: randomUUID(),
+      member: {
+        channel_id: conversationId,
+        actor_id: actor,
+        added_by_actor_id: null,
+        joined_at: '2026-12-01T00:00:00.000Z',
+      },
+      conversation_kind: kind,
+    },
   });
 
   it('closes an actor removed from the workspace', () => {
-    expect(removedActorsOf([{ channel: `private-workspace-${randomUUID()}`, name: 'workspace_user.removed', data: { event_id: 'e', workspace_user: { actor_id: actorId } } }])).toEqual([actorId]);
+    expect(
+      removedActorsOf([
+        {
+          channel: `private-workspace-${randomUUID()}`,
+          name: 'workspace_user.removed',
+          data: { event_id: 'e', workspace_user: { actor_id: actorId } },
+        },
+      ]),
+    ).toEqual([actorId]);
   });
 
   it('closes a deactivated agent, not an active one nor a user actor', () => {
-    const updated = (actor: Record<string, unknown>) => ({ channel: `private-workspace-${randomUUID()}`, name: 'actor.updated', data: { event_id: 'e', actor: { id: actorId, ...actor } } });
-    expect(removedActorsOf([updated({ kind: 'agent', deactivated_at: '2026-12-01T00:00:00.000Z' })])).toEqual([actorId]);
-    expect(removedActorsOf([updated({ kind: 'agent', deactivated_at: null }), updated({ kind: 'user', deactivated_at: '2026-12-01T00:00:00.000Z' })])).toEqual([]);
+    const updated = (actor: Record<string, unknown>) => ({
+      channel: `private-workspace-${randomUUID()}`,
+      name: 'actor.updated',
+      data: { event_id: 'e', actor: { id: actorId, ...actor } },
+    });
+    expect(removedActorsOf([updated({ kind: 'agent', deactivated_at: '2026-12-01T00:00:00.000Z' })])).toEqual([
+      actorId,
+    ]);
+    expect(
+      removedActorsOf([
+        updated({ kind: 'agent', deactivated_at: null }),
+        updated({ kind: 'user', deactivated_at: '2026-12-01T00:00:00.000Z' }),
+      ]),
+    ).toEqual([]);
   });
 
   it('closes an actor removed from a private or direct conversation, on its own channel only', () => {
     for (const kind of ['private', 'direct']) {
-      expect(removedActorsOf([memberRemoved(kind, `private-conversation-${conversationId}`), memberRemoved(kind, `private-actor-${actorId}`)]), kind).toEqual([actorId]);
+      expect(
+        removedActorsOf([
+          memberRemoved(kind, `private-conversation-${conversationId}`),
+          memberRemoved(kind, `private-actor-${actorId}`),
+        ]),
+        kind,
+      ).toEqual([actorId]);
     }
   });
 
@@ -120,12 +212,19 @@ describe('removedActorsOf', () => {
       removedActorsOf([
         memberRemoved('public', `private-actor-${actorId}`),
         memberRemoved('secret', `private-actor-${actorId}`),
-        { ...memberRemoved('private', `private-actor-${actorId}`), data: { event_id: 'e', member: { actor_id: actorId } } },
+        {
+          ...memberRemoved('private', `private-actor-${actorId}`),
+          data: { event_id: 'e', member: { actor_id: actorId } },
+        },
         memberRemoved('private', `private-conversation-${conversationId}`),
         memberRemoved('private', `private-actor-${other}`),
         memberRemoved('private', `private-actor-nope`, 'nope'),
         { ...memberRemoved('private', `private-actor-${actorId}`), name: 'channel_member.added' },
-        { channel: `private-actor-${actorId}`, name: 'channel_member.removed', data: { event_id: 'e', ref: { type: 'member', id: actorId, conversation_id: null }, truncated: true } },
+        {
+          channel: `private-actor-${actorId}`,
+          name: 'channel_member.removed',
+          data: { event_id: 'e', ref: { type: 'member', id: actorId, conversation_id: null }, truncated: true },
+        },
       ]),
     ).toEqual([]);
   });
@@ -136,7 +235,11 @@ describe('removedActorsOf', () => {
       removedActorsOf([
         memberRemoved('direct', `private-actor-${second}`, second),
         memberRemoved('private', `private-actor-${actorId}`),
-        { channel: `private-workspace-${randomUUID()}`, name: 'workspace_user.removed', data: { event_id: 'e', workspace_user: { actor_id: second } } },
+        {
+          channel: `private-workspace-${randomUUID()}`,
+          name: 'workspace_user.removed',
+          data: { event_id: 'e', workspace_user: { actor_id: second } },
+        },
         memberRemoved('private', `private-actor-${actorId}`),
       ]),
     ).toEqual([second, actorId]);

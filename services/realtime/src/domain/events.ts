@@ -54,7 +54,8 @@ export interface EventReference {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const obj = (v: unknown): JsonObject => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : {});
+const obj = (v: unknown): JsonObject =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : {};
 
 /**
  * What an event is about, for clients to fetch when the event itself is too large: the conversation events of the
@@ -75,12 +76,20 @@ export function referenceOf(name: string, payload: JsonObject): EventReference {
       return { type: 'reactions', id: str(obj(payload.reactions).message_id), conversation_id: conversationId };
     case 'read_state.updated': {
       const r = obj(payload.read_state);
-      return { type: 'read_state', id: str(r.thread_root_id) ?? str(r.conversation_id), conversation_id: str(r.conversation_id) };
+      return {
+        type: 'read_state',
+        id: str(r.thread_root_id) ?? str(r.conversation_id),
+        conversation_id: str(r.conversation_id),
+      };
     }
   }
   const [type = name, value] = Object.entries(payload).find(([key]) => key !== 'event_id') ?? [];
   const resource = obj(value);
-  return { type, id: str(resource.id) ?? str(resource.message_id) ?? str(resource.actor_id), conversation_id: str(resource.conversation_id) ?? conversationId };
+  return {
+    type,
+    id: str(resource.id) ?? str(resource.message_id) ?? str(resource.actor_id),
+    conversation_id: str(resource.conversation_id) ?? conversationId,
+  };
 }
 
 /**
@@ -114,7 +123,9 @@ function removedActorOf(e: { channel: string; name: string; data: JsonObject }):
     case 'channel_member.removed': {
       const actorId = str(obj(e.data.member).actor_id);
       const kind = str(e.data.conversation_kind);
-      return actorId !== null && kind !== null && MEMBERS_ONLY.has(kind) && e.channel === actorChannel(actorId) ? actorId : null;
+      return actorId !== null && kind !== null && MEMBERS_ONLY.has(kind) && e.channel === actorChannel(actorId)
+        ? actorId
+        : null;
     }
   }
   return null;
@@ -159,7 +170,10 @@ export function parsePayload(json: string): JsonObject | undefined {
 }
 
 /** The events of one PublishEvents call, checked whole (a relay's batch is stored all or nothing), as stored. */
-export function eventsToStore(source: string, events: Array<Omit<SourceEvent, 'payload'> & { payload: JsonObject | undefined }>): NewEvent[] {
+export function eventsToStore(
+  source: string,
+  events: Array<Omit<SourceEvent, 'payload'> & { payload: JsonObject | undefined }>,
+): NewEvent[] {
   const checks: FieldCheck[] = [
     ['source', SOURCE.test(source), 'must be a lowercase service name'],
     ['events', events.length <= MAX_PUBLISH, `at most ${MAX_PUBLISH} events per call`],
@@ -170,21 +184,40 @@ export function eventsToStore(source: string, events: Array<Omit<SourceEvent, 'p
       [`events.${i}.workspace_id`, isUuid(e.workspaceId), 'must be a UUID'],
       [`events.${i}.channel`, parseChannel(e.channel) !== null, 'must be a channel of wms'],
       [`events.${i}.name`, EVENT_NAME.test(e.name), 'must be an event name'],
-      [`events.${i}.payload`, e.payload !== undefined && isUuid(e.payload.event_id), 'must be a JSON object with an event_id UUID'],
+      [
+        `events.${i}.payload`,
+        e.payload !== undefined && isUuid(e.payload.event_id),
+        'must be a JSON object with an event_id UUID',
+      ],
     );
   });
   ensure(...checks);
   return events.map((e) => {
     const payload = e.payload!;
-    return { eventId: payload.event_id as string, sourceId: e.sourceId, workspaceId: e.workspaceId, channel: e.channel, name: e.name, data: triggeredData(e.name, payload) };
+    return {
+      eventId: payload.event_id as string,
+      sourceId: e.sourceId,
+      workspaceId: e.workspaceId,
+      channel: e.channel,
+      name: e.name,
+      data: triggeredData(e.name, payload),
+    };
   });
 }
 
 /** Catch-up paging: a cursor is an event id; `limit` 1..100, 50 when unset (0, proto's default). */
 export function catchUpQuery(after: string | undefined, limit: number): { after: string | undefined; limit: number } {
   ensure(
-    ['query.after', after === undefined || /^(0|[1-9]\d{0,17})$/.test(after), 'must be a cursor from a previous page or event'],
-    ['query.limit', limit === 0 || (Number.isInteger(limit) && limit >= 1 && limit <= 100), 'must be an integer from 1 to 100'],
+    [
+      'query.after',
+      after === undefined || /^(0|[1-9]\d{0,17})$/.test(after),
+      'must be a cursor from a previous page or event',
+    ],
+    [
+      'query.limit',
+      limit === 0 || (Number.isInteger(limit) && limit >= 1 && limit <= 100),
+      'must be an integer from 1 to 100',
+    ],
   );
   return { after, limit: limit === 0 ? 50 : limit };
 }

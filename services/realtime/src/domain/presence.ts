@@ -42,7 +42,8 @@ export function reconcile(current: PresenceState[], observed: Observed, now: Dat
   const before = new Map(current.map((p) => [p.actorId, p]));
   const workspaceOf = new Map<string, string>(current.map((p) => [p.actorId, p.workspaceId]));
   for (const [actorId, { workspaceId }] of observed.actorChannels) workspaceOf.set(actorId, workspaceId);
-  for (const [workspaceId, members] of observed.presenceMembers) for (const actorId of members) if (!workspaceOf.has(actorId)) workspaceOf.set(actorId, workspaceId);
+  for (const [workspaceId, members] of observed.presenceMembers)
+    for (const actorId of members) if (!workspaceOf.has(actorId)) workspaceOf.set(actorId, workspaceId);
 
   const out: Reconciled = { save: [], remove: [], changes: [] };
   for (const [actorId, workspaceId] of [...workspaceOf].sort(([a], [b]) => (a < b ? -1 : 1))) {

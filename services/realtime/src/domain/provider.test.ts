@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { clientConfigOf, type ProviderSettings } from './provider.ts';
 
-const settings: ProviderSettings = { appId: 'id', key: 'app-key', secret: 's', host: '127.0.0.1', port: 6001, useTls: false, cluster: 'mt1' };
+const settings: ProviderSettings = {
+  appId: 'id',
+  key: 'app-key',
+  secret: 's',
+  host: '127.0.0.1',
+  port: 6001,
+  useTls: false,
+  cluster: 'mt1',
+};
 
 describe('clientConfigOf', () => {
   it('points clients at the gateway for a self-hosted provider', () => {
@@ -14,7 +22,13 @@ describe('clientConfigOf', () => {
       wsPath: '/realtime/ws',
       forceTls: false,
     });
-    expect(clientConfigOf(settings, 'https://wms.example.com/api')).toMatchObject({ wsHost: 'wms.example.com', wsPort: 443, wssPort: 443, wsPath: '/api/realtime/ws', forceTls: true });
+    expect(clientConfigOf(settings, 'https://wms.example.com/api')).toMatchObject({
+      wsHost: 'wms.example.com',
+      wsPort: 443,
+      wssPort: 443,
+      wsPath: '/api/realtime/ws',
+      forceTls: true,
+    });
   });
 
   it("points clients at Pusher's own host for the hosted service", () => {

@@ -23,14 +23,21 @@ export interface ClientConfig {
   forceTls: boolean;
 }
 
-
 /**
  * A self-hosted provider is reached through the gateway's public address (so a client needs only that URL);
  * Pusher's hosted service at its own websocket host, always over TLS.
  */
 export function clientConfigOf(p: ProviderSettings, publicUrl: string): ClientConfig {
   if (p.host === undefined) {
-    return { appKey: p.key, cluster: p.cluster, wsHost: `ws-${p.cluster}.pusher.com`, wsPort: 80, wssPort: 443, wsPath: '', forceTls: true };
+    return {
+      appKey: p.key,
+      cluster: p.cluster,
+      wsHost: `ws-${p.cluster}.pusher.com`,
+      wsPort: 80,
+      wssPort: 443,
+      wsPath: '',
+      forceTls: true,
+    };
   }
   const url = new URL(publicUrl);
   const tls = url.protocol === 'https:';

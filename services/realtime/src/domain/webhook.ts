@@ -5,7 +5,12 @@ import { CHANNEL_PREFIXES } from '@wms/kit/channels';
 const OCCUPANCY_EVENTS = new Set(['channel_occupied', 'channel_vacated', 'member_added', 'member_removed']);
 
 /** Whether a webhook comes from the provider: its app key, and the hex HMAC-SHA256 of the raw body with the app secret. */
-export function isSignedWebhook(app: { key: string; secret: string }, rawBody: Buffer, key: string, signature: string): boolean {
+export function isSignedWebhook(
+  app: { key: string; secret: string },
+  rawBody: Buffer,
+  key: string,
+  signature: string,
+): boolean {
   const expected = createHmac('sha256', app.secret).update(rawBody).digest();
   const given = /^[0-9a-f]{64}$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
   // Compared in constant time (the key is no secret, the signature must not leak byte by byte).
@@ -28,7 +33,8 @@ export function occupancyChannelsOf(rawBody: Buffer): string[] | undefined {
   const channels = new Set<string>();
   for (const e of events as Array<{ name?: unknown; channel?: unknown } | null>) {
     if (!e || typeof e.channel !== 'string' || !OCCUPANCY_EVENTS.has(String(e.name))) continue;
-    if (e.channel.startsWith(CHANNEL_PREFIXES.actor) || e.channel.startsWith(CHANNEL_PREFIXES.presence)) channels.add(e.channel);
+    if (e.channel.startsWith(CHANNEL_PREFIXES.actor) || e.channel.startsWith(CHANNEL_PREFIXES.presence))
+      channels.add(e.channel);
   }
   return [...channels];
 }

@@ -13,7 +13,13 @@ interface EventRow {
 
 const columns = ['id', 'channel', 'name', 'data', 'created_at'];
 
-const toEvent = (r: EventRow): StoredEvent => ({ id: String(r.id), channel: r.channel, name: r.name, data: r.data, createdAt: r.created_at });
+const toEvent = (r: EventRow): StoredEvent => ({
+  id: String(r.id),
+  channel: r.channel,
+  name: r.name,
+  data: r.data,
+  createdAt: r.created_at,
+});
 
 export class EventStore {
   constructor(private readonly db: Knex) {}
@@ -25,7 +31,10 @@ export class EventStore {
   async insert(source: string, events: NewEvent[], tx: Tx): Promise<number> {
     if (events.length === 0) return 0;
     await lock(this.db, 'events', tx);
-    const rows = await queryable(this.db, tx)('events')
+    const rows = await queryable(
+      this.db,
+      tx,
+    )('events')
       .insert(
         events.map((e) => ({
           event_id: e.eventId,
@@ -52,7 +61,9 @@ export class EventStore {
       .select(columns)
       .where({ workspace_id: q.workspaceId })
       .andWhere('id', '>', q.after)
-      .andWhere((w) => w.whereNot('channel', 'like', `${CHANNEL_PREFIXES.actor}%`).orWhere('channel', actorChannel(q.actorId)))
+      .andWhere((w) =>
+        w.whereNot('channel', 'like', `${CHANNEL_PREFIXES.actor}%`).orWhere('channel', actorChannel(q.actorId)),
+      )
       .orderBy('id')
       .limit(q.limit);
     return rows.map(toEvent);
@@ -88,7 +99,9 @@ export class EventStore {
 
   /** Every event up to `id` has been triggered. */
   async markTriggered(id: string, tx: Tx): Promise<void> {
-    await queryable(this.db, tx).raw('UPDATE event_retention SET triggered_through = greatest(triggered_through, ?)', [id]);
+    await queryable(this.db, tx).raw('UPDATE event_retention SET triggered_through = greatest(triggered_through, ?)', [
+      id,
+    ]);
   }
 
   /**

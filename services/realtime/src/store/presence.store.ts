@@ -37,7 +37,10 @@ export class PresenceStore {
   async workspacesOf(actorIds: string[], tx?: Tx): Promise<Map<string, string>> {
     const ids = actorIds.filter(isUuid);
     if (ids.length === 0) return new Map();
-    const rows: Array<{ actor_id: string; workspace_id: string }> = await queryable(this.db, tx)('actor_workspaces')
+    const rows: Array<{ actor_id: string; workspace_id: string }> = await queryable(
+      this.db,
+      tx,
+    )('actor_workspaces')
       .select('actor_id', 'workspace_id')
       .whereIn('actor_id', ids)
       .orderBy('actor_id');
@@ -64,9 +67,18 @@ export class PresenceStore {
 
   async save(states: PresenceState[], tx: Tx): Promise<void> {
     if (states.length === 0) return;
-    await queryable(this.db, tx)('presence')
+    await queryable(
+      this.db,
+      tx,
+    )('presence')
       .insert(
-        states.map((s) => ({ actor_id: s.actorId, workspace_id: s.workspaceId, actor_channel: s.actorChannel, presence_member: s.presenceMember, since: s.since })),
+        states.map((s) => ({
+          actor_id: s.actorId,
+          workspace_id: s.workspaceId,
+          actor_channel: s.actorChannel,
+          presence_member: s.presenceMember,
+          since: s.since,
+        })),
       )
       .onConflict('actor_id')
       .merge(['workspace_id', 'actor_channel', 'presence_member', 'since']);
@@ -79,7 +91,10 @@ export class PresenceStore {
 
   /** The workspace's online actors, longest online first. */
   async online(workspaceId: string): Promise<PresenceState[]> {
-    const rows: PresenceRow[] = await this.db('presence').select(columns).where({ workspace_id: workspaceId }).orderBy([{ column: 'since' }, { column: 'actor_id' }]);
+    const rows: PresenceRow[] = await this.db('presence')
+      .select(columns)
+      .where({ workspace_id: workspaceId })
+      .orderBy([{ column: 'since' }, { column: 'actor_id' }]);
     return rows.map(toState);
   }
 }

@@ -4,7 +4,10 @@ import type { DeliveryService } from '../delivery.service.ts';
 import type { EventsJob } from '../queues.ts';
 
 /** `realtime-events`: drain (nudged or swept) and expire; one at a time, so batches leave in order. */
-export function eventsProcessor(d: { delivery: DeliveryService; log: Logger }): Processor<EventsJob['data'], number, string> {
+export function eventsProcessor(d: {
+  delivery: DeliveryService;
+  log: Logger;
+}): Processor<EventsJob['data'], number, string> {
   return async (job) => {
     switch (job.name as EventsJob['name']) {
       case 'drain':

@@ -4,7 +4,10 @@ import type { OccupancyService } from '../occupancy.service.ts';
 import type { OccupancyJob } from '../queues.ts';
 
 /** `realtime-occupancy`: reconcile the channels a webhook named, or sweep them all. */
-export function occupancyProcessor(d: { occupancy: OccupancyService; log: Logger }): Processor<OccupancyJob['data'], number, string> {
+export function occupancyProcessor(d: {
+  occupancy: OccupancyService;
+  log: Logger;
+}): Processor<OccupancyJob['data'], number, string> {
   const run = (job: Job<OccupancyJob['data'], number, string>) => {
     const j = { name: job.name, data: job.data } as OccupancyJob;
     switch (j.name) {

@@ -13,8 +13,12 @@ export class UserDirectory {
 
   /** Users by id, in batches of GetUsersByIds' limit (a member list holds up to 10,000), fetched at once; unknown ids get blanks. */
   async byIds(ids: string[], ctx: CallContext): Promise<UserSummary[]> {
-    const batches = Array.from({ length: Math.ceil(ids.length / MAX_BATCH_IDS) }, (_, i) => ids.slice(i * MAX_BATCH_IDS, (i + 1) * MAX_BATCH_IDS));
-    const users = (await Promise.all(batches.map(async (batch) => (await this.identity.GetUsersByIds({ ids: batch }, ctx)).users))).flat();
+    const batches = Array.from({ length: Math.ceil(ids.length / MAX_BATCH_IDS) }, (_, i) =>
+      ids.slice(i * MAX_BATCH_IDS, (i + 1) * MAX_BATCH_IDS),
+    );
+    const users = (
+      await Promise.all(batches.map(async (batch) => (await this.identity.GetUsersByIds({ ids: batch }, ctx)).users))
+    ).flat();
     const byId = new Map(users.map((u) => [u.id, summary(u)]));
     return ids.map((id) => byId.get(id) ?? { id, email: '', name: '' });
   }
@@ -26,7 +30,10 @@ export class UserDirectory {
 
   /** Members with their accounts, in one round of batched calls. */
   async withUsers(members: WorkspaceUser[], ctx: CallContext): Promise<MemberWithUser[]> {
-    const users = await this.byIds(members.map((m) => m.userId), ctx);
+    const users = await this.byIds(
+      members.map((m) => m.userId),
+      ctx,
+    );
     return members.map((m, i) => ({ ...m, user: users[i]! }));
   }
 }

@@ -13,7 +13,9 @@ const solid = (width: number, height: number, [r, g, b]: Rgb) =>
 
 /** Noise, so that every part of the encoded file matters to the decoder. */
 const noisy = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  });
 
 /** A raw RGB image whose pixel colour is chosen per position. */
 function painted(width: number, height: number, colourAt: (x: number, y: number) => Rgb, pageHeight?: number) {
@@ -31,7 +33,9 @@ async function pixel(webp: Buffer, x: number, y: number): Promise<Rgb> {
 }
 
 function expectColour(actual: Rgb, expected: Rgb): void {
-  actual.forEach((channel, i) => expect(Math.abs(channel - expected[i]!), `channel ${i} of ${actual.join(',')}`).toBeLessThan(48));
+  actual.forEach((channel, i) =>
+    expect(Math.abs(channel - expected[i]!), `channel ${i} of ${actual.join(',')}`).toBeLessThan(48),
+  );
 }
 
 async function expectAvatar(out: Buffer): Promise<void> {
@@ -71,14 +75,32 @@ function bmp(): Buffer {
 
 describe('inspectAvatar', () => {
   it('reads the format and size of each allowed format from its content', async () => {
-    await expect(inspectAvatar(await solid(30, 20, RED).png().toBuffer())).resolves.toEqual({ format: 'png', width: 30, height: 20 });
-    await expect(inspectAvatar(await solid(30, 20, RED).jpeg().toBuffer())).resolves.toEqual({ format: 'jpeg', width: 30, height: 20 });
-    await expect(inspectAvatar(await solid(30, 20, RED).webp().toBuffer())).resolves.toEqual({ format: 'webp', width: 30, height: 20 });
-    await expect(inspectAvatar(await solid(30, 20, RED).gif().toBuffer())).resolves.toEqual({ format: 'gif', width: 30, height: 20 });
+    await expect(inspectAvatar(await solid(30, 20, RED).png().toBuffer())).resolves.toEqual({
+      format: 'png',
+      width: 30,
+      height: 20,
+    });
+    await expect(inspectAvatar(await solid(30, 20, RED).jpeg().toBuffer())).resolves.toEqual({
+      format: 'jpeg',
+      width: 30,
+      height: 20,
+    });
+    await expect(inspectAvatar(await solid(30, 20, RED).webp().toBuffer())).resolves.toEqual({
+      format: 'webp',
+      width: 30,
+      height: 20,
+    });
+    await expect(inspectAvatar(await solid(30, 20, RED).gif().toBuffer())).resolves.toEqual({
+      format: 'gif',
+      width: 30,
+      height: 20,
+    });
   });
 
   it('counts one frame of an animation', async () => {
-    const gif = await painted(40, 60, (_x, y) => (y < 30 ? RED : BLUE), 30).gif().toBuffer();
+    const gif = await painted(40, 60, (_x, y) => (y < 30 ? RED : BLUE), 30)
+      .gif()
+      .toBuffer();
     await expect(inspectAvatar(gif)).resolves.toEqual({ format: 'gif', width: 40, height: 30 });
   });
 
@@ -96,7 +118,9 @@ describe('inspectAvatar', () => {
   });
 
   it('accepts exactly 40,000,000 pixels', async () => {
-    const png = await solid(8000, AVATAR_MAX_PIXELS / 8000, RED).png({ compressionLevel: 9 }).toBuffer();
+    const png = await solid(8000, AVATAR_MAX_PIXELS / 8000, RED)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     await expect(inspectAvatar(png)).resolves.toEqual({ format: 'png', width: 8000, height: 5000 });
   });
 
@@ -105,8 +129,19 @@ describe('inspectAvatar', () => {
     ['an empty file', () => Promise.resolve(Buffer.alloc(0))],
     ['BMP', () => Promise.resolve(bmp())],
     ['TIFF', () => solid(20, 20, RED).tiff().toBuffer()],
-    ['SVG', () => Promise.resolve(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="20" height="20" fill="red"/></svg>'))],
-    ['a PNG signature with nothing after it', () => Promise.resolve(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+    [
+      'SVG',
+      () =>
+        Promise.resolve(
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="20" height="20" fill="red"/></svg>',
+          ),
+        ),
+    ],
+    [
+      'a PNG signature with nothing after it',
+      () => Promise.resolve(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+    ],
   ])('refuses %s as unsupported_image', async (_name, make) => {
     const bytes = await make();
     expect(await codeOf(inspectAvatar(bytes))).toBe('unsupported_image');
@@ -128,7 +163,9 @@ describe('renderAvatar', () => {
   });
 
   it('keeps only the first frame of an animated GIF', async () => {
-    const gif = await painted(100, 200, (_x, y) => (y < 100 ? RED : BLUE), 100).gif().toBuffer();
+    const gif = await painted(100, 200, (_x, y) => (y < 100 ? RED : BLUE), 100)
+      .gif()
+      .toBuffer();
     expect(await sharp(gif).metadata()).toMatchObject({ format: 'gif', pages: 2, height: 100 });
     const out = await renderAvatar(gif);
     await expectAvatar(out);
@@ -137,7 +174,9 @@ describe('renderAvatar', () => {
   });
 
   it('keeps only the first frame of an animated WebP', async () => {
-    const webp = await painted(100, 200, (_x, y) => (y < 100 ? BLUE : RED), 100).webp().toBuffer();
+    const webp = await painted(100, 200, (_x, y) => (y < 100 ? BLUE : RED), 100)
+      .webp()
+      .toBuffer();
     expect(await sharp(webp).metadata()).toMatchObject({ format: 'webp', pages: 2 });
     const out = await renderAvatar(webp);
     await expectAvatar(out);
@@ -145,7 +184,9 @@ describe('renderAvatar', () => {
   });
 
   it('crops a wide image to its centre', async () => {
-    const png = await painted(600, 200, (x) => (x >= 200 && x < 400 ? GREEN : BLUE)).png().toBuffer();
+    const png = await painted(600, 200, (x) => (x >= 200 && x < 400 ? GREEN : BLUE))
+      .png()
+      .toBuffer();
     const out = await renderAvatar(png);
     await expectAvatar(out);
     expectColour(await pixel(out, 128, 128), GREEN);
@@ -154,7 +195,9 @@ describe('renderAvatar', () => {
   });
 
   it('crops a tall image to its centre', async () => {
-    const png = await painted(200, 600, (_x, y) => (y >= 200 && y < 400 ? GREEN : BLUE)).png().toBuffer();
+    const png = await painted(200, 600, (_x, y) => (y >= 200 && y < 400 ? GREEN : BLUE))
+      .png()
+      .toBuffer();
     const out = await renderAvatar(png);
     expectColour(await pixel(out, 128, 4), GREEN);
     expectColour(await pixel(out, 128, 251), GREEN);

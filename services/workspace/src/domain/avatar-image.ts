@@ -17,7 +17,8 @@ const FORMATS: ReadonlySet<string> = new Set<AvatarFormat>(['jpeg', 'png', 'webp
 
 const fileTooLarge = () => invalidArgument('file_too_large', 'The avatar must be at most 10 MiB.');
 const imageTooLarge = () => invalidArgument('image_too_large', 'The avatar must be at most 40,000,000 pixels.');
-const unsupportedImage = () => invalidArgument('unsupported_image', 'The avatar must be a JPG, PNG, WebP or GIF image.');
+const unsupportedImage = () =>
+  invalidArgument('unsupported_image', 'The avatar must be a JPG, PNG, WebP or GIF image.');
 
 const isPixelLimitError = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 const decodeError = (err: unknown) => (isPixelLimitError(err) ? imageTooLarge() : unsupportedImage());

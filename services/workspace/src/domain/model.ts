@@ -46,7 +46,10 @@ export interface UserSummary {
 export type MemberWithUser = WorkspaceUser & { user: UserSummary };
 
 /** A new actor's fields; the database sets the rest. */
-export type NewActor = Pick<Actor, 'id' | 'workspaceId' | 'kind' | 'userId' | 'displayName' | 'title' | 'managedByAdmins'>;
+export type NewActor = Pick<
+  Actor,
+  'id' | 'workspaceId' | 'kind' | 'userId' | 'displayName' | 'title' | 'managedByAdmins'
+>;
 
 /** A short-lived link to a stored avatar image. */
 export interface AvatarDownload {
@@ -75,4 +78,7 @@ export interface Token {
 }
 
 /** A new token's fields and the SHA-256 of its secret; the database sets the rest. */
-export type NewToken = Pick<Token, 'id' | 'kind' | 'workspaceId' | 'conversationId' | 'actorId' | 'name' | 'tokenPrefix' | 'createdByActorId'> & { secretSha256: Buffer };
+export type NewToken = Pick<
+  Token,
+  'id' | 'kind' | 'workspaceId' | 'conversationId' | 'actorId' | 'name' | 'tokenPrefix' | 'createdByActorId'
+> & { secretSha256: Buffer };

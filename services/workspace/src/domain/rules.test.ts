@@ -1,7 +1,14 @@
 import { DomainError } from '@wms/kit/errors';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './model.ts';
-import { assignableRole, requireCanAdd, requireCanEditActor, requireCanRemove, validateProfile, validateWorkspaceFields } from './rules.ts';
+import {
+  assignableRole,
+  requireCanAdd,
+  requireCanEditActor,
+  requireCanRemove,
+  validateProfile,
+  validateWorkspaceFields,
+} from './rules.ts';
 
 const codeOf = (fn: () => unknown): string | undefined => {
   try {
@@ -30,7 +37,11 @@ const actor = (over: Partial<Actor>): Actor => ({
 describe('workspace rules', () => {
   it('validates workspace names and slugs', () => {
     expect(validateWorkspaceFields({ name: '  Acme ', slug: 'acme-1' })).toEqual({ name: 'Acme', slug: 'acme-1' });
-    for (const slug of ['ab', 'a'.repeat(41), '-ab', 'ab-', 'Abc', 'a_b']) expect(codeOf(() => validateWorkspaceFields({ slug })), slug).toBe('invalid_input');
+    for (const slug of ['ab', 'a'.repeat(41), '-ab', 'ab-', 'Abc', 'a_b'])
+      expect(
+        codeOf(() => validateWorkspaceFields({ slug })),
+        slug,
+      ).toBe('invalid_input');
     expect(codeOf(() => validateWorkspaceFields({ slug: 'a'.repeat(40) }))).toBeUndefined();
     expect(codeOf(() => validateWorkspaceFields({ name: ' ' }))).toBe('invalid_input');
   });
@@ -58,17 +69,46 @@ describe('workspace rules', () => {
     const owner = { id: 'o', role: 'owner' as const };
     expect(codeOf(() => requireCanRemove({ role: 'owner', workspaceUserId: 'o' }, owner))).toBe('owner_protected');
     expect(codeOf(() => requireCanRemove({ role: 'member', workspaceUserId: 'm' }, owner))).toBe('owner_protected');
-    expect(codeOf(() => requireCanRemove({ role: 'member', workspaceUserId: 'm' }, { id: 'm', role: 'member' }))).toBeUndefined();
-    expect(codeOf(() => requireCanRemove({ role: 'admin', workspaceUserId: 'a' }, { id: 'm', role: 'member' }))).toBeUndefined();
-    expect(codeOf(() => requireCanRemove({ role: 'admin', workspaceUserId: 'a' }, { id: 'b', role: 'admin' }))).toBe('forbidden');
-    expect(codeOf(() => requireCanRemove({ role: 'owner', workspaceUserId: 'o' }, { id: 'b', role: 'admin' }))).toBeUndefined();
+    expect(
+      codeOf(() => requireCanRemove({ role: 'member', workspaceUserId: 'm' }, { id: 'm', role: 'member' })),
+    ).toBeUndefined();
+    expect(
+      codeOf(() => requireCanRemove({ role: 'admin', workspaceUserId: 'a' }, { id: 'm', role: 'member' })),
+    ).toBeUndefined();
+    expect(codeOf(() => requireCanRemove({ role: 'admin', workspaceUserId: 'a' }, { id: 'b', role: 'admin' }))).toBe(
+      'forbidden',
+    );
+    expect(
+      codeOf(() => requireCanRemove({ role: 'owner', workspaceUserId: 'o' }, { id: 'b', role: 'admin' })),
+    ).toBeUndefined();
   });
 
   it("lets one edit one's own actor, and managers edit agents managed by admins only", () => {
     expect(codeOf(() => requireCanEditActor({ role: 'member', actorId: 'a1' }, actor({})))).toBeUndefined();
     expect(codeOf(() => requireCanEditActor({ role: 'admin', actorId: 'x' }, actor({})))).toBe('forbidden');
-    expect(codeOf(() => requireCanEditActor({ role: 'admin', actorId: 'x' }, actor({ kind: 'agent', userId: null, managedByAdmins: true })))).toBeUndefined();
-    expect(codeOf(() => requireCanEditActor({ role: 'member', actorId: 'x' }, actor({ kind: 'agent', userId: null, managedByAdmins: true })))).toBe('forbidden');
-    expect(codeOf(() => requireCanEditActor({ role: 'owner', actorId: 'x' }, actor({ kind: 'agent', userId: null, managedByAdmins: false })))).toBe('forbidden');
+    expect(
+      codeOf(() =>
+        requireCanEditActor(
+          { role: 'admin', actorId: 'x' },
+          actor({ kind: 'agent', userId: null, managedByAdmins: true }),
+        ),
+      ),
+    ).toBeUndefined();
+    expect(
+      codeOf(() =>
+        requireCanEditActor(
+          { role: 'member', actorId: 'x' },
+          actor({ kind: 'agent', userId: null, managedByAdmins: true }),
+        ),
+      ),
+    ).toBe('forbidden');
+    expect(
+      codeOf(() =>
+        requireCanEditActor(
+          { role: 'owner', actorId: 'x' },
+          actor({ kind: 'agent', userId: null, managedByAdmins: false }),
+        ),
+      ),
+    ).toBe('forbidden');
   });
 });

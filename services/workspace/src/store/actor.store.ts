@@ -17,7 +17,19 @@ interface ActorRow {
   updated_at: Date;
 }
 
-const columns = ['id', 'workspace_id', 'kind', 'user_id', 'display_name', 'title', 'avatar_id', 'managed_by_admins', 'deactivated_at', 'created_at', 'updated_at'];
+const columns = [
+  'id',
+  'workspace_id',
+  'kind',
+  'user_id',
+  'display_name',
+  'title',
+  'avatar_id',
+  'managed_by_admins',
+  'deactivated_at',
+  'created_at',
+  'updated_at',
+];
 
 const toActor = (r: ActorRow): Actor => ({
   id: r.id,
@@ -37,7 +49,10 @@ export class ActorStore {
   constructor(private readonly db: Knex) {}
 
   async insert(a: NewActor, tx?: Tx): Promise<Actor> {
-    const [row] = await queryable(this.db, tx)('actors')
+    const [row] = await queryable(
+      this.db,
+      tx,
+    )('actors')
       .insert({
         id: a.id,
         workspace_id: a.workspaceId,
@@ -58,7 +73,13 @@ export class ActorStore {
 
   async find(workspaceId: string, id: string, tx?: Tx): Promise<Actor | undefined> {
     if (![workspaceId, id].every(isUuid)) return undefined;
-    const row: ActorRow | undefined = await queryable(this.db, tx)('actors').select(columns).where({ workspace_id: workspaceId, id }).first();
+    const row: ActorRow | undefined = await queryable(
+      this.db,
+      tx,
+    )('actors')
+      .select(columns)
+      .where({ workspace_id: workspaceId, id })
+      .first();
     return row && toActor(row);
   }
 
@@ -66,7 +87,11 @@ export class ActorStore {
   async findMany(workspaceId: string, ids: string[]): Promise<Actor[]> {
     const wellFormed = ids.filter(isUuid);
     if (!isUuid(workspaceId) || wellFormed.length === 0) return [];
-    const rows: ActorRow[] = await this.db('actors').select(columns).where({ workspace_id: workspaceId }).whereIn('id', wellFormed).orderBy('id');
+    const rows: ActorRow[] = await this.db('actors')
+      .select(columns)
+      .where({ workspace_id: workspaceId })
+      .whereIn('id', wellFormed)
+      .orderBy('id');
     return rows.map(toActor);
   }
 
@@ -80,19 +105,29 @@ export class ActorStore {
     if (contains !== undefined) {
       // As LIKE patterns, which the trigram index on lower(display_name) answers.
       const text = likeLiteral(contains);
-      query.whereRaw("lower(display_name) LIKE '%' || lower(?) || '%'", [text]).orderByRaw("lower(display_name) LIKE lower(?) || '%' DESC", [text]);
+      query
+        .whereRaw("lower(display_name) LIKE '%' || lower(?) || '%'", [text])
+        .orderByRaw("lower(display_name) LIKE lower(?) || '%' DESC", [text]);
     }
     const rows: ActorRow[] = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(10_000);
     return rows.map(toActor);
   }
 
-  async update(workspaceId: string, id: string, patch: { displayName?: string; title?: string | null }, tx?: Tx): Promise<Actor | undefined> {
+  async update(
+    workspaceId: string,
+    id: string,
+    patch: { displayName?: string; title?: string | null },
+    tx?: Tx,
+  ): Promise<Actor | undefined> {
     if (![workspaceId, id].every(isUuid)) return undefined;
     const db = queryable(this.db, tx);
     const values: Record<string, unknown> = { updated_at: db.fn.now() };
     if (patch.displayName !== undefined) values.display_name = patch.displayName;
     if (patch.title !== undefined) values.title = patch.title;
-    const [row]: ActorRow[] = await db('actors').where({ workspace_id: workspaceId, id }).update(values).returning(columns);
+    const [row]: ActorRow[] = await db('actors')
+      .where({ workspace_id: workspaceId, id })
+      .update(values)
+      .returning(columns);
     return row && toActor(row);
   }
 
@@ -109,7 +144,10 @@ export class ActorStore {
   async setAvatar(workspaceId: string, id: string, avatarId: string | null, tx?: Tx): Promise<Actor | undefined> {
     if (![workspaceId, id].every(isUuid)) return undefined;
     const db = queryable(this.db, tx);
-    const [row]: ActorRow[] = await db('actors').where({ workspace_id: workspaceId, id }).update({ avatar_id: avatarId, updated_at: db.fn.now() }).returning(columns);
+    const [row]: ActorRow[] = await db('actors')
+      .where({ workspace_id: workspaceId, id })
+      .update({ avatar_id: avatarId, updated_at: db.fn.now() })
+      .returning(columns);
     return row && toActor(row);
   }
 }

@@ -2,7 +2,8 @@ import { isForeignKeyViolation, type Knex, queryable, type Tx } from '@wms/kit/d
 import { isUuid } from '@wms/kit/ids';
 import { workspaceNotFound } from '../domain/rules.ts';
 
-export type AvatarOwner = { kind: 'workspace'; workspaceId: string } | { kind: 'actor'; workspaceId: string; actorId: string };
+export type AvatarOwner =
+  { kind: 'workspace'; workspaceId: string } | { kind: 'actor'; workspaceId: string; actorId: string };
 
 export interface StoredAvatar {
   id: string;
@@ -16,7 +17,10 @@ export class AvatarStore {
   constructor(private readonly db: Knex) {}
 
   async insert(id: string, owner: AvatarOwner, storageKey: string, tx?: Tx): Promise<void> {
-    await queryable(this.db, tx)('avatars')
+    await queryable(
+      this.db,
+      tx,
+    )('avatars')
       .insert({ id, ...ownedBy(owner), storage_key: storageKey })
       .catch((err: unknown) => {
         throw isForeignKeyViolation(err, 'avatars_workspace_id_fkey') ? workspaceNotFound() : err;
@@ -25,7 +29,10 @@ export class AvatarStore {
 
   async find(owner: AvatarOwner, id: string): Promise<StoredAvatar | undefined> {
     if (![owner.workspaceId, ownerId(owner), id].every(isUuid)) return undefined;
-    const row: { id: string; storage_key: string } | undefined = await this.db('avatars').select('id', 'storage_key').where({ id, ...ownedBy(owner) }).first();
+    const row: { id: string; storage_key: string } | undefined = await this.db('avatars')
+      .select('id', 'storage_key')
+      .where({ id, ...ownedBy(owner) })
+      .first();
     return row && { id: row.id, storageKey: row.storage_key };
   }
 
@@ -40,7 +47,10 @@ export class AvatarStore {
   /** The storage keys of every avatar of a workspace, oldest first. */
   async keysOfWorkspace(workspaceId: string): Promise<string[]> {
     if (!isUuid(workspaceId)) return [];
-    const rows: Array<{ storage_key: string }> = await this.db('avatars').select('storage_key').where({ workspace_id: workspaceId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    const rows: Array<{ storage_key: string }> = await this.db('avatars')
+      .select('storage_key')
+      .where({ workspace_id: workspaceId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
     return rows.map((r) => r.storage_key);
   }
 }

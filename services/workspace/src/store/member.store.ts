@@ -41,10 +41,20 @@ export class MemberStore {
   constructor(private readonly db: Knex) {}
 
   /** 409 `already_member` when the user already has a membership here, removed or not; 400 `owner_protected` for a second owner. */
-  async insert(m: { id: string; workspaceId: string; userId: string; actorId: string; role: Role }, tx?: Tx): Promise<WorkspaceUser> {
+  async insert(
+    m: { id: string; workspaceId: string; userId: string; actorId: string; role: Role },
+    tx?: Tx,
+  ): Promise<WorkspaceUser> {
     const db = queryable(this.db, tx);
     const [row] = await db('workspace_users')
-      .insert({ id: m.id, workspace_id: m.workspaceId, user_id: m.userId, actor_id: m.actorId, role: m.role, accepted_at: db.fn.now() })
+      .insert({
+        id: m.id,
+        workspace_id: m.workspaceId,
+        user_id: m.userId,
+        actor_id: m.actorId,
+        role: m.role,
+        accepted_at: db.fn.now(),
+      })
       .returning(columns)
       .catch((err: unknown) => {
         throw membershipConflict(err);
@@ -68,7 +78,14 @@ export class MemberStore {
   /** An active membership of the workspace by its id. */
   async find(workspaceId: string, id: string, tx?: Tx): Promise<WorkspaceUser | undefined> {
     if (![workspaceId, id].every(isUuid)) return undefined;
-    const row: MemberRow | undefined = await queryable(this.db, tx)('workspace_users').select(columns).where({ workspace_id: workspaceId, id }).whereNull('removed_at').first();
+    const row: MemberRow | undefined = await queryable(
+      this.db,
+      tx,
+    )('workspace_users')
+      .select(columns)
+      .where({ workspace_id: workspaceId, id })
+      .whereNull('removed_at')
+      .first();
     return row && toMember(row);
   }
 
@@ -86,8 +103,15 @@ export class MemberStore {
   }
 
   /** A user's membership row in any state, locked (for add or reactivation). */
-  async findAnyByUserForUpdate(workspaceId: string, userId: string, tx: Tx): Promise<(WorkspaceUser & { removed: boolean }) | undefined> {
-    const row: (MemberRow & { removed_at: Date | null }) | undefined = await queryable(this.db, tx)('workspace_users')
+  async findAnyByUserForUpdate(
+    workspaceId: string,
+    userId: string,
+    tx: Tx,
+  ): Promise<(WorkspaceUser & { removed: boolean }) | undefined> {
+    const row: (MemberRow & { removed_at: Date | null }) | undefined = await queryable(
+      this.db,
+      tx,
+    )('workspace_users')
       .select([...columns, 'removed_at'])
       .where({ workspace_id: workspaceId, user_id: userId })
       .forUpdate()
@@ -109,7 +133,14 @@ export class MemberStore {
   /** Every user id with an active membership (to invalidate their cached access on deletion). */
   async activeUserIds(workspaceId: string, tx?: Tx): Promise<string[]> {
     if (!isUuid(workspaceId)) return [];
-    const rows: Array<{ user_id: string }> = await queryable(this.db, tx)('workspace_users').select('user_id').where({ workspace_id: workspaceId }).whereNull('removed_at').orderBy('user_id');
+    const rows: Array<{ user_id: string }> = await queryable(
+      this.db,
+      tx,
+    )('workspace_users')
+      .select('user_id')
+      .where({ workspace_id: workspaceId })
+      .whereNull('removed_at')
+      .orderBy('user_id');
     return rows.map((r) => r.user_id);
   }
 
@@ -142,7 +173,10 @@ export class MemberStore {
   /** Locks the given members and the workspace owner (in id order, so concurrent changes queue instead of deadlocking). */
   async lockMembers(workspaceId: string, ids: string[], tx: Tx): Promise<WorkspaceUser[]> {
     if (!isUuid(workspaceId)) return [];
-    const rows: MemberRow[] = await queryable(this.db, tx)('workspace_users')
+    const rows: MemberRow[] = await queryable(
+      this.db,
+      tx,
+    )('workspace_users')
       .select(columns)
       .where({ workspace_id: workspaceId })
       .whereNull('removed_at')

@@ -19,7 +19,13 @@ export class MembershipCache {
   constructor(private readonly redis: Redis) {}
 
   async fill(member: WorkspaceUser): Promise<void> {
-    await this.redis.set(membershipCache.key(member.workspaceId, member.userId), membershipCache.encode(cached(member)), 'EX', membershipCache.ttlSeconds, 'NX');
+    await this.redis.set(
+      membershipCache.key(member.workspaceId, member.userId),
+      membershipCache.encode(cached(member)),
+      'EX',
+      membershipCache.ttlSeconds,
+      'NX',
+    );
   }
 
   async set(workspaceId: string, entries: CacheEntry[]): Promise<void> {
@@ -36,6 +42,7 @@ export class MembershipCache {
 
   /** Drops entries after a failed change, so the next request reads the truth from the database. */
   async drop(workspaceId: string, userIds: string[]): Promise<void> {
-    if (userIds.length > 0) await this.redis.del(...userIds.map((u) => membershipCache.key(workspaceId, u))).catch(() => undefined);
+    if (userIds.length > 0)
+      await this.redis.del(...userIds.map((u) => membershipCache.key(workspaceId, u))).catch(() => undefined);
   }
 }

@@ -17,7 +17,19 @@ interface TokenRow {
   revoked_at: Date | null;
 }
 
-const columns = ['id', 'kind', 'workspace_id', 'conversation_id', 'actor_id', 'name', 'token_prefix', 'created_by_actor_id', 'created_at', 'last_used_at', 'revoked_at'];
+const columns = [
+  'id',
+  'kind',
+  'workspace_id',
+  'conversation_id',
+  'actor_id',
+  'name',
+  'token_prefix',
+  'created_by_actor_id',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+];
 
 const toToken = (r: TokenRow): Token => ({
   id: r.id,
@@ -41,7 +53,10 @@ export class TokenStore {
   constructor(private readonly db: Knex) {}
 
   async insert(t: NewToken, tx?: Tx): Promise<Token> {
-    const [row] = await queryable(this.db, tx)('tokens')
+    const [row] = await queryable(
+      this.db,
+      tx,
+    )('tokens')
       .insert({
         id: t.id,
         kind: t.kind,
@@ -62,7 +77,12 @@ export class TokenStore {
     if (!isUuid(workspaceId) || (conversationId !== undefined && !isUuid(conversationId))) return [];
     const query = this.db('tokens').select(columns).where({ workspace_id: workspaceId });
     if (conversationId !== undefined) query.where({ conversation_id: conversationId });
-    const rows: TokenRow[] = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(TOKEN_LIST_LIMIT);
+    const rows: TokenRow[] = await query
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(TOKEN_LIST_LIMIT);
     return rows.map(toToken);
   }
 
@@ -82,7 +102,13 @@ export class TokenStore {
 
   /** The SHA-256 of every unrevoked secret of the workspace, or of one agent in it: what a deletion or deactivation ends. */
   async liveHashes(workspaceId: string, actorId: string | undefined, tx?: Tx): Promise<Buffer[]> {
-    const query = queryable(this.db, tx)('tokens').select('secret_sha256').where({ workspace_id: workspaceId }).whereNull('revoked_at');
+    const query = queryable(
+      this.db,
+      tx,
+    )('tokens')
+      .select('secret_sha256')
+      .where({ workspace_id: workspaceId })
+      .whereNull('revoked_at');
     if (actorId !== undefined) query.where({ actor_id: actorId });
     const rows: { secret_sha256: Buffer }[] = await query;
     return rows.map((r) => r.secret_sha256);
@@ -111,7 +137,11 @@ export class TokenStore {
     if (wellFormed.length === 0) return 0;
     return this.db('tokens')
       .whereIn('id', wellFormed)
-      .where((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', this.db.raw("?::timestamptz - interval '1 minute'", [at])))
+      .where((q) =>
+        q
+          .whereNull('last_used_at')
+          .orWhere('last_used_at', '<', this.db.raw("?::timestamptz - interval '1 minute'", [at])),
+      )
       .update({ last_used_at: at });
   }
 }

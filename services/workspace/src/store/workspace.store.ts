@@ -41,7 +41,14 @@ export class WorkspaceStore {
   /** A workspace that is not deleted. */
   async findLive(id: string, tx?: Tx): Promise<Workspace | undefined> {
     if (!isUuid(id)) return undefined;
-    const row: WorkspaceRow | undefined = await queryable(this.db, tx)('workspaces').select(columns).where({ id }).whereNull('deleted_at').first();
+    const row: WorkspaceRow | undefined = await queryable(
+      this.db,
+      tx,
+    )('workspaces')
+      .select(columns)
+      .where({ id })
+      .whereNull('deleted_at')
+      .first();
     return row && toWorkspace(row);
   }
 
@@ -64,7 +71,11 @@ export class WorkspaceStore {
     if (!isUuid(id)) return undefined;
     const db = queryable(this.db, tx);
     try {
-      const [row]: WorkspaceRow[] = await db('workspaces').where({ id }).whereNull('deleted_at').update({ ...patch, updated_at: db.fn.now() }).returning(columns);
+      const [row]: WorkspaceRow[] = await db('workspaces')
+        .where({ id })
+        .whereNull('deleted_at')
+        .update({ ...patch, updated_at: db.fn.now() })
+        .returning(columns);
       return row && toWorkspace(row);
     } catch (err) {
       throw slugTaken(err);
@@ -74,7 +85,11 @@ export class WorkspaceStore {
   async setAvatar(id: string, avatarId: string | null, tx?: Tx): Promise<Workspace | undefined> {
     if (!isUuid(id)) return undefined;
     const db = queryable(this.db, tx);
-    const [row]: WorkspaceRow[] = await db('workspaces').where({ id }).whereNull('deleted_at').update({ avatar_id: avatarId, updated_at: db.fn.now() }).returning(columns);
+    const [row]: WorkspaceRow[] = await db('workspaces')
+      .where({ id })
+      .whereNull('deleted_at')
+      .update({ avatar_id: avatarId, updated_at: db.fn.now() })
+      .returning(columns);
     return row && toWorkspace(row);
   }
 
@@ -82,7 +97,10 @@ export class WorkspaceStore {
   async markDeleted(id: string, tx?: Tx): Promise<boolean> {
     if (!isUuid(id)) return false;
     const db = queryable(this.db, tx);
-    const count = await db('workspaces').where({ id }).whereNull('deleted_at').update({ deleted_at: db.fn.now(), updated_at: db.fn.now() });
+    const count = await db('workspaces')
+      .where({ id })
+      .whereNull('deleted_at')
+      .update({ deleted_at: db.fn.now(), updated_at: db.fn.now() });
     return count === 1;
   }
 

@@ -15,7 +15,12 @@ export type PurgingClient = Pick<AsyncClient<MessagingServiceDefinition>, 'Purge
  * service's channels and messages, the asset service's attachments with their bytes, then avatar files and the rows
  * here. Each step is safe to run again, so a failed job retries from wherever it stopped.
  */
-export function workspacePurgeProcessor(deps: { storage: ObjectStorage; avatars: AvatarStore; workspaces: WorkspaceStore; holders: PurgingClient[] }) {
+export function workspacePurgeProcessor(deps: {
+  storage: ObjectStorage;
+  avatars: AvatarStore;
+  workspaces: WorkspaceStore;
+  holders: PurgingClient[];
+}) {
   return async (job: Job<WorkspacePurgeJob>): Promise<void> => {
     const { workspaceId } = job.data;
     if (!(await deps.workspaces.isDeleted(workspaceId))) return;
