@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { defineConfig } from 'eslint/config';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // typescript-eslint's type-checked rules over the whole repository (one program: tsconfig.json), Prettier for layout.
@@ -19,6 +20,20 @@ export default defineConfig(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
+      // gRPC handlers, interface methods and test stand-ins are async by contract whether or not they await; the rules
+      // that catch real promise mistakes (no-floating-promises, no-misused-promises) stay on.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Tests read JSON answers and fixtures as `any` and check them with expect(), which is their type check.
+    files: ['**/*.test.ts', '**/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
     },
   },
   {
@@ -27,6 +42,10 @@ export default defineConfig(
     ignores: ['**/*.test.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
-  { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
   prettier,
 );

@@ -273,8 +273,8 @@ export async function startRedisServer(log: (line: string) => void): Promise<Dep
     output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
     output.splice(0, Math.max(0, output.length - 50));
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let spawnError: Error | undefined;
   child.once('error', (err) => {

@@ -16,7 +16,7 @@ function peer(code: string): { child: ChildProcess; result: Promise<unknown> } {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const result = (async () => {
-    const [line] = (await once(child.stdout!.setEncoding('utf8'), 'data')) as [string];
+    const [line] = (await once(child.stdout.setEncoding('utf8'), 'data')) as [string];
     return JSON.parse(line) as unknown;
   })();
   return { child, result };

@@ -89,12 +89,12 @@ function start(name: string, pkg: Package, extra: Record<string, string>): Proc 
   });
   const output: string[] = [];
   let partial = '';
-  child.stdout!.on('data', (d: Buffer) => {
+  child.stdout.on('data', (d: Buffer) => {
     const lines = (partial + d.toString()).split('\n');
     partial = lines.pop()!;
     output.push(...lines);
   });
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const proc = { name, child, output, exit };
   procs.push(proc);

@@ -375,15 +375,15 @@ describe('GET /saved-messages', () => {
       await postText(owner, ws, conv, 'c'),
     ];
     const savedAt = new Map<string, string | null>();
-    for (const m of [c!, a!, b!]) savedAt.set(m.id, (await save(reader, m.id)).saved_at);
-    await save(reader, c!.id); // a repeat keeps c's first save, so its place too
+    for (const m of [c, a, b]) savedAt.set(m.id, (await save(reader, m.id)).saved_at);
+    await save(reader, c.id); // a repeat keeps c's first save, so its place too
 
     const res = await savedMessages(reader);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const page = res.body as Page<MessageBody>;
     expect(Object.keys(page).sort()).toEqual(['items', 'next_cursor']);
     expect(page.next_cursor).toBeNull();
-    expect(page.items.map((m) => m.id)).toEqual([b!.id, a!.id, c!.id]);
+    expect(page.items.map((m) => m.id)).toEqual([b.id, a.id, c.id]);
     for (const item of page.items) {
       expect(Object.keys(item).sort()).toEqual(MESSAGE_FIELDS);
       expect(item.saved_at).toBe(savedAt.get(item.id));
@@ -398,10 +398,10 @@ describe('GET /saved-messages', () => {
       await postText(owner, ws, conv, 'unsaved'),
       await postText(owner, ws, conv, 'deleted'),
     ];
-    for (const m of [kept!, unsaved!, deleted!]) await save(reader, m.id);
+    for (const m of [kept, unsaved, deleted]) await save(reader, m.id);
     const byOthers = await postText(owner, ws, otherConv, 'saved by others');
     await save(owner, byOthers.id, 'PUT', ws, otherConv);
-    await save(member, kept!.id);
+    await save(member, kept.id);
 
     // The reader's saves in a second workspace stay there.
     const second = (await createWorkspace(owner, 'Second')).id;
@@ -410,12 +410,12 @@ describe('GET /saved-messages', () => {
     const there = await postText(owner, second, secondConv, 'in the second workspace');
     await save(reader, there.id, 'PUT', second, secondConv);
 
-    await unsave(reader, unsaved!.id);
-    expect((await inWorkspace(owner, ws, 'DELETE', messagePath(conv, deleted!.id))).status).toBe(204);
+    await unsave(reader, unsaved.id);
+    expect((await inWorkspace(owner, ws, 'DELETE', messagePath(conv, deleted.id))).status).toBe(204);
 
-    expect(await savedIds(reader)).toEqual([kept!.id]);
+    expect(await savedIds(reader)).toEqual([kept.id]);
     expect(await savedIds(reader, second)).toEqual([there.id]);
-    expect(await savedIds(owner)).not.toContain(kept!.id);
+    expect(await savedIds(owner)).not.toContain(kept.id);
     expect(await savedIds(owner)).toContain(byOthers.id);
   });
 

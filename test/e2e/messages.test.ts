@@ -243,13 +243,13 @@ describe('deleting', () => {
       postText(member, ws, conv, 'b'),
       postText(member, ws, conv, 'c'),
     ]);
-    expectError(await inWorkspace(other, ws, 'DELETE', path(conv, `/${a!.id}`)), 403, 'forbidden');
-    expect(await readBack(a!.id)).toEqual(a);
-    expect((await inWorkspace(member, ws, 'DELETE', path(conv, `/${a!.id}`))).status).toBe(204);
-    expect((await inWorkspace(owner, ws, 'DELETE', path(conv, `/${b!.id}`))).status).toBe(204);
-    expect((await inWorkspace(admin, ws, 'DELETE', path(conv, `/${c!.id}`))).status).toBe(204);
+    expectError(await inWorkspace(other, ws, 'DELETE', path(conv, `/${a.id}`)), 403, 'forbidden');
+    expect(await readBack(a.id)).toEqual(a);
+    expect((await inWorkspace(member, ws, 'DELETE', path(conv, `/${a.id}`))).status).toBe(204);
+    expect((await inWorkspace(owner, ws, 'DELETE', path(conv, `/${b.id}`))).status).toBe(204);
+    expect((await inWorkspace(admin, ws, 'DELETE', path(conv, `/${c.id}`))).status).toBe(204);
     // Again: still 204.
-    expect((await inWorkspace(member, ws, 'DELETE', path(conv, `/${a!.id}`))).status).toBe(204);
+    expect((await inWorkspace(member, ws, 'DELETE', path(conv, `/${a.id}`))).status).toBe(204);
   });
 
   it('leaves a placeholder that keeps its place and its thread', async () => {

@@ -666,11 +666,11 @@ describe('charts/wms', () => {
     it('scales with the production profile: replicas, autoscalers owning their counts, a budget per Deployment', () => {
       const r = rendered.production;
       const hpas = r.of<IHorizontalPodAutoscaler>('HorizontalPodAutoscaler');
-      expect(hpas.map((h) => h.spec!.scaleTargetRef.name).sort()).toEqual(
+      expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(
         ['gateway', 'identity', 'messaging'].map((c) => `${r.fullname}-${c}`),
       );
       for (const { deployment } of r.workloads) {
-        const scaled = hpas.some((h) => h.spec!.scaleTargetRef.name === deployment.metadata!.name);
+        const scaled = hpas.some((h) => h.spec.scaleTargetRef.name === deployment.metadata!.name);
         if (scaled) expect(deployment.spec!.replicas, deployment.metadata!.name).toBeUndefined();
         else expect(deployment.spec!.replicas, deployment.metadata!.name).toBeGreaterThanOrEqual(2);
       }

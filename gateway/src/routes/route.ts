@@ -83,4 +83,4 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R extends z.ZodTyp
 /** Keeps each row's parameter, query and body types tied to its schemas, and its answer to its response schema. */
 export const route = <P = unknown, Q = unknown, B = unknown, R extends z.ZodType | undefined = undefined>(
   r: Route<P, Q, B, R>,
-): Route => r as unknown as Route;
+): Route => r;

@@ -109,7 +109,7 @@ describe(AssetStore.name, () => {
       const theirs = await reserve(place());
       const found = await store.findMany(at.workspaceId, [...mine.map((a) => a.id), theirs.id, randomUUID()]);
       expect(found.map((a) => a.id)).toEqual(mine.map((a) => a.id).sort());
-      const ready = found.find((a) => a.id === mine[2]!.id);
+      const ready = found.find((a) => a.id === mine[2].id);
       expect(ready).toEqual(mine[2]);
       expect(await store.findMany(at.workspaceId, [])).toEqual([]);
     });
@@ -238,21 +238,17 @@ describe(AssetStore.name, () => {
       const at = place();
       const [a, b, c, d] = await Promise.all([reserve(at), reserve(at), readyAsset(at), reserve(at)]);
       const [m1, m2, m3] = [randomUUID(), randomUUID(), randomUUID()];
-      expect(await attachTo(at, m1, [a!.id, b!.id])).toHaveLength(2);
-      expect(await attachTo(at, m2, [c!.id])).toHaveLength(1);
-      expect(await attachTo(at, m3, [d!.id])).toHaveLength(1);
+      expect(await attachTo(at, m1, [a.id, b.id])).toHaveLength(2);
+      expect(await attachTo(at, m2, [c.id])).toHaveLength(1);
+      expect(await attachTo(at, m3, [d.id])).toHaveLength(1);
 
       await store.detach([m1, m2, randomUUID()]);
-      for (const x of [a!, b!, c!]) expect((await row(x.id))?.message_id).toBeNull();
-      expect((await row(d!.id))?.message_id).toBe(m3);
-      expect(await row(c!.id)).toMatchObject({ status: 'ready', storage_key: c!.storageKey });
+      for (const x of [a, b, c]) expect((await row(x.id))?.message_id).toBeNull();
+      expect((await row(d.id))?.message_id).toBe(m3);
+      expect(await row(c.id)).toMatchObject({ status: 'ready', storage_key: c.storageKey });
 
       const retry = randomUUID();
-      expect((await attachTo(at, retry, [a!.id, b!.id, c!.id]))?.map((x) => x.messageId)).toEqual([
-        retry,
-        retry,
-        retry,
-      ]);
+      expect((await attachTo(at, retry, [a.id, b.id, c.id]))?.map((x) => x.messageId)).toEqual([retry, retry, retry]);
     });
 
     it('does nothing for an empty batch', async () => {
@@ -276,14 +272,14 @@ describe(AssetStore.name, () => {
       ]);
       const unattached = await reserve(at);
       const [m1, m2, m3] = [randomUUID(), randomUUID(), randomUUID()];
-      await attachTo(at, m1, [pending!.id, ready1!.id]);
-      await attachTo(at, m2, [ready2!.id]);
-      await attachTo(at, m3, [kept!.id]);
+      await attachTo(at, m1, [pending.id, ready1.id]);
+      await attachTo(at, m2, [ready2.id]);
+      await attachTo(at, m3, [kept.id]);
 
       const keys = await store.deleteOfMessages([m1, m2]);
-      expect(keys.sort()).toEqual([ready1!.storageKey, ready2!.storageKey].sort());
-      expect(await store.findMany(at.workspaceId, [pending!.id, ready1!.id, ready2!.id])).toEqual([]);
-      expect(await row(kept!.id)).toMatchObject({ message_id: m3 });
+      expect(keys.sort()).toEqual([ready1.storageKey, ready2.storageKey].sort());
+      expect(await store.findMany(at.workspaceId, [pending.id, ready1.id, ready2.id])).toEqual([]);
+      expect(await row(kept.id)).toMatchObject({ message_id: m3 });
       expect(await row(unattached.id)).toMatchObject({ message_id: null });
     });
 
@@ -353,7 +349,7 @@ describe(AssetStore.name, () => {
       const other = await readyAsset(place());
       const pending = await Promise.all([reserve(at), reserve({ ...at, conversationId: randomUUID() })]);
       const ready = await Promise.all([readyAsset(at), readyAsset(at), readyAsset({ ...at, actorId: randomUUID() })]);
-      await attachTo(at, randomUUID(), [ready[0]!.id]);
+      await attachTo(at, randomUUID(), [ready[0].id]);
       const all = [...pending, ...ready];
 
       const seen: Array<{ id: string; storageKey: string | null }> = [];
@@ -379,9 +375,9 @@ describe(AssetStore.name, () => {
     it('deletes only the ids given', async () => {
       const at = place();
       const [a, b] = await Promise.all([reserve(at), reserve(at)]);
-      await store.deleteIds(at.workspaceId, [a!.id]);
+      await store.deleteIds(at.workspaceId, [a.id]);
       await store.deleteIds(at.workspaceId, []);
-      expect((await store.findMany(at.workspaceId, [a!.id, b!.id])).map((x) => x.id)).toEqual([b!.id]);
+      expect((await store.findMany(at.workspaceId, [a.id, b.id])).map((x) => x.id)).toEqual([b.id]);
     });
 
     it('deletes nothing of another workspace', async () => {

@@ -12,7 +12,7 @@ const roundTrip = (err: DomainError) => {
       code: status.code!,
       details: status.details!,
       metadata: status.metadata!,
-    } as grpc.ServiceError),
+    }),
   };
 };
 

@@ -122,7 +122,7 @@ describe('kit gRPC over several replicas', () => {
       for (const r of replicas) r.counted.calls = 0;
       await Promise.all(Array.from({ length: 200 }, () => client.GetMe({}, { requestId: 'r' })));
       for (const r of replicas) expect(r.counted.calls).toBeGreaterThanOrEqual(70);
-      expect(replicas[0]!.counted.calls + replicas[1]!.counted.calls).toBe(200);
+      expect(replicas[0].counted.calls + replicas[1].counted.calls).toBe(200);
     } finally {
       client.close();
       await Promise.all(replicas.map((r) => r.running.stop(100)));
@@ -180,7 +180,7 @@ describe('kit gRPC over several replicas', () => {
               () => (stopping ? after++ : before++),
               (err: Error) => failures.push(err.message),
             );
-            if (!stopping && before >= 100) stopping = replicas[0]!.running.stop(1000);
+            if (!stopping && before >= 100) stopping = replicas[0].running.stop(1000);
           }
         }),
       );

@@ -49,7 +49,7 @@ function decodeCursor(cursor: string | undefined): SidebarKey | null {
     cursor.length <= 512 ? /^conv:(\d{1,20}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString()) : null;
   if (!match || !isUuid(match[2]!))
     throw invalidInput([{ field: 'query.cursor', message: 'must be a next_cursor from a previous page' }]);
-  return { activityUs: match[1]!, id: match[2]! };
+  return { activityUs: match[1]!, id: match[2] };
 }
 
 const membershipFixed = () => failedPrecondition('membership_fixed', "A direct conversation's participants are fixed.");

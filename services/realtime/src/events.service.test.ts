@@ -30,7 +30,7 @@ function serviceOf(o: {
   const asked: string[][] = [];
   const readable = new Set(o.readable ?? []);
   const service = new EventService({
-    transact: (async () => Promise.reject(new Error('no transaction in this test'))) as Transact,
+    transact: async () => Promise.reject(new Error('no transaction in this test')),
     events: {
       insert: async () => Promise.reject(new Error('no insert in this test')),
       after: async (q) => stored.filter((e) => BigInt(e.id) > BigInt(q.after)).slice(0, q.limit),

@@ -747,10 +747,10 @@ describe(AvatarStore.name, () => {
     const [oldest, ...sameTime] = [randomUUID(), randomUUID(), randomUUID()];
     // One transaction: equal created_at, so the id decides.
     await transact(async (tx) => {
-      for (const id of [oldest!, ...sameTime]) await avatars.insert(id, owner, `avatars/${id}`, tx);
+      for (const id of [oldest, ...sameTime]) await avatars.insert(id, owner, `avatars/${id}`, tx);
     });
-    await backdate('avatars', oldest!, 'created_at');
-    expect(await avatars.keysOfWorkspace(w.id)).toEqual([oldest!, ...sameTime.sort()].map((id) => `avatars/${id}`));
+    await backdate('avatars', oldest, 'created_at');
+    expect(await avatars.keysOfWorkspace(w.id)).toEqual([oldest, ...sameTime.sort()].map((id) => `avatars/${id}`));
   });
 
   it('refuses an avatar of an unknown workspace as workspace_not_found', async () => {

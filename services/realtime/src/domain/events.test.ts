@@ -99,7 +99,7 @@ describe('eventsToStore', () => {
   it('keeps the order and takes the event id from the payload', () => {
     const events = [event({ sourceId: '1' }), event({ sourceId: '2' })];
     const stored = eventsToStore('messaging', events);
-    expect(stored.map((e) => [e.sourceId, e.eventId])).toEqual(events.map((e) => [e.sourceId, e.payload!.event_id]));
+    expect(stored.map((e) => [e.sourceId, e.eventId])).toEqual(events.map((e) => [e.sourceId, e.payload.event_id]));
   });
 
   it('refuses the whole batch, naming every bad field', () => {

@@ -80,7 +80,7 @@ export class EventStore {
   /** The highest event id the retention sweep removed: a cursor below it may have missed events. */
   async removedThrough(): Promise<string> {
     const row = await this.db('event_retention').first<{ removed_through: string }>('removed_through');
-    return String(row!.removed_through);
+    return String(row.removed_through);
   }
 
   /** Holds delivery for the transaction (drainers wait their turn): one batch in flight at a time keeps the order. */

@@ -1,4 +1,4 @@
-import { DomainError } from '@wms/kit/errors';
+import { type DomainError } from '@wms/kit/errors';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './model.ts';
 import {
