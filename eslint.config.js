@@ -43,6 +43,12 @@ export default defineConfig(
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // A routes file is one table, a row per route (path, schemas, access, handler): data read row by row, which the
+    // rule above would only push into arbitrary pieces. A row's handler is short or calls a named function.
+    files: ['gateway/src/routes/*.routes.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
