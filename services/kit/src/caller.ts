@@ -19,3 +19,6 @@ export function callerOf(ctx: CallContext): Caller {
     throw notFound('The workspace does not exist or you are not a member.', 'workspace_not_found');
   return { userId: ctx.userId, workspaceId: ctx.workspaceId, actorId: ctx.actorId, tokenId: ctx.tokenId };
 }
+
+/** The one "who manages" rule: a workspace's owners and admins manage it; members and agents do not. */
+export const isManager = (role: string | undefined): boolean => role === 'owner' || role === 'admin';

@@ -1,4 +1,4 @@
-import { type Caller, callerOf } from '@wms/kit/caller';
+import { type Caller, callerOf, isManager } from '@wms/kit/caller';
 import type { CallContext } from '@wms/kit/context';
 import { ensure, failedPrecondition, forbidden, invalidArgument, invalidInput, notFound } from '@wms/kit/errors';
 import { isUuid, uuidv7 } from '@wms/kit/ids';
@@ -38,8 +38,6 @@ export interface ConversationSummary {
 const PURGE_BATCH = 500;
 /** Conversation ids one `readable` question may name. */
 const MAX_READABLE_IDS = 1000;
-/** Roles that manage every channel they can read (contract §9: rename, remove others). */
-const MANAGERS = new Set(['owner', 'admin']);
 
 /** The sidebar cursor (opaque to clients): the last item's activity (microseconds) and id. */
 const encodeCursor = (k: SidebarKey) => Buffer.from(`conv:${k.activityUs}:${k.id}`).toString('base64url');
@@ -319,9 +317,9 @@ export class ChannelService {
     ];
   }
 
-  /** The channel's creator, owners and admins. */
+  /** The channel's creator, owners and admins (contract §9: rename, remove others). */
   private async manages(ctx: CallContext, me: Caller, channel: Channel): Promise<boolean> {
-    return channel.createdByActorId === me.actorId || MANAGERS.has(await this.d.members.roleOf(ctx, me));
+    return channel.createdByActorId === me.actorId || isManager(await this.d.members.roleOf(ctx, me));
   }
 
   /**

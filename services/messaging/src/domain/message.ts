@@ -1,3 +1,4 @@
+import { isManager } from '@wms/kit/caller';
 import { type DomainError, ensure, failedPrecondition, invalidArgument } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
 
@@ -108,7 +109,7 @@ export function validateEditedBody(bodyText: string): void {
 
 /** Only the author edits; the author, owners and admins delete. */
 export const canDelete = (message: Pick<Message, 'authorActorId'>, actorId: string, role: string | undefined) =>
-  message.authorActorId === actorId || role === 'owner' || role === 'admin';
+  message.authorActorId === actorId || isManager(role);
 
 /** Why a reply cannot go under `parent` (contract §4), or undefined when it can. */
 export function replyRefusal(parent: Pick<Message, 'parentMessageId' | 'deletedAt'>): DomainError | undefined {

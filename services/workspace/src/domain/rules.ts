@@ -1,3 +1,4 @@
+import { isManager } from '@wms/kit/caller';
 import { alreadyExists, ensure, forbidden, invalidArgument, notFound } from '@wms/kit/errors';
 import type { Actor, NewActor, Role, UserSummary } from './model.ts';
 
@@ -56,8 +57,6 @@ export function assignableRole(role: string): 'admin' | 'member' {
   if (role !== 'admin' && role !== 'member') throw invalidArgument('invalid_role', 'The role must be admin or member.');
   return role;
 }
-
-export const isManager = (role: Role | string | undefined): boolean => role === 'owner' || role === 'admin';
 
 /** Workspace settings and photo, agent actors and adding members: owners and admins. */
 export function requireManager(role: string | undefined): void {
