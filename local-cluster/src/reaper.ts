@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { isAlive, sleep } from './infra.ts';
+import { isAlive, type Reaped, sleep } from './infra.ts';
 
 // The launcher's children run in process groups of their own (so that a Ctrl-C reaches them only through the
 // launcher's orderly stop), which is also why a launcher that dies without that stop (SIGKILL, the OOM killer, a
@@ -8,13 +8,6 @@ import { isAlive, sleep } from './infra.ts';
 // launcher starts first and tells, on its stdin, which processes it runs. When its stdin ends without `done`, the
 // launcher has died, however it died (the kernel closes the pipe), and the reaper ends every process still listed:
 // its signal (SIGTERM; SIGINT for Postgres, its fast shutdown), then SIGKILL to what is left after a grace.
-
-/** A process the reaper ends: a whole process group, or one process (Postgres's postmaster stops its own children). */
-export interface Reaped {
-  pid: number;
-  group: boolean;
-  signal: NodeJS.Signals;
-}
 
 export interface Reaper {
   watch(p: Reaped): void;
