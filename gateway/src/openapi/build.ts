@@ -107,6 +107,8 @@ const tagDescriptions: Record<string, string> = {
     'Realtime provider access (Pusher protocol), presence, provider webhooks and catch-up of missed events (contract §7)',
 };
 
+type Convert = (schema: z.ZodType, io: 'input' | 'output') => JsonSchema;
+
 /**
  * Builds the OpenAPI 3.1 document from the route table, so every route is described by the same schemas that
  * validate it. Named schemas (zod `.meta({id})`) land in `components.schemas`; rules a service checks are carried as
@@ -114,7 +116,30 @@ const tagDescriptions: Record<string, string> = {
  */
 export function buildOpenApi(routes: Route[], info: { title: string; version: string }) {
   const components: Record<string, JsonSchema> = {};
-  const convert = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const convert = schemaConverter(components);
+  const errorRef = convert(ErrorBody, 'output');
+  const { paths, tags } = buildPaths(routes, convert, errorRef);
+  return {
+    openapi: '3.1.0',
+    info: documentInfo(info),
+    servers: [
+      { url: '/', description: 'The gateway serving this document (`http://localhost:8080` in a local `pnpm start`)' },
+    ],
+    security: [{ session: [] }],
+    tags: [...tags].map((name) => ({ name, description: tagDescriptions[name] ?? name })),
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: securitySchemes(),
+      parameters: sharedParameters(),
+      headers: { 'X-Request-Id': requestIdHeader, 'Retry-After': retryAfterHeader },
+    },
+  };
+}
+
+/** zod to JSON Schema; the named schemas met on the way are added to `components` (one definition per name). */
+function schemaConverter(components: Record<string, JsonSchema>): Convert {
+  return (schema, io) => {
     const {
       $defs,
       $schema: _,
@@ -141,215 +166,245 @@ export function buildOpenApi(routes: Route[], info: { title: string; version: st
     }
     return toComponents(root);
   };
-  const errorRef = convert(ErrorBody, 'output');
-  // zod leaves out the examples of a schema with transforms in its input form (they are output values); the request
-  // examples here are written as clients send them, so they are put back.
-  const requestSchema = (schema: z.ZodType): JsonSchema => {
-    const json = convert(schema, 'input');
-    const examples = z.globalRegistry.get(schema)?.examples;
-    return examples && !json.examples ? { ...json, examples } : json;
-  };
-  /** The Error body with `code` narrowed to the codes this answer can carry. */
-  const errorSchema = (codes: ErrorCode[]): JsonSchema => ({
-    allOf: [errorRef, { properties: { error: { properties: { code: { enum: codes } } } } }],
-  });
+}
 
+// zod leaves out the examples of a schema with transforms in its input form (they are output values); the request
+// examples here are written as clients send them, so they are put back.
+function requestSchema(schema: z.ZodType, convert: Convert): JsonSchema {
+  const json = convert(schema, 'input');
+  const examples = z.globalRegistry.get(schema)?.examples;
+  return examples && !json.examples ? { ...json, examples } : json;
+}
+
+/** The `paths` object, an operation per route, and the tags the routes use (in the order first used). */
+function buildPaths(routes: Route[], convert: Convert, errorRef: JsonSchema) {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
   for (const r of routes) {
     tags.add(r.tag);
     const path = openApiPath(r.path);
-    const parameters: unknown[] = [];
-    const addParameters = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
-      if (!schema) return;
-      const json = convert(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
-      for (const [name, prop] of Object.entries(json.properties ?? {})) {
-        const { description, ...rest } = prop;
-        parameters.push({
-          name,
-          in: where,
-          required: where === 'path' || (json.required ?? []).includes(name),
-          ...(description ? { description } : {}),
-          schema: rest,
-        });
-      }
-    };
-    if (r.auth === 'workspace') {
-      parameters.push({
-        $ref:
-          r.tokens === 'none' ? '#/components/parameters/WorkspaceId' : '#/components/parameters/WorkspaceIdOrToken',
-      });
-    }
-    parameters.push({ $ref: '#/components/parameters/RequestId' });
-    addParameters(r.params, 'path');
-    addParameters(r.query, 'query');
-    for (const [name, description] of Object.entries(r.headers ?? {}))
-      parameters.push({ name, in: 'header', required: true, description, schema: { type: 'string' } });
-
-    const codes = routeErrorCodes(r);
-    const byStatus = new Map<number, ErrorCode[]>();
-    for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
-    for (const status of r.errors ?? [])
-      if (!byStatus.has(status)) throw new Error(`${r.method} ${r.path} lists ${status} without a contract code`);
-
-    const headers = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
-    const responses: Record<string, unknown> = { [r.status]: successResponse(r, convert, headers) };
-    if (r.alternate)
-      responses[r.alternate.status] = { ...(responses[r.status] as object), description: r.alternate.description };
-    for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
-      responses[status] = {
-        description: `${statusDescriptions[status] ?? 'Error'}: ${statusCodes.map((c) => `\`${c}\` (${codeMeanings[c]})`).join('; ')}`,
-        headers: status === 429 ? { ...headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : headers,
-        content: {
-          'application/json': {
-            schema: errorSchema(statusCodes),
-            examples: Object.fromEntries(
-              statusCodes.map((code) => [
-                code,
-                {
-                  summary: codeMeanings[code],
-                  value: {
-                    error: {
-                      code,
-                      message: codeMeanings[code].replace(/^./, (c) => c.toUpperCase()).replaceAll('`', '') + '.',
-                      request_id: '3f1c2a9e-8b7d-4c61-9e0f-2a4b6c8d0e1f',
-                      ...(code === 'invalid_input'
-                        ? { details: [{ field: exampleField(r), message: 'is not valid' }] }
-                        : {}),
-                    },
-                  },
-                },
-              ]),
-            ),
-          },
-        },
-      };
-    }
-
     paths[path] ??= {};
-    paths[path][r.method] = {
-      tags: [r.tag],
-      summary: r.summary,
-      description: describeAuth(r),
-      operationId:
-        r.method +
-        (path === '/'
-          ? 'Root'
-          : path.replace(/[{}]/g, '').replace(/[/._-]+([a-z])/g, (_m, c: string) => c.toUpperCase())),
-      ...(r.auth === 'none'
-        ? { security: [] }
-        : r.tokens !== 'none'
-          ? { security: [{ session: [] }, { token: [] }] }
-          : {}),
-      parameters,
-      ...(r.body
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                'application/json': { schema: requestSchema(r.body) },
-                ...(r.form ? { 'application/x-www-form-urlencoded': { schema: requestSchema(r.body) } } : {}),
-              },
-            },
-          }
-        : {}),
-      ...(r.rawBody
-        ? {
-            requestBody: {
-              required: true,
-              description: 'Passed on as its exact bytes, which `X-Pusher-Signature` signs',
-              content: { 'application/json': { schema: convert(r.rawBody, 'input') } },
-            },
-          }
-        : {}),
-      ...(r.upload
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                'multipart/form-data': {
-                  schema: {
-                    type: 'object',
-                    properties: {
-                      [r.upload.field]: {
-                        type: 'string',
-                        contentMediaType: 'application/octet-stream',
-                        description: `The file, at most ${r.upload.maxBytes} bytes (else 400 \`file_too_large\`)`,
-                      },
-                    },
-                    required: [r.upload.field],
-                  },
-                },
-              },
-            },
-          }
-        : {}),
-      responses,
+    paths[path][r.method] = operation(r, path, convert, errorRef);
+  }
+  return { paths, tags };
+}
+
+/**
+ * One route's operation. Its schemas are converted in a fixed order (parameters, responses, request body): the order
+ * their named schemas are added to `components`.
+ */
+function operation(r: Route, path: string, convert: Convert, errorRef: JsonSchema) {
+  const parameters = routeParameters(r, convert);
+  const responses = routeResponses(r, convert, errorRef);
+  const body = requestBody(r, convert);
+  return {
+    tags: [r.tag],
+    summary: r.summary,
+    description: describeAuth(r),
+    operationId: operationId(r.method, path),
+    ...routeSecurity(r),
+    parameters,
+    ...(body ? { requestBody: body } : {}),
+    responses,
+  };
+}
+
+function operationId(method: string, path: string): string {
+  return (
+    method +
+    (path === '/' ? 'Root' : path.replace(/[{}]/g, '').replace(/[/._-]+([a-z])/g, (_m, c: string) => c.toUpperCase()))
+  );
+}
+
+/** The document's default is a session; a route says when it needs nothing, or also takes a token. */
+function routeSecurity(r: Route) {
+  if (r.auth === 'none') return { security: [] };
+  return r.tokens !== 'none' ? { security: [{ session: [] }, { token: [] }] } : {};
+}
+
+/** The workspace and request id headers, then the path and query parameters, then the route's own headers. */
+function routeParameters(r: Route, convert: Convert): unknown[] {
+  const parameters: unknown[] = [];
+  if (r.auth === 'workspace') {
+    parameters.push({
+      $ref: r.tokens === 'none' ? '#/components/parameters/WorkspaceId' : '#/components/parameters/WorkspaceIdOrToken',
+    });
+  }
+  parameters.push({ $ref: '#/components/parameters/RequestId' });
+  parameters.push(...schemaParameters(r.params, 'path', convert));
+  parameters.push(...schemaParameters(r.query, 'query', convert));
+  for (const [name, description] of Object.entries(r.headers ?? {}))
+    parameters.push({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  return parameters;
+}
+
+/** A parameter per property of a path or query schema. */
+function schemaParameters(schema: z.ZodType | undefined, where: 'path' | 'query', convert: Convert): unknown[] {
+  if (!schema) return [];
+  const json = convert(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, prop]) => {
+    const { description, ...rest } = prop;
+    return {
+      name,
+      in: where,
+      required: where === 'path' || (json.required ?? []).includes(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+/** The body a route reads: JSON (or a form), raw JSON bytes, or a multipart upload. */
+function requestBody(r: Route, convert: Convert): object | undefined {
+  let body: object | undefined;
+  if (r.body) {
+    body = {
+      required: true,
+      content: {
+        'application/json': { schema: requestSchema(r.body, convert) },
+        ...(r.form ? { 'application/x-www-form-urlencoded': { schema: requestSchema(r.body, convert) } } : {}),
+      },
     };
   }
+  if (r.rawBody) {
+    body = {
+      required: true,
+      description: 'Passed on as its exact bytes, which `X-Pusher-Signature` signs',
+      content: { 'application/json': { schema: convert(r.rawBody, 'input') } },
+    };
+  }
+  if (r.upload) body = uploadBody(r.upload);
+  return body;
+}
 
+function uploadBody(upload: NonNullable<Route['upload']>) {
   return {
-    openapi: '3.1.0',
-    info: {
-      ...info,
-      description:
-        'A self-hostable team messaging backend. Bodies are JSON; every non-2xx answer carries the `Error` body with a ' +
-        'stable `code`, and every answer an `X-Request-Id`. Checks run in this order, the first failure wins: 401 (session or token), ' +
-        "429 (a token's rate), 400 (`X-Workspace-Id`; with a token, 403 for another workspace), 403 (what a token may call), " +
-        '404 (workspace), 400 (validation), 403, 404 (resource), 409.',
-      license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: {
+            [upload.field]: {
+              type: 'string',
+              contentMediaType: 'application/octet-stream',
+              description: `The file, at most ${upload.maxBytes} bytes (else 400 \`file_too_large\`)`,
+            },
+          },
+          required: [upload.field],
+        },
+      },
     },
-    servers: [
-      { url: '/', description: 'The gateway serving this document (`http://localhost:8080` in a local `pnpm start`)' },
-    ],
-    security: [{ session: [] }],
-    tags: [...tags].map((name) => ({ name, description: tagDescriptions[name] ?? name })),
-    paths,
-    components: {
-      schemas: components,
-      securitySchemes: {
-        session: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'JWT',
-          description: 'A signed-in user: the `access_token` of an AuthResponse',
-        },
-        token: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'wms_wt_… or wms_ct_…',
-          description:
-            'An agent: an integration token (`wms_wt_` workspace token, `wms_ct_` conversation token) made by an owner or admin. ' +
-            'A workspace token calls the routes that list this scheme, as its agent, in its workspace; a conversation token only ' +
-            'posts messages into its conversation. Each token makes at most `TOKEN_RATE_LIMIT_PER_MINUTE` requests a minute (429 `rate_limited`).',
-        },
+  };
+}
+
+/** The success answer (and its alternate), then an error answer per status the route's contract codes map to. */
+function routeResponses(r: Route, convert: Convert, errorRef: JsonSchema): Record<string, unknown> {
+  const byStatus = errorCodesByStatus(r);
+  const headers = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+  const responses: Record<string, unknown> = { [r.status]: successResponse(r, convert, headers) };
+  if (r.alternate)
+    responses[r.alternate.status] = { ...(responses[r.status] as object), description: r.alternate.description };
+  for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b))
+    responses[status] = errorResponse(r, status, statusCodes, headers, errorRef);
+  return responses;
+}
+
+/** The route's contract codes grouped by HTTP status; a status the route lists must be one of them. */
+function errorCodesByStatus(r: Route): Map<number, ErrorCode[]> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of routeErrorCodes(r))
+    byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
+  for (const status of r.errors ?? [])
+    if (!byStatus.has(status)) throw new Error(`${r.method} ${r.path} lists ${status} without a contract code`);
+  return byStatus;
+}
+
+/** One error status: what its codes mean, and the Error body with `code` narrowed to them, an example per code. */
+function errorResponse(r: Route, status: number, codes: ErrorCode[], headers: object, errorRef: JsonSchema) {
+  return {
+    description: `${statusDescriptions[status] ?? 'Error'}: ${codes.map((c) => `\`${c}\` (${codeMeanings[c]})`).join('; ')}`,
+    headers: status === 429 ? { ...headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : headers,
+    content: {
+      'application/json': {
+        schema: { allOf: [errorRef, { properties: { error: { properties: { code: { enum: codes } } } } }] },
+        examples: Object.fromEntries(codes.map((code) => [code, errorExample(r, code)])),
       },
-      parameters: {
-        WorkspaceId: {
-          name: 'X-Workspace-Id',
-          in: 'header',
-          required: true,
-          description: 'The workspace acted in; missing or malformed is 400 `invalid_workspace_header`',
-          schema: { type: 'string', format: 'uuid' },
-        },
-        WorkspaceIdOrToken: {
-          name: 'X-Workspace-Id',
-          in: 'header',
-          required: false,
-          description:
-            "The workspace acted in: required with a session (missing or malformed is 400 `invalid_workspace_header`); with a token it may be omitted (the token's workspace), and another workspace is 403 `forbidden`",
-          schema: { type: 'string', format: 'uuid' },
-        },
-        RequestId: {
-          name: 'X-Request-Id',
-          in: 'header',
-          required: false,
-          description:
-            'Your id for this request, echoed in the `X-Request-Id` answer header and error bodies when it is 1..128 characters from `[A-Za-z0-9._:-]` (else a new UUID is used)',
-          schema: { type: 'string' },
-        },
+    },
+  };
+}
+
+function errorExample(r: Route, code: ErrorCode) {
+  return {
+    summary: codeMeanings[code],
+    value: {
+      error: {
+        code,
+        message: codeMeanings[code].replace(/^./, (c) => c.toUpperCase()).replaceAll('`', '') + '.',
+        request_id: '3f1c2a9e-8b7d-4c61-9e0f-2a4b6c8d0e1f',
+        ...(code === 'invalid_input' ? { details: [{ field: exampleField(r), message: 'is not valid' }] } : {}),
       },
-      headers: { 'X-Request-Id': requestIdHeader, 'Retry-After': retryAfterHeader },
+    },
+  };
+}
+
+function documentInfo(info: { title: string; version: string }) {
+  return {
+    ...info,
+    description:
+      'A self-hostable team messaging backend. Bodies are JSON; every non-2xx answer carries the `Error` body with a ' +
+      'stable `code`, and every answer an `X-Request-Id`. Checks run in this order, the first failure wins: 401 (session or token), ' +
+      "429 (a token's rate), 400 (`X-Workspace-Id`; with a token, 403 for another workspace), 403 (what a token may call), " +
+      '404 (workspace), 400 (validation), 403, 404 (resource), 409.',
+    license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
+  };
+}
+
+function securitySchemes() {
+  return {
+    session: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'A signed-in user: the `access_token` of an AuthResponse',
+    },
+    token: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'wms_wt_… or wms_ct_…',
+      description:
+        'An agent: an integration token (`wms_wt_` workspace token, `wms_ct_` conversation token) made by an owner or admin. ' +
+        'A workspace token calls the routes that list this scheme, as its agent, in its workspace; a conversation token only ' +
+        'posts messages into its conversation. Each token makes at most `TOKEN_RATE_LIMIT_PER_MINUTE` requests a minute (429 `rate_limited`).',
+    },
+  };
+}
+
+/** The headers many operations share, referenced from them. */
+function sharedParameters() {
+  return {
+    WorkspaceId: {
+      name: 'X-Workspace-Id',
+      in: 'header',
+      required: true,
+      description: 'The workspace acted in; missing or malformed is 400 `invalid_workspace_header`',
+      schema: { type: 'string', format: 'uuid' },
+    },
+    WorkspaceIdOrToken: {
+      name: 'X-Workspace-Id',
+      in: 'header',
+      required: false,
+      description:
+        "The workspace acted in: required with a session (missing or malformed is 400 `invalid_workspace_header`); with a token it may be omitted (the token's workspace), and another workspace is 403 `forbidden`",
+      schema: { type: 'string', format: 'uuid' },
+    },
+    RequestId: {
+      name: 'X-Request-Id',
+      in: 'header',
+      required: false,
+      description:
+        'Your id for this request, echoed in the `X-Request-Id` answer header and error bodies when it is 1..128 characters from `[A-Za-z0-9._:-]` (else a new UUID is used)',
+      schema: { type: 'string' },
     },
   };
 }
@@ -371,11 +426,7 @@ function exampleField(r: Route): string {
   return r.upload ? `body.${r.upload.field}` : 'body';
 }
 
-function successResponse(
-  r: Route,
-  convert: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema,
-  headers: object,
-) {
+function successResponse(r: Route, convert: Convert, headers: object) {
   if (r.status === 204) return { description: 'Done; no body', headers };
   if (r.path === '/metrics') {
     return {
