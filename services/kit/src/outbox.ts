@@ -2,14 +2,32 @@ import { type Knex, queryable } from './db.ts';
 import type { Tx } from './transactions.ts';
 
 // The writing side of a data owner's outbox (contract §7 events): every owner keeps a table `outbox` in its own
-// schema, of the same shape (id bigint identity, workspace_id, channel, event, payload jsonb, created_at), and its
-// relay (outbox-relay.ts) hands the rows to the realtime service.
+// schema, of the same shape (createOutboxTable: id bigint identity, workspace_id, channel, event, payload jsonb,
+// created_at), and its relay (outbox-relay.ts) hands the rows to the realtime service.
 
 /** The owner's outbox table, in the owner's schema. */
 export const OUTBOX_TABLE = 'outbox';
 
 /** What a schema's outbox NOTIFYs on commit and its relay LISTENs to: `<schema>_outbox`. */
 export const outboxNotifyChannel = (schema: string) => `${schema}_${OUTBOX_TABLE}`;
+
+/**
+ * Creates the owner's `outbox` table, for the migration that introduces it. It is part of migrations already applied:
+ * never change it; a later change of the table is a new migration of each owner.
+ */
+export async function createOutboxTable(knex: Knex): Promise<void> {
+  await knex.raw(
+    `CREATE TABLE ?? (
+       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       workspace_id uuid NOT NULL,
+       channel text NOT NULL,
+       event text NOT NULL,
+       payload jsonb NOT NULL,
+       created_at timestamptz NOT NULL DEFAULT now()
+     )`,
+    [OUTBOX_TABLE],
+  );
+}
 
 /** One event for realtime clients, as an owner records it with the change it reports. */
 export interface OutboxEntry {

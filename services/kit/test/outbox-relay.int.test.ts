@@ -6,29 +6,15 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Knex, type Migration, type Queryable, queryable, transactor, type Tx } from '../src/db.ts';
 import { workspaceChannel } from '../src/channels.ts';
-import { appendToOutbox, type OutboxEntry, outboxNotifyChannel } from '../src/outbox.ts';
+import { appendToOutbox, createOutboxTable, type OutboxEntry, outboxNotifyChannel } from '../src/outbox.ts';
 import { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from '../src/outbox-relay.ts';
 
 // The relay against the machine's Postgres, with a plain function in realtime's place.
 
 const schema = 'outbox_test';
 
-/** The outbox every data owner keeps (messaging's and workspace's migrations make the same table). */
-const outboxTable: Migration = {
-  name: '0001_outbox',
-  async up(knex) {
-    await knex.raw(`
-      CREATE TABLE outbox (
-        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        workspace_id uuid NOT NULL,
-        channel text NOT NULL,
-        event text NOT NULL,
-        payload jsonb NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-    `);
-  },
-};
+/** The outbox every data owner keeps (messaging's and workspace's migrations make it with createOutboxTable). */
+const outboxTable: Migration = { name: '0001_outbox', up: createOutboxTable };
 
 const lines: Array<{ msg: string; failures?: number }> = [];
 const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }) });

@@ -1,4 +1,5 @@
 import type { Knex } from '@wms/kit/db';
+import { createOutboxTable } from '@wms/kit/outbox';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -13,15 +14,7 @@ export async function up(knex: Knex): Promise<void> {
       updated_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT channels_name_key UNIQUE (workspace_id, name)
     );
-
-    -- Changes clients must see (contract §7), written in the same transaction as the change, for the realtime relay.
-    CREATE TABLE outbox (
-      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-      workspace_id uuid NOT NULL,
-      channel text NOT NULL,
-      event text NOT NULL,
-      payload jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now()
-    );
   `);
+  // Changes clients must see (contract §7), written in the same transaction as the change, for the realtime relay.
+  await createOutboxTable(knex);
 }
