@@ -6,7 +6,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { notFound } from '../errors.ts';
-import type { ObjectStorage, SignedUrlOptions, StorageConfig } from '../storage.ts';
 import {
   assertValidContentType,
   assertValidKey,
@@ -16,6 +15,7 @@ import {
   KEY_PATTERN,
   sizeMismatch,
 } from './rules.ts';
+import type { ObjectStorage, SignedUrlOptions, StorageConfig } from './types.ts';
 
 const SIGNED_FIELDS = ['expires', 'type', 'name', 'disposition'] as const;
 

@@ -5,8 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { Client, S3Error } from 'minio';
 import { ConfigError } from '../config.ts';
 import { notFound } from '../errors.ts';
-import type { ObjectStorage, SignedUrlOptions, StorageConfig } from '../storage.ts';
 import { assertValidContentType, assertValidKey, contentDisposition, expiry, sizeMismatch } from './rules.ts';
+import type { ObjectStorage, SignedUrlOptions, StorageConfig } from './types.ts';
 
 // Every request to S3 on a connection of its own. S3 closes a connection left idle (s3rver after 5 s), and a request
 // sent on a kept-alive connection as the server's idle timer fires finds it closed, unanswered: EPIPE or ECONNRESET.
