@@ -2,7 +2,14 @@ import { requestContext } from '@wms/kit/context';
 import type { Logger } from '@wms/kit/logger';
 import { forbidden, invalidInput, notFound } from '@wms/kit/errors';
 import type { CachedToken } from '@wms/kit/tokens';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import type { Clients } from './clients.ts';
 import { trustProxySetting } from './config.ts';
 import type { Authenticate } from './middleware/auth.ts';
@@ -115,32 +122,46 @@ export function createApp(deps: AppDeps): {
   app.set('trust proxy', trustProxySetting(deps.trustProxy));
   app.set('query parser', 'simple');
   app.use(requestContextMiddleware);
-  // Every request once, in the log and the metrics: its route template (`unmatched` for none), status, error code and
-  // duration; a client that went away before the answer was complete is `aborted`.
-  app.use((req, res, next) => {
-    const stop = deps.metrics.requests.startTimer();
+  app.use(requestLog(deps));
+  const authorize = authorizer(deps.authenticate);
+  const readBody = bodyReader();
+  const routes = routeTable(deps);
+  for (const r of routes) app[r.method](r.path, routeHandler(r, deps, authorize, readBody));
+  app.use(accountPages(deps.clients, deps.log));
+  app.use((_req, res) => sendError(res, 404, 'not_found', 'No such route.'));
+  app.use(malformedPathHandler(routes, authorize));
+  app.use(errorHandler(deps.log));
+  return { app, routes, websockets: deps.realtimeProvider && realtimeWebsockets(deps.realtimeProvider, deps.log) };
+}
+
+type Authorize = (r: Route, req: Request) => Promise<void>;
+type ReadBody = (r: Route, req: Request, res: Response) => Promise<void>;
+
+/**
+ * Every request once, in the log and the metrics: its route template (`unmatched` for none), status, error code and
+ * duration; a client that went away before the answer was complete is `aborted`.
+ */
+function requestLog({ metrics, log }: Pick<AppDeps, 'metrics' | 'log'>): RequestHandler {
+  return (req, res, next) => {
+    const stop = metrics.requests.startTimer();
     res.once('close', () => {
       const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
       const status = res.writableFinished ? res.statusCode : 'aborted';
       const seconds = stop({ method: req.method, route, status: String(status) });
       const code = res.locals.errorCode as string | undefined;
       requestContext.run(req.ctx, () =>
-        deps.log.info({ method: req.method, route, status, code, ms: Math.round(seconds * 1000) }, 'request'),
+        log.info({ method: req.method, route, status, code, ms: Math.round(seconds * 1000) }, 'request'),
       );
     });
     next();
-  });
-  // Parsed inside each route, after the session and workspace checks: a bad body must not answer before a 401 (contract §1).
-  const parseJson = express.json({ limit: '1mb', type: JSON_TYPES });
-  const parseForm = express.urlencoded({ extended: false, limit: '1mb', type: FORM_TYPE });
-  const readRaw = express.raw({ limit: '1mb', type: () => true });
-  const parse = (parser: express.RequestHandler, req: Request, res: Response) =>
-    new Promise<void>((resolve, reject) => void parser(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+  };
+}
 
-  /** The route's session (or token) and workspace checks, which come before every other answer (contract §1). */
-  const authorize = async (r: Route, req: Request) => {
+/** The route's session (or token) and workspace checks, which come before every other answer (contract §1). */
+function authorizer(authenticate: Authenticate): Authorize {
+  return async (r, req) => {
     if (r.auth === 'none') return;
-    const caller = await deps.authenticate(
+    const caller = await authenticate(
       req.get('Authorization'),
       r.auth === 'workspace' ? { value: req.get('X-Workspace-Id') } : undefined,
     );
@@ -159,45 +180,69 @@ export function createApp(deps: AppDeps): {
       req.ctx.role = caller.workspace.role;
     }
   };
+}
 
-  const routes = routeTable(deps);
-  for (const r of routes) {
-    app[r.method](r.path, async (req: Request, res: Response) => {
-      await authorize(r, req);
-      const types = r.form ? [...JSON_TYPES, FORM_TYPE] : JSON_TYPES;
-      if (r.body && declaresBody(req) && !req.is(types)) {
-        throw r.form
-          ? invalidInput(
-              [{ field: 'header.content-type', message: `must be application/json or ${FORM_TYPE}` }],
-              `Send the body as JSON or as a form (${FORM_TYPE}).`,
-            )
-          : invalidInput(
-              [{ field: 'header.content-type', message: 'must be application/json' }],
-              'Send the body as JSON, with Content-Type: application/json.',
-            );
-      }
-      if (r.rawBody) await parse(readRaw, req, res);
-      else await parse(r.form && req.is(FORM_TYPE) ? parseForm : parseJson, req, res);
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const params = parsePart(r.params, req.params, 'path');
-      const query = parsePart(r.query, req.query, 'query');
-      const body = parsePart(r.body, r.rawBody ? {} : (req.body ?? {}), 'body');
-      const upload = r.upload && { field: r.upload.field, maxBytes: r.upload.maxBytes, idleMs: deps.uploadIdleMs };
-      const file = upload && !r.upload!.streamed ? await readUpload(req, upload) : Buffer.alloc(0);
-      const stream = () => (upload ? streamUpload(req, upload) : noUpload());
-      const result = await r.handle({ params, query, body, file, raw, stream, ctx: req.ctx, req, res });
-      if (res.headersSent) return;
-      if (r.status === 204) res.status(204).end();
-      else res.status(r.alternate && res.locals.alternate === true ? r.alternate.status : r.status).json(result);
+/** Reads a route's body: raw bytes, a form where the route takes one, else JSON. */
+function bodyReader(): ReadBody {
+  // Parsed inside each route, after the session and workspace checks: a bad body must not answer before a 401 (contract §1).
+  const parseJson = express.json({ limit: '1mb', type: JSON_TYPES });
+  const parseForm = express.urlencoded({ extended: false, limit: '1mb', type: FORM_TYPE });
+  const readRaw = express.raw({ limit: '1mb', type: () => true });
+  const parse = (parser: RequestHandler, req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) => {
+      // body-parser fails with Errors (http-errors, which the error middleware reads); anything else is wrapped.
+      const done = (err?: unknown) =>
+        err ? reject(err instanceof Error ? err : new Error('The body could not be read.', { cause: err })) : resolve();
+      void parser(req, res, done);
     });
-  }
+  return async (r, req, res) => {
+    if (r.rawBody) await parse(readRaw, req, res);
+    else await parse(r.form && req.is(FORM_TYPE) ? parseForm : parseJson, req, res);
+  };
+}
 
-  app.use(accountPages(deps.clients, deps.log));
-  app.use((_req, res) => sendError(res, 404, 'not_found', 'No such route.'));
-  // Express decodes path parameters while matching, before any route runs: a malformed percent-encoding is answered
-  // here, after the checks of the route it was meant for, naming the parameter.
+/** A body route answers 400 to a body of another type, before it is read. */
+function requireBodyType(r: Route, req: Request): void {
+  const types = r.form ? [...JSON_TYPES, FORM_TYPE] : JSON_TYPES;
+  if (!r.body || !declaresBody(req) || req.is(types)) return;
+  throw r.form
+    ? invalidInput(
+        [{ field: 'header.content-type', message: `must be application/json or ${FORM_TYPE}` }],
+        `Send the body as JSON or as a form (${FORM_TYPE}).`,
+      )
+    : invalidInput(
+        [{ field: 'header.content-type', message: 'must be application/json' }],
+        'Send the body as JSON, with Content-Type: application/json.',
+      );
+}
+
+/** One row of the route table as an Express handler: checks, parsing, the row's `handle`, then its answer. */
+function routeHandler(r: Route, deps: AppDeps, authorize: Authorize, readBody: ReadBody) {
+  return async (req: Request, res: Response) => {
+    await authorize(r, req);
+    requireBodyType(r, req);
+    await readBody(r, req, res);
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const params = parsePart(r.params, req.params, 'path');
+    const query = parsePart(r.query, req.query, 'query');
+    const body = parsePart(r.body, r.rawBody ? {} : (req.body ?? {}), 'body');
+    const upload = r.upload && { field: r.upload.field, maxBytes: r.upload.maxBytes, idleMs: deps.uploadIdleMs };
+    const file = upload && !r.upload!.streamed ? await readUpload(req, upload) : Buffer.alloc(0);
+    const stream = () => (upload ? streamUpload(req, upload) : noUpload());
+    const result = await r.handle({ params, query, body, file, raw, stream, ctx: req.ctx, req, res });
+    if (res.headersSent) return;
+    if (r.status === 204) res.status(204).end();
+    else res.status(r.alternate && res.locals.alternate === true ? r.alternate.status : r.status).json(result);
+  };
+}
+
+/**
+ * Express decodes path parameters while matching, before any route runs: a malformed percent-encoding is answered
+ * here, after the checks of the route it was meant for, naming the parameter.
+ */
+function malformedPathHandler(routes: Route[], authorize: Authorize): ErrorRequestHandler {
   const patterns = routes.map((r) => ({ route: r, ...pathPattern(r.path) }));
-  app.use(async (err: unknown, req: Request, _res: Response, next: NextFunction) => {
+  return async (err: unknown, req: Request, _res: Response, next: NextFunction) => {
     if (!(err instanceof URIError)) return next(err);
     try {
       const hit = patterns.find((p) => p.route.method === req.method.toLowerCase() && p.regex.test(req.path));
@@ -214,7 +259,5 @@ export function createApp(deps: AppDeps): {
     } catch (failure) {
       next(failure);
     }
-  });
-  app.use(errorHandler(deps.log));
-  return { app, routes, websockets: deps.realtimeProvider && realtimeWebsockets(deps.realtimeProvider, deps.log) };
+  };
 }
