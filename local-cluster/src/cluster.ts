@@ -10,7 +10,7 @@ import { createHealthClient } from '@wms/kit/grpc-client';
 import { type HandoffTarget, handoffTarget } from '@wms/kit/handoff';
 import { grpcUrlVariable, type ServiceName, topology } from '@wms/protos';
 import { startBalancer } from './balancer.ts';
-import { startReaper } from './reaper.ts';
+import { type Reaper, startReaper } from './reaper.ts';
 import { type ComponentSpec, components as defaultComponents } from './components.ts';
 import { createDatabase, dropDatabase, dropRedisPrefix, withDatabase } from './data.ts';
 import {
@@ -24,7 +24,7 @@ import {
   terminate,
 } from './infra.ts';
 import { freePorts, isPortFree } from './ports.ts';
-import { resolveSettings, type SettingSource } from './settings.ts';
+import { resolveSettings, type Settings, type SettingSource } from './settings.ts';
 import { prettyLine } from './pretty.ts';
 import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher.ts';
 import { generateRealtimeApp, persistentRealtimeApp } from './soketi.ts';
@@ -183,15 +183,89 @@ const INBOX_PORT = 8025;
 export function startCluster(options: ClusterOptions & { mode: 'test' }): Promise<Cluster>;
 export function startCluster(options: ClusterOptions): Promise<DevCluster>;
 export async function startCluster(options: ClusterOptions): Promise<DevCluster> {
+  const launcher = await setUpLauncher(options);
+  const stop = stopFunction(launcher);
+  const { log } = launcher;
+  try {
+    launcher.throwIfAborted();
+    await checkGatewayPort(options.gatewayPort);
+    const { postgres, redis } = await resolveInfrastructure(launcher, options);
+    launcher.throwIfAborted();
+    const data = await prepareData(launcher, postgres, redis);
+    const layout = await allocatePorts(launcher.specs, options.gatewayPort);
+    const settings = await resolveClusterSettings(launcher, layout);
+    const sources = settingSources(settings, data, { postgres, redis }, options);
+    for (const { name, value, from } of sources) log(`${name}: ${value} (${from})`);
+    launcher.throwIfAborted();
+
+    const starter = componentStarter(launcher, layout, environmentFor(launcher, options, layout, settings, data));
+    await startProviderAndMigrations(launcher, layout, settings, starter);
+    launcher.throwIfAborted();
+    const metricsUrls = await startBackServices(launcher, layout, starter);
+    await startGateways(launcher, layout, starter);
+    superviseAll(launcher, options.restart ?? options.mode === 'dev', starter);
+
+    return {
+      gatewayUrl: `http://127.0.0.1:${layout.gatewayPort}`,
+      publicUrl: settings.publicUrl,
+      inboxUrl: settings.inboxUrl,
+      smtpUrl: settings.smtpUrl,
+      mailDir: settings.mailDir,
+      databaseUrl: data.databaseUrl,
+      databaseName: data.databaseName,
+      redisUrl: data.redisUrl,
+      redisPrefix: data.redisPrefix,
+      storageDir: settings.storageDir,
+      jwt: settings.jwt,
+      settings: sources,
+      logDir: launcher.sink.dir,
+      metricsUrls,
+      pidOf: (name) => {
+        const slot = launcher.slots.get(name);
+        return slot && !hasExited(slot.proc) ? slot.proc.child.pid : undefined;
+      },
+      stop,
+    };
+  } catch (err) {
+    log(`start failed: ${err instanceof Error ? err.message : String(err)}`);
+    await stop();
+    throw err;
+  }
+}
+
+/** What the steps of one start share: the options as resolved, the log, the processes, and what stop() undoes. */
+interface Launcher {
+  mode: 'dev' | 'test';
+  signal: AbortSignal | undefined;
+  /** Dev mode reads the operator's environment; options.env is part of it there. */
+  operatorEnv: NodeJS.ProcessEnv;
+  repoRoot: string;
+  wmsDir: string;
+  runSuffix: string;
+  runId: string;
+  specs: ComponentSpec[];
+  readyTimeoutMs: number;
+  sink: LogSink;
+  log: (line: string) => void;
+  /** Run in reverse order by stop(). */
+  cleanups: Array<{ what: string; run: () => Promise<void> }>;
+  /** The child processes that have not exited yet. */
+  live: Set<ManagedProcess>;
+  /** The supervised components, by name. */
+  slots: Map<string, Slot>;
+  /** Whether a component's exit is acted on: from the end of startup until stop(). */
+  supervising: boolean;
+  /** Kills every live child; on the process's `exit` until stop(). */
+  killAllNow: () => void;
+  reaper: Reaper;
+  throwIfAborted(): void;
+}
+
+/** The run's identity, log sink and guards: children killed when the launcher exits, and the reaper for a SIGKILL. */
+async function setUpLauncher(options: ClusterOptions): Promise<Launcher> {
   const { mode, signal } = options;
-  const restart = options.restart ?? mode === 'dev';
-  // Dev mode reads the operator's environment; options.env is part of it there.
-  const operatorEnv: NodeJS.ProcessEnv = mode === 'dev' ? { ...process.env, ...options.env } : process.env;
   const repoRoot = options.repoRoot ?? defaultRepoRoot;
   const specs = withReplicas(options.components ?? defaultComponents, options.replicas);
-  // A process that exits is reported at once; this bounds only a slow start, which on a machine busy with other
-  // clusters (a full test run beside a bench) can take several times the quiet machine's few seconds.
-  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
   const wmsDir = path.join(repoRoot, '.wms');
   const runSuffix = randomBytes(4).toString('hex');
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${runSuffix}`;
@@ -202,346 +276,457 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
           specs.map((s) => s.name),
           options.logs === 'pretty',
         );
-  const log = (line: string) => sink.write('launcher', line);
-
-  const cleanups: Array<{ what: string; run: () => Promise<void> }> = [];
   const live = new Set<ManagedProcess>();
-  const slots = new Map<string, Slot>();
-  let supervising = false;
   // Children run in their own process groups (so a Ctrl-C reaches them only through the launcher's orderly stop);
   // should the launcher exit without stop(), they must not outlive it.
   const killAllNow = () => {
     for (const proc of live) proc.child.kill('SIGKILL');
   };
   process.on('exit', killAllNow);
-  // And should it die at once (SIGKILL), the reaper ends them.
-  const reaper = startReaper(tsxLoader);
+  return {
+    mode,
+    signal,
+    operatorEnv: mode === 'dev' ? { ...process.env, ...options.env } : process.env,
+    repoRoot,
+    wmsDir,
+    runSuffix,
+    runId,
+    specs,
+    // A process that exits is reported at once; this bounds only a slow start, which on a machine busy with other
+    // clusters (a full test run beside a bench) can take several times the quiet machine's few seconds.
+    readyTimeoutMs: options.readyTimeoutMs ?? 90_000,
+    sink,
+    log: (line) => sink.write('launcher', line),
+    cleanups: [],
+    live,
+    slots: new Map(),
+    supervising: false,
+    killAllNow,
+    // And should it die at once (SIGKILL), the reaper ends them.
+    reaper: startReaper(tsxLoader),
+    throwIfAborted: () => {
+      if (signal?.aborted) throw new Error('cluster start aborted');
+    },
+  };
+}
 
+/** The cluster's stop(): ends supervision, then runs the cleanups in reverse order, once however often it is called. */
+function stopFunction(launcher: Launcher): () => Promise<void> {
   let stopping: Promise<void> | undefined;
-  const stop = () =>
+  return () =>
     (stopping ??= (async () => {
       // Before anything is stopped, so nothing is relaunched during shutdown.
-      supervising = false;
-      for (const slot of slots.values()) clearTimeout(slot.timer);
-      for (const { what, run } of cleanups.reverse()) {
+      launcher.supervising = false;
+      for (const slot of launcher.slots.values()) clearTimeout(slot.timer);
+      for (const { what, run } of launcher.cleanups.reverse()) {
         try {
           await run();
         } catch (err) {
-          log(`stop: ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+          launcher.log(`stop: ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
         }
       }
-      process.removeListener('exit', killAllNow);
-      reaper.close();
-      log('stopped');
-      await sink.close();
+      process.removeListener('exit', launcher.killAllNow);
+      launcher.reaper.close();
+      launcher.log('stopped');
+      await launcher.sink.close();
     })());
-  const throwIfAborted = () => {
-    if (signal?.aborted) throw new Error('cluster start aborted');
-  };
+}
 
-  try {
-    throwIfAborted();
-    if (options.gatewayPort !== undefined && !(await isPortFree(options.gatewayPort))) {
-      throw new Error(
-        `port ${options.gatewayPort} is in use; stop what listens there or choose another gateway port (PORT=...)`,
-      );
-    }
-    // Both are awaited before either failure is thrown, so one that did start is stopped with the rest.
-    const infra = { repoRoot, log, env: operatorEnv };
-    const [postgresResult, redisResult] = await Promise.allSettled([
-      options.postgresUrl ? callersDependency('postgres', options.postgresUrl, log) : resolvePostgres(infra),
-      options.redisUrl ? callersDependency('redis', options.redisUrl, log) : resolveRedis(infra),
-    ]);
-    for (const result of [postgresResult, redisResult])
-      if (result.status === 'fulfilled' && result.value.process) reaper.watch(result.value.process);
-    if (postgresResult.status === 'fulfilled')
-      cleanups.push({ what: 'postgres', run: () => postgresResult.value.stop() });
-    if (redisResult.status === 'fulfilled') cleanups.push({ what: 'redis', run: () => redisResult.value.stop() });
-    const postgres = settledValue(postgresResult);
-    const redis = settledValue(redisResult);
-    throwIfAborted();
-
-    const databaseName = mode === 'dev' ? 'wms' : `wms_t_${runSuffix}`;
-    await createDatabase(postgres.url, databaseName, mode === 'dev');
-    if (mode === 'test')
-      cleanups.push({ what: `drop database ${databaseName}`, run: () => dropDatabase(postgres.url, databaseName) });
-    const databaseUrl = withDatabase(postgres.url, databaseName);
-
-    const redisPrefix = mode === 'dev' ? 'wms' : `wms-t-${runSuffix}`;
-    if (mode === 'test')
-      cleanups.push({
-        what: `delete redis keys ${redisPrefix}:*`,
-        run: async () => void (await dropRedisPrefix(redis.url, redisPrefix)),
-      });
-
-    const grpcSpecs = specs.filter((s) => s.kind === 'grpc');
-    const httpSpecs = specs.filter((s) => s.kind === 'http');
-    const workerSpecs = specs.filter((s) => s.kind === 'worker');
-    const provider = specs.find((s) => s.kind === 'provider');
-    // Workers get a port of their own too, for the gRPC health service they are to serve; every server and worker
-    // one more for its metrics (the gateway serves /metrics on its own port), and the provider one for its readiness.
-    const backSpecs = specs.filter((s) => s.kind !== 'http');
-    const ports = await freePorts(specs.length + 2 + backSpecs.length);
-    const gatewayPort = options.gatewayPort ?? ports.pop()!;
-    const portOf = new Map<string, number>();
-    // One gateway listens on the gateway port itself; several listen on ports of their own and are handed the
-    // connections the balancer accepts on the gateway port.
-    const gateways = specs.filter((spec) => spec.public);
-    for (const spec of specs) portOf.set(spec.name, spec.public && gateways.length === 1 ? gatewayPort : ports.pop()!);
-    const metricsPortOf = new Map<string, number>(backSpecs.map((spec) => [spec.name, ports.pop()!]));
-
-    const testStorageDir = path.join(wmsDir, 'test-storage', runId);
-    if (mode === 'test')
-      cleanups.push({ what: 'test storage', run: () => rm(testStorageDir, { recursive: true, force: true }) });
-    const settings = await resolveSettings({
-      mode,
-      env: operatorEnv,
-      root: repoRoot,
-      defaults: {
-        publicUrl: `http://localhost:${gatewayPort}`,
-        storageDir: mode === 'dev' ? path.join(wmsDir, 'storage') : testStorageDir,
-        mailCatcher: async () => {
-          const mailDir = mode === 'dev' ? path.join(wmsDir, 'mail') : undefined;
-          const catcher = await startCatcher(mode, mailDir, (line) => sink.write('mail', line));
-          cleanups.push({ what: 'mail catcher', run: () => catcher.stop() });
-          return { smtpUrl: catcher.smtpUrl, inboxUrl: catcher.inboxUrl, dir: mailDir };
-        },
-        storageSecret: () => storageSecret(mode, wmsDir),
-        jwtKeys: async () =>
-          mode === 'dev'
-            ? { ...(await persistentJwtKeys(path.join(wmsDir, 'jwt'))), dir: path.join(wmsDir, 'jwt') }
-            : { ...generateJwtKeys(), dir: undefined },
-        realtime: provider && {
-          port: portOf.get(provider.name)!,
-          app: async () => {
-            const file = path.join(wmsDir, 'realtime-app.json');
-            return mode === 'dev'
-              ? { ...(await persistentRealtimeApp(file)), file }
-              : { ...generateRealtimeApp(), file: undefined };
-          },
-        },
-      },
-    });
-    const sources: SettingSource[] = [
-      ...settings.sources,
-      {
-        name: 'database',
-        value: `${databaseName} on ${describeDependency(postgres)}`,
-        from: dependencyFrom(postgres, 'DATABASE_URL', options.postgresUrl),
-      },
-      {
-        name: 'redis',
-        value: `prefix "${redisPrefix}" on ${describeDependency(redis)}`,
-        from: dependencyFrom(redis, 'REDIS_URL', options.redisUrl),
-      },
-    ];
-    for (const { name, value, from } of sources) log(`${name}: ${value} (${from})`);
-    throwIfAborted();
-
-    const common: Record<string, string> = {
-      LOG_LEVEL: operatorEnv.LOG_LEVEL || (mode === 'dev' ? 'info' : 'warn'),
-      ...settings.env,
-    };
-    // How the processes find each other and their data: never the operator's or a test's to change.
-    const wiring: Record<string, string> = {
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redisPrefix,
-      // A row with replicas is a list of their addresses, which the clients balance over.
-      ...Object.fromEntries(
-        grpcSpecs
-          .filter((s) => s.replicaOf === undefined)
-          .map((row) => {
-            const addresses = grpcSpecs
-              .filter((s) => (s.replicaOf ?? s.name) === row.name)
-              .map((s) => `127.0.0.1:${portOf.get(s.name)}`);
-            return [grpcUrlVariable(row.name), addresses.length === 1 ? addresses[0]! : `ipv4:${addresses.join(',')}`];
-          }),
-      ),
-    };
-    const envFor = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker'): NodeJS.ProcessEnv => ({
-      ...poolShareOf(spec),
-      ...inheritedEnv(mode),
-      ...common,
-      ...options.env,
-      ...spec.env,
-      ...spec.wiredEnv?.({
-        port: portOf.get(spec.name)!,
-        metricsPort: metricsPortOf.get(spec.name),
-        gatewayPort,
-        settings: settings.env,
-      }),
-      ...wiring,
-      ROLE: role,
-      // gRPC on loopback only: the processes reach each other there, and internal services are no one else's to call.
-      ...(spec.kind === 'http'
-        ? { PORT: String(portOf.get(spec.name)) }
-        : spec.kind === 'provider'
-          ? { PORT: String(portOf.get(spec.name)), METRICS_PORT: String(metricsPortOf.get(spec.name)) }
-          : {
-              GRPC_HOST: '127.0.0.1',
-              GRPC_PORT: String(portOf.get(spec.name)),
-              METRICS_PORT: String(metricsPortOf.get(spec.name)),
-            }),
-    });
-    const launch = (spec: ComponentSpec, role: 'migrate' | 'server' | 'worker') => {
-      // Several gateways are handed their connections by the balancer, over an IPC channel.
-      const proc = spawnComponent(
-        spec,
-        repoRoot,
-        envFor(spec, role),
-        sink,
-        spec.public === true && gateways.length > 1,
-      );
-      live.add(proc);
-      const pid = proc.child.pid;
-      if (pid !== undefined) reaper.watch({ pid, group: true, signal: 'SIGTERM' });
-      void proc.exited.then(() => {
-        live.delete(proc);
-        if (pid !== undefined) reaper.forget(pid);
-      });
-      return proc;
-    };
-    const launchSlot = (spec: ComponentSpec, role: 'server' | 'worker'): Slot => {
-      const slot: Slot = { spec, role, proc: launch(spec, role), delayMs: undefined, timer: undefined };
-      slots.set(spec.name, slot);
-      return slot;
-    };
-    // Should startup fail midway, whatever still runs (a migration, a server) is stopped with the rest.
-    cleanups.push({
-      what: 'stray processes',
-      run: async () => void (await Promise.all([...live].map((p) => p.stop(STOP_GRACE_MS)))),
-    });
-
-    // The provider starts while the migrations run; the services call it, so it is ready before any of them starts.
-    let providerReady = Promise.resolve();
-    if (provider && settings.localRealtime) {
-      const slot = launchSlot(provider, 'server');
-      cleanups.push({ what: provider.name, run: () => slot.proc.stop(STOP_GRACE_MS) });
-      const probe = providerProbe(
-        slot.proc,
-        portOf.get(provider.name)!,
-        metricsPortOf.get(provider.name)!,
-        provider.readyPath ?? '/ready',
-      );
-      providerReady = waitReady(slot.proc, probe, readyTimeoutMs, signal).then(() => log(`ready: ${provider.name}`));
-    }
-    const migrations = grpcSpecs.concat(httpSpecs).filter((s) => s.migrate);
-    const migrated = (async () => {
-      if (migrations.length === 0) return;
-      log(`migrating: ${migrations.map((s) => s.name).join(', ')}`);
-      const results = await Promise.allSettled(
-        migrations.map((spec) => runToCompletion(launch(spec, 'migrate'), MIGRATE_TIMEOUT_MS, signal)),
-      );
-      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed) throw failed.reason;
-    })();
-    await Promise.all([providerReady, migrated]);
-    throwIfAborted();
-
-    // Each cleanup stops the slot's process of the moment, so a restarted one is stopped too.
-    const backSlots: Slot[] = [];
-    cleanups.push({
-      what: 'grpc services and workers',
-      run: async () => void (await Promise.all(backSlots.map((s) => s.proc.stop(STOP_GRACE_MS)))),
-    });
-    backSlots.push(
-      ...grpcSpecs.map((spec) => launchSlot(spec, 'server')),
-      ...workerSpecs.map((spec) => launchSlot(spec, 'worker')),
-    );
-    // Servers and workers alike answer grpc.health.v1 SERVING once their dependencies answer.
-    await Promise.all(
-      backSlots.map(({ proc }) => waitReady(proc, grpcProbe(portOf.get(proc.name)!), readyTimeoutMs, signal)),
-    );
-    log(`ready: ${[...grpcSpecs, ...workerSpecs].map((s) => s.name).join(', ') || '(no grpc services)'}`);
-    // The provider's port serves readiness, not Prometheus metrics.
-    const metricsUrls = Object.fromEntries(
-      [...grpcSpecs, ...workerSpecs].map((spec) => [
-        spec.name,
-        `http://127.0.0.1:${metricsPortOf.get(spec.name)}/metrics`,
-      ]),
-    );
-    if (Object.keys(metricsUrls).length > 0)
-      log(
-        `metrics: ${Object.entries(metricsUrls)
-          .map(([name, url]) => `${name} ${url}`)
-          .join(', ')}`,
-      );
-
-    for (const spec of httpSpecs) {
-      const slot = launchSlot(spec, 'server');
-      cleanups.push({ what: spec.name, run: () => slot.proc.stop(STOP_GRACE_MS) });
-      await waitReady(
-        slot.proc,
-        httpProbe(`http://127.0.0.1:${portOf.get(spec.name)}${spec.readyPath ?? '/readyz'}`),
-        readyTimeoutMs,
-        signal,
-      );
-      log(`ready: ${spec.name}`);
-    }
-    if (gateways.length > 1) {
-      const balancer = await startBalancer(
-        gatewayPort,
-        () => gateways.flatMap((g) => slots.get(g.name)?.proc.handoff ?? []),
-        log,
-      );
-      // Stopped first (cleanups run in reverse): no new connection reaches a gateway that is stopping.
-      cleanups.push({ what: 'balancer', run: () => balancer.close() });
-      log(`balancer: 127.0.0.1:${gatewayPort} handing connections to ${gateways.map((g) => g.name).join(', ')}`);
-    }
-
-    // A process that exits after startup (a worker may already have) is relaunched, or at least reported.
-    const supervise = (slot: Slot) => {
-      const { proc } = slot;
-      void proc.exited.then((code) => {
-        if (!supervising || slot.proc !== proc) return;
-        const why = code === null ? `signal ${proc.child.signalCode}` : `code ${code}`;
-        if (!restart) {
-          log(
-            `${proc.name} exited unexpectedly (${why}); not restarted (restart is off); last output: ${lastOutput(proc)}`,
-          );
-          return;
-        }
-        slot.delayMs = nextRestartDelay(slot.delayMs, Date.now() - proc.startedAt);
-        log(`${proc.name} exited (${why}); restarting in ${slot.delayMs} ms; last output: ${lastOutput(proc)}`);
-        slot.timer = setTimeout(() => {
-          slot.timer = undefined;
-          if (!supervising) return;
-          slot.proc = launch(slot.spec, slot.role);
-          log(`${proc.name} restarted (pid ${slot.proc.child.pid ?? 'none'})`);
-          supervise(slot);
-        }, slot.delayMs);
-      });
-    };
-    supervising = true;
-    for (const slot of slots.values()) supervise(slot);
-
-    return {
-      gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
-      publicUrl: settings.publicUrl,
-      inboxUrl: settings.inboxUrl,
-      smtpUrl: settings.smtpUrl,
-      mailDir: settings.mailDir,
-      databaseUrl,
-      databaseName,
-      redisUrl: redis.url,
-      redisPrefix,
-      storageDir: settings.storageDir,
-      jwt: settings.jwt,
-      settings: sources,
-      logDir: sink.dir,
-      metricsUrls,
-      pidOf: (name) => {
-        const slot = slots.get(name);
-        return slot && !hasExited(slot.proc) ? slot.proc.child.pid : undefined;
-      },
-      stop,
-    };
-  } catch (err) {
-    log(`start failed: ${err instanceof Error ? err.message : String(err)}`);
-    await stop();
-    throw err;
+async function checkGatewayPort(gatewayPort: number | undefined): Promise<void> {
+  if (gatewayPort !== undefined && !(await isPortFree(gatewayPort))) {
+    throw new Error(`port ${gatewayPort} is in use; stop what listens there or choose another gateway port (PORT=...)`);
   }
+}
+
+/** The caller's Postgres and Redis, the environment's, the machine's, or ones the launcher starts (then stopped with it). */
+async function resolveInfrastructure(
+  launcher: Launcher,
+  options: ClusterOptions,
+): Promise<{ postgres: Dependency; redis: Dependency }> {
+  const { log, reaper, cleanups } = launcher;
+  // Both are awaited before either failure is thrown, so one that did start is stopped with the rest.
+  const infra = { repoRoot: launcher.repoRoot, log, env: launcher.operatorEnv };
+  const [postgresResult, redisResult] = await Promise.allSettled([
+    options.postgresUrl ? callersDependency('postgres', options.postgresUrl, log) : resolvePostgres(infra),
+    options.redisUrl ? callersDependency('redis', options.redisUrl, log) : resolveRedis(infra),
+  ]);
+  for (const result of [postgresResult, redisResult])
+    if (result.status === 'fulfilled' && result.value.process) reaper.watch(result.value.process);
+  if (postgresResult.status === 'fulfilled')
+    cleanups.push({ what: 'postgres', run: () => postgresResult.value.stop() });
+  if (redisResult.status === 'fulfilled') cleanups.push({ what: 'redis', run: () => redisResult.value.stop() });
+  return { postgres: settledValue(postgresResult), redis: settledValue(redisResult) };
+}
+
+/** Where the cluster keeps its data: a database on the Postgres and a key prefix on the Redis. */
+interface ClusterData {
+  databaseName: string;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+}
+
+/** Dev mode keeps database `wms` and prefix `wms`; a test run gets its own, removed on stop. */
+async function prepareData(launcher: Launcher, postgres: Dependency, redis: Dependency): Promise<ClusterData> {
+  const { mode, runSuffix, cleanups } = launcher;
+  const databaseName = mode === 'dev' ? 'wms' : `wms_t_${runSuffix}`;
+  await createDatabase(postgres.url, databaseName, mode === 'dev');
+  if (mode === 'test')
+    cleanups.push({ what: `drop database ${databaseName}`, run: () => dropDatabase(postgres.url, databaseName) });
+  const databaseUrl = withDatabase(postgres.url, databaseName);
+
+  const redisPrefix = mode === 'dev' ? 'wms' : `wms-t-${runSuffix}`;
+  if (mode === 'test')
+    cleanups.push({
+      what: `delete redis keys ${redisPrefix}:*`,
+      run: async () => void (await dropRedisPrefix(redis.url, redisPrefix)),
+    });
+  return { databaseName, databaseUrl, redisUrl: redis.url, redisPrefix };
+}
+
+/** The components by kind, and the ports each listens on. */
+interface Layout {
+  grpcSpecs: ComponentSpec[];
+  httpSpecs: ComponentSpec[];
+  workerSpecs: ComponentSpec[];
+  provider: ComponentSpec | undefined;
+  /** The public rows (the gateway and its replicas). */
+  gateways: ComponentSpec[];
+  gatewayPort: number;
+  portOf: Map<string, number>;
+  metricsPortOf: Map<string, number>;
+}
+
+async function allocatePorts(specs: ComponentSpec[], givenGatewayPort: number | undefined): Promise<Layout> {
+  // Workers get a port of their own too, for the gRPC health service they are to serve; every server and worker
+  // one more for its metrics (the gateway serves /metrics on its own port), and the provider one for its readiness.
+  const backSpecs = specs.filter((s) => s.kind !== 'http');
+  const ports = await freePorts(specs.length + 2 + backSpecs.length);
+  const gatewayPort = givenGatewayPort ?? ports.pop()!;
+  const portOf = new Map<string, number>();
+  // One gateway listens on the gateway port itself; several listen on ports of their own and are handed the
+  // connections the balancer accepts on the gateway port.
+  const gateways = specs.filter((spec) => spec.public);
+  for (const spec of specs) portOf.set(spec.name, spec.public && gateways.length === 1 ? gatewayPort : ports.pop()!);
+  const metricsPortOf = new Map<string, number>(backSpecs.map((spec) => [spec.name, ports.pop()!]));
+  return {
+    grpcSpecs: specs.filter((s) => s.kind === 'grpc'),
+    httpSpecs: specs.filter((s) => s.kind === 'http'),
+    workerSpecs: specs.filter((s) => s.kind === 'worker'),
+    provider: specs.find((s) => s.kind === 'provider'),
+    gateways,
+    gatewayPort,
+    portOf,
+    metricsPortOf,
+  };
+}
+
+/** The settings (settings.ts) with the launcher's defaults: the mail catcher, storage, keys and realtime app. */
+async function resolveClusterSettings(launcher: Launcher, layout: Layout): Promise<Settings> {
+  const { mode, wmsDir, cleanups, sink } = launcher;
+  const { provider } = layout;
+  const testStorageDir = path.join(wmsDir, 'test-storage', launcher.runId);
+  if (mode === 'test')
+    cleanups.push({ what: 'test storage', run: () => rm(testStorageDir, { recursive: true, force: true }) });
+  return resolveSettings({
+    mode,
+    env: launcher.operatorEnv,
+    root: launcher.repoRoot,
+    defaults: {
+      publicUrl: `http://localhost:${layout.gatewayPort}`,
+      storageDir: mode === 'dev' ? path.join(wmsDir, 'storage') : testStorageDir,
+      mailCatcher: async () => {
+        const mailDir = mode === 'dev' ? path.join(wmsDir, 'mail') : undefined;
+        const catcher = await startCatcher(mode, mailDir, (line) => sink.write('mail', line));
+        cleanups.push({ what: 'mail catcher', run: () => catcher.stop() });
+        return { smtpUrl: catcher.smtpUrl, inboxUrl: catcher.inboxUrl, dir: mailDir };
+      },
+      storageSecret: () => storageSecret(mode, wmsDir),
+      jwtKeys: async () =>
+        mode === 'dev'
+          ? { ...(await persistentJwtKeys(path.join(wmsDir, 'jwt'))), dir: path.join(wmsDir, 'jwt') }
+          : { ...generateJwtKeys(), dir: undefined },
+      realtime: provider && {
+        port: layout.portOf.get(provider.name)!,
+        app: async () => {
+          const file = path.join(wmsDir, 'realtime-app.json');
+          return mode === 'dev'
+            ? { ...(await persistentRealtimeApp(file)), file }
+            : { ...generateRealtimeApp(), file: undefined };
+        },
+      },
+    },
+  });
+}
+
+/** The start banner's lines: the settings, then where the data lives. */
+function settingSources(
+  settings: Settings,
+  data: ClusterData,
+  { postgres, redis }: { postgres: Dependency; redis: Dependency },
+  options: ClusterOptions,
+): SettingSource[] {
+  return [
+    ...settings.sources,
+    {
+      name: 'database',
+      value: `${data.databaseName} on ${describeDependency(postgres)}`,
+      from: dependencyFrom(postgres, 'DATABASE_URL', options.postgresUrl),
+    },
+    {
+      name: 'redis',
+      value: `prefix "${data.redisPrefix}" on ${describeDependency(redis)}`,
+      from: dependencyFrom(redis, 'REDIS_URL', options.redisUrl),
+    },
+  ];
+}
+
+type ProcessRole = 'migrate' | 'server' | 'worker';
+
+/** How the processes find each other and their data: never the operator's or a test's to change. */
+function wiringEnv(layout: Layout, data: ClusterData): Record<string, string> {
+  const { grpcSpecs, portOf } = layout;
+  return {
+    DATABASE_URL: data.databaseUrl,
+    REDIS_URL: data.redisUrl,
+    REDIS_PREFIX: data.redisPrefix,
+    // A row with replicas is a list of their addresses, which the clients balance over.
+    ...Object.fromEntries(
+      grpcSpecs
+        .filter((s) => s.replicaOf === undefined)
+        .map((row) => {
+          const addresses = grpcSpecs
+            .filter((s) => (s.replicaOf ?? s.name) === row.name)
+            .map((s) => `127.0.0.1:${portOf.get(s.name)}`);
+          return [grpcUrlVariable(row.name), addresses.length === 1 ? addresses[0]! : `ipv4:${addresses.join(',')}`];
+        }),
+    ),
+  };
+}
+
+/** Each process's environment: inherited, the settings, the caller's, the row's, then the wiring and its ports. */
+function environmentFor(
+  launcher: Launcher,
+  options: ClusterOptions,
+  layout: Layout,
+  settings: Settings,
+  data: ClusterData,
+): (spec: ComponentSpec, role: ProcessRole) => NodeJS.ProcessEnv {
+  const { mode, operatorEnv } = launcher;
+  const { portOf, metricsPortOf, gatewayPort } = layout;
+  const common: Record<string, string> = {
+    LOG_LEVEL: operatorEnv.LOG_LEVEL || (mode === 'dev' ? 'info' : 'warn'),
+    ...settings.env,
+  };
+  const wiring = wiringEnv(layout, data);
+  return (spec, role) => ({
+    ...poolShareOf(spec),
+    ...inheritedEnv(mode),
+    ...common,
+    ...options.env,
+    ...spec.env,
+    ...spec.wiredEnv?.({
+      port: portOf.get(spec.name)!,
+      metricsPort: metricsPortOf.get(spec.name),
+      gatewayPort,
+      settings: settings.env,
+    }),
+    ...wiring,
+    ROLE: role,
+    // gRPC on loopback only: the processes reach each other there, and internal services are no one else's to call.
+    ...(spec.kind === 'http'
+      ? { PORT: String(portOf.get(spec.name)) }
+      : spec.kind === 'provider'
+        ? { PORT: String(portOf.get(spec.name)), METRICS_PORT: String(metricsPortOf.get(spec.name)) }
+        : {
+            GRPC_HOST: '127.0.0.1',
+            GRPC_PORT: String(portOf.get(spec.name)),
+            METRICS_PORT: String(metricsPortOf.get(spec.name)),
+          }),
+  });
+}
+
+interface ComponentStarter {
+  /** Spawns a component's process, watched by the reaper and killed should the launcher exit. */
+  launch(spec: ComponentSpec, role: ProcessRole): ManagedProcess;
+  /** Launches a component that runs for the cluster's life, in a slot that supervision relaunches it into. */
+  launchSlot(spec: ComponentSpec, role: 'server' | 'worker'): Slot;
+}
+
+function componentStarter(
+  launcher: Launcher,
+  layout: Layout,
+  envFor: (spec: ComponentSpec, role: ProcessRole) => NodeJS.ProcessEnv,
+): ComponentStarter {
+  const { live, reaper, slots } = launcher;
+  const launch = (spec: ComponentSpec, role: ProcessRole) => {
+    // Several gateways are handed their connections by the balancer, over an IPC channel.
+    const proc = spawnComponent(
+      spec,
+      launcher.repoRoot,
+      envFor(spec, role),
+      launcher.sink,
+      spec.public === true && layout.gateways.length > 1,
+    );
+    live.add(proc);
+    const pid = proc.child.pid;
+    if (pid !== undefined) reaper.watch({ pid, group: true, signal: 'SIGTERM' });
+    void proc.exited.then(() => {
+      live.delete(proc);
+      if (pid !== undefined) reaper.forget(pid);
+    });
+    return proc;
+  };
+  const launchSlot = (spec: ComponentSpec, role: 'server' | 'worker'): Slot => {
+    const slot: Slot = { spec, role, proc: launch(spec, role), delayMs: undefined, timer: undefined };
+    slots.set(spec.name, slot);
+    return slot;
+  };
+  // Should startup fail midway, whatever still runs (a migration, a server) is stopped with the rest.
+  launcher.cleanups.push({
+    what: 'stray processes',
+    run: async () => void (await Promise.all([...live].map((p) => p.stop(STOP_GRACE_MS)))),
+  });
+  return { launch, launchSlot };
+}
+
+/** The provider starts while the migrations run; the services call it, so it is ready before any of them starts. */
+async function startProviderAndMigrations(
+  launcher: Launcher,
+  layout: Layout,
+  settings: Settings,
+  starter: ComponentStarter,
+): Promise<void> {
+  const providerReady = settings.localRealtime ? startProvider(launcher, layout, starter) : Promise.resolve();
+  const migrated = runMigrations(launcher, layout, starter);
+  await Promise.all([providerReady, migrated]);
+}
+
+/** Launches the realtime provider (when the cluster has one); resolves once it is ready. */
+function startProvider(launcher: Launcher, layout: Layout, starter: ComponentStarter): Promise<void> {
+  const { provider, portOf, metricsPortOf } = layout;
+  if (!provider) return Promise.resolve();
+  const slot = starter.launchSlot(provider, 'server');
+  launcher.cleanups.push({ what: provider.name, run: () => slot.proc.stop(STOP_GRACE_MS) });
+  const probe = providerProbe(
+    slot.proc,
+    portOf.get(provider.name)!,
+    metricsPortOf.get(provider.name)!,
+    provider.readyPath ?? '/ready',
+  );
+  return waitReady(slot.proc, probe, launcher.readyTimeoutMs, launcher.signal).then(() =>
+    launcher.log(`ready: ${provider.name}`),
+  );
+}
+
+/** Each row that migrates runs its migrations (`ROLE=migrate`) to completion, all at once. */
+async function runMigrations(launcher: Launcher, layout: Layout, starter: ComponentStarter): Promise<void> {
+  const migrations = layout.grpcSpecs.concat(layout.httpSpecs).filter((s) => s.migrate);
+  if (migrations.length === 0) return;
+  launcher.log(`migrating: ${migrations.map((s) => s.name).join(', ')}`);
+  const results = await Promise.allSettled(
+    migrations.map((spec) => runToCompletion(starter.launch(spec, 'migrate'), MIGRATE_TIMEOUT_MS, launcher.signal)),
+  );
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** Starts the gRPC services and workers, all at once; resolves with their metrics URLs once every one is ready. */
+async function startBackServices(
+  launcher: Launcher,
+  layout: Layout,
+  starter: ComponentStarter,
+): Promise<Record<string, string>> {
+  const { grpcSpecs, workerSpecs, portOf, metricsPortOf } = layout;
+  const { log } = launcher;
+  // Each cleanup stops the slot's process of the moment, so a restarted one is stopped too.
+  const backSlots: Slot[] = [];
+  launcher.cleanups.push({
+    what: 'grpc services and workers',
+    run: async () => void (await Promise.all(backSlots.map((s) => s.proc.stop(STOP_GRACE_MS)))),
+  });
+  backSlots.push(
+    ...grpcSpecs.map((spec) => starter.launchSlot(spec, 'server')),
+    ...workerSpecs.map((spec) => starter.launchSlot(spec, 'worker')),
+  );
+  // Servers and workers alike answer grpc.health.v1 SERVING once their dependencies answer.
+  await Promise.all(
+    backSlots.map(({ proc }) =>
+      waitReady(proc, grpcProbe(portOf.get(proc.name)!), launcher.readyTimeoutMs, launcher.signal),
+    ),
+  );
+  log(`ready: ${[...grpcSpecs, ...workerSpecs].map((s) => s.name).join(', ') || '(no grpc services)'}`);
+  // The provider's port serves readiness, not Prometheus metrics.
+  const metricsUrls = Object.fromEntries(
+    [...grpcSpecs, ...workerSpecs].map((spec) => [
+      spec.name,
+      `http://127.0.0.1:${metricsPortOf.get(spec.name)}/metrics`,
+    ]),
+  );
+  if (Object.keys(metricsUrls).length > 0)
+    log(
+      `metrics: ${Object.entries(metricsUrls)
+        .map(([name, url]) => `${name} ${url}`)
+        .join(', ')}`,
+    );
+  return metricsUrls;
+}
+
+/** Starts the HTTP rows (the gateway and its replicas) one by one, then, for several gateways, the balancer. */
+async function startGateways(launcher: Launcher, layout: Layout, starter: ComponentStarter): Promise<void> {
+  const { gateways, gatewayPort } = layout;
+  const { log } = launcher;
+  for (const spec of layout.httpSpecs) {
+    const slot = starter.launchSlot(spec, 'server');
+    launcher.cleanups.push({ what: spec.name, run: () => slot.proc.stop(STOP_GRACE_MS) });
+    await waitReady(
+      slot.proc,
+      httpProbe(`http://127.0.0.1:${layout.portOf.get(spec.name)}${spec.readyPath ?? '/readyz'}`),
+      launcher.readyTimeoutMs,
+      launcher.signal,
+    );
+    log(`ready: ${spec.name}`);
+  }
+  if (gateways.length > 1) {
+    const balancer = await startBalancer(
+      gatewayPort,
+      () => gateways.flatMap((g) => launcher.slots.get(g.name)?.proc.handoff ?? []),
+      log,
+    );
+    // Stopped first (cleanups run in reverse): no new connection reaches a gateway that is stopping.
+    launcher.cleanups.push({ what: 'balancer', run: () => balancer.close() });
+    log(`balancer: 127.0.0.1:${gatewayPort} handing connections to ${gateways.map((g) => g.name).join(', ')}`);
+  }
+}
+
+/** From here until stop(), a component that exits (a worker may already have) is relaunched, or at least reported. */
+function superviseAll(launcher: Launcher, restart: boolean, starter: ComponentStarter): void {
+  launcher.supervising = true;
+  for (const slot of launcher.slots.values()) supervise(launcher, slot, restart, starter);
+}
+
+function supervise(launcher: Launcher, slot: Slot, restart: boolean, starter: ComponentStarter): void {
+  const { proc } = slot;
+  const { log } = launcher;
+  void proc.exited.then((code) => {
+    if (!launcher.supervising || slot.proc !== proc) return;
+    const why = code === null ? `signal ${proc.child.signalCode}` : `code ${code}`;
+    if (!restart) {
+      log(
+        `${proc.name} exited unexpectedly (${why}); not restarted (restart is off); last output: ${lastOutput(proc)}`,
+      );
+      return;
+    }
+    slot.delayMs = nextRestartDelay(slot.delayMs, Date.now() - proc.startedAt);
+    log(`${proc.name} exited (${why}); restarting in ${slot.delayMs} ms; last output: ${lastOutput(proc)}`);
+    slot.timer = setTimeout(() => {
+      slot.timer = undefined;
+      if (!launcher.supervising) return;
+      slot.proc = starter.launch(slot.spec, slot.role);
+      log(`${proc.name} restarted (pid ${slot.proc.child.pid ?? 'none'})`);
+      supervise(launcher, slot, restart, starter);
+    }, slot.delayMs);
+  });
 }
 
 function settledValue<T>(result: PromiseSettledResult<T>): T {
