@@ -4,7 +4,7 @@ import { type CachedMembership, membershipCache } from '@wms/kit/membership';
 import type { Redis } from '@wms/kit/redis';
 import { session } from '@wms/kit/sessions';
 import { type CachedToken, tokenCache, tokenHash, tokenKindOf } from '@wms/kit/tokens';
-import { importSPKI, jwtVerify } from 'jose';
+import { type CryptoKey, importSPKI, jwtVerify } from 'jose';
 
 /** Who calls: a signed-in user (with its session), or an agent with a token (contract §11: no user). */
 export type Caller =
@@ -36,9 +36,9 @@ export type ResolveMembership = (workspaceId: string, userId: string) => Promise
 export interface AuthPeers {
   resolveMembership: ResolveMembership;
   /** On a cache miss: the token whose secret has this SHA-256 when it may act now, else null. */
-  resolveToken(secretSha256: Buffer): Promise<CachedToken | null>;
+  resolveToken: (secretSha256: Buffer) => Promise<CachedToken | null>;
   /** A token's `last_used_at` (asked at most once a minute per token). */
-  recordTokenUse(tokenId: string): Promise<void>;
+  recordTokenUse: (tokenId: string) => Promise<void>;
 }
 
 export interface AuthOptions {
@@ -89,6 +89,13 @@ interface Claims {
 }
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const refused = () => unauthenticated('unauthenticated', 'A valid session token or integration token is required.');
+const noWorkspace = () => notFound('The workspace does not exist or you are not a member.', 'workspace_not_found');
+const badHeader = () =>
+  invalidArgument('invalid_workspace_header', 'The X-Workspace-Id header must be a workspace id (UUID).');
+
+type WorkspaceHeader = { value: string | undefined } | undefined;
+
 /**
  * Checks a request's credentials in the contract's order (401, then the workspace header's 400, then 404): the JWT's
  * signature, issuer and expiry locally; then, in one Redis round trip, that the session is live and the cached
@@ -102,9 +109,35 @@ export async function createAuthenticator(
   { resolveMembership, resolveToken, recordTokenUse }: AuthPeers,
   { now = Date.now, tokenRateLimit = 120 }: AuthOptions = {},
 ): Promise<Authenticate> {
-  const key = await importSPKI(publicKeyPem, session.algorithm);
+  const claimsOf = sessionClaims(await importSPKI(publicKeyPem, session.algorithm), now);
+  const authenticateToken = tokenAuthenticator(redis, { resolveToken, recordTokenUse }, now, tokenRateLimit);
+
+  return async (authorization, workspaceHeader) => {
+    const token = authorization && bearer.exec(authorization)?.[1];
+    if (!token) throw refused();
+    if (tokenKindOf(token)) return authenticateToken(token, workspaceHeader);
+    const claims = await claimsOf(token);
+    if (!claims) throw refused();
+    const { userId, sessionId } = claims;
+
+    const workspaceId =
+      workspaceHeader?.value && uuid.test(workspaceHeader.value) ? workspaceHeader.value.toLowerCase() : undefined;
+    const { live, cached } = await sessionState(redis, sessionId, workspaceId ? { workspaceId, userId } : undefined);
+    if (live !== 1) throw refused();
+    if (!workspaceHeader) return { userId, sessionId };
+    if (!workspaceId) throw badHeader();
+
+    let membership = membershipCache.decode(cached);
+    if (membership === undefined) membership = await resolveMembership(workspaceId, userId);
+    if (!membership) throw noWorkspace();
+    return { userId, sessionId, workspace: { id: workspaceId, ...membership } };
+  };
+}
+
+/** A session JWT's claims when its signature, issuer and expiry verify; the last `VERIFIED_TOKENS` are remembered. */
+function sessionClaims(key: CryptoKey, now: () => number): (token: string) => Promise<Claims | undefined> {
   const verified = new Map<string, Claims>();
-  const claimsOf = async (token: string): Promise<Claims | undefined> => {
+  return async (token) => {
     const known = verified.get(token);
     if (known) {
       verified.delete(token);
@@ -131,11 +164,40 @@ export async function createAuthenticator(
       return undefined;
     }
   };
-  const refused = () => unauthenticated('unauthenticated', 'A valid session token or integration token is required.');
-  const noWorkspace = () => notFound('The workspace does not exist or you are not a member.', 'workspace_not_found');
-  const badHeader = () =>
-    invalidArgument('invalid_workspace_header', 'The X-Workspace-Id header must be a workspace id (UUID).');
+}
 
+/**
+ * In one Redis round trip: whether the session is live (1) and, given a workspace, the caller's cached membership of
+ * it (null when none is cached).
+ */
+async function sessionState(
+  redis: Redis,
+  sessionId: string,
+  member: { workspaceId: string; userId: string } | undefined,
+): Promise<{ live: number; cached: string | null }> {
+  try {
+    if (!member) return { live: await redis.exists(session.key(sessionId)), cached: null };
+    const results = await redis
+      .multi()
+      .exists(session.key(sessionId))
+      .get(membershipCache.key(member.workspaceId, member.userId))
+      .exec();
+    return {
+      live: Number(results?.[0]?.[1] ?? 0),
+      cached: (results?.[1]?.[1] as string | null | undefined) ?? null,
+    };
+  } catch {
+    throw unavailable('Sessions cannot be checked right now; try again shortly.');
+  }
+}
+
+/** A token (contract §11): usable, within its rate, and (given the header) for the workspace it names, if any. */
+function tokenAuthenticator(
+  redis: Redis,
+  { resolveToken, recordTokenUse }: Pick<AuthPeers, 'resolveToken' | 'recordTokenUse'>,
+  now: () => number,
+  tokenRateLimit: number,
+): (secret: string, workspaceHeader: WorkspaceHeader) => Promise<Caller> {
   const tokenScript = async (hash: Buffer, fill: string): Promise<TokenAnswer> => {
     try {
       const keys = [tokenCache.key(hash), tokenCache.rateKey(hash), tokenCache.usedKey(hash)];
@@ -155,11 +217,7 @@ export async function createAuthenticator(
     }
   };
 
-  /** A token (contract §11): usable, within its rate, and (given the header) for the workspace it names, if any. */
-  const authenticateToken = async (
-    secret: string,
-    workspaceHeader: { value: string | undefined } | undefined,
-  ): Promise<Caller> => {
+  return async (secret, workspaceHeader) => {
     const hash = tokenHash(secret);
     let answer = await tokenScript(hash, '');
     if (answer[0] === 0) {
@@ -184,42 +242,5 @@ export async function createAuthenticator(
     if (named !== undefined && named.toLowerCase() !== token.workspaceId)
       throw forbidden("This token acts only in its own workspace; omit X-Workspace-Id or name the token's.");
     return { token, workspace: { id: token.workspaceId, actorId: token.actorId } };
-  };
-
-  return async (authorization, workspaceHeader) => {
-    const token = authorization && bearer.exec(authorization)?.[1];
-    if (!token) throw refused();
-    if (tokenKindOf(token)) return authenticateToken(token, workspaceHeader);
-    const claims = await claimsOf(token);
-    if (!claims) throw refused();
-    const { userId, sessionId } = claims;
-
-    const workspaceId =
-      workspaceHeader?.value && uuid.test(workspaceHeader.value) ? workspaceHeader.value.toLowerCase() : undefined;
-    let live: number;
-    let cached: string | null = null;
-    try {
-      if (workspaceId) {
-        const results = await redis
-          .multi()
-          .exists(session.key(sessionId))
-          .get(membershipCache.key(workspaceId, userId))
-          .exec();
-        live = Number(results?.[0]?.[1] ?? 0);
-        cached = (results?.[1]?.[1] as string | null | undefined) ?? null;
-      } else {
-        live = await redis.exists(session.key(sessionId));
-      }
-    } catch {
-      throw unavailable('Sessions cannot be checked right now; try again shortly.');
-    }
-    if (live !== 1) throw refused();
-    if (!workspaceHeader) return { userId, sessionId };
-    if (!workspaceId) throw badHeader();
-
-    let membership = membershipCache.decode(cached);
-    if (membership === undefined) membership = await resolveMembership(workspaceId, userId);
-    if (!membership) throw noWorkspace();
-    return { userId, sessionId, workspace: { id: workspaceId, ...membership } };
   };
 }
