@@ -52,13 +52,13 @@ const toMember = (r: MemberRow): ChannelMember => ({
 });
 
 /**
- * The columns of channel `c` as the caller sees it: whether it is a member (looked up, binding the caller's actor id,
- * unless `isMember` says it), and the time of the conversation's newest message, top-level or reply (one probe of
- * messages_activity_idx).
+ * The columns of channel `c` as the caller sees it: whether it is a member (looked up, binding `:actorId`, the
+ * caller's actor id, unless `isMember` says it), and the time of the conversation's newest message, top-level or reply
+ * (one probe of messages_activity_idx).
  */
 const VIEW = (
   c: string,
-  isMember = `EXISTS (SELECT 1 FROM channel_members me WHERE me.channel_id = ${c}.id AND me.actor_id = ?)`,
+  isMember = `EXISTS (SELECT 1 FROM channel_members me WHERE me.channel_id = ${c}.id AND me.actor_id = :actorId)`,
 ) =>
   `${c}.id, ${c}.workspace_id, ${c}.kind, ${c}.name, ${c}.topic, ${c}.created_by_actor_id, ${c}.member_count,
   ${c}.participant_actor_ids, ${c}.archived_at, ${c}.created_at, ${c}.updated_at, ${isMember} AS is_member,
@@ -77,8 +77,7 @@ export interface SidebarEntry {
   key: SidebarKey;
 }
 
-const rowsOf = <T>(result: { rows: T[] }) => result.rows;
-
+/** Statements bind by name (`:name`), as the shared fragments (`READABLE`, `VIEW`, `CONVERSATION_COUNTS`) do. */
 export class ChannelStore {
   constructor(private readonly db: Knex) {}
 
@@ -101,32 +100,20 @@ export class ChannelStore {
     tx?: Tx,
   ): Promise<{ channel: Channel; members: ChannelMember[] } | undefined> {
     try {
-      const rows = rowsOf<ChannelRow>(
-        await queryable(this.db, tx).raw(
-          `WITH channel AS (
-             INSERT INTO channels (id, workspace_id, kind, name, topic, created_by_actor_id, member_count, participant_actor_ids)
-             VALUES (?, ?, ?, ?, ?, ?, cardinality(?::uuid[]), ?::uuid[])
-             ON CONFLICT (workspace_id, participant_actor_ids) WHERE kind = 'direct' DO NOTHING
-             RETURNING *
-           ),
-           members AS (
-             INSERT INTO channel_members (channel_id, actor_id, workspace_id, added_by_actor_id, joined_at)
-             SELECT channel.id, a.actor_id, channel.workspace_id, CASE WHEN a.actor_id <> channel.created_by_actor_id THEN channel.created_by_actor_id END, channel.created_at
-             FROM channel, unnest(?::uuid[]) AS a(actor_id)
-           )
-           SELECT channel.*, true AS is_member, null::timestamptz AS last_message_at FROM channel`,
-          [
-            c.id,
-            c.workspaceId,
-            c.kind,
-            c.name,
-            c.topic,
-            c.createdByActorId,
-            c.memberActorIds,
-            c.participantActorIds,
-            c.memberActorIds,
-          ],
-        ),
+      const { rows } = await queryable(this.db, tx).raw<{ rows: ChannelRow[] }>(
+        `WITH channel AS (
+           INSERT INTO channels (id, workspace_id, kind, name, topic, created_by_actor_id, member_count, participant_actor_ids)
+           VALUES (:id, :workspaceId, :kind, :name, :topic, :createdByActorId, cardinality(:memberActorIds::uuid[]), :participantActorIds::uuid[])
+           ON CONFLICT (workspace_id, participant_actor_ids) WHERE kind = 'direct' DO NOTHING
+           RETURNING *
+         ),
+         members AS (
+           INSERT INTO channel_members (channel_id, actor_id, workspace_id, added_by_actor_id, joined_at)
+           SELECT channel.id, a.actor_id, channel.workspace_id, CASE WHEN a.actor_id <> channel.created_by_actor_id THEN channel.created_by_actor_id END, channel.created_at
+           FROM channel, unnest(:memberActorIds::uuid[]) AS a(actor_id)
+         )
+         SELECT channel.*, true AS is_member, null::timestamptz AS last_message_at FROM channel`,
+        { ...c },
       );
       if (!rows[0]) return undefined;
       const channel = toChannel(rows[0]);
@@ -146,13 +133,11 @@ export class ChannelStore {
 
   /** A conversation of the workspace that the actor may read (contract §9); anything else is simply not found. */
   async find(workspaceId: string, id: string, actorId: string, tx?: Tx): Promise<Channel | undefined> {
-    const [row] = rowsOf<ChannelRow>(
-      await queryable(this.db, tx).raw(
-        `SELECT ${VIEW('c')} FROM channels c WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}`,
-        [actorId, id, workspaceId, actorId],
-      ),
+    const { rows } = await queryable(this.db, tx).raw<{ rows: ChannelRow[] }>(
+      `SELECT ${VIEW('c')} FROM channels c WHERE c.id = :id AND c.workspace_id = :workspaceId AND ${READABLE('c')}`,
+      { id, workspaceId, actorId },
     );
-    return row && toChannel(row);
+    return rows[0] && toChannel(rows[0]);
   }
 
   /** The workspace's direct conversation of exactly these participants (in id order), if there is one. */
@@ -162,13 +147,12 @@ export class ChannelStore {
     actorId: string,
     tx?: Tx,
   ): Promise<Channel | undefined> {
-    const [row] = rowsOf<ChannelRow>(
-      await queryable(this.db, tx).raw(
-        `SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind = 'direct' AND c.participant_actor_ids = ?::uuid[]`,
-        [actorId, workspaceId, participantActorIds],
-      ),
+    const { rows } = await queryable(this.db, tx).raw<{ rows: ChannelRow[] }>(
+      `SELECT ${VIEW('c')} FROM channels c
+       WHERE c.workspace_id = :workspaceId AND c.kind = 'direct' AND c.participant_actor_ids = :participantActorIds::uuid[]`,
+      { workspaceId, participantActorIds, actorId },
     );
-    return row && toChannel(row);
+    return rows[0] && toChannel(rows[0]);
   }
 
   /**
@@ -178,19 +162,11 @@ export class ChannelStore {
    */
   async list(workspaceId: string, actorId: string, limit = 1000, contains?: string): Promise<Channel[]> {
     // As LIKE patterns, which the trigram index on lower(name) answers.
-    const match = contains === undefined ? '' : "AND lower(c.name) LIKE '%' || lower(?) || '%'";
-    const order = contains === undefined ? 'c.name' : "lower(c.name) LIKE lower(?) || '%' DESC, c.name";
-    const rows = rowsOf<ChannelRow>(
-      await this.db.raw(
-        `SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = ? AND c.kind <> 'direct' AND ${READABLE('c')} ${match} ORDER BY ${order} LIMIT ?`,
-        [
-          actorId,
-          workspaceId,
-          actorId,
-          ...(contains === undefined ? [] : [likeLiteral(contains), likeLiteral(contains)]),
-          limit,
-        ],
-      ),
+    const match = contains === undefined ? '' : "AND lower(c.name) LIKE '%' || lower(:contains) || '%'";
+    const order = contains === undefined ? 'c.name' : "lower(c.name) LIKE lower(:contains) || '%' DESC, c.name";
+    const { rows } = await this.db.raw<{ rows: ChannelRow[] }>(
+      `SELECT ${VIEW('c')} FROM channels c WHERE c.workspace_id = :workspaceId AND c.kind <> 'direct' AND ${READABLE('c')} ${match} ORDER BY ${order} LIMIT :limit`,
+      { workspaceId, actorId, limit, contains: contains === undefined ? null : likeLiteral(contains) },
     );
     return rows.map(toChannel);
   }
@@ -204,17 +180,22 @@ export class ChannelStore {
     tx?: Tx,
   ): Promise<Channel | undefined> {
     try {
-      const [row] = rowsOf<ChannelRow>(
-        await queryable(this.db, tx).raw(
-          `WITH c AS (
-             UPDATE channels SET name = coalesce(?::text, name), topic = CASE WHEN ?::boolean THEN ?::text ELSE topic END, updated_at = now()
-             WHERE id = ? AND workspace_id = ? RETURNING *
-           )
-           SELECT ${VIEW('c')} FROM c`,
-          [change.name ?? null, change.topic !== undefined, change.topic ?? null, id, workspaceId, actorId],
-        ),
+      const { rows } = await queryable(this.db, tx).raw<{ rows: ChannelRow[] }>(
+        `WITH c AS (
+           UPDATE channels SET name = coalesce(:name::text, name), topic = CASE WHEN :setTopic::boolean THEN :topic::text ELSE topic END, updated_at = now()
+           WHERE id = :id AND workspace_id = :workspaceId RETURNING *
+         )
+         SELECT ${VIEW('c')} FROM c`,
+        {
+          name: change.name ?? null,
+          setTopic: change.topic !== undefined,
+          topic: change.topic ?? null,
+          id,
+          workspaceId,
+          actorId,
+        },
       );
-      return row && toChannel(row);
+      return rows[0] && toChannel(rows[0]);
     } catch (err) {
       if (isUniqueViolation(err, 'channels_name_key'))
         throw alreadyExists('channel_name_taken', 'A channel with that name already exists in this workspace.');
@@ -233,16 +214,14 @@ export class ChannelStore {
     after: string | null;
     limit: number;
   }): Promise<ChannelMember[] | undefined> {
-    const rows = rowsOf<MemberRow>(
-      await this.db.raw(
-        `SELECT p.* FROM channels c LEFT JOIN LATERAL (
-           SELECT m.channel_id, m.actor_id, m.added_by_actor_id, m.joined_at FROM channel_members m
-           WHERE m.channel_id = c.id ${q.after === null ? '' : 'AND m.actor_id > ?'} ORDER BY m.actor_id LIMIT ?
-         ) p ON true
-         WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}
-         ORDER BY p.actor_id`,
-        [...(q.after === null ? [] : [q.after]), q.limit, q.channelId, q.workspaceId, q.actorId],
-      ),
+    const { rows } = await this.db.raw<{ rows: MemberRow[] }>(
+      `SELECT p.* FROM channels c LEFT JOIN LATERAL (
+         SELECT m.channel_id, m.actor_id, m.added_by_actor_id, m.joined_at FROM channel_members m
+         WHERE m.channel_id = c.id ${q.after === null ? '' : 'AND m.actor_id > :after'} ORDER BY m.actor_id LIMIT :limit
+       ) p ON true
+       WHERE c.id = :channelId AND c.workspace_id = :workspaceId AND ${READABLE('c')}
+       ORDER BY p.actor_id`,
+      { ...q },
     );
     if (rows.length === 0) return undefined;
     return rows[0]!.actor_id === null ? [] : rows.map(toMember);
@@ -250,21 +229,18 @@ export class ChannelStore {
 
   /** Those of the workspace's conversations `ids` the actor may read. */
   async readable(workspaceId: string, ids: string[], actorId: string): Promise<string[]> {
-    const rows = rowsOf<{ id: string }>(
-      await this.db.raw(
-        `SELECT c.id FROM channels c WHERE c.id = ANY (?::uuid[]) AND c.workspace_id = ? AND ${READABLE('c')}`,
-        [ids, workspaceId, actorId],
-      ),
+    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>(
+      `SELECT c.id FROM channels c WHERE c.id = ANY (:ids::uuid[]) AND c.workspace_id = :workspaceId AND ${READABLE('c')}`,
+      { ids, workspaceId, actorId },
     );
     return rows.map((r) => r.id);
   }
 
   /** Every member's actor id (to route a private conversation's events to each), in id order. */
   async memberIds(channelId: string, tx?: Tx): Promise<string[]> {
-    const rows = rowsOf<{ actor_id: string }>(
-      await queryable(this.db, tx).raw('SELECT actor_id FROM channel_members WHERE channel_id = ? ORDER BY actor_id', [
-        channelId,
-      ]),
+    const { rows } = await queryable(this.db, tx).raw<{ rows: Array<{ actor_id: string }> }>(
+      'SELECT actor_id FROM channel_members WHERE channel_id = :channelId ORDER BY actor_id',
+      { channelId },
     );
     return rows.map((r) => r.actor_id);
   }
@@ -279,42 +255,38 @@ export class ChannelStore {
     tx?: Tx,
   ): Promise<{ member: ChannelMember; added: boolean }> {
     const db = queryable(this.db, tx);
-    const [added] = rowsOf<MemberRow>(
-      await db.raw(
-        `WITH added AS (
-           INSERT INTO channel_members (channel_id, actor_id, workspace_id, added_by_actor_id) VALUES (?, ?, ?, ?)
-           ON CONFLICT (channel_id, actor_id) DO NOTHING
-           RETURNING channel_id, actor_id, added_by_actor_id, joined_at
-         ),
-         counted AS (UPDATE channels SET member_count = member_count + 1 WHERE id IN (SELECT channel_id FROM added))
-         SELECT * FROM added`,
-        [m.channelId, m.actorId, m.workspaceId, m.addedByActorId],
-      ),
+    const { rows: added } = await db.raw<{ rows: MemberRow[] }>(
+      `WITH added AS (
+         INSERT INTO channel_members (channel_id, actor_id, workspace_id, added_by_actor_id)
+         VALUES (:channelId, :actorId, :workspaceId, :addedByActorId)
+         ON CONFLICT (channel_id, actor_id) DO NOTHING
+         RETURNING channel_id, actor_id, added_by_actor_id, joined_at
+       ),
+       counted AS (UPDATE channels SET member_count = member_count + 1 WHERE id IN (SELECT channel_id FROM added))
+       SELECT * FROM added`,
+      { ...m },
     );
-    if (added) return { member: toMember(added), added: true };
-    const [existing] = rowsOf<MemberRow>(
-      await db.raw(
-        'SELECT channel_id, actor_id, added_by_actor_id, joined_at FROM channel_members WHERE channel_id = ? AND actor_id = ?',
-        [m.channelId, m.actorId],
-      ),
+    if (added[0]) return { member: toMember(added[0]), added: true };
+    const { rows: existing } = await db.raw<{ rows: MemberRow[] }>(
+      `SELECT channel_id, actor_id, added_by_actor_id, joined_at FROM channel_members
+       WHERE channel_id = :channelId AND actor_id = :actorId`,
+      { channelId: m.channelId, actorId: m.actorId },
     );
-    return { member: toMember(existing!), added: false };
+    return { member: toMember(existing[0]!), added: false };
   }
 
   /** Ends the actor's membership, counted; the membership it ended, or nothing when there was none. */
   async removeMember(channelId: string, actorId: string, tx?: Tx): Promise<ChannelMember | undefined> {
-    const [removed] = rowsOf<MemberRow>(
-      await queryable(this.db, tx).raw(
-        `WITH removed AS (
-           DELETE FROM channel_members WHERE channel_id = ? AND actor_id = ?
-           RETURNING channel_id, actor_id, added_by_actor_id, joined_at
-         ),
-         counted AS (UPDATE channels SET member_count = member_count - 1 WHERE id IN (SELECT channel_id FROM removed))
-         SELECT * FROM removed`,
-        [channelId, actorId],
-      ),
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MemberRow[] }>(
+      `WITH removed AS (
+         DELETE FROM channel_members WHERE channel_id = :channelId AND actor_id = :actorId
+         RETURNING channel_id, actor_id, added_by_actor_id, joined_at
+       ),
+       counted AS (UPDATE channels SET member_count = member_count - 1 WHERE id IN (SELECT channel_id FROM removed))
+       SELECT * FROM removed`,
+      { channelId, actorId },
     );
-    return removed && toMember(removed);
+    return rows[0] && toMember(rows[0]);
   }
 
   /**
@@ -330,39 +302,41 @@ export class ChannelStore {
     after: SidebarKey | null;
     limit: number;
   }): Promise<SidebarEntry[]> {
-    const a = q.actorId;
-    const reads = `LEFT JOIN conversation_reads r ON r.actor_id = ? AND r.conversation_id = o.id
+    const reads = `LEFT JOIN conversation_reads r ON r.actor_id = :actorId AND r.conversation_id = o.id
       CROSS JOIN LATERAL (SELECT ${CONVERSATION_COUNTS('o.id', 'r.last_read_message_id')}) n`;
-    const readBindings = [a, a, a];
     const readColumns = 'r.last_read_message_id, r.last_read_at, r.updated_at AS read_updated_at, n.unread, n.mentions';
     const where = [
-      ...(q.after === null ? [] : ['(o.activity_us, o.id) < (?::numeric, ?::uuid)']),
+      ...(q.after === null ? [] : ['(o.activity_us, o.id) < (:afterActivityUs::numeric, :afterId::uuid)']),
       ...(q.unread ? ['n.unread > 0'] : []),
     ];
-    const whereBindings = q.after === null ? [] : [q.after.activityUs, q.after.id];
     const order = 'ORDER BY o.activity_us DESC, o.id DESC';
     const mine = `SELECT v.*, coalesce(extract(epoch FROM coalesce(v.last_message_at, v.created_at)) * 1000000, 0)::numeric(20, 0) AS activity_us FROM (
         SELECT ${VIEW('c', 'true')} FROM channel_members cm JOIN channels c ON c.id = cm.channel_id
-        WHERE cm.actor_id = ? AND c.workspace_id = ? ${q.kind === null ? '' : 'AND c.kind = ?'}
+        WHERE cm.actor_id = :actorId AND c.workspace_id = :workspaceId ${q.kind === null ? '' : 'AND c.kind = :kind'}
       ) v`;
-    const mineBindings = [a, q.workspaceId, ...(q.kind === null ? [] : [q.kind])];
     // Without the unread filter the page is cut before its counts are taken.
     const sql = q.unread
-      ? `SELECT o.*, ${readColumns} FROM (${mine}) o ${reads} WHERE ${where.join(' AND ')} ${order} LIMIT ?`
-      : `SELECT o.*, ${readColumns} FROM (SELECT * FROM (${mine}) o ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ${order} LIMIT ?) o ${reads} ${order}`;
-    const bindings = q.unread
-      ? [...mineBindings, ...readBindings, ...whereBindings, q.limit]
-      : [...mineBindings, ...whereBindings, q.limit, ...readBindings];
-    const rows = rowsOf<
-      ChannelRow & {
-        activity_us: string;
-        last_read_message_id: string | null;
-        last_read_at: Date | null;
-        read_updated_at: Date | null;
-        unread: number;
-        mentions: number;
-      }
-    >(await this.db.raw(sql, bindings));
+      ? `SELECT o.*, ${readColumns} FROM (${mine}) o ${reads} WHERE ${where.join(' AND ')} ${order} LIMIT :limit`
+      : `SELECT o.*, ${readColumns} FROM (SELECT * FROM (${mine}) o ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ${order} LIMIT :limit) o ${reads} ${order}`;
+    const { rows } = await this.db.raw<{
+      rows: Array<
+        ChannelRow & {
+          activity_us: string;
+          last_read_message_id: string | null;
+          last_read_at: Date | null;
+          read_updated_at: Date | null;
+          unread: number;
+          mentions: number;
+        }
+      >;
+    }>(sql, {
+      actorId: q.actorId,
+      workspaceId: q.workspaceId,
+      kind: q.kind,
+      afterActivityUs: q.after?.activityUs ?? null,
+      afterId: q.after?.id ?? null,
+      limit: q.limit,
+    });
     return rows.map((r) => ({
       channel: toChannel(r),
       mark: { lastReadMessageId: r.last_read_message_id, lastReadAt: r.last_read_at, updatedAt: r.read_updated_at },

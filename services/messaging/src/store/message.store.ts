@@ -80,8 +80,8 @@ export const withSave = (r: MessageRow & { caller_saved_at: Date | null }): Mess
   savedAt: r.caller_saved_at,
 });
 
-/** The caller's bookmark of `m`, joined into reads (`caller_saved_at`); binds the caller's actor id. */
-export const SAVED_JOIN = 'LEFT JOIN saved_messages s ON s.actor_id = ? AND s.message_id = m.id';
+/** The caller's bookmark of `m`, joined into reads (`caller_saved_at`); binds `:actorId`, the caller's actor id. */
+export const SAVED_JOIN = 'LEFT JOIN saved_messages s ON s.actor_id = :actorId AND s.message_id = m.id';
 
 export type NewMessage = Pick<
   Message,
@@ -115,20 +115,21 @@ export interface PageQuery {
   actorId: string;
 }
 
-const rowsOf = <T>(result: { rows: T[] }) => result.rows;
+type SavedRow = MessageRow & { caller_saved_at: Date | null };
 
 /**
  * The CTEs with which a post makes its author a member of the conversation (contract §9), counted, inside the post's
- * own statement: `channel` and `workspace` are columns of `source`, a CTE of the statement; binds the author's actor
- * id. An existing member costs one index probe and no write.
+ * own statement: `channel` and `workspace` are columns of `source`, a CTE of the statement; binds `:actorId`, the
+ * author's actor id (the caller's). An existing member costs one index probe and no write.
  */
 const JOIN_POSTER = (channel: string, workspace: string, source: string) => `joined AS (
-           INSERT INTO channel_members (channel_id, actor_id, workspace_id) SELECT ${channel}, ?::uuid, ${workspace} FROM ${source}
+           INSERT INTO channel_members (channel_id, actor_id, workspace_id) SELECT ${channel}, :actorId::uuid, ${workspace} FROM ${source}
            ON CONFLICT (channel_id, actor_id) DO NOTHING
            RETURNING channel_id, joined_at
          ),
          counted AS (UPDATE channels SET member_count = member_count + 1 WHERE id IN (SELECT channel_id FROM joined))`;
 
+/** Statements bind by name (`:name`), as the shared fragments (`READABLE`, `SAVED_JOIN`, `JOIN_POSTER`) do. */
 export class MessageStore {
   /** `searchConfig`: the text search configuration of the `search` vectors the writes keep (SEARCH_TEXT_CONFIG). */
   constructor(
@@ -141,13 +142,12 @@ export class MessageStore {
    * workspace's, a private conversation's to a non-member) is simply not found.
    */
   async find(workspaceId: string, id: string, actorId: string, tx?: Tx): Promise<MessageWithSave | undefined> {
-    const [row] = rowsOf<MessageRow & { caller_saved_at: Date | null }>(
-      await queryable(this.db, tx).raw(
-        `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN} WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')}`,
-        [actorId, id, workspaceId, actorId],
-      ),
+    const { rows } = await queryable(this.db, tx).raw<{ rows: SavedRow[] }>(
+      `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
+       WHERE m.id = :id AND m.workspace_id = :workspaceId AND ${READABLE_MESSAGE('m')}`,
+      { id, workspaceId, actorId },
     );
-    return row && withSave(row);
+    return rows[0] && withSave(rows[0]);
   }
 
   /**
@@ -155,13 +155,12 @@ export class MessageStore {
    * transaction holds the lock.
    */
   async lock(workspaceId: string, id: string, actorId: string, tx: Tx): Promise<Message | undefined> {
-    const [row] = rowsOf<MessageRow>(
-      await queryable(this.db, tx).raw(
-        `SELECT ${MESSAGE_COLUMNS('m')} FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND ${READABLE_MESSAGE('m')} FOR UPDATE OF m`,
-        [id, workspaceId, actorId],
-      ),
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
+      `SELECT ${MESSAGE_COLUMNS('m')} FROM messages m
+       WHERE m.id = :id AND m.workspace_id = :workspaceId AND ${READABLE_MESSAGE('m')} FOR UPDATE OF m`,
+      { id, workspaceId, actorId },
     );
-    return row && toMessage(row);
+    return rows[0] && toMessage(rows[0]);
   }
 
   /**
@@ -170,37 +169,38 @@ export class MessageStore {
    * not a member of the (public) channel becomes one (contract §9): `joinedAt` is then the membership's time.
    */
   async insert(m: NewMessage, tx?: Tx): Promise<Posted | undefined> {
-    const [row] = rowsOf<MessageRow & { joined_at: Date | null }>(
-      await queryable(this.db, tx).raw(
-        `WITH c AS (SELECT c.id, c.workspace_id FROM channels c WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}),
-         ${JOIN_POSTER('c.id', 'c.workspace_id', 'c')},
-         inserted AS (
-           INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at, search)
-           SELECT ?::uuid, c.workspace_id, c.id, ?::uuid, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END,
-             to_tsvector(?::regconfig, ?::text)
-           FROM c
-           RETURNING ${MESSAGE_COLUMNS()}
-         )
-         SELECT inserted.*, (SELECT joined_at FROM joined) AS joined_at FROM inserted`,
-        [
-          m.conversationId,
-          m.workspaceId,
-          m.authorActorId,
-          m.authorActorId,
-          m.id,
-          m.parentMessageId,
-          m.authorActorId,
-          m.bodyText,
-          m.mentionedActorIds,
-          m.assetIds,
-          m.loading,
-          LOADING_MS,
-          this.searchConfig,
-          m.bodyText,
-        ],
-      ),
+    const { rows } = await queryable(this.db, tx).raw<{ rows: Array<MessageRow & { joined_at: Date | null }> }>(
+      `WITH c AS (SELECT c.id, c.workspace_id FROM channels c WHERE c.id = :conversationId AND c.workspace_id = :workspaceId AND ${READABLE('c')}),
+       ${JOIN_POSTER('c.id', 'c.workspace_id', 'c')},
+       inserted AS (
+         INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at, search)
+         SELECT :id::uuid, c.workspace_id, c.id, :parentMessageId::uuid, :actorId::uuid, :bodyText::text, :mentionedActorIds::uuid[], :assetIds::uuid[],
+           CASE WHEN :loading::boolean THEN now() + :loadingMs::int * interval '1 millisecond' END, to_tsvector(:searchConfig::regconfig, :bodyText::text)
+         FROM c
+         RETURNING ${MESSAGE_COLUMNS()}
+       )
+       SELECT inserted.*, (SELECT joined_at FROM joined) AS joined_at FROM inserted`,
+      this.newMessageBindings(m),
     );
+    const row = rows[0];
     return row && { message: toMessage(row), joinedAt: row.joined_at };
+  }
+
+  /** The bindings of a new message's insert; the author is the caller (`:actorId`). */
+  private newMessageBindings(m: NewMessage) {
+    return {
+      id: m.id,
+      workspaceId: m.workspaceId,
+      conversationId: m.conversationId,
+      parentMessageId: m.parentMessageId,
+      actorId: m.authorActorId,
+      bodyText: m.bodyText,
+      mentionedActorIds: m.mentionedActorIds,
+      assetIds: m.assetIds,
+      loading: m.loading,
+      loadingMs: LOADING_MS,
+      searchConfig: this.searchConfig,
+    };
   }
 
   /**
@@ -215,56 +215,37 @@ export class MessageStore {
     force: string[],
     tx: Tx,
   ): Promise<{ root: Message; reply: Message; joinedAt: Date | null } | undefined> {
-    const rows = rowsOf<MessageRow & { is_root: boolean; joined_at: Date | null }>(
-      await queryable(this.db, tx).raw(
-        `WITH root AS (
-           UPDATE messages SET
-             reply_count = reply_count + 1,
-             reply_actor_ids = CASE WHEN ?::uuid = ANY (reply_actor_ids) THEN reply_actor_ids ELSE array_append(reply_actor_ids, ?::uuid) END,
-             -- Concurrent replies take the lock in any order; the newest reply's time wins.
-             last_reply_at = greatest(last_reply_at, now()),
-             updated_at = now()
-           WHERE id = ? AND workspace_id = ? AND conversation_id = ? AND parent_message_id IS NULL AND deleted_at IS NULL
-             AND ${READABLE_MESSAGE('messages')}
-           RETURNING ${MESSAGE_COLUMNS()}
-         ),
-         ${JOIN_POSTER('root.conversation_id', 'root.workspace_id', 'root')},
-         reply AS (
-           INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at, search)
-           SELECT ?::uuid, root.workspace_id, root.conversation_id, root.id, ?::uuid, ?::text, ?::uuid[], ?::uuid[], CASE WHEN ?::boolean THEN now() + ?::int * interval '1 millisecond' END,
-             to_tsvector(?::regconfig, ?::text)
-           FROM root
-           RETURNING ${MESSAGE_COLUMNS()}
-         ),
-         followed AS (
-           INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
-           SELECT a.actor_id, root.id, root.workspace_id, root.conversation_id, true
-           FROM root, (SELECT DISTINCT unnest(?::uuid[] || r.author_actor_id || r.mentioned_actor_ids) AS actor_id FROM root r) a
-           ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now()
-             WHERE thread_reads.following IS NULL OR (thread_reads.following = false AND excluded.actor_id = ANY (?::uuid[]))
-         )
-         SELECT true AS is_root, root.*, (SELECT joined_at FROM joined) AS joined_at FROM root UNION ALL SELECT false, reply.*, NULL FROM reply`,
-        [
-          m.authorActorId,
-          m.authorActorId,
-          m.parentMessageId,
-          m.workspaceId,
-          m.conversationId,
-          m.authorActorId,
-          m.authorActorId,
-          m.id,
-          m.authorActorId,
-          m.bodyText,
-          m.mentionedActorIds,
-          m.assetIds,
-          m.loading,
-          LOADING_MS,
-          this.searchConfig,
-          m.bodyText,
-          force,
-          force,
-        ],
-      ),
+    const { rows } = await queryable(this.db, tx).raw<{
+      rows: Array<MessageRow & { is_root: boolean; joined_at: Date | null }>;
+    }>(
+      `WITH root AS (
+         UPDATE messages SET
+           reply_count = reply_count + 1,
+           reply_actor_ids = CASE WHEN :actorId::uuid = ANY (reply_actor_ids) THEN reply_actor_ids ELSE array_append(reply_actor_ids, :actorId::uuid) END,
+           -- Concurrent replies take the lock in any order; the newest reply's time wins.
+           last_reply_at = greatest(last_reply_at, now()),
+           updated_at = now()
+         WHERE id = :parentMessageId AND workspace_id = :workspaceId AND conversation_id = :conversationId AND parent_message_id IS NULL
+           AND deleted_at IS NULL AND ${READABLE_MESSAGE('messages')}
+         RETURNING ${MESSAGE_COLUMNS()}
+       ),
+       ${JOIN_POSTER('root.conversation_id', 'root.workspace_id', 'root')},
+       reply AS (
+         INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at, search)
+         SELECT :id::uuid, root.workspace_id, root.conversation_id, root.id, :actorId::uuid, :bodyText::text, :mentionedActorIds::uuid[], :assetIds::uuid[],
+           CASE WHEN :loading::boolean THEN now() + :loadingMs::int * interval '1 millisecond' END, to_tsvector(:searchConfig::regconfig, :bodyText::text)
+         FROM root
+         RETURNING ${MESSAGE_COLUMNS()}
+       ),
+       followed AS (
+         INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
+         SELECT a.actor_id, root.id, root.workspace_id, root.conversation_id, true
+         FROM root, (SELECT DISTINCT unnest(:force::uuid[] || r.author_actor_id || r.mentioned_actor_ids) AS actor_id FROM root r) a
+         ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now()
+           WHERE thread_reads.following IS NULL OR (thread_reads.following = false AND excluded.actor_id = ANY (:force::uuid[]))
+       )
+       SELECT true AS is_root, root.*, (SELECT joined_at FROM joined) AS joined_at FROM root UNION ALL SELECT false, reply.*, NULL FROM reply`,
+      { ...this.newMessageBindings(m), force },
     );
     const root = rows.find((r) => r.is_root);
     const reply = rows.find((r) => !r.is_root);
@@ -277,64 +258,52 @@ export class MessageStore {
    * the page is empty).
    */
   async page(q: PageQuery): Promise<MessageWithSave[] | undefined> {
-    const rows = rowsOf<MessageRow & { caller_saved_at: Date | null }>(await this.pageStatement(q));
+    const { rows } = await this.pageStatement(q);
     if (rows.length === 0) return undefined;
     return rows[0]!.id === null ? [] : rows.map(withSave);
   }
 
   /** The statement `page` runs, unrun (the end-to-end tests read its plan). */
-  pageStatement(q: PageQuery): Knex.Raw {
-    const scope =
-      q.parentMessageId === null
-        ? 'm.conversation_id = ? AND m.parent_message_id IS NULL'
-        : 'm.conversation_id = ? AND m.parent_message_id = ?';
-    const bindings: Array<string | number> = [
-      q.actorId,
-      q.conversationId,
-      ...(q.parentMessageId === null ? [] : [q.parentMessageId]),
-    ];
-    if (q.before !== null) bindings.push(q.before);
-    bindings.push(q.limit, q.conversationId, q.workspaceId, q.actorId);
-    return this.db.raw(
+  pageStatement(q: PageQuery): Knex.Raw<{ rows: SavedRow[] }> {
+    const scope = q.parentMessageId === null ? 'm.parent_message_id IS NULL' : 'm.parent_message_id = :parentMessageId';
+    return this.db.raw<{ rows: SavedRow[] }>(
       `SELECT p.* FROM channels c LEFT JOIN LATERAL (
          SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
-         WHERE ${scope} ${q.before === null ? '' : 'AND m.id < ?'}
-         ORDER BY m.id DESC LIMIT ?
+         WHERE m.conversation_id = :conversationId AND ${scope} ${q.before === null ? '' : 'AND m.id < :before'}
+         ORDER BY m.id DESC LIMIT :limit
        ) p ON true
-       WHERE c.id = ? AND c.workspace_id = ? AND ${READABLE('c')}
+       WHERE c.id = :conversationId AND c.workspace_id = :workspaceId AND ${READABLE('c')}
        ORDER BY p.id DESC`,
-      bindings,
+      { ...q },
     );
   }
 
   /** Replaces the text of a live message of the workspace (clearing its loading state); nothing when it is deleted. */
   async edit(workspaceId: string, id: string, bodyText: string, tx?: Tx): Promise<Message | undefined> {
-    const [row] = rowsOf<MessageRow>(
-      await queryable(this.db, tx).raw(
-        `UPDATE messages SET body_text = ?, search = to_tsvector(?::regconfig, ?::text), edited_at = now(), updated_at = now(), loading_expires_at = NULL
-         WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL RETURNING ${MESSAGE_COLUMNS()}`,
-        [bodyText, this.searchConfig, bodyText, id, workspaceId],
-      ),
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
+      `UPDATE messages SET body_text = :bodyText, search = to_tsvector(:searchConfig::regconfig, :bodyText::text), edited_at = now(),
+         updated_at = now(), loading_expires_at = NULL
+       WHERE id = :id AND workspace_id = :workspaceId AND deleted_at IS NULL RETURNING ${MESSAGE_COLUMNS()}`,
+      { bodyText, searchConfig: this.searchConfig, id, workspaceId },
     );
-    return row && toMessage(row);
+    return rows[0] && toMessage(rows[0]);
   }
 
   /** Deleted messages whose assets the asset service has not yet removed (see `forgetAssets`), oldest first. */
   async withUnreleasedAssets(deletedBefore: Date, limit: number): Promise<string[]> {
-    const rows = rowsOf<{ id: string }>(
-      await this.db.raw(
-        `SELECT id FROM messages WHERE deleted_at IS NOT NULL AND asset_ids <> '{}' AND deleted_at < ? ORDER BY deleted_at LIMIT ?`,
-        [deletedBefore, limit],
-      ),
+    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>(
+      `SELECT id FROM messages WHERE deleted_at IS NOT NULL AND asset_ids <> '{}' AND deleted_at < :deletedBefore
+       ORDER BY deleted_at LIMIT :limit`,
+      { deletedBefore, limit },
     );
     return rows.map((r) => r.id);
   }
 
   /** Deleted messages whose assets were removed no longer name them. */
   async forgetAssets(ids: string[]): Promise<void> {
-    await this.db.raw(`UPDATE messages SET asset_ids = '{}' WHERE id = ANY (?::uuid[]) AND deleted_at IS NOT NULL`, [
+    await this.db.raw(`UPDATE messages SET asset_ids = '{}' WHERE id = ANY (:ids::uuid[]) AND deleted_at IS NOT NULL`, {
       ids,
-    ]);
+    });
   }
 
   /**
@@ -343,24 +312,24 @@ export class MessageStore {
    * deletes (a row one of them wrote since is skipped).
    */
   async indexForSearch(limit: number): Promise<number> {
-    const result = await this.db.raw(
-      `UPDATE messages SET search = to_tsvector(?::regconfig, body_text)
-       WHERE id IN (SELECT id FROM messages WHERE search IS NULL AND deleted_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+    const { rowCount } = await this.db.raw<{ rowCount: number }>(
+      `UPDATE messages SET search = to_tsvector(:searchConfig::regconfig, body_text)
+       WHERE id IN (SELECT id FROM messages WHERE search IS NULL AND deleted_at IS NULL ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED)
          AND search IS NULL AND deleted_at IS NULL`,
-      [this.searchConfig, limit],
+      { searchConfig: this.searchConfig, limit },
     );
-    return (result as { rowCount: number }).rowCount;
+    return rowCount;
   }
 
   /** Removes up to `limit` client_message_id claims made before `before` (past their 24 hours); returns how many. */
   async deleteClientIds(before: Date, limit: number): Promise<number> {
-    const result = await this.db.raw(
+    const { rowCount } = await this.db.raw<{ rowCount: number }>(
       `DELETE FROM client_messages c
-       USING (SELECT conversation_id, actor_id, client_message_id FROM client_messages WHERE created_at < ? ORDER BY created_at LIMIT ?) old
+       USING (SELECT conversation_id, actor_id, client_message_id FROM client_messages WHERE created_at < :before ORDER BY created_at LIMIT :limit) old
        WHERE (c.conversation_id, c.actor_id, c.client_message_id) = (old.conversation_id, old.actor_id, old.client_message_id)`,
-      [before, limit],
+      { before, limit },
     );
-    return (result as { rowCount: number }).rowCount;
+    return rowCount;
   }
 
   /**
@@ -369,18 +338,16 @@ export class MessageStore {
    */
   async softDelete(workspaceId: string, id: string, tx: Tx): Promise<Message | undefined> {
     const db = queryable(this.db, tx);
-    const [row] = rowsOf<MessageRow>(
-      await db.raw(
-        `UPDATE messages SET deleted_at = now(), updated_at = now(), body_text = '', search = NULL, mentioned_actor_ids = '{}', loading_expires_at = NULL,
-           reactions = '[]', reactions_version = reactions_version + CASE WHEN reactions = '[]' THEN 0 ELSE 1 END
-         WHERE id = ? AND workspace_id = ? AND deleted_at IS NULL RETURNING ${MESSAGE_COLUMNS()}`,
-        [id, workspaceId],
-      ),
+    const { rows } = await db.raw<{ rows: MessageRow[] }>(
+      `UPDATE messages SET deleted_at = now(), updated_at = now(), body_text = '', search = NULL, mentioned_actor_ids = '{}', loading_expires_at = NULL,
+         reactions = '[]', reactions_version = reactions_version + CASE WHEN reactions = '[]' THEN 0 ELSE 1 END
+       WHERE id = :id AND workspace_id = :workspaceId AND deleted_at IS NULL RETURNING ${MESSAGE_COLUMNS()}`,
+      { id, workspaceId },
     );
-    if (!row) return undefined;
-    await db.raw('DELETE FROM reactions WHERE message_id = ?', [id]);
-    await db.raw('DELETE FROM mentions WHERE message_id = ?', [id]);
-    return toMessage(row);
+    if (!rows[0]) return undefined;
+    await db.raw('DELETE FROM reactions WHERE message_id = :id', { id });
+    await db.raw('DELETE FROM mentions WHERE message_id = :id', { id });
+    return toMessage(rows[0]);
   }
 
   /**
@@ -394,24 +361,22 @@ export class MessageStore {
     tx: Tx,
   ): Promise<string | undefined> {
     const db = queryable(this.db, tx);
-    const won = rowsOf(
-      await db.raw(
-        `INSERT INTO client_messages (conversation_id, actor_id, client_message_id, message_id) VALUES (?, ?, ?, ?)
-         ON CONFLICT (conversation_id, actor_id, client_message_id)
-           DO UPDATE SET message_id = excluded.message_id, created_at = now()
-           WHERE client_messages.created_at < now() - make_interval(secs => ?)
-         RETURNING message_id`,
-        [key.conversationId, key.actorId, key.clientMessageId, messageId, CLIENT_ID_TTL_MS / 1000],
-      ),
+    const won = await db.raw<{ rows: Array<{ message_id: string }> }>(
+      `INSERT INTO client_messages (conversation_id, actor_id, client_message_id, message_id)
+       VALUES (:conversationId, :actorId, :clientMessageId, :messageId)
+       ON CONFLICT (conversation_id, actor_id, client_message_id)
+         DO UPDATE SET message_id = excluded.message_id, created_at = now()
+         WHERE client_messages.created_at < now() - make_interval(secs => :ttlSeconds)
+       RETURNING message_id`,
+      { ...key, messageId, ttlSeconds: CLIENT_ID_TTL_MS / 1000 },
     );
-    if (won.length > 0) return undefined;
-    const [held] = rowsOf<{ message_id: string }>(
-      await db.raw(
-        'SELECT message_id FROM client_messages WHERE conversation_id = ? AND actor_id = ? AND client_message_id = ?',
-        [key.conversationId, key.actorId, key.clientMessageId],
-      ),
+    if (won.rows.length > 0) return undefined;
+    const held = await db.raw<{ rows: Array<{ message_id: string }> }>(
+      `SELECT message_id FROM client_messages
+       WHERE conversation_id = :conversationId AND actor_id = :actorId AND client_message_id = :clientMessageId`,
+      { ...key },
     );
-    return held!.message_id;
+    return held.rows[0]!.message_id;
   }
 
   /** Mentions for counts, without the author's own. */
@@ -419,8 +384,9 @@ export class MessageStore {
     const actorIds = m.mentionedActorIds.filter((id) => id !== m.authorActorId);
     if (actorIds.length === 0) return;
     await queryable(this.db, tx).raw(
-      'INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id) SELECT a, ?, ?, ? FROM unnest(?::uuid[]) AS a',
-      [m.id, m.conversationId, threadRootId, actorIds],
+      `INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id)
+       SELECT a, :id, :conversationId, :threadRootId FROM unnest(:actorIds::uuid[]) AS a`,
+      { id: m.id, conversationId: m.conversationId, threadRootId, actorIds },
     );
   }
 }

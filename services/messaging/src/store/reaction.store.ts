@@ -19,10 +19,18 @@ const summaryWith = (change: 'added' | 'removed') => `coalesce((
         GROUP BY emoji) g
 ), '[]'::jsonb)`;
 
+/** What one actor's reaction to one message binds: `:messageId`, `:emoji`, `:actorId`. */
+interface ReactionBindings {
+  messageId: string;
+  emoji: string;
+  actorId: string;
+}
+
 /**
  * Reactions per message, actor and emoji. Callers hold the message's row lock (MessageStore.lock) in `tx`, so a
  * change and the summary it rewrites are serialised per message. A change and the summary's rewrite (reactions_version
- * + 1) are one statement; nothing is rewritten when nothing changed.
+ * + 1) are one statement; nothing is rewritten when nothing changed. Statements bind by name (`:name`), as the shared
+ * fragment `READABLE_MESSAGE` does.
  */
 export class ReactionStore {
   constructor(private readonly db: Knex) {}
@@ -30,9 +38,12 @@ export class ReactionStore {
   /** Adds the reaction; the message with its new summary, or nothing when the actor had already reacted with this emoji. */
   async add(messageId: string, emoji: string, actorId: string, tx: Tx): Promise<Message | undefined> {
     return this.change(
-      `WITH c AS (INSERT INTO reactions (message_id, emoji, actor_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING message_id, emoji, actor_id, seq)`,
+      `WITH c AS (
+         INSERT INTO reactions (message_id, emoji, actor_id) VALUES (:messageId, :emoji, :actorId) ON CONFLICT DO NOTHING
+         RETURNING message_id, emoji, actor_id, seq
+       )`,
       'added',
-      [messageId, emoji, actorId],
+      { messageId, emoji, actorId },
       tx,
     );
   }
@@ -55,37 +66,28 @@ export class ReactionStore {
     },
     tx: Tx,
   ): Promise<Message | undefined> {
-    const present = `m.reactions @> jsonb_build_array(jsonb_build_object('emoji', ?::text))`;
+    const present = `m.reactions @> jsonb_build_array(jsonb_build_object('emoji', :emoji::text))`;
     const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
       `WITH l AS (
          SELECT m.id FROM messages m
-         WHERE m.id = ? AND m.workspace_id = ? AND m.conversation_id = ? AND m.deleted_at IS NULL AND ${READABLE_MESSAGE('m')}
-           AND (jsonb_array_length(m.reactions) < ? OR ${present})
+         WHERE m.id = :messageId AND m.workspace_id = :workspaceId AND m.conversation_id = :conversationId AND m.deleted_at IS NULL
+           AND ${READABLE_MESSAGE('m')} AND (jsonb_array_length(m.reactions) < :maxEmoji OR ${present})
          FOR UPDATE OF m
        ),
-       c AS (INSERT INTO reactions (message_id, emoji, actor_id) SELECT l.id, ?, ? FROM l ON CONFLICT DO NOTHING RETURNING message_id)
+       c AS (
+         INSERT INTO reactions (message_id, emoji, actor_id) SELECT l.id, :emoji, :actorId FROM l ON CONFLICT DO NOTHING
+         RETURNING message_id
+       )
        UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = CASE
          WHEN ${present} THEN (
-           SELECT jsonb_agg(CASE WHEN r.x->>'emoji' = ? THEN jsonb_set(r.x, '{actor_ids}', (r.x->'actor_ids') || to_jsonb(?::text)) ELSE r.x END ORDER BY r.n)
+           SELECT jsonb_agg(
+             CASE WHEN r.x->>'emoji' = :emoji THEN jsonb_set(r.x, '{actor_ids}', (r.x->'actor_ids') || to_jsonb(:actorId::text)) ELSE r.x END
+             ORDER BY r.n)
            FROM jsonb_array_elements(m.reactions) WITH ORDINALITY AS r(x, n))
-         ELSE m.reactions || jsonb_build_array(jsonb_build_object('emoji', ?::text, 'actor_ids', jsonb_build_array(?::text)))
+         ELSE m.reactions || jsonb_build_array(jsonb_build_object('emoji', :emoji::text, 'actor_ids', jsonb_build_array(:actorId::text)))
        END
        FROM c WHERE m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
-      [
-        q.messageId,
-        q.workspaceId,
-        q.conversationId,
-        q.actorId,
-        q.maxEmoji,
-        q.emoji,
-        q.emoji,
-        q.actorId,
-        q.emoji,
-        q.emoji,
-        q.actorId,
-        q.emoji,
-        q.actorId,
-      ],
+      { ...q },
     );
     return rows[0] && toMessage(rows[0]);
   }
@@ -93,9 +95,12 @@ export class ReactionStore {
   /** Removes the reaction; the message with its new summary, or nothing when there was none. */
   async remove(messageId: string, emoji: string, actorId: string, tx: Tx): Promise<Message | undefined> {
     return this.change(
-      `WITH c AS (DELETE FROM reactions WHERE message_id = ? AND emoji = ? AND actor_id = ? RETURNING message_id, emoji, actor_id)`,
+      `WITH c AS (
+         DELETE FROM reactions WHERE message_id = :messageId AND emoji = :emoji AND actor_id = :actorId
+         RETURNING message_id, emoji, actor_id
+       )`,
       'removed',
-      [messageId, emoji, actorId],
+      { messageId, emoji, actorId },
       tx,
     );
   }
@@ -103,14 +108,14 @@ export class ReactionStore {
   private async change(
     cte: string,
     change: 'added' | 'removed',
-    bindings: string[],
+    bindings: ReactionBindings,
     tx: Tx,
   ): Promise<Message | undefined> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
       `${cte}
        UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = ${summaryWith(change)}
        FROM c WHERE m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
-      bindings,
+      { ...bindings },
     );
     return rows[0] && toMessage(rows[0]);
   }

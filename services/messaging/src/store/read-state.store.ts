@@ -34,37 +34,31 @@ const toCounts = (r: CountsRow): Counts => ({ unreadCount: r.unread, mentionCoun
 /**
  * The columns `unread` and `mentions` of a conversation for an actor: its top-level messages after the actor's mark
  * (not deleted, not the actor's own; all of them when the mark is null) and those of them that mention the actor.
- * `conversation` and `mark` are SQL expressions; the fragment binds the actor id twice, after theirs.
+ * `conversation` and `mark` are SQL expressions; the fragment binds `:actorId`, the actor's id.
  */
 export const CONVERSATION_COUNTS = (conversation: string, mark: string) => `
   (SELECT count(*)::int FROM messages x WHERE x.conversation_id = ${conversation} AND x.parent_message_id IS NULL
-     AND x.id > coalesce(${mark}, '${NOTHING_READ}'::uuid) AND x.deleted_at IS NULL AND x.author_actor_id <> ?) AS unread,
-  (SELECT count(*)::int FROM mentions y WHERE y.actor_id = ? AND y.conversation_id = ${conversation} AND y.thread_root_id IS NULL
+     AND x.id > coalesce(${mark}, '${NOTHING_READ}'::uuid) AND x.deleted_at IS NULL AND x.author_actor_id <> :actorId) AS unread,
+  (SELECT count(*)::int FROM mentions y WHERE y.actor_id = :actorId AND y.conversation_id = ${conversation} AND y.thread_root_id IS NULL
      AND y.message_id > coalesce(${mark}, '${NOTHING_READ}'::uuid)) AS mentions`;
 
-/** The counts of one conversation after a mark given as bindings (`conversationCountBindings`). */
-const COUNTS_OF_ONE = `SELECT ${CONVERSATION_COUNTS('?::uuid', '?::uuid')}`;
-
-const conversationCountBindings = (actorId: string, conversationId: string, after: string | null) => [
-  conversationId,
-  after,
-  actorId,
-  actorId,
-  conversationId,
-  after,
-];
+/** The counts of one conversation: binds `:actorId`, `:conversationId` and `:after` (the mark; null: nothing read). */
+const COUNTS_OF_ONE = `SELECT ${CONVERSATION_COUNTS(':conversationId::uuid', ':after::uuid')}`;
 
 /**
  * Read marks per actor for conversations and threads, with unread and mention counts taken as index range scans from
  * the mark (messages_top_idx / messages_replies_idx include author and deletion; mentions have their own indexes).
+ * Statements bind by name (`:name`), as the shared fragments (`READABLE_MESSAGE`, `SAVED_JOIN`,
+ * `CONVERSATION_COUNTS`) do.
  */
 export class ReadStateStore {
   constructor(private readonly db: Knex) {}
 
   async conversationMark(actorId: string, conversationId: string, tx?: Tx): Promise<Mark> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
-      'SELECT last_read_message_id, last_read_at, updated_at FROM conversation_reads WHERE actor_id = ? AND conversation_id = ?',
-      [actorId, conversationId],
+      `SELECT last_read_message_id, last_read_at, updated_at FROM conversation_reads
+       WHERE actor_id = :actorId AND conversation_id = :conversationId`,
+      { actorId, conversationId },
     );
     return toMark(rows[0]);
   }
@@ -83,20 +77,14 @@ export class ReadStateStore {
     const { rows } = await queryable(this.db, tx).raw<{ rows: Array<MarkRow & CountsRow> }>(
       `WITH mark AS (
          INSERT INTO conversation_reads (actor_id, conversation_id, last_read_message_id, last_read_at)
-         SELECT ?, m.conversation_id, m.id, now() FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND m.conversation_id = ? AND ${READABLE_MESSAGE('m')}
+         SELECT :actorId, m.conversation_id, m.id, now() FROM messages m
+         WHERE m.id = :messageId AND m.workspace_id = :workspaceId AND m.conversation_id = :conversationId AND ${READABLE_MESSAGE('m')}
          ON CONFLICT (actor_id, conversation_id) DO UPDATE
            SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()
          RETURNING last_read_message_id, last_read_at, updated_at
        )
        SELECT mark.*, counts.* FROM mark, (${COUNTS_OF_ONE}) counts`,
-      [
-        actorId,
-        messageId,
-        workspaceId,
-        conversationId,
-        actorId,
-        ...conversationCountBindings(actorId, conversationId, messageId),
-      ],
+      { actorId, messageId, workspaceId, conversationId, after: messageId },
     );
     const row = rows[0];
     return row && { ...toMark(row), ...toCounts(row) };
@@ -104,38 +92,42 @@ export class ReadStateStore {
 
   /** Unread top-level messages after the mark (not deleted, not the actor's own) and those that mention the actor. */
   async conversationCounts(actorId: string, conversationId: string, after: string | null, tx?: Tx): Promise<Counts> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: CountsRow[] }>(
-      COUNTS_OF_ONE,
-      conversationCountBindings(actorId, conversationId, after),
-    );
+    const { rows } = await queryable(this.db, tx).raw<{ rows: CountsRow[] }>(COUNTS_OF_ONE, {
+      actorId,
+      conversationId,
+      after,
+    });
     return toCounts(rows[0]!);
   }
 
   async threadMark(actorId: string, rootId: string, tx?: Tx): Promise<ThreadMark> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
-      'SELECT last_read_message_id, last_read_at, updated_at, following FROM thread_reads WHERE actor_id = ? AND root_id = ?',
-      [actorId, rootId],
+      `SELECT last_read_message_id, last_read_at, updated_at, following FROM thread_reads
+       WHERE actor_id = :actorId AND root_id = :rootId`,
+      { actorId, rootId },
     );
     return toMark(rows[0]);
   }
 
   async markThread(actorId: string, root: Message, messageId: string, tx?: Tx): Promise<ThreadMark> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
-      `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, last_read_message_id, last_read_at) VALUES (?, ?, ?, ?, ?, now())
+      `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, last_read_message_id, last_read_at)
+       VALUES (:actorId, :rootId, :workspaceId, :conversationId, :messageId, now())
        ON CONFLICT (actor_id, root_id) DO UPDATE
          SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()
        RETURNING last_read_message_id, last_read_at, updated_at, following`,
-      [actorId, root.id, root.workspaceId, root.conversationId, messageId],
+      { actorId, rootId: root.id, workspaceId: root.workspaceId, conversationId: root.conversationId, messageId },
     );
     return toMark(rows[0]);
   }
 
   async setFollowing(actorId: string, root: Message, following: boolean, tx?: Tx): Promise<ThreadMark> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
-      `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
+       VALUES (:actorId, :rootId, :workspaceId, :conversationId, :following)
        ON CONFLICT (actor_id, root_id) DO UPDATE SET following = excluded.following, updated_at = now()
        RETURNING last_read_message_id, last_read_at, updated_at, following`,
-      [actorId, root.id, root.workspaceId, root.conversationId, following],
+      { actorId, rootId: root.id, workspaceId: root.workspaceId, conversationId: root.conversationId, following },
     );
     return toMark(rows[0]);
   }
@@ -144,9 +136,10 @@ export class ReadStateStore {
   async threadCounts(actorId: string, rootId: string, after: string | null, tx?: Tx): Promise<Counts> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: Array<{ unread: number; mentions: number }> }>(
       `SELECT
-         (SELECT count(*)::int FROM messages WHERE parent_message_id = ? AND id > ? AND deleted_at IS NULL AND author_actor_id <> ?) AS unread,
-         (SELECT count(*)::int FROM mentions WHERE actor_id = ? AND thread_root_id = ? AND message_id > ?) AS mentions`,
-      [rootId, after ?? NOTHING_READ, actorId, actorId, rootId, after ?? NOTHING_READ],
+         (SELECT count(*)::int FROM messages
+          WHERE parent_message_id = :rootId AND id > :after AND deleted_at IS NULL AND author_actor_id <> :actorId) AS unread,
+         (SELECT count(*)::int FROM mentions WHERE actor_id = :actorId AND thread_root_id = :rootId AND message_id > :after) AS mentions`,
+      { rootId, after: after ?? NOTHING_READ, actorId },
     );
     return { unreadCount: rows[0]!.unread, mentionCount: rows[0]!.mentions };
   }
@@ -167,16 +160,12 @@ export class ReadStateStore {
     const v = q.following
       ? {
           from: 'thread_reads t JOIN messages m ON m.id = t.root_id',
-          fromBindings: [],
-          where: 't.actor_id = ? AND t.following AND m.workspace_id = ? AND m.reply_count > 0',
-          whereBindings: [a, q.workspaceId],
+          where: 't.actor_id = :actorId AND t.following AND m.workspace_id = :workspaceId AND m.reply_count > 0',
           key: 't.root_id',
         }
       : {
-          from: 'messages m LEFT JOIN thread_reads t ON t.actor_id = ? AND t.root_id = m.id',
-          fromBindings: [a],
-          where: 'm.workspace_id = ? AND m.parent_message_id IS NULL AND m.reply_count > 0',
-          whereBindings: [q.workspaceId],
+          from: 'messages m LEFT JOIN thread_reads t ON t.actor_id = :actorId AND t.root_id = m.id',
+          where: 'm.workspace_id = :workspaceId AND m.parent_message_id IS NULL AND m.reply_count > 0',
           key: 'm.id',
         };
     const { rows } = await this.db.raw<{
@@ -194,24 +183,14 @@ export class ReadStateStore {
        FROM ${v.from}
        ${SAVED_JOIN}
        CROSS JOIN LATERAL (SELECT
-         (SELECT count(*)::int FROM messages r WHERE r.parent_message_id = m.id AND r.id > coalesce(t.last_read_message_id, ?)
-            AND r.deleted_at IS NULL AND r.author_actor_id <> ?) AS unread,
-         (SELECT count(*)::int FROM mentions x WHERE x.actor_id = ? AND x.thread_root_id = m.id AND x.message_id > coalesce(t.last_read_message_id, ?)) AS mentions
+         (SELECT count(*)::int FROM messages r WHERE r.parent_message_id = m.id AND r.id > coalesce(t.last_read_message_id, :nothingRead)
+            AND r.deleted_at IS NULL AND r.author_actor_id <> :actorId) AS unread,
+         (SELECT count(*)::int FROM mentions x
+          WHERE x.actor_id = :actorId AND x.thread_root_id = m.id AND x.message_id > coalesce(t.last_read_message_id, :nothingRead)) AS mentions
        ) c
-       WHERE ${v.where} AND ${READABLE_MESSAGE('m')} ${q.before === null ? '' : `AND ${v.key} < ?`} ${q.unread ? 'AND c.unread > 0' : ''}
-       ORDER BY ${v.key} DESC LIMIT ?`,
-      [
-        ...v.fromBindings,
-        a,
-        NOTHING_READ,
-        a,
-        a,
-        NOTHING_READ,
-        ...v.whereBindings,
-        a,
-        ...(q.before === null ? [] : [q.before]),
-        q.limit,
-      ],
+       WHERE ${v.where} AND ${READABLE_MESSAGE('m')} ${q.before === null ? '' : `AND ${v.key} < :before`} ${q.unread ? 'AND c.unread > 0' : ''}
+       ORDER BY ${v.key} DESC LIMIT :limit`,
+      { actorId: a, workspaceId: q.workspaceId, nothingRead: NOTHING_READ, before: q.before, limit: q.limit },
     );
     return rows.map((r) => {
       const root = withSave(r);

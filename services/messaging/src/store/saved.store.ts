@@ -7,7 +7,10 @@ import { MESSAGE_COLUMNS, type MessageRow, withSave } from './message.store.ts';
 export type SaveOutcome =
   { deletedAt: Date; savedAt: null; created: false } | { deletedAt: null; savedAt: Date; created: boolean };
 
-/** The caller's private bookmarks, paged by save order (`seq`, newest first). */
+/**
+ * The caller's private bookmarks, paged by save order (`seq`, newest first). Statements bind by name (`:name`), as the
+ * shared fragment `READABLE_MESSAGE` does.
+ */
 export class SavedStore {
   constructor(private readonly db: Knex) {}
 
@@ -28,15 +31,19 @@ export class SavedStore {
     const { rows } = await db.raw<{
       rows: Array<{ deleted_at: Date | null; created_at: Date | null; earlier_at: Date | null }>;
     }>(
-      `WITH m AS (SELECT m.id, m.deleted_at FROM messages m WHERE m.id = ? AND m.workspace_id = ? AND m.conversation_id = ? AND ${READABLE_MESSAGE('m')} FOR UPDATE OF m),
+      `WITH m AS (
+         SELECT m.id, m.deleted_at FROM messages m
+         WHERE m.id = :messageId AND m.workspace_id = :workspaceId AND m.conversation_id = :conversationId AND ${READABLE_MESSAGE('m')}
+         FOR UPDATE OF m
+       ),
        c AS (
-         INSERT INTO saved_messages (actor_id, message_id, workspace_id) SELECT ?, m.id, ? FROM m WHERE m.deleted_at IS NULL
+         INSERT INTO saved_messages (actor_id, message_id, workspace_id) SELECT :actorId, m.id, :workspaceId FROM m WHERE m.deleted_at IS NULL
          ON CONFLICT DO NOTHING RETURNING saved_at
        )
        SELECT m.deleted_at, (SELECT saved_at FROM c) AS created_at,
-         (SELECT s.saved_at FROM saved_messages s WHERE s.actor_id = ? AND s.message_id = m.id) AS earlier_at
+         (SELECT s.saved_at FROM saved_messages s WHERE s.actor_id = :actorId AND s.message_id = m.id) AS earlier_at
        FROM m`,
-      [messageId, workspaceId, conversationId, actorId, actorId, workspaceId, actorId],
+      { messageId, workspaceId, conversationId, actorId },
     );
     const row = rows[0];
     if (!row) return undefined;
@@ -44,17 +51,17 @@ export class SavedStore {
     if (row.created_at !== null) return { deletedAt: null, savedAt: row.created_at, created: true };
     if (row.earlier_at !== null) return { deletedAt: null, savedAt: row.earlier_at, created: false };
     const concurrent = await db.raw<{ rows: Array<{ saved_at: Date }> }>(
-      'SELECT saved_at FROM saved_messages WHERE actor_id = ? AND message_id = ?',
-      [actorId, messageId],
+      'SELECT saved_at FROM saved_messages WHERE actor_id = :actorId AND message_id = :messageId',
+      { actorId, messageId },
     );
     return { deletedAt: null, savedAt: concurrent.rows[0]!.saved_at, created: false };
   }
 
   /** Removes the bookmark; false when there was none. */
   async unsave(actorId: string, messageId: string, tx?: Tx): Promise<boolean> {
-    const { rowCount } = await queryable(this.db, tx).raw(
-      'DELETE FROM saved_messages WHERE actor_id = ? AND message_id = ?',
-      [actorId, messageId],
+    const { rowCount } = await queryable(this.db, tx).raw<{ rowCount: number }>(
+      'DELETE FROM saved_messages WHERE actor_id = :actorId AND message_id = :messageId',
+      { actorId, messageId },
     );
     return rowCount === 1;
   }
@@ -68,9 +75,10 @@ export class SavedStore {
   }): Promise<Array<MessageWithSave & { seq: string }>> {
     const { rows } = await this.db.raw<{ rows: Array<MessageRow & { caller_saved_at: Date; seq: string }> }>(
       `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at, s.seq FROM saved_messages s JOIN messages m ON m.id = s.message_id
-       WHERE s.actor_id = ? AND s.workspace_id = ? AND m.deleted_at IS NULL AND ${READABLE_MESSAGE('m')} ${q.beforeSeq === null ? '' : 'AND s.seq < ?'}
-       ORDER BY s.seq DESC LIMIT ?`,
-      [q.actorId, q.workspaceId, q.actorId, ...(q.beforeSeq === null ? [] : [q.beforeSeq]), q.limit],
+       WHERE s.actor_id = :actorId AND s.workspace_id = :workspaceId AND m.deleted_at IS NULL AND ${READABLE_MESSAGE('m')}
+         ${q.beforeSeq === null ? '' : 'AND s.seq < :beforeSeq'}
+       ORDER BY s.seq DESC LIMIT :limit`,
+      { ...q },
     );
     return rows.map((r) => ({ ...withSave(r), seq: String(r.seq) }));
   }
