@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
-import { createDb, type Knex, transactor } from '@wms/kit/db';
+import { createDb, type Knex } from '@wms/kit/db';
 import { DomainError } from '@wms/kit/errors';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';

@@ -27,12 +27,11 @@ export class PurgeStore {
       ),
     ).map((r) => r.id);
     if (roots.length > 0) {
-      const replies = await db.raw(
+      const replies = await db.raw<{ rowCount: number }>(
         'DELETE FROM messages WHERE id IN (SELECT id FROM messages WHERE parent_message_id = ANY (?::uuid[]) ORDER BY id LIMIT ?)',
         [roots, limit],
       );
-      if ((replies as { rowCount: number }).rowCount < limit)
-        await db.raw('DELETE FROM messages WHERE id = ANY (?::uuid[])', [roots]);
+      if (replies.rowCount < limit) await db.raw('DELETE FROM messages WHERE id = ANY (?::uuid[])', [roots]);
       return false;
     }
     await db.raw('DELETE FROM conversation_reads WHERE conversation_id = ?', [channel.id]);
