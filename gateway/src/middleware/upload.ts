@@ -25,16 +25,7 @@ const stalled = (idleMs: number) =>
  * a missing final boundary, a malformed part, a client that stops sending for `idleMs`) throws 400 `invalid_input`.
  */
 export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: UploadOptions): AsyncGenerator<Buffer> {
-  let parser: busboy.Busboy;
-  try {
-    // busboy reports its fileSize limit when a file reaches it, so the limit given is one byte over the largest file allowed.
-    parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, parts: 25 } });
-  } catch {
-    throw invalidInput(
-      [{ field: 'header.content-type', message: 'must be multipart/form-data with a boundary' }],
-      'Upload the file as multipart/form-data.',
-    );
-  }
+  const parser = multipartParser(req, maxBytes);
   // Every failure becomes one error that destroys the parser, which passes it on to the file stream being read.
   let failure: DomainError | undefined;
   const fail = (err: DomainError) => {
@@ -73,27 +64,10 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
 
   try {
     watch();
-    const file = await new Promise<NodeJS.ReadableStream>((resolve, reject) => {
-      let found = false;
-      parser.on('file', (name, stream) => {
-        // busboy destroys a file stream with an error when the body ends inside it, possibly before anyone reads it.
-        stream.on('error', () => {});
-        if (name !== field || found) {
-          stream.resume();
-          return;
-        }
-        found = true;
-        resolve(stream);
-      });
-      parser.on('error', (err) => {
-        const reason = err instanceof DomainError ? err : malformed();
-        fail(reason);
-        reject(reason);
-      });
-      parser.on('close', () => reject(failure ?? invalidInput([{ field: `body.${field}`, message: 'is required' }])));
-      req.pipe(parser);
-      req.on('data', onData);
-    });
+    const part = filePart(parser, field, fail, () => failure);
+    req.pipe(parser);
+    req.on('data', onData);
+    const file = await part;
     let held: Buffer | undefined;
     try {
       for await (const chunk of file as AsyncIterable<Buffer>) {
@@ -120,6 +94,49 @@ export async function* streamUpload(req: Request, { field, maxBytes, idleMs }: U
     req.unpipe(parser);
     if (!parser.destroyed) parser.destroy();
   }
+}
+
+function multipartParser(req: Request, maxBytes: number): busboy.Busboy {
+  try {
+    // busboy reports its fileSize limit when a file reaches it, so the limit given is one byte over the largest file allowed.
+    return busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, parts: 25 } });
+  } catch {
+    throw invalidInput(
+      [{ field: 'header.content-type', message: 'must be multipart/form-data with a boundary' }],
+      'Upload the file as multipart/form-data.',
+    );
+  }
+}
+
+/**
+ * The stream of the file part named `field` (any other file part is drained); fails with the upload's first failure,
+ * or 400 when the body ends without that part.
+ */
+function filePart(
+  parser: busboy.Busboy,
+  field: string,
+  fail: (err: DomainError) => void,
+  failure: () => DomainError | undefined,
+): Promise<NodeJS.ReadableStream> {
+  return new Promise((resolve, reject) => {
+    let found = false;
+    parser.on('file', (name, stream) => {
+      // busboy destroys a file stream with an error when the body ends inside it, possibly before anyone reads it.
+      stream.on('error', () => {});
+      if (name !== field || found) {
+        stream.resume();
+        return;
+      }
+      found = true;
+      resolve(stream);
+    });
+    parser.on('error', (err) => {
+      const reason = err instanceof DomainError ? err : malformed();
+      fail(reason);
+      reject(reason);
+    });
+    parser.on('close', () => reject(failure() ?? invalidInput([{ field: `body.${field}`, message: 'is required' }])));
+  });
 }
 
 /** Reads one file field into memory (at most `maxBytes` + one chunk is ever held), for small uploads such as avatars. */
