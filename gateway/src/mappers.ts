@@ -1,23 +1,14 @@
 import { actorChannel, presenceChannel, workspaceChannel } from '@wms/kit/channels';
-import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import type { Download__Output } from '@wms/protos/gen/wms/common/v1/Download';
 import type { User__Output } from '@wms/protos/gen/wms/common/v1/User';
 import type { AuthResponse__Output } from '@wms/protos/gen/wms/identity/v1/AuthResponse';
 import type { EmailPendingResponse__Output } from '@wms/protos/gen/wms/identity/v1/EmailPendingResponse';
 import type { RequestEmailCodeResponse__Output } from '@wms/protos/gen/wms/identity/v1/RequestEmailCodeResponse';
 import type { VerifyEmailResponse__Output } from '@wms/protos/gen/wms/identity/v1/VerifyEmailResponse';
-import type { Channel__Output } from '@wms/protos/gen/wms/messaging/v1/Channel';
-import type { ChannelMember__Output } from '@wms/protos/gen/wms/messaging/v1/ChannelMember';
 import type { ChannelMemberPage__Output } from '@wms/protos/gen/wms/messaging/v1/ChannelMemberPage';
 import type { ConversationPage__Output } from '@wms/protos/gen/wms/messaging/v1/ConversationPage';
-import type { Message__Output } from '@wms/protos/gen/wms/messaging/v1/Message';
-import type { MessageChild__Output } from '@wms/protos/gen/wms/messaging/v1/MessageChild';
 import type { MessagePage__Output } from '@wms/protos/gen/wms/messaging/v1/MessagePage';
-import type { MessageReactions__Output } from '@wms/protos/gen/wms/messaging/v1/MessageReactions';
-import type { Reaction__Output } from '@wms/protos/gen/wms/messaging/v1/Reaction';
-import type { ReadState__Output } from '@wms/protos/gen/wms/messaging/v1/ReadState';
 import type { SearchPage__Output } from '@wms/protos/gen/wms/messaging/v1/SearchPage';
-import type { SavedMessageState__Output } from '@wms/protos/gen/wms/messaging/v1/SavedMessageState';
 import type { Thread__Output } from '@wms/protos/gen/wms/messaging/v1/Thread';
 import type { ThreadPage__Output } from '@wms/protos/gen/wms/messaging/v1/ThreadPage';
 import type { ActorPresence__Output } from '@wms/protos/gen/wms/realtime/v1/ActorPresence';
@@ -26,16 +17,40 @@ import type { DeliveredEvent__Output } from '@wms/protos/gen/wms/realtime/v1/Del
 import type { EventPage__Output } from '@wms/protos/gen/wms/realtime/v1/EventPage';
 import type { RealtimeConfig__Output } from '@wms/protos/gen/wms/realtime/v1/RealtimeConfig';
 import type { UserAuthorization__Output } from '@wms/protos/gen/wms/realtime/v1/UserAuthorization';
-import type { Actor__Output } from '@wms/protos/gen/wms/workspace/v1/Actor';
 import type { Token__Output } from '@wms/protos/gen/wms/workspace/v1/Token';
-import type { Workspace__Output } from '@wms/protos/gen/wms/workspace/v1/Workspace';
-import type { WorkspaceUser__Output } from '@wms/protos/gen/wms/workspace/v1/WorkspaceUser';
+import {
+  publicActor,
+  publicActorPresence,
+  publicAsset,
+  publicChannel,
+  publicChannelMember,
+  publicMessage,
+  publicMessageReactions,
+  publicReadState,
+  publicSavedMessageState,
+  publicWorkspace,
+  publicWorkspaceUser,
+} from '@wms/protos/public';
+import type { z } from 'zod';
 import type * as s from './schemas.ts';
 import type { Body } from './schemas.ts';
 
 // The one mapping from the services' proto answers to the HTTP bodies, one function per object. Each returns its
 // response schema's type, so a field missing from either side, or one the schema does not name, fails the typecheck.
-// Enum fields travel as proto strings; the owning service writes only the values its schema lists, hence their casts.
+// A resource that clients also receive in events is mapped by its function of @wms/protos/public, which the owning
+// service uses for the event; `same` holds that function to the schema. Enum fields travel as proto strings; the
+// owning service writes only the values its schema lists, hence their casts.
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * `map` as the mapper of schema `S`'s body: it must return exactly that type (no field more or less, the same types),
+ * or the call asks for a second argument of type never and the typecheck fails.
+ */
+const same =
+  <S extends z.ZodType>() =>
+  <P, R>(map: (proto: P) => R, ..._exactly: Same<R, Body<S>> extends true ? [] : [never]) =>
+    map as unknown as (proto: P) => Body<S>;
 
 export const toUser = (u: User__Output | null): Body<typeof s.User> => ({
   id: u?.id ?? '',
@@ -73,40 +88,11 @@ export const toVerifiedEmail = (
 
 export const passwordReset: Body<typeof s.PasswordReset> = { status: 'password_reset' };
 
-export const toWorkspace = (w: Workspace__Output): Body<typeof s.Workspace> => ({
-  id: w.id,
-  name: w.name,
-  slug: w.slug,
-  avatar_id: w.avatar_id ?? null,
-  created_at: w.created_at,
-  updated_at: w.updated_at,
-});
+export const toWorkspace = same<typeof s.Workspace>()(publicWorkspace);
 
-export const toWorkspaceUser = (m: WorkspaceUser__Output): Body<typeof s.WorkspaceUser> => ({
-  id: m.id,
-  workspace_id: m.workspace_id,
-  user_id: m.user_id,
-  actor_id: m.actor_id,
-  role: m.role as Body<typeof s.WorkspaceUser>['role'],
-  accepted_at: m.accepted_at ?? null,
-  created_at: m.created_at,
-  updated_at: m.updated_at,
-  user: { id: m.user?.id ?? m.user_id, email: m.user?.email ?? '', name: m.user?.name ?? '' },
-});
+export const toWorkspaceUser = same<typeof s.WorkspaceUser>()(publicWorkspaceUser);
 
-export const toActor = (a: Actor__Output): Body<typeof s.WorkspaceActor> => ({
-  id: a.id,
-  workspace_id: a.workspace_id,
-  kind: a.kind as Body<typeof s.WorkspaceActor>['kind'],
-  user_id: a.user_id ?? null,
-  display_name: a.display_name,
-  title: a.title ?? null,
-  avatar_id: a.avatar_id ?? null,
-  managed_by_admins: a.managed_by_admins,
-  deactivated_at: a.deactivated_at ?? null,
-  created_at: a.created_at,
-  updated_at: a.updated_at,
-});
+export const toActor = same<typeof s.WorkspaceActor>()(publicActor);
 
 /** A token as the workspace service answers it; the secret only in the answer that creates it. */
 export const toToken = (t: Token__Output): Body<typeof s.Token> => ({
@@ -133,29 +119,9 @@ export const toDownload = (d: Download__Output): Body<typeof s.AssetDownload> =>
   size_bytes: d.size_bytes,
 });
 
-export const toChannel = (c: Channel__Output): Body<typeof s.Channel> => ({
-  id: c.id,
-  workspace_id: c.workspace_id,
-  conversation_id: c.id,
-  kind: c.kind as Body<typeof s.Channel>['kind'],
-  name: c.name ?? null,
-  topic: c.topic ?? null,
-  created_by_actor_id: c.created_by_actor_id,
-  member_count: c.member_count,
-  is_member: c.is_member,
-  participant_actor_ids: c.participant_actor_ids,
-  last_message_at: c.last_message_at ?? null,
-  archived_at: c.archived_at ?? null,
-  created_at: c.created_at,
-  updated_at: c.updated_at,
-});
+export const toChannel = same<typeof s.Channel>()(publicChannel);
 
-export const toChannelMember = (m: ChannelMember__Output): Body<typeof s.ChannelMember> => ({
-  channel_id: m.channel_id,
-  actor_id: m.actor_id,
-  added_by_actor_id: m.added_by_actor_id ?? null,
-  joined_at: m.joined_at,
-});
+export const toChannelMember = same<typeof s.ChannelMember>()(publicChannelMember);
 
 export const toChannelMemberPage = (p: ChannelMemberPage__Output): Body<typeof s.ChannelMemberPage> => ({
   items: p.items.map(toChannelMember),
@@ -167,50 +133,9 @@ export const toConversationPage = (p: ConversationPage__Output): Body<typeof s.C
   next_cursor: p.next_cursor ?? null,
 });
 
-export const toAsset = (a: Asset__Output): Body<typeof s.Asset> => ({
-  id: a.id,
-  created_at: a.created_at,
-  updated_at: a.updated_at,
-  conversation_id: a.conversation_id,
-  message_id: a.message_id ?? null,
-  name: a.name,
-  size_bytes: a.size_bytes,
-  content_type: a.content_type,
-  status: a.status as Body<typeof s.Asset>['status'],
-  preview_kind: (a.preview_kind ?? null) as Body<typeof s.Asset>['preview_kind'],
-});
+export const toAsset = same<typeof s.Asset>()(publicAsset);
 
-type MessageBody = Body<typeof s.Message>;
-
-const toMessageChild = (c: MessageChild__Output): MessageBody['children'][number] => ({
-  type: c.type as 'text',
-  text: c.text,
-});
-
-const toReaction = (r: Reaction__Output): Body<typeof s.Reaction> => ({ emoji: r.emoji, actor_ids: r.actor_ids });
-
-export const toMessage = (m: Message__Output): MessageBody => ({
-  id: m.id,
-  created_at: m.created_at,
-  updated_at: m.updated_at,
-  children: m.children.map(toMessageChild),
-  loading_expires_at: m.loading_expires_at ?? null,
-  saved_at: m.saved_at ?? null,
-  reply_count: m.reply_count,
-  reply_actor_ids: m.reply_actor_ids,
-  last_reply_at: m.last_reply_at ?? null,
-  reactions: m.reactions.map(toReaction),
-  reactions_version: m.reactions_version,
-  assets: m.assets.map(toAsset),
-  workspace_id: m.workspace_id,
-  conversation_id: m.conversation_id,
-  author_actor_id: m.author_actor_id,
-  body_text: m.body_text,
-  mentioned_actor_ids: m.mentioned_actor_ids,
-  parent_message_id: m.parent_message_id ?? null,
-  edited_at: m.edited_at ?? null,
-  deleted_at: m.deleted_at ?? null,
-});
+export const toMessage = same<typeof s.Message>()(publicMessage);
 
 /** A page of messages, or of saved messages (the same body). */
 export const toSearchPage = (p: SearchPage__Output): Body<typeof s.SearchPage> => ({
@@ -226,28 +151,11 @@ export const toMessagePage = (p: MessagePage__Output): Body<typeof s.MessagePage
   next_cursor: p.next_cursor ?? null,
 });
 
-export const toSavedMessageState = (r: SavedMessageState__Output): Body<typeof s.SavedMessageState> => ({
-  message_id: r.message_id,
-  saved: r.saved,
-  saved_at: r.saved_at ?? null,
-});
+export const toSavedMessageState = same<typeof s.SavedMessageState>()(publicSavedMessageState);
 
-export const toMessageReactions = (r: MessageReactions__Output): Body<typeof s.MessageReactions> => ({
-  message_id: r.message_id,
-  reactions: r.reactions.map(toReaction),
-  reactions_version: r.reactions_version,
-});
+export const toMessageReactions = same<typeof s.MessageReactions>()(publicMessageReactions);
 
-export const toReadState = (r: ReadState__Output): Body<typeof s.ConversationReadState> => ({
-  conversation_id: r.conversation_id,
-  thread_root_id: r.thread_root_id ?? null,
-  last_read_message_id: r.last_read_message_id ?? null,
-  last_read_at: r.last_read_at ?? null,
-  unread_count: r.unread_count,
-  mention_count: r.mention_count,
-  following: r.following ?? null,
-  updated_at: r.updated_at ?? null,
-});
+export const toReadState = same<typeof s.ConversationReadState>()(publicReadState);
 
 const toThread = (t: Thread__Output): Body<typeof s.Thread> => ({
   id: t.id,
@@ -297,10 +205,10 @@ export const toRealtimeUserAuthorization = (
   a: UserAuthorization__Output,
 ): Body<typeof s.RealtimeUserAuthorization> => ({ auth: a.auth, user_data: a.user_data });
 
+/** A listed presence is online (its proto's status is `online` or, in a leave event, `offline`). */
 export const toActorPresence = (p: ActorPresence__Output): Body<typeof s.ActorPresence> => ({
-  actor_id: p.actor_id,
-  status: p.status as 'online',
-  since: p.since,
+  ...publicActorPresence(p),
+  status: 'online',
 });
 
 /** An event as it was triggered; the realtime service stores only JSON objects as data. */

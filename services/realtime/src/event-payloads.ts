@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { workspaceChannel } from '@wms/kit/channels';
+import { publicActorPresence } from '@wms/protos/public';
 import type { NewEvent } from './domain/events.ts';
 import type { PresenceChange } from './domain/presence.ts';
 
@@ -15,6 +16,9 @@ export function presenceEventOf(c: PresenceChange): NewEvent {
     workspaceId: c.workspaceId,
     channel: workspaceChannel(c.workspaceId),
     name: 'presence.updated',
-    data: { event_id: eventId, presence: { actor_id: c.actorId, status: c.status, since: c.since.toISOString() } },
+    data: {
+      event_id: eventId,
+      presence: publicActorPresence({ actor_id: c.actorId, status: c.status, since: c.since.toISOString() }),
+    },
   };
 }

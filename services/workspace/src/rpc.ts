@@ -1,73 +1,18 @@
 import type { ServiceHandlers } from '@wms/kit/grpc-server';
-import type { Download } from '@wms/protos/gen/wms/common/v1/Download';
-import type { Actor as ActorMessage } from '@wms/protos/gen/wms/workspace/v1/Actor';
-import type { Token as TokenMessage } from '@wms/protos/gen/wms/workspace/v1/Token';
-import type { Workspace as WorkspaceMessage } from '@wms/protos/gen/wms/workspace/v1/Workspace';
-import type { WorkspaceUser as WorkspaceUserMessage } from '@wms/protos/gen/wms/workspace/v1/WorkspaceUser';
-import type { Actor, AvatarDownload, MemberWithUser, Token, Workspace } from './domain/model.ts';
-import type { CreatedToken } from './token.service.ts';
-import type { WorkspaceServices } from './wiring.ts';
+import type { ActorService } from './actor.service.ts';
+import type { AvatarService } from './avatar.service.ts';
+import type { MemberService } from './member.service.ts';
+import type { TokenService } from './token.service.ts';
+import type { WorkspaceService } from './workspace.service.ts';
+import { toActor, toDownload, toMember, toToken, toWorkspace } from './wire.ts';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
-
-const toWorkspace = (w: Workspace): WorkspaceMessage => ({
-  id: w.id,
-  name: w.name,
-  slug: w.slug,
-  avatar_id: w.avatarId ?? undefined,
-  created_at: w.createdAt.toISOString(),
-  updated_at: w.updatedAt.toISOString(),
-});
-
-const toMember = (m: MemberWithUser): WorkspaceUserMessage => ({
-  id: m.id,
-  workspace_id: m.workspaceId,
-  user_id: m.userId,
-  actor_id: m.actorId,
-  role: m.role,
-  accepted_at: iso(m.acceptedAt),
-  created_at: m.createdAt.toISOString(),
-  updated_at: m.updatedAt.toISOString(),
-  user: m.user,
-});
-
-const toActor = (a: Actor): ActorMessage => ({
-  id: a.id,
-  workspace_id: a.workspaceId,
-  kind: a.kind,
-  user_id: a.userId ?? undefined,
-  display_name: a.displayName,
-  title: a.title ?? undefined,
-  avatar_id: a.avatarId ?? undefined,
-  managed_by_admins: a.managedByAdmins,
-  deactivated_at: iso(a.deactivatedAt),
-  created_at: a.createdAt.toISOString(),
-  updated_at: a.updatedAt.toISOString(),
-});
-
-const toDownload = (d: AvatarDownload): Download => ({
-  url: d.url,
-  expires_at: d.expiresAt.toISOString(),
-  name: d.name,
-  content_type: d.contentType,
-  size_bytes: d.sizeBytes,
-});
-
-/** A token as listed (no secret), or as created (with it). */
-const toToken = (t: Token | CreatedToken): TokenMessage => ({
-  id: t.id,
-  kind: t.kind,
-  workspace_id: t.workspaceId,
-  conversation_id: t.conversationId ?? undefined,
-  actor_id: t.actorId,
-  name: t.name,
-  token_prefix: t.tokenPrefix,
-  created_by_actor_id: t.createdByActorId,
-  created_at: t.createdAt.toISOString(),
-  last_used_at: iso(t.lastUsedAt),
-  revoked_at: iso(t.revokedAt),
-  token: 'secret' in t ? t.secret : undefined,
-});
+export interface WorkspaceServices {
+  workspaces: WorkspaceService;
+  members: MemberService;
+  actors: ActorService;
+  avatars: AvatarService;
+  tokens: TokenService;
+}
 
 export function workspaceHandlers({
   workspaces,

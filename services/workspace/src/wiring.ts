@@ -10,7 +10,7 @@ import type { WorkspaceConfig } from './config.ts';
 import { MemberService } from './member.service.ts';
 import { MembershipChanges } from './membership-changes.ts';
 import { openWorkspaceProducers } from './queues.ts';
-import { workspaceHandlers } from './rpc.ts';
+import { type WorkspaceServices, workspaceHandlers } from './rpc.ts';
 import { ActorStore } from './store/actor.store.ts';
 import { AvatarStore } from './store/avatar.store.ts';
 import { MemberStore } from './store/member.store.ts';
@@ -33,13 +33,7 @@ export interface WorkspaceStores {
   tokens: TokenStore;
 }
 
-export interface WorkspaceServices {
-  workspaces: WorkspaceService;
-  members: MemberService;
-  actors: ActorService;
-  avatars: AvatarService;
-  tokens: TokenService;
-}
+export type { WorkspaceServices } from './rpc.ts';
 
 /** The stores over one pool, for the server and the worker role (tests build them here too). */
 export function buildWorkspaceStores(db: Knex): WorkspaceStores {
