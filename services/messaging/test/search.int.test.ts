@@ -363,6 +363,14 @@ describe('what search shows', () => {
     expect(texts(await search(ws, bob, 'budget')).sort()).toEqual(['budget meeting', 'budget numbers']);
     expect(texts(await search(ws, cat, 'budget'))).toEqual(['budget meeting']);
     expect((await refusal(search(ws, cat, 'budget', { conversationId: secret.id }))).code).toBe('not_found');
+    // By relevance too (its own statement: the newest matches ranked), within a conversation or not.
+    expect(texts(await search(ws, cat, 'budget', { sort: 'relevance' }))).toEqual(['budget meeting']);
+    expect((await refusal(search(ws, cat, 'budget', { conversationId: secret.id, sort: 'relevance' }))).code).toBe(
+      'not_found',
+    );
+    expect(texts(await search(ws, bob, 'budget', { conversationId: secret.id, sort: 'relevance' }))).toEqual([
+      'budget numbers',
+    ]);
     expect(texts(await search(elsewhere.ws, elsewhere.author, 'budget'))).toEqual(['budget elsewhere']);
     // Leaving takes it away at the next search.
     await channels.removeMember(secret.id, bob);
@@ -420,6 +428,26 @@ describe('what search shows', () => {
       ),
       { numRuns: 20 },
     );
+  });
+
+  it("shows each hit with the caller's own bookmark alone, in both orders", async () => {
+    const { ws, author, posted } = await world(['kept note', 'other note']);
+    const saver = randomUUID();
+    await db('saved_messages').insert({ actor_id: saver, message_id: posted[0]!.id, workspace_id: ws });
+    const marks = async (actorId: string, sort: 'newest' | 'relevance') =>
+      (await search(ws, actorId, 'note', { sort })).items
+        .map((h) => [h.message.message.bodyText, h.message.savedAt !== null])
+        .sort();
+    for (const sort of ['newest', 'relevance'] as const) {
+      expect(await marks(saver, sort)).toEqual([
+        ['kept note', true],
+        ['other note', false],
+      ]);
+      expect(await marks(author, sort)).toEqual([
+        ['kept note', false],
+        ['other note', false],
+      ]);
+    }
   });
 
   it('reflects an edit and a delete in the very next search, and never finds a deleted message', async () => {

@@ -151,6 +151,24 @@ describe(ChannelStore.name, () => {
     expect(await channels.find(workspace(), c.id, c.createdByActorId)).toBeUndefined();
   });
 
+  it('renames a channel or changes its topic, answering the channel as the acting actor sees it', async () => {
+    const c = await newChannel();
+    const name = uniqueName('r');
+    expect(await channels.update(c.workspaceId, c.id, c.createdByActorId, { name })).toMatchObject({
+      id: c.id,
+      name,
+      topic: null,
+      isMember: true,
+    });
+    expect(await channels.update(c.workspaceId, c.id, actor(), { topic: 'news' })).toMatchObject({
+      name,
+      topic: 'news',
+      isMember: false,
+    });
+    expect(await channels.update(c.workspaceId, c.id, actor(), { topic: null })).toMatchObject({ name, topic: null });
+    expect(await channels.update(workspace(), c.id, c.createdByActorId, { name: uniqueName() })).toBeUndefined();
+  });
+
   it('turns a name taken in the workspace into channel_name_taken, and allows it in another workspace', async () => {
     const c = await newChannel();
     const err = await refusal(newChannel(c.workspaceId, c.name!));
