@@ -14,8 +14,23 @@ import * as s from './schemas.ts';
 export function accountPages({ identity }: Clients, log: Logger): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '16kb' });
+  const handle = pageHandler(log);
+  router.get('/verify-email', handle(verifyEmailForm));
+  router.post('/verify-email', form, handle(verifyEmail(identity)));
+  router.get('/reset-password', handle(resetPasswordForm));
+  router.post('/reset-password', form, handle(resetPassword(identity)));
+  router.get('/sign-in', handle(signInForm));
+  router.post('/sign-in', form, handle(signIn(identity)));
+  router.post('/sign-in/link', form, handle(mailLink(identity)));
+  return router;
+}
 
-  const handle = (work: (req: Request) => Promise<Page>) => async (req: Request, res: Response) => {
+type Identity = Clients['identity'];
+type PageWork = (req: Request) => Promise<Page>;
+
+/** Sends the page `work` makes; a domain error is its status's page, anything else a logged 500 page. */
+function pageHandler(log: Logger) {
+  return (work: PageWork) => async (req: Request, res: Response) => {
     let page: Page;
     try {
       page = await work(req);
@@ -33,122 +48,105 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
     }
     send(res, page);
   };
+}
 
-  router.get(
-    '/verify-email',
-    handle(async (req) => {
-      const { token } = parse(z.object({ token: linkToken }), req.query);
-      return {
-        title: 'Confirm your email address',
-        body: [
-          p('Confirm the address this link was sent to.'),
-          `<form method="post" action="/verify-email">${hidden('token', token)}<button type="submit">Confirm</button></form>`,
-        ],
-      };
-    }),
-  );
-  router.post(
-    '/verify-email',
-    form,
-    handle(async (req) => {
-      const { token } = parse(z.object({ token: linkToken }), req.body);
-      const verified = await identity.VerifyEmail({ token }, req.ctx);
-      if (!verified.auth)
-        return {
-          title: 'Address confirmed',
-          body: [p(`${verified.user?.email ?? 'Your new address'} is now the address of your account.`)],
-        };
+const verifyEmailForm: PageWork = async (req) => {
+  const { token } = parse(z.object({ token: linkToken }), req.query);
+  return {
+    title: 'Confirm your email address',
+    body: [
+      p('Confirm the address this link was sent to.'),
+      `<form method="post" action="/verify-email">${hidden('token', token)}<button type="submit">Confirm</button></form>`,
+    ],
+  };
+};
+
+const verifyEmail =
+  (identity: Identity): PageWork =>
+  async (req) => {
+    const { token } = parse(z.object({ token: linkToken }), req.body);
+    const verified = await identity.VerifyEmail({ token }, req.ctx);
+    if (!verified.auth)
       return {
         title: 'Address confirmed',
-        body: [
-          p(`You are signed in as ${verified.auth.user?.email ?? ''}.`),
-          ...accessToken(verified.auth.access_token),
-        ],
+        body: [p(`${verified.user?.email ?? 'Your new address'} is now the address of your account.`)],
       };
-    }),
-  );
+    return {
+      title: 'Address confirmed',
+      body: [p(`You are signed in as ${verified.auth.user?.email ?? ''}.`), ...accessToken(verified.auth.access_token)],
+    };
+  };
 
-  router.get(
-    '/reset-password',
-    handle(async (req) => {
-      const { token } = parse(z.object({ token: linkToken }), req.query);
-      return {
-        title: 'Choose a new password',
-        body: [
-          `<form method="post" action="/reset-password">${hidden('token', token)}` +
-            '<label for="password">New password (8 to 128 characters)</label>' +
-            '<input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="128" required>' +
-            '<button type="submit">Set the password</button></form>',
-        ],
-      };
-    }),
-  );
-  router.post(
-    '/reset-password',
-    form,
-    handle(async (req) => {
-      const body = parse(z.object({ token: linkToken, password: s.password }), req.body);
-      await identity.ResetPassword(body, req.ctx);
-      return {
-        title: 'Password changed',
-        body: [p('Every session of your account was signed out.'), '<p><a href="/sign-in">Sign in</a></p>'],
-      };
-    }),
-  );
+const resetPasswordForm: PageWork = async (req) => {
+  const { token } = parse(z.object({ token: linkToken }), req.query);
+  return {
+    title: 'Choose a new password',
+    body: [
+      `<form method="post" action="/reset-password">${hidden('token', token)}` +
+        '<label for="password">New password (8 to 128 characters)</label>' +
+        '<input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="128" required>' +
+        '<button type="submit">Set the password</button></form>',
+    ],
+  };
+};
 
-  router.get(
-    '/sign-in',
-    handle(async () => ({
-      title: 'Sign in',
+const resetPassword =
+  (identity: Identity): PageWork =>
+  async (req) => {
+    const body = parse(z.object({ token: linkToken, password: s.password }), req.body);
+    await identity.ResetPassword(body, req.ctx);
+    return {
+      title: 'Password changed',
+      body: [p('Every session of your account was signed out.'), '<p><a href="/sign-in">Sign in</a></p>'],
+    };
+  };
+
+const signInForm: PageWork = async () => ({
+  title: 'Sign in',
+  body: [
+    '<form method="post" action="/sign-in">' +
+      '<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required>' +
+      '<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>' +
+      '<button type="submit">Sign in</button></form>',
+    '<h2>No password at hand?</h2>',
+    '<form method="post" action="/sign-in/link">' +
+      '<label for="link-email">Email</label><input id="link-email" name="email" type="email" autocomplete="email" required>' +
+      '<button type="submit" name="send" value="link">Email me a sign-in link</button>' +
+      '<button type="submit" name="send" value="reset">Email me a password reset link</button></form>',
+  ],
+});
+
+const signIn =
+  (identity: Identity): PageWork =>
+  async (req) => {
+    const body = parse(z.object({ email: s.email, password: s.loginPassword }), req.body);
+    const signedIn = await identity.Login(body, req.ctx);
+    return {
+      title: 'Signed in',
+      body: [p(`You are signed in as ${signedIn.user?.email ?? ''}.`), ...accessToken(signedIn.access_token)],
+    };
+  };
+
+const mailLink =
+  (identity: Identity): PageWork =>
+  async (req) => {
+    const { email, send: what } = parse(
+      z.object({ email: s.email, send: z.enum(['link', 'reset']).default('link') }),
+      req.body,
+    );
+    const mailed =
+      what === 'reset'
+        ? await identity.RecoverAccount({ email }, req.ctx)
+        : await identity.RequestMagicLink({ email }, req.ctx);
+    return {
+      title: 'Check your inbox',
       body: [
-        '<form method="post" action="/sign-in">' +
-          '<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required>' +
-          '<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>' +
-          '<button type="submit">Sign in</button></form>',
-        '<h2>No password at hand?</h2>',
-        '<form method="post" action="/sign-in/link">' +
-          '<label for="link-email">Email</label><input id="link-email" name="email" type="email" autocomplete="email" required>' +
-          '<button type="submit" name="send" value="link">Email me a sign-in link</button>' +
-          '<button type="submit" name="send" value="reset">Email me a password reset link</button></form>',
+        p(
+          `If ${mailed.email} has an account, a ${what === 'reset' ? 'password reset' : 'sign-in'} link is on its way to it.`,
+        ),
       ],
-    })),
-  );
-  router.post(
-    '/sign-in',
-    form,
-    handle(async (req) => {
-      const body = parse(z.object({ email: s.email, password: s.loginPassword }), req.body);
-      const signedIn = await identity.Login(body, req.ctx);
-      return {
-        title: 'Signed in',
-        body: [p(`You are signed in as ${signedIn.user?.email ?? ''}.`), ...accessToken(signedIn.access_token)],
-      };
-    }),
-  );
-  router.post(
-    '/sign-in/link',
-    form,
-    handle(async (req) => {
-      const { email, send: what } = parse(
-        z.object({ email: s.email, send: z.enum(['link', 'reset']).default('link') }),
-        req.body,
-      );
-      const mailed =
-        what === 'reset'
-          ? await identity.RecoverAccount({ email }, req.ctx)
-          : await identity.RequestMagicLink({ email }, req.ctx);
-      return {
-        title: 'Check your inbox',
-        body: [
-          p(
-            `If ${mailed.email} has an account, a ${what === 'reset' ? 'password reset' : 'sign-in'} link is on its way to it.`,
-          ),
-        ],
-      };
-    }),
-  );
-  return router;
-}
+    };
+  };
 
 // A page for a mailed link is shown without asking the identity service, so the link's token is checked here: a
 // malformed one gets the 400 page, not a form that cannot work.
