@@ -66,22 +66,77 @@ export const DEFAULT_MAIL_FROM = 'wms <no-reply@wms.local>';
  * what the environment leaves unset; in test mode it sets everything, so the operator's shell cannot leak into tests.
  */
 export async function resolveSettings({ mode, env: operatorEnv, root, defaults }: SettingsInput): Promise<Settings> {
+  const r = resolution(mode, operatorEnv, root);
+  const { env, sources } = r;
+
+  const publicUrl = r.given('PUBLIC_URL') ?? defaults.publicUrl;
+  env.PUBLIC_URL = publicUrl;
+  sources.push({ name: 'public URL', value: publicUrl, from: r.fromOf(['PUBLIC_URL']) });
+
+  const { smtpUrl, inboxUrl, mailDir } = await resolveMail(r, defaults);
+  const storageDir = await resolveStorage(r, defaults);
+
+  const jwt = await jwtKeys(r.given('JWT_PRIVATE_KEY'), r.given('JWT_PUBLIC_KEY'), () => defaults.jwtKeys(), r.shown);
+  env.JWT_PRIVATE_KEY = jwt.privateKey;
+  env.JWT_PUBLIC_KEY = jwt.publicKey;
+  sources.push({ name: 'JWT keys', value: jwt.shown, from: r.fromOf(['JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY']) });
+
+  resolveTrustProxy(r);
+  const localRealtime = await resolveRealtime(r, defaults);
+
+  return {
+    env,
+    publicUrl,
+    smtpUrl,
+    inboxUrl,
+    mailDir,
+    storageDir,
+    jwt: { privateKey: jwt.privateKey, publicKey: jwt.publicKey },
+    localRealtime,
+    sources,
+  };
+}
+
+/** What the steps of resolveSettings share: how they read the operator's environment, and what they add up. */
+interface Resolution {
+  mode: 'dev' | 'test';
+  /** Where relative paths resolve from. */
+  root: string;
+  /** A variable of the operator's (dev mode only); an empty one counts as unset. */
+  given: (name: string) => string | undefined;
+  /** The variables of `names` that are set, for a banner line's `from`; `default` when none is. */
+  fromOf: (names: string[]) => string;
+  /** A path as the banner shows it: relative to the root when under it. */
+  shown: (dir: string) => string;
+  env: Record<string, string>;
+  sources: SettingSource[];
+}
+
+function resolution(mode: 'dev' | 'test', operatorEnv: NodeJS.ProcessEnv, root: string): Resolution {
   // An empty variable counts as unset: the services would refuse it, and `FOO= pnpm start` means "no FOO".
   const given = (name: string): string | undefined =>
     mode === 'dev' && operatorEnv[name] ? operatorEnv[name] : undefined;
-  const fromOf = (names: string[]) => names.filter((name) => given(name) !== undefined).join(', ') || 'default';
-  const shown = (dir: string) => {
-    const relative = path.relative(root, dir);
-    return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : dir;
+  return {
+    mode,
+    root,
+    given,
+    fromOf: (names) => names.filter((name) => given(name) !== undefined).join(', ') || 'default',
+    shown: (dir) => {
+      const relative = path.relative(root, dir);
+      return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : dir;
+    },
+    env: {},
+    sources: [],
   };
-  const env: Record<string, string> = {};
-  const sources: SettingSource[] = [];
+}
 
-  const publicUrl = given('PUBLIC_URL') ?? defaults.publicUrl;
-  env.PUBLIC_URL = publicUrl;
-  sources.push({ name: 'public URL', value: publicUrl, from: fromOf(['PUBLIC_URL']) });
-
-  const relay = given('SMTP_URL');
+/** `SMTP_URL` names a relay, or the launcher's mail catcher is started; then `MAIL_FROM`. */
+async function resolveMail(
+  r: Resolution,
+  defaults: SettingsInput['defaults'],
+): Promise<{ smtpUrl: string; inboxUrl: string | undefined; mailDir: string | undefined }> {
+  const { env, sources } = r;
+  const relay = r.given('SMTP_URL');
   let inboxUrl: string | undefined;
   let mailDir: string | undefined;
   if (relay) {
@@ -92,45 +147,32 @@ export async function resolveSettings({ mode, env: operatorEnv, root, defaults }
     env.SMTP_URL = catcher.smtpUrl;
     inboxUrl = catcher.inboxUrl;
     mailDir = catcher.dir;
-    const files = catcher.dir ? `, files ${shown(catcher.dir)}/*.eml` : '';
+    const files = catcher.dir ? `, files ${r.shown(catcher.dir)}/*.eml` : '';
     sources.push({
       name: 'mail',
       value: `mail catcher, inbox ${catcher.inboxUrl} (SMTP ${catcher.smtpUrl})${files}`,
       from: 'default',
     });
   }
-  env.MAIL_FROM = given('MAIL_FROM') ?? DEFAULT_MAIL_FROM;
-  sources.push({ name: 'mail from', value: env.MAIL_FROM, from: fromOf(['MAIL_FROM']) });
+  env.MAIL_FROM = r.given('MAIL_FROM') ?? DEFAULT_MAIL_FROM;
+  sources.push({ name: 'mail from', value: env.MAIL_FROM, from: r.fromOf(['MAIL_FROM']) });
+  return { smtpUrl: env.SMTP_URL, inboxUrl, mailDir };
+}
 
-  const driver = given('STORAGE_DRIVER') ?? 'fs';
-  env.STORAGE_DRIVER = driver;
-  let storageDir: string | undefined;
-  if (driver === 'fs') {
-    storageDir = path.resolve(root, given('STORAGE_DIR') ?? defaults.storageDir);
-    env.STORAGE_DIR = storageDir;
-    let secretFrom = 'from STORAGE_SECRET';
-    const secret = given('STORAGE_SECRET');
-    if (secret) {
-      env.STORAGE_SECRET = secret;
-    } else {
-      const made = await defaults.storageSecret();
-      env.STORAGE_SECRET = made.secret;
-      secretFrom = made.file ? `kept in ${shown(made.file)}` : 'made for this run';
-    }
-    sources.push({
-      name: 'storage',
-      value: `fs at ${shown(storageDir)}, URL signing key ${secretFrom}`,
-      from: fromOf(['STORAGE_DRIVER', 'STORAGE_DIR', 'STORAGE_SECRET']),
-    });
-  } else if (driver === 's3') {
+/** The storage driver and its settings; resolves with the fs driver's directory (absolute), unset with another. */
+async function resolveStorage(r: Resolution, defaults: SettingsInput['defaults']): Promise<string | undefined> {
+  const driver = r.given('STORAGE_DRIVER') ?? 'fs';
+  r.env.STORAGE_DRIVER = driver;
+  if (driver === 'fs') return resolveFsStorage(r, defaults);
+  if (driver === 's3') {
     // The S3_* variables reach the services with the rest of the environment; an fs directory or key would only confuse.
-    const endpoint = given('S3_ENDPOINT');
-    const publicS3 = given('S3_PUBLIC_URL');
-    const value = `s3 at ${endpoint ? redact(endpoint) : '(S3_ENDPOINT unset)'}, bucket ${given('S3_BUCKET') ?? 'wms'}${publicS3 ? `, clients use ${redact(publicS3)}` : ''}`;
-    sources.push({
+    const endpoint = r.given('S3_ENDPOINT');
+    const publicS3 = r.given('S3_PUBLIC_URL');
+    const value = `s3 at ${endpoint ? redact(endpoint) : '(S3_ENDPOINT unset)'}, bucket ${r.given('S3_BUCKET') ?? 'wms'}${publicS3 ? `, clients use ${redact(publicS3)}` : ''}`;
+    r.sources.push({
       name: 'storage',
       value,
-      from: fromOf([
+      from: r.fromOf([
         'STORAGE_DRIVER',
         'S3_ENDPOINT',
         'S3_ACCESS_KEY',
@@ -140,78 +182,101 @@ export async function resolveSettings({ mode, env: operatorEnv, root, defaults }
         'S3_PUBLIC_URL',
       ]),
     });
-  } else {
-    sources.push({ name: 'storage', value: `"${driver}" (the services accept fs or s3)`, from: 'STORAGE_DRIVER' });
+    return undefined;
   }
+  r.sources.push({ name: 'storage', value: `"${driver}" (the services accept fs or s3)`, from: 'STORAGE_DRIVER' });
+  return undefined;
+}
 
-  const jwt = await jwtKeys(given('JWT_PRIVATE_KEY'), given('JWT_PUBLIC_KEY'), defaults.jwtKeys, shown);
-  env.JWT_PRIVATE_KEY = jwt.privateKey;
-  env.JWT_PUBLIC_KEY = jwt.publicKey;
-  sources.push({ name: 'JWT keys', value: jwt.shown, from: fromOf(['JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY']) });
+/** The fs driver: its directory, and the key that signs its download URLs. */
+async function resolveFsStorage(r: Resolution, defaults: SettingsInput['defaults']): Promise<string> {
+  const { env } = r;
+  const storageDir = path.resolve(r.root, r.given('STORAGE_DIR') ?? defaults.storageDir);
+  env.STORAGE_DIR = storageDir;
+  let secretFrom = 'from STORAGE_SECRET';
+  const secret = r.given('STORAGE_SECRET');
+  if (secret) {
+    env.STORAGE_SECRET = secret;
+  } else {
+    const made = await defaults.storageSecret();
+    env.STORAGE_SECRET = made.secret;
+    secretFrom = made.file ? `kept in ${r.shown(made.file)}` : 'made for this run';
+  }
+  r.sources.push({
+    name: 'storage',
+    value: `fs at ${r.shown(storageDir)}, URL signing key ${secretFrom}`,
+    from: r.fromOf(['STORAGE_DRIVER', 'STORAGE_DIR', 'STORAGE_SECRET']),
+  });
+  return storageDir;
+}
 
-  const trustProxy = given('TRUST_PROXY');
+function resolveTrustProxy(r: Resolution): void {
+  const trustProxy = r.given('TRUST_PROXY');
   if (trustProxy) {
-    env.TRUST_PROXY = trustProxy;
-    sources.push({ name: 'trust proxy', value: trustProxy, from: 'TRUST_PROXY' });
-  } else if (mode === 'test') {
+    r.env.TRUST_PROXY = trustProxy;
+    r.sources.push({ name: 'trust proxy', value: trustProxy, from: 'TRUST_PROXY' });
+  } else if (r.mode === 'test') {
     // Tests simulate client addresses with X-Forwarded-For from loopback.
-    env.TRUST_PROXY = 'loopback';
-    sources.push({ name: 'trust proxy', value: 'loopback', from: 'default' });
+    r.env.TRUST_PROXY = 'loopback';
+    r.sources.push({ name: 'trust proxy', value: 'loopback', from: 'default' });
   } else {
-    sources.push({ name: 'trust proxy', value: 'false (X-Forwarded-For is ignored)', from: 'default' });
+    r.sources.push({ name: 'trust proxy', value: 'false (X-Forwarded-For is ignored)', from: 'default' });
   }
+}
 
-  const pusherGiven = PUSHER_VARIABLES.filter((name) => given(name) !== undefined);
-  let localRealtime = false;
+/** The operator's own provider (PUSHER_*), else the local Soketi when the cluster runs one; resolves with the latter. */
+async function resolveRealtime(r: Resolution, defaults: SettingsInput['defaults']): Promise<boolean> {
+  const pusherGiven = PUSHER_VARIABLES.filter((name) => r.given(name) !== undefined);
   if (pusherGiven.length > 0) {
-    const missing = PUSHER_APP_VARIABLES.filter((name) => given(name) === undefined);
-    if (missing.length > 0) {
-      throw new Error(
-        `${pusherGiven.join(', ')} set without ${missing.join(', ')}: set the app's ID, key and secret to use your own realtime provider, or no PUSHER_* for the local Soketi`,
-      );
-    }
-    for (const name of pusherGiven) env[name] = given(name)!;
-    const host = given('PUSHER_HOST');
-    const tls = ['true', '1'].includes(given('PUSHER_USE_TLS') ?? '');
-    const where = host
-      ? `provider at ${host}:${given('PUSHER_PORT') ?? 6001}${tls ? ' over TLS' : ''}`
-      : `Pusher Channels, cluster ${given('PUSHER_CLUSTER') ?? 'mt1'}`;
-    sources.push({
-      name: 'realtime',
-      value: `${where}, app ${given('PUSHER_APP_ID')}; no Soketi`,
-      from: fromOf(PUSHER_VARIABLES),
-    });
-  } else if (defaults.realtime) {
-    const { port } = defaults.realtime;
-    const app = await defaults.realtime.app();
-    Object.assign(env, {
-      PUSHER_APP_ID: app.appId,
-      PUSHER_KEY: app.key,
-      PUSHER_SECRET: app.secret,
-      PUSHER_HOST: '127.0.0.1',
-      PUSHER_PORT: String(port),
-      PUSHER_USE_TLS: 'false',
-    });
-    localRealtime = true;
-    const kept = app.file ? `kept in ${shown(app.file)}` : 'made for this run';
-    const problem = soketiNodeProblem();
-    const value = `Soketi on 127.0.0.1:${port}, clients connect through the gateway (/realtime/ws); app ${app.appId} ${kept}${problem ? `; warning: ${problem}` : ''}`;
-    sources.push({ name: 'realtime', value, from: 'default' });
-  } else {
-    sources.push({ name: 'realtime', value: 'none (this cluster runs no provider)', from: 'default' });
+    ownRealtimeProvider(r, pusherGiven);
+    return false;
   }
+  if (defaults.realtime) {
+    await localRealtimeProvider(r, defaults.realtime);
+    return true;
+  }
+  r.sources.push({ name: 'realtime', value: 'none (this cluster runs no provider)', from: 'default' });
+  return false;
+}
 
-  return {
-    env,
-    publicUrl,
-    smtpUrl: env.SMTP_URL,
-    inboxUrl,
-    mailDir,
-    storageDir,
-    jwt: { privateKey: jwt.privateKey, publicKey: jwt.publicKey },
-    localRealtime,
-    sources,
-  };
+function ownRealtimeProvider(r: Resolution, pusherGiven: string[]): void {
+  const missing = PUSHER_APP_VARIABLES.filter((name) => r.given(name) === undefined);
+  if (missing.length > 0) {
+    throw new Error(
+      `${pusherGiven.join(', ')} set without ${missing.join(', ')}: set the app's ID, key and secret to use your own realtime provider, or no PUSHER_* for the local Soketi`,
+    );
+  }
+  for (const name of pusherGiven) r.env[name] = r.given(name)!;
+  const host = r.given('PUSHER_HOST');
+  const tls = ['true', '1'].includes(r.given('PUSHER_USE_TLS') ?? '');
+  const where = host
+    ? `provider at ${host}:${r.given('PUSHER_PORT') ?? 6001}${tls ? ' over TLS' : ''}`
+    : `Pusher Channels, cluster ${r.given('PUSHER_CLUSTER') ?? 'mt1'}`;
+  r.sources.push({
+    name: 'realtime',
+    value: `${where}, app ${r.given('PUSHER_APP_ID')}; no Soketi`,
+    from: r.fromOf(PUSHER_VARIABLES),
+  });
+}
+
+async function localRealtimeProvider(
+  r: Resolution,
+  realtime: NonNullable<SettingsInput['defaults']['realtime']>,
+): Promise<void> {
+  const { port } = realtime;
+  const app = await realtime.app();
+  Object.assign(r.env, {
+    PUSHER_APP_ID: app.appId,
+    PUSHER_KEY: app.key,
+    PUSHER_SECRET: app.secret,
+    PUSHER_HOST: '127.0.0.1',
+    PUSHER_PORT: String(port),
+    PUSHER_USE_TLS: 'false',
+  });
+  const kept = app.file ? `kept in ${r.shown(app.file)}` : 'made for this run';
+  const problem = soketiNodeProblem();
+  const value = `Soketi on 127.0.0.1:${port}, clients connect through the gateway (/realtime/ws); app ${app.appId} ${kept}${problem ? `; warning: ${problem}` : ''}`;
+  r.sources.push({ name: 'realtime', value, from: 'default' });
 }
 
 async function jwtKeys(
