@@ -8,8 +8,8 @@ export type { Transact, Tx } from './transactions.ts';
 /** One migration of a service's schema. */
 export interface Migration {
   name: string;
-  up(knex: Knex): Promise<void>;
-  down?(knex: Knex): Promise<void>;
+  up: (knex: Knex) => Promise<void>;
+  down?: (knex: Knex) => Promise<void>;
   /**
    * `transaction: false` runs it outside a transaction, statement by statement: for `CREATE INDEX CONCURRENTLY`,
    * which builds an index on a large table without holding its writes. Such a migration must be safe to run again
@@ -157,6 +157,17 @@ export async function runMigrationRole(
   }
 }
 
+/** What kit calls of knex's client (typed `any` by knex): pooled connections, and raw ones outside the pool. */
+export interface KnexClient {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(conn: unknown): Promise<void>;
+  acquireRawConnection(): Promise<unknown>;
+  destroyRawConnection(conn: unknown): Promise<void>;
+}
+
+/** knex's client, typed for what kit calls of it. Inside kit only (`transactor`, the outbox relay). */
+export const knexClient = (knex: Knex): KnexClient => knex.client as KnexClient;
+
 /** How long a transaction whose work failed waits for its ROLLBACK before it gives the connection up (knex's bound). */
 const ROLLBACK_TIMEOUT_MS = 5000;
 
@@ -207,7 +218,7 @@ class PooledTx {
 export const transactor =
   (knex: Knex): Transact =>
   async (work) => {
-    const conn = (await knex.client.acquireConnection()) as { __knex__disposed?: unknown };
+    const conn = (await knexClient(knex).acquireConnection()) as { __knex__disposed?: unknown };
     const discard = (err: unknown) => {
       if (!isServerRefusal(err)) conn.__knex__disposed ??= err;
       throw err;
@@ -238,7 +249,8 @@ export const transactor =
       return result;
     } finally {
       tx.open = false;
-      knex.client.releaseConnection(conn);
+      // Resolves at once (knex's pool takes the connection back synchronously).
+      void knexClient(knex).releaseConnection(conn);
     }
   };
 
@@ -249,10 +261,11 @@ const isServerRefusal = (err: unknown): boolean => typeof (err as { severity?: u
  * What a store may use to run a statement: a table's builder, `raw` and `fn`, which both the pool and a transaction
  * offer (a transaction's is the pool's builders bound to its connection, so nothing else of knex is there).
  */
-// The table call keeps knex's own type parameters (a store may name its row type).
-// biome-ignore lint/suspicious/noExplicitAny: knex's defaults
 export type Queryable = Pick<Knex, 'raw' | 'fn'> &
-  (<TRecord extends {} = any, TResult = any[]>(table: string) => Knex.QueryBuilder<TRecord, TResult>);
+  // The table call keeps knex's own type parameters and defaults: a store may name its row type, and one that does
+  // not gets knex's `any` rows, as on the pool (`Knex` itself), so a store reads alike in and out of a transaction.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- knex's own defaults, see above
+  (<TRecord extends object = any, TResult = any[]>(table: string) => Knex.QueryBuilder<TRecord, TResult>);
 
 /** Where a store runs a statement: inside the caller's transaction when given one, else on the pool. */
 export const queryable = (knex: Knex, tx: Tx | undefined): Queryable =>

@@ -113,7 +113,7 @@ export function isDependencyOutage(err: unknown): boolean {
     OUTAGE_CODES.has(code) ||
     code.startsWith('08') ||
     OUTAGE_NAMES.has(String(e.name)) ||
-    OUTAGE_MESSAGES.test(String(e.message ?? ''))
+    OUTAGE_MESSAGES.test(typeof e.message === 'string' ? e.message : '')
   );
 }
 

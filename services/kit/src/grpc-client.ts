@@ -10,7 +10,7 @@ import { fromGrpcError } from './grpc-errors.ts';
  * client-streaming methods named in `S` take the requests as an async iterable, written with backpressure.
  */
 export type AsyncClient<D, S extends string = never> = {
-  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<infer Req, any, any, infer ResOut>
+  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<infer Req, never, unknown, infer ResOut>
     ? K extends S
       ? (requests: AsyncIterable<Req>, ctx: CallContext) => Promise<ResOut>
       : (req: Req, ctx: CallContext) => Promise<ResOut>

@@ -21,7 +21,7 @@ export { HealthService } from './health.ts';
  * client-streaming methods named in `S` take the requests as an async iterable instead.
  */
 export type AsyncHandlers<D, S extends string = never> = {
-  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<any, infer Res, infer ReqOut, any>
+  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<never, infer Res, infer ReqOut, unknown>
     ? K extends S
       ? (requests: AsyncIterable<ReqOut>, ctx: CallContext) => Promise<Res>
       : (req: ReqOut, ctx: CallContext) => Promise<Res>

@@ -58,8 +58,10 @@ export class HealthService {
   }
 
   implementation(): grpc.UntypedServiceImplementation {
-    const nameOf = (call: { request: unknown }) =>
-      String((call.request as { service?: unknown } | undefined)?.service ?? '');
+    const nameOf = (call: { request: unknown }) => {
+      const service = (call.request as { service?: unknown } | undefined)?.service;
+      return typeof service === 'string' ? service : '';
+    };
     return {
       Check: (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         const name = nameOf(call);

@@ -141,7 +141,7 @@ export class ProcessMetrics {
    * counts fail or come late has no samples in that scrape). Returns the function that stops reporting it.
    */
   watchQueue(queue: string, counts: () => Promise<Partial<Record<string, number>>>): () => void {
-    const metrics = this;
+    const { queues, log } = this;
     this.queueDepth ??= new Gauge({
       name: 'wms_queue_jobs',
       help: 'Jobs in a BullMQ queue by state (waiting, active, delayed, failed), read from Redis on each scrape',
@@ -150,12 +150,12 @@ export class ProcessMetrics {
       async collect() {
         this.reset();
         await Promise.all(
-          [...metrics.queues].map(async ([name, read]) => {
+          [...queues].map(async ([name, read]) => {
             try {
               const found = await withTimeout(read(), QUEUE_COUNT_TIMEOUT_MS);
               for (const state of QUEUE_STATES) this.set({ queue: name, state }, found[state] ?? 0);
             } catch (err) {
-              metrics.log?.debug(
+              log?.debug(
                 { queue: name, err: err instanceof Error ? err.message : String(err) },
                 'queue counts unavailable for metrics',
               );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PublishEventsRequest__Output } from '@wms/protos/gen/wms/realtime/v1/PublishEventsRequest';
 import type pg from 'pg';
-import type { Knex } from './db.ts';
+import { type Knex, knexClient } from './db.ts';
 import { connectPeer } from './grpc-client.ts';
 import type { Logger } from './logger.ts';
 import { OUTBOX_TABLE, outboxNotifyChannel } from './outbox.ts';
@@ -258,12 +258,13 @@ class Relay implements OutboxRelay {
    * notification, and taking the lead, starts a drain.
    */
   private async listen(): Promise<void> {
+    const client = knexClient(this.o.db);
     let failures = 0;
     let lost = false;
     while (!this.stopped) {
       let connection: pg.Client | undefined;
       try {
-        connection = (await this.o.db.client.acquireRawConnection()) as pg.Client;
+        connection = (await client.acquireRawConnection()) as pg.Client;
         const closed = new Promise<unknown>((resolve) => {
           connection!.once('error', resolve);
           connection!.once('end', resolve);
@@ -284,7 +285,7 @@ class Relay implements OutboxRelay {
         lost = true;
       } finally {
         this.leading = false;
-        if (connection) await this.o.db.client.destroyRawConnection(connection).catch(() => undefined);
+        if (connection) await client.destroyRawConnection(connection).catch(() => undefined);
       }
       await this.sleep(Math.min(this.backoff.min * 2 ** failures, this.backoff.max));
     }

@@ -15,7 +15,7 @@ afterAll(() => db.destroy());
 describe('createDb', () => {
   it("sets every connection's schema, statement timeout and name, and turns JIT compilation off", async () => {
     const show = async (setting: string) =>
-      ((await db.raw(`SHOW ${setting}`)) as { rows: Array<Record<string, string>> }).rows[0]![setting];
+      (await db.raw<{ rows: Array<Record<string, string>> }>(`SHOW ${setting}`)).rows[0]![setting];
     expect(await show('search_path')).toBe('kit_db_test');
     expect(await show('statement_timeout')).toBe('1234ms');
     expect(await show('application_name')).toBe('wms-kit_db_test');
@@ -35,9 +35,9 @@ describe('requireExtension', () => {
     const services = [1, 2, 3].map(() => createDb({ url: database.url, schema: 'kit_ext_test', log }));
     const installed = async () =>
       (
-        (await services[0]!.raw("SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'pg_trgm'")) as {
-          rows: Array<{ n: number }>;
-        }
+        await services[0]!.raw<{ rows: Array<{ n: number }> }>(
+          "SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'pg_trgm'",
+        )
       ).rows[0]!.n;
     try {
       await expect(requireExtension(unprivileged, 'pg_trgm')).rejects.toThrow(

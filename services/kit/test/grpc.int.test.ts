@@ -2,7 +2,7 @@ import { DomainError, notFound } from '@wms/kit/errors';
 import { createAsyncClient, createHealthClient } from '@wms/kit/grpc-client';
 import { bindHandlers, type RunningGrpcServer, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
-import { loadHealthProto, loadService } from '@wms/protos';
+import { loadService } from '@wms/protos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A real gRPC server and client from kit, serving the identity contract with handlers made for each case.

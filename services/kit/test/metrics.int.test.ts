@@ -10,7 +10,7 @@ import { bindHandlers, startGrpcServer } from '../src/grpc-server.ts';
 import { type MetricsServer, ProcessMetrics, startMetricsServer, startProcessMetrics } from '../src/metrics.ts';
 import { createQueue, createWorker, UnrecoverableError } from '../src/queues.ts';
 import { dropRedisPrefix, testAdminUrl, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
-import { loadHealthProto, loadService } from '@wms/protos';
+import { loadService } from '@wms/protos';
 
 // kit's metrics against real parts: a gRPC server and client, a knex pool on the test Postgres, BullMQ on the test
 // Redis (a prefix of its own), each scraped over HTTP as Prometheus would.

@@ -86,6 +86,7 @@ async function expectStatuses(what: string, expected: (r: Role) => string, timeo
   } catch (err) {
     throw new Error(
       `${(err as Error).message}: wanted ${JSON.stringify(want)}, last ${JSON.stringify(last)}\n${crashes()}`,
+      { cause: err },
     );
   }
 }
@@ -210,7 +211,7 @@ const transitionLines = (dependency: string) =>
       p.role.name,
       p.lines
         .filter((l) => l.dependency === dependency)
-        .map((l) => `${String(l.time)} ${String(l.msg)} ${String(l.reason ?? '')}`),
+        .map((l) => `${String(l.time)} ${String(l.msg)} ${typeof l.reason === 'string' ? l.reason : ''}`),
     ]),
     null,
     1,

@@ -80,7 +80,7 @@ function sigV4Valid(url: URL, secretKey: string): boolean {
 
 interface Driver {
   name: 'fs' | 's3';
-  start(): Promise<{ config: StorageConfig; stop(): Promise<void> }>;
+  start(): Promise<{ config: StorageConfig; stop: () => Promise<void> }>;
 }
 
 const FS_SECRET = randomBytes(32).toString('hex');

@@ -233,7 +233,7 @@ export class S3Storage implements ObjectStorage {
     const bucket = await this.ensureBucket();
     try {
       const stats = await this.client.statObject(bucket, key);
-      const contentType = stats.metaData['content-type'];
+      const contentType: unknown = stats.metaData['content-type'];
       return {
         size: stats.size,
         contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream',
