@@ -13,7 +13,7 @@ interface UserRow {
   updated_at: Date;
 }
 
-const columns = [
+const columns: (keyof UserRow)[] = [
   'id',
   'email',
   'name',
@@ -39,19 +39,19 @@ export class UserStore {
   constructor(private readonly db: Knex) {}
 
   async findByEmail(email: string): Promise<UserWithPassword | undefined> {
-    const row = await this.db('users').select(columns).where({ email }).first();
+    const row = await this.db<UserRow>('users').select(columns).where({ email }).first();
     return row && toUser(row);
   }
 
   /** Users by id, in one query; unknown ids are left out. */
   async findByIds(ids: string[]): Promise<UserWithPassword[]> {
     if (ids.length === 0) return [];
-    const rows: UserRow[] = await this.db('users').select(columns).whereIn('id', ids).orderBy('id');
+    const rows: UserRow[] = await this.db<UserRow>('users').select(columns).whereIn('id', ids).orderBy('id');
     return rows.map(toUser);
   }
 
   async findById(id: string): Promise<UserWithPassword | undefined> {
-    const row = await this.db('users').select(columns).where({ id }).first();
+    const row = await this.db<UserRow>('users').select(columns).where({ id }).first();
     return row && toUser(row);
   }
 
@@ -62,7 +62,7 @@ export class UserStore {
     name: string;
     passwordHash: string;
   }): Promise<{ user: UserWithPassword; created: boolean }> {
-    const [row] = await this.db('users')
+    const [row] = await this.db<UserRow>('users')
       .insert({ id: user.id, email: user.email, name: user.name, password_hash: user.passwordHash })
       .onConflict('email')
       .ignore()
@@ -74,7 +74,7 @@ export class UserStore {
   }
 
   async markVerified(id: string): Promise<UserWithPassword> {
-    const [row] = await this.db('users')
+    const [row] = await this.db<UserRow>('users')
       .where({ id })
       .update({ email_verified_at: this.db.raw('coalesce(email_verified_at, now())'), updated_at: this.db.fn.now() })
       .returning(columns);
@@ -98,10 +98,12 @@ export class UserStore {
     id: string,
     changes: { name?: string; pendingEmail?: string | null },
   ): Promise<UserWithPassword | undefined> {
-    const patch: Partial<Record<keyof UserRow, unknown>> = { updated_at: this.db.fn.now() };
+    const patch: Pick<Partial<UserRow>, 'name' | 'pending_email'> & { updated_at: Knex.Raw } = {
+      updated_at: this.db.fn.now(),
+    };
     if (changes.name !== undefined) patch.name = changes.name;
     if (changes.pendingEmail !== undefined) patch.pending_email = changes.pendingEmail;
-    const [row] = await this.db('users').where({ id }).update(patch).returning(columns);
+    const [row] = await this.db<UserRow>('users').where({ id }).update(patch).returning(columns);
     return row && toUser(row);
   }
 
