@@ -59,78 +59,14 @@ export async function startSmtpCatcher({
   const inbox: CaughtMail[] = [];
   if (dir) await mkdir(dir, { recursive: true });
 
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    size: MAX_MESSAGE_BYTES,
-    closeTimeout: 1000,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', callback);
-      stream.on('end', () => {
-        if (stream.sizeExceeded) {
-          callback(Object.assign(new Error('message too large'), { responseCode: 552 }));
-          return;
-        }
-        const raw = Buffer.concat(chunks);
-        const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-        catchMessage(raw, envelopeTo).then(
-          () => callback(),
-          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
-        );
-      });
-    },
-  });
-
-  async function catchMessage(raw: Buffer, envelopeTo: string[]): Promise<void> {
-    const parsed = await simpleParser(raw);
-    const text = parsed.text ?? '';
-    const subject = parsed.subject ?? '';
-    const mail: CaughtMail = {
-      id: randomUUID(),
-      to: unique([...envelopeTo, ...addresses(parsed.to), ...addresses(parsed.cc)].map((a) => a.toLowerCase())),
-      from: parsed.from?.value[0]?.address?.toLowerCase() ?? '',
-      subject,
-      text,
-      html: typeof parsed.html === 'string' ? parsed.html : null,
-      date: new Date().toISOString(),
-      links: extractLinks(text),
-      codes: extractCodes(`${subject}\n${text}`),
-    };
+  const smtp = catchingSmtpServer(async (raw, envelopeTo) => {
+    const mail = await parseMail(raw, envelopeTo);
     inbox.unshift(mail);
     if (inbox.length > capacity) inbox.length = capacity;
     if (dir) await writeFile(path.join(dir, `${mail.date.replace(/[:.]/g, '-')}-${mail.id}.eml`), raw);
     log?.(`mail to ${mail.to.join(', ')}: ${[mail.subject, ...mail.links, ...mail.codes].join(' ')}`);
-  }
-
-  const inboxServer = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://inbox');
-    const send = (status: number, type: string, body: string) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
-      res.end(body);
-    };
-    const json = (status: number, value: unknown) =>
-      send(status, 'application/json; charset=utf-8', JSON.stringify(value));
-
-    if (url.pathname === '/messages' && req.method === 'GET') {
-      const to = url.searchParams.get('to')?.toLowerCase();
-      return json(200, to ? inbox.filter((m) => m.to.includes(to)) : inbox);
-    }
-    if (url.pathname === '/messages' && req.method === 'DELETE') {
-      inbox.length = 0;
-      res.writeHead(204).end();
-      return;
-    }
-    const one = /^\/messages\/([^/]+)$/.exec(url.pathname);
-    if (one && req.method === 'GET') {
-      const mail = inbox.find((m) => m.id === decodeURIComponent(one[1]!));
-      return mail ? json(200, mail) : json(404, { error: 'not_found' });
-    }
-    if (url.pathname === '/' && req.method === 'GET') return send(200, 'text/html; charset=utf-8', renderIndex(inbox));
-    json(404, { error: 'not_found' });
   });
+  const inboxServer = http.createServer((req, res) => serveInbox(inbox, req, res));
 
   const closeSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
   const closeHttp = () =>
@@ -159,6 +95,80 @@ export async function startSmtpCatcher({
     messages: () => inbox,
     stop: () => (stopping ??= Promise.all([closeSmtp(), closeHttp()]).then(() => undefined)),
   };
+}
+
+/** An SMTP server that accepts every message (up to MAX_MESSAGE_BYTES) and hands it to `onMessage`. */
+function catchingSmtpServer(onMessage: (raw: Buffer, envelopeTo: string[]) => Promise<void>): SMTPServer {
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: MAX_MESSAGE_BYTES,
+    closeTimeout: 1000,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        if (stream.sizeExceeded) {
+          callback(Object.assign(new Error('message too large'), { responseCode: 552 }));
+          return;
+        }
+        const raw = Buffer.concat(chunks);
+        const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        onMessage(raw, envelopeTo).then(
+          () => callback(),
+          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+        );
+      });
+    },
+  });
+}
+
+/** A received message as the inbox keeps it. */
+async function parseMail(raw: Buffer, envelopeTo: string[]): Promise<CaughtMail> {
+  const parsed = await simpleParser(raw);
+  const text = parsed.text ?? '';
+  const subject = parsed.subject ?? '';
+  return {
+    id: randomUUID(),
+    to: unique([...envelopeTo, ...addresses(parsed.to), ...addresses(parsed.cc)].map((a) => a.toLowerCase())),
+    from: parsed.from?.value[0]?.address?.toLowerCase() ?? '',
+    subject,
+    text,
+    html: typeof parsed.html === 'string' ? parsed.html : null,
+    date: new Date().toISOString(),
+    links: extractLinks(text),
+    codes: extractCodes(`${subject}\n${text}`),
+  };
+}
+
+/** The inbox's HTTP API: list (optionally `?to=`), read one, delete all; and an HTML page at `/`. */
+function serveInbox(inbox: CaughtMail[], req: http.IncomingMessage, res: http.ServerResponse): void {
+  const url = new URL(req.url ?? '/', 'http://inbox');
+  const send = (status: number, type: string, body: string) => {
+    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+    res.end(body);
+  };
+  const json = (status: number, value: unknown) =>
+    send(status, 'application/json; charset=utf-8', JSON.stringify(value));
+
+  if (url.pathname === '/messages' && req.method === 'GET') {
+    const to = url.searchParams.get('to')?.toLowerCase();
+    return json(200, to ? inbox.filter((m) => m.to.includes(to)) : inbox);
+  }
+  if (url.pathname === '/messages' && req.method === 'DELETE') {
+    inbox.length = 0;
+    res.writeHead(204).end();
+    return;
+  }
+  const one = /^\/messages\/([^/]+)$/.exec(url.pathname);
+  if (one && req.method === 'GET') {
+    const mail = inbox.find((m) => m.id === decodeURIComponent(one[1]!));
+    return mail ? json(200, mail) : json(404, { error: 'not_found' });
+  }
+  if (url.pathname === '/' && req.method === 'GET') return send(200, 'text/html; charset=utf-8', renderIndex(inbox));
+  json(404, { error: 'not_found' });
 }
 
 function listen(server: Server, errors: EventEmitter, start: () => void): Promise<number> {
