@@ -15,7 +15,7 @@ export interface RealtimeProvider {
 /** The websockets the gateway serves for the provider. */
 export interface RealtimeWebsockets {
   /** For the server's `upgrade` event. */
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
   /** Closes every open websocket (at shutdown: clients reconnect elsewhere; the server's close would wait for them). */
   close(): void;
 }

@@ -25,7 +25,7 @@ export interface RouteInput<P, Q, B> {
   /** The exact bytes of a `rawBody` route's body. */
   raw: Buffer;
   /** The file of a `streamed` upload route as it arrives (with the route's limit and the gateway's stall timeout). */
-  stream(): AsyncGenerator<Buffer>;
+  stream: () => AsyncGenerator<Buffer>;
   req: Request;
   res: Response;
 }

@@ -9,8 +9,8 @@ import { route } from './route.ts';
 export interface SystemDeps {
   metrics: Metrics;
   /** Is every dependency answering? Names of those that are not. */
-  notReady(): Promise<string[]>;
-  openapi(): unknown;
+  notReady: () => Promise<string[]>;
+  openapi: () => unknown;
 }
 
 /** Health (spec), liveness, readiness, metrics and the API description (contract §8). */
