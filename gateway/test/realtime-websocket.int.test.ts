@@ -104,7 +104,7 @@ async function trigger(channel: string, name: string, data: unknown): Promise<vo
     body_md5: createHash('md5').update(body).digest('hex'),
   });
   params.sort();
-  const query = `${params}&auth_signature=${sign(`POST\n${path}\n${decodeURIComponent(params.toString())}`)}`;
+  const query = `${params.toString()}&auth_signature=${sign(`POST\n${path}\n${decodeURIComponent(params.toString())}`)}`;
   const res = await fetch(`http://127.0.0.1:${soketiPort}${path}?${query}`, {
     method: 'POST',
     body,

@@ -5,7 +5,9 @@ import type { RequestHandler } from 'express';
 const clientRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
 declare global {
-  // biome-ignore lint/style/noNamespace: Express's own augmentation point
+  // Express's own augmentation point: its types merge this global namespace into every handler's Request. The module
+  // alternative (express-serve-static-core) is not a dependency the gateway can resolve.
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's augmentation point, as said above
   namespace Express {
     interface Request {
       ctx: CallContext;

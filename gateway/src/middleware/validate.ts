@@ -4,14 +4,15 @@ import type { z } from 'zod';
 export type Where = 'path' | 'query' | 'body' | 'header';
 
 // U+0000 and unpaired UTF-16 surrogates: Postgres text cannot hold the first, UTF-8 cannot encode the second.
-const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (text: string) => text.includes('\u0000') || unpairedSurrogate.test(text);
 // Request fields are shallow; anything deeper is an unknown field, which the schemas drop anyway.
 const MAX_DEPTH = 8;
 
 /** Field issues for every string in `value` that Postgres cannot store, named `<where>.<path>`. */
 export function unstorableStrings(value: unknown, path: string[]): FieldIssue[] {
   if (typeof value === 'string') {
-    return unstorable.test(value)
+    return unstorable(value)
       ? [{ field: path.join('.'), message: 'must not contain U+0000 or unpaired surrogates' }]
       : [];
   }
