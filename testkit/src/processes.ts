@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { inspect, promisify } from 'node:util';
 import { freePorts } from '@wms/local-cluster/ports';
 
 /**
@@ -47,7 +47,7 @@ export async function waitFor<T>(
     }
     if (Date.now() > deadline)
       throw new Error(
-        `timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`,
+        `timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${describeThrown(last)})` : ''}`,
       );
     await new Promise((r) => setTimeout(r, everyMs));
   }
@@ -160,6 +160,29 @@ function postgresPids(dataDir: string): number[] {
  * As root, initdb and pg_ctl run as the `postgres` user, which owns the dir.
  */
 export async function startTestPostgres({ durable = false }: { durable?: boolean } = {}): Promise<TestDependency> {
+  const { dir, dataDir } = await initTestPostgres();
+  const port = await freePort();
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
+    '-c max_connections=200',
+  ].join(' ');
+  const pg = controlledPostgres({ dir, dataDir, port, options });
+  try {
+    await pg.start();
+  } catch (err) {
+    await pg.destroy();
+    throw new Error(`test Postgres did not start: ${String(err)}; log: ${safeRead(path.join(dir, 'postgres.log'))}`, {
+      cause: err,
+    });
+  }
+  return pg;
+}
+
+/** A temp dir (owned by `postgres` when we are root) with a fresh data directory in it. */
+async function initTestPostgres(): Promise<{ dir: string; dataDir: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'wms-test-pg-'));
   const dataDir = path.join(dir, 'data');
   if (isRoot()) {
@@ -179,14 +202,22 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
     '--no-sync',
     '--no-instructions',
   ]);
-  const port = await freePort();
-  const options = [
-    `-p ${port}`,
-    `-k ${dir}`,
-    '-c listen_addresses=127.0.0.1',
-    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
-    '-c max_connections=200',
-  ].join(' ');
+  return { dir, dataDir };
+}
+
+/** The test's handle on an initialised Postgres, not yet started; killed and removed should the test process exit. */
+function controlledPostgres({
+  dir,
+  dataDir,
+  port,
+  options,
+}: {
+  dir: string;
+  dataDir: string;
+  port: number;
+  /** The server's options (pg_ctl -o). */
+  options: string;
+}): TestDependency {
   let running = false;
   const killAll = () => {
     for (const pid of postgresPids(dataDir)) {
@@ -246,12 +277,6 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  try {
-    await pg.start();
-  } catch (err) {
-    await pg.destroy();
-    throw new Error(`test Postgres did not start: ${String(err)}; log: ${safeRead(path.join(dir, 'postgres.log'))}`);
-  }
   return pg;
 }
 
@@ -263,25 +288,24 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
 export async function startTestRedis({ durable = false }: { durable?: boolean } = {}): Promise<TestDependency> {
   const dir = mkdtempSync(path.join(tmpdir(), 'wms-test-redis-'));
   const port = await freePort();
+  const redis = controlledRedis({ dir, port, durable });
+  try {
+    await redis.start();
+  } catch (err) {
+    await redis.destroy();
+    throw err;
+  }
+  return redis;
+}
+
+/** The test's handle on a redis-server, not yet started; killed and its dir removed should the test process exit. */
+function controlledRedis({ dir, port, durable }: { dir: string; port: number; durable: boolean }): TestDependency {
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   const forget = onExit(() => {
     child?.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   });
-
-  const ping = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = new Socket();
-      socket.setTimeout(500, () => socket.destroy());
-      socket.once('error', () => resolve(false));
-      socket.once('close', () => resolve(false));
-      socket.once('data', (data: Buffer) => {
-        resolve(data.toString().startsWith('+PONG'));
-        socket.destroy();
-      });
-      socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-    });
 
   const redis: TestDependency = {
     url: `redis://127.0.0.1:${port}`,
@@ -313,7 +337,7 @@ export async function startTestRedis({ durable = false }: { durable?: boolean } 
         `redis-server on port ${port}`,
         async () => {
           if (gone) throw new Error(`redis-server exited: ${stderr.trim()}`);
-          return ping();
+          return redisPing(port);
         },
         15_000,
         50,
@@ -337,13 +361,30 @@ export async function startTestRedis({ durable = false }: { durable?: boolean } 
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  try {
-    await redis.start();
-  } catch (err) {
-    await redis.destroy();
-    throw err;
-  }
   return redis;
+}
+
+/** Whether a Redis on 127.0.0.1:`port` answers PING. */
+function redisPing(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(500, () => socket.destroy());
+    socket.once('error', () => resolve(false));
+    socket.once('close', () => resolve(false));
+    socket.once('data', (data: Buffer) => {
+      resolve(data.toString().startsWith('+PONG'));
+      socket.destroy();
+    });
+    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+  });
+}
+
+/**
+ * A thrown value for a message: an Error as `Name: message` and a string as it is (as String() shows them), anything
+ * else as util.inspect shows it rather than `[object Object]`.
+ */
+function describeThrown(value: unknown): string {
+  return value instanceof Error || typeof value === 'string' ? String(value) : inspect(value);
 }
 
 function safeRead(file: string): string {
