@@ -75,7 +75,7 @@ export async function measureHttp(name: string, load: Load, request: HttpRequest
   const latenciesMs: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ ...request, connections: load.connections, duration: load.seconds }, (err, res) =>
-      err ? reject(err) : resolve(res),
+      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res),
     );
     instance.on('response', (_client, status, _bytes, responseTimeMs) => {
       if (status >= 200 && status < 300) latenciesMs.push(responseTimeMs);

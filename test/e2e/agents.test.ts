@@ -79,7 +79,7 @@ const bare = (secret: string, method: string, path: string, options: Parameters<
   api(method, path, { ...options, token: secret });
 
 beforeAll(async () => {
-  [owner, human] = (await Promise.all([signUp('agents-owner'), signUp('agents-human')])) as [Account, Account];
+  [owner, human] = await Promise.all([signUp('agents-owner'), signUp('agents-human')]);
   ws = (await createWorkspace(owner)).id;
   await addMember(owner, ws, human);
   humanActor = (await myActor(human, ws)).id;

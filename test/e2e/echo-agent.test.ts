@@ -48,7 +48,7 @@ const replies = async (conv: string, root: string) =>
 let first: string;
 
 beforeAll(async () => {
-  [owner, human] = (await Promise.all([signUp('echo-owner'), signUp('echo-human')])) as [Account, Account];
+  [owner, human] = await Promise.all([signUp('echo-owner'), signUp('echo-human')]);
   ws = (await createWorkspace(owner)).id;
   await addMember(owner, ws, human);
   agentId = ((await as(owner, 'POST', '/workspace/actors', { body: { display_name: 'Echo' } })).body as { id: string })

@@ -541,9 +541,7 @@ function rawRequest(r: Route, f: Fuzzed): { description: string; bytes: Buffer }
   if (ws === 'duplicate') headers.push(`X-Workspace-Id: ${world.ws}`, `X-Workspace-Id: ${randomUUID()}`);
   // A header value cannot hold CR, LF or NUL on the wire; those are sent percent-encoded instead.
   else if (typeof ws === 'string')
-    headers.push(
-      `X-Workspace-Id: ${ws.replace(/[\r\n\u0000]/g, encodeURIComponent).replace(/[^\u0020-\u007e]/g, '?')}`,
-    );
+    headers.push(`X-Workspace-Id: ${ws.replace(/[\r\n]|\0/g, encodeURIComponent).replace(/[^\u0020-\u007e]/g, '?')}`);
   headers.push(...f.extraHeaders);
   if (contentType) headers.push(`Content-Type: ${contentType}`);
   if (f.body.kind !== 'none') headers.push(`Content-Length: ${body.length}`);

@@ -20,7 +20,7 @@ let secret: string;
 const search = (who: Account, query: string) => inWorkspace(who, ws, 'GET', `/search/messages?${query}`);
 
 beforeAll(async () => {
-  [ann, bob] = (await Promise.all([signUp('search-ann'), signUp('search-bob')])) as [Account, Account];
+  [ann, bob] = await Promise.all([signUp('search-ann'), signUp('search-bob')]);
   ws = (await createWorkspace(ann)).id;
   await addMember(ann, ws, bob);
   const make = async (body: Record<string, unknown>) =>

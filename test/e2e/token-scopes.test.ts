@@ -119,7 +119,7 @@ function requestFor(
 
 beforeAll(async () => {
   png = await image('png', 40, 40);
-  [owner, human] = (await Promise.all([signUp('scopes-owner'), signUp('scopes-human')])) as [Account, Account];
+  [owner, human] = await Promise.all([signUp('scopes-owner'), signUp('scopes-human')]);
   ws = (await createWorkspace(owner)).id;
   await addMember(owner, ws, human);
   humanActor = (await myActor(human, ws)).id;

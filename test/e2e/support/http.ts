@@ -117,7 +117,7 @@ export function rawHttp(
 ): Promise<string> {
   const connection = rawConnection(baseUrl);
   connection.send(bytes);
-  if (destroyAfterMs !== undefined) setTimeout(connection.cut, destroyAfterMs);
+  if (destroyAfterMs !== undefined) setTimeout(() => connection.cut(), destroyAfterMs);
   return connection.answer;
 }
 
