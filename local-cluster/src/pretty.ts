@@ -13,9 +13,10 @@ export function prettyLine(line: string, colour: boolean): string {
     return line;
   }
   if (typeof entry !== 'object' || entry === null || typeof (entry as { msg?: unknown }).msg !== 'string') return line;
-  const { time, level, msg, service: _, err, ...fields } = entry as Record<string, unknown>;
+  const { time, level, msg, service: _, err, ...fields } = entry as Record<string, unknown> & { msg: string };
   const paint = (code: number, text: string) => (colour ? `\x1b[${code}m${text}\x1b[0m` : text);
-  const label = String(level ?? '');
+  // pino writes its level as a number, or as a label with a level formatter.
+  const label = typeof level === 'string' || typeof level === 'number' ? String(level) : '';
   const rest = Object.entries(fields)
     .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(' ');

@@ -262,7 +262,7 @@ async function pusherGet(
   const signature = createHmac('sha256', app.secret)
     .update(`GET\n${path}\n${decodeURIComponent(params.toString())}`)
     .digest('hex');
-  const res = await fetch(`http://127.0.0.1:${port}${path}?${params}&auth_signature=${signature}`);
+  const res = await fetch(`http://127.0.0.1:${port}${path}?${params.toString()}&auth_signature=${signature}`);
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -316,7 +316,8 @@ describe('the realtime provider row (Soketi)', () => {
       expect(cluster.metricsUrls).not.toHaveProperty('soketi');
       const log = await readFile(path.join(cluster.logDir!, 'soketi.log'), 'utf8');
       expect(log).toContain(`Server is up and running`);
-      expect(log).not.toMatch(/\x1b\[|AWS SDK|\n\s*\n/);
+      expect(log).not.toContain('\x1b[');
+      expect(log).not.toMatch(/AWS SDK|\n\s*\n/);
     } finally {
       await cluster.stop();
     }
