@@ -262,10 +262,10 @@ const isServerRefusal = (err: unknown): boolean => typeof (err as { severity?: u
  * offer (a transaction's is the pool's builders bound to its connection, so nothing else of knex is there).
  */
 export type Queryable = Pick<Knex, 'raw' | 'fn'> &
-  // The table call keeps knex's own type parameters and defaults: a store may name its row type, and one that does
-  // not gets knex's `any` rows, as on the pool (`Knex` itself), so a store reads alike in and out of a transaction.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- knex's own defaults, see above
-  (<TRecord extends object = any, TResult = any[]>(table: string) => Knex.QueryBuilder<TRecord, TResult>);
+  // The table call keeps knex's own type parameters: a store names its row type (then rows are of it), and one that
+  // does not gets knex's `any` rows, as on the pool (`Knex` itself), so a store reads alike in and out of a transaction.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- knex's own default row type, see above
+  (<TRecord extends object = any, TResult = TRecord[]>(table: string) => Knex.QueryBuilder<TRecord, TResult>);
 
 /** Where a store runs a statement: inside the caller's transaction when given one, else on the pool. */
 export const queryable = (knex: Knex, tx: Tx | undefined): Queryable =>
