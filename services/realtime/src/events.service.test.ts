@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
 import { DomainError, unavailable } from '@wms/kit/errors';
-import type { Transact } from '@wms/kit/transactions';
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from './domain/events.ts';
 import { type ConversationAccess, EventService } from './events.service.ts';

@@ -38,8 +38,6 @@ afterAll(async () => {
   await soketi?.destroy();
 });
 
-const socketId = () => `${Math.floor(Math.random() * 1e9)}.${Math.floor(Math.random() * 1e9)}`;
-
 async function refusal(p: Promise<unknown>): Promise<DomainError> {
   const err = await p.then(
     () => undefined,

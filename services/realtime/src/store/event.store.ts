@@ -57,13 +57,13 @@ export class EventStore {
    * first. Conversation access is messaging's: the caller leaves out the conversations it may not read.
    */
   async after(q: { workspaceId: string; actorId: string; after: string; limit: number }): Promise<StoredEvent[]> {
-    const rows: EventRow[] = await this.db('events')
-      .select(columns)
+    const rows = await this.db('events')
+      .select<EventRow[]>(columns)
       .where({ workspace_id: q.workspaceId })
       .andWhere('id', '>', q.after)
-      .andWhere((w) =>
-        w.whereNot('channel', 'like', `${CHANNEL_PREFIXES.actor}%`).orWhere('channel', actorChannel(q.actorId)),
-      )
+      .andWhere((w) => {
+        w.whereNot('channel', 'like', `${CHANNEL_PREFIXES.actor}%`).orWhere('channel', actorChannel(q.actorId));
+      })
       .orderBy('id')
       .limit(q.limit);
     return rows.map(toEvent);

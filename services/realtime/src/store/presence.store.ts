@@ -11,7 +11,7 @@ interface PresenceRow {
   since: Date;
 }
 
-const columns = ['actor_id', 'workspace_id', 'actor_channel', 'presence_member', 'since'];
+const columns: (keyof PresenceRow)[] = ['actor_id', 'workspace_id', 'actor_channel', 'presence_member', 'since'];
 
 const toState = (r: PresenceRow): PresenceState => ({
   actorId: r.actor_id,
@@ -37,11 +37,11 @@ export class PresenceStore {
   async workspacesOf(actorIds: string[], tx?: Tx): Promise<Map<string, string>> {
     const ids = actorIds.filter(isUuid);
     if (ids.length === 0) return new Map();
-    const rows: Array<{ actor_id: string; workspace_id: string }> = await queryable(
+    const rows = await queryable(
       this.db,
       tx,
     )('actor_workspaces')
-      .select('actor_id', 'workspace_id')
+      .select<Array<{ actor_id: string; workspace_id: string }>>('actor_id', 'workspace_id')
       .whereIn('actor_id', ids)
       .orderBy('actor_id');
     return new Map(rows.map((r) => [r.actor_id, r.workspace_id]));
@@ -54,12 +54,14 @@ export class PresenceStore {
 
   /** The stored presence of these actors and of every actor of these workspaces; every actor's without `scope`. */
   async current(scope: { actorIds: string[]; workspaceIds: string[] } | undefined, tx: Tx): Promise<PresenceState[]> {
-    const q = queryable(this.db, tx)('presence').select(columns).orderBy('actor_id');
+    const q = queryable(this.db, tx)<PresenceRow>('presence').select(columns).orderBy('actor_id');
     if (scope) {
       const actorIds = scope.actorIds.filter(isUuid);
       const workspaceIds = scope.workspaceIds.filter(isUuid);
       if (actorIds.length === 0 && workspaceIds.length === 0) return [];
-      q.where((w) => w.whereIn('actor_id', actorIds).orWhereIn('workspace_id', workspaceIds));
+      q.where((w) => {
+        w.whereIn('actor_id', actorIds).orWhereIn('workspace_id', workspaceIds);
+      });
     }
     const rows: PresenceRow[] = await q;
     return rows.map(toState);
@@ -91,7 +93,7 @@ export class PresenceStore {
 
   /** The workspace's online actors, longest online first. */
   async online(workspaceId: string): Promise<PresenceState[]> {
-    const rows: PresenceRow[] = await this.db('presence')
+    const rows: PresenceRow[] = await this.db<PresenceRow>('presence')
       .select(columns)
       .where({ workspace_id: workspaceId })
       .orderBy([{ column: 'since' }, { column: 'actor_id' }]);
