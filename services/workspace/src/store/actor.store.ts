@@ -62,7 +62,7 @@ export class ActorStore {
         title: a.title,
         managed_by_admins: a.managedByAdmins,
       })
-      .returning(columns)
+      .returning<ActorRow[]>(columns)
       .catch((err: unknown) => {
         // One user actor per user and workspace: a second one means the user is a member already.
         if (isUniqueViolation(err, 'actors_user_per_workspace')) throw alreadyMember();
@@ -73,11 +73,11 @@ export class ActorStore {
 
   async find(workspaceId: string, id: string, tx?: Tx): Promise<Actor | undefined> {
     if (![workspaceId, id].every(isUuid)) return undefined;
-    const row: ActorRow | undefined = await queryable(
+    const row = await queryable(
       this.db,
       tx,
     )('actors')
-      .select(columns)
+      .select<ActorRow[]>(columns)
       .where({ workspace_id: workspaceId, id })
       .first();
     return row && toActor(row);
@@ -87,8 +87,8 @@ export class ActorStore {
   async findMany(workspaceId: string, ids: string[]): Promise<Actor[]> {
     const wellFormed = ids.filter(isUuid);
     if (!isUuid(workspaceId) || wellFormed.length === 0) return [];
-    const rows: ActorRow[] = await this.db('actors')
-      .select(columns)
+    const rows = await this.db('actors')
+      .select<ActorRow[]>(columns)
       .where({ workspace_id: workspaceId })
       .whereIn('id', wellFormed)
       .orderBy('id');
@@ -101,7 +101,7 @@ export class ActorStore {
    */
   async list(workspaceId: string, contains?: string): Promise<Actor[]> {
     if (!isUuid(workspaceId)) return [];
-    const query = this.db('actors').select(columns).where({ workspace_id: workspaceId });
+    const query = this.db('actors').select<ActorRow[]>(columns).where({ workspace_id: workspaceId });
     if (contains !== undefined) {
       // As LIKE patterns, which the trigram index on lower(display_name) answers.
       const text = likeLiteral(contains);
@@ -109,7 +109,7 @@ export class ActorStore {
         .whereRaw("lower(display_name) LIKE '%' || lower(?) || '%'", [text])
         .orderByRaw("lower(display_name) LIKE lower(?) || '%' DESC", [text]);
     }
-    const rows: ActorRow[] = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(10_000);
+    const rows = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(10_000);
     return rows.map(toActor);
   }
 

@@ -29,8 +29,8 @@ export class AvatarStore {
 
   async find(owner: AvatarOwner, id: string): Promise<StoredAvatar | undefined> {
     if (![owner.workspaceId, ownerId(owner), id].every(isUuid)) return undefined;
-    const row: { id: string; storage_key: string } | undefined = await this.db('avatars')
-      .select('id', 'storage_key')
+    const row = await this.db('avatars')
+      .select<Array<{ id: string; storage_key: string }>>('id', 'storage_key')
       .where({ id, ...ownedBy(owner) })
       .first();
     return row && { id: row.id, storageKey: row.storage_key };
@@ -47,8 +47,8 @@ export class AvatarStore {
   /** The storage keys of every avatar of a workspace, oldest first. */
   async keysOfWorkspace(workspaceId: string): Promise<string[]> {
     if (!isUuid(workspaceId)) return [];
-    const rows: Array<{ storage_key: string }> = await this.db('avatars')
-      .select('storage_key')
+    const rows = await this.db('avatars')
+      .select<Array<{ storage_key: string }>>('storage_key')
       .where({ workspace_id: workspaceId })
       .orderBy([{ column: 'created_at' }, { column: 'id' }]);
     return rows.map((r) => r.storage_key);

@@ -55,7 +55,7 @@ export class MemberStore {
         role: m.role,
         accepted_at: db.fn.now(),
       })
-      .returning(columns)
+      .returning<MemberRow[]>(columns)
       .catch((err: unknown) => {
         throw membershipConflict(err);
       });
@@ -68,21 +68,21 @@ export class MemberStore {
     const [row] = await db('workspace_users')
       .where({ workspace_id: workspaceId, id })
       .update({ role, removed_at: null, accepted_at: db.fn.now(), updated_at: db.fn.now() })
-      .returning(columns)
+      .returning<MemberRow[]>(columns)
       .catch((err: unknown) => {
         throw membershipConflict(err);
       });
-    return row && toMember(row as MemberRow);
+    return row && toMember(row);
   }
 
   /** An active membership of the workspace by its id. */
   async find(workspaceId: string, id: string, tx?: Tx): Promise<WorkspaceUser | undefined> {
     if (![workspaceId, id].every(isUuid)) return undefined;
-    const row: MemberRow | undefined = await queryable(
+    const row = await queryable(
       this.db,
       tx,
     )('workspace_users')
-      .select(columns)
+      .select<MemberRow[]>(columns)
       .where({ workspace_id: workspaceId, id })
       .whereNull('removed_at')
       .first();
@@ -108,11 +108,11 @@ export class MemberStore {
     userId: string,
     tx: Tx,
   ): Promise<(WorkspaceUser & { removed: boolean }) | undefined> {
-    const row: (MemberRow & { removed_at: Date | null }) | undefined = await queryable(
+    const row = await queryable(
       this.db,
       tx,
     )('workspace_users')
-      .select([...columns, 'removed_at'])
+      .select<(MemberRow & { removed_at: Date | null })[]>([...columns, 'removed_at'])
       .where({ workspace_id: workspaceId, user_id: userId })
       .forUpdate()
       .first();
@@ -121,8 +121,8 @@ export class MemberStore {
 
   async list(workspaceId: string): Promise<WorkspaceUser[]> {
     if (!isUuid(workspaceId)) return [];
-    const rows: MemberRow[] = await this.db('workspace_users')
-      .select(columns)
+    const rows = await this.db('workspace_users')
+      .select<MemberRow[]>(columns)
       .where({ workspace_id: workspaceId })
       .whereNull('removed_at')
       .orderBy([{ column: 'created_at' }, { column: 'id' }])
@@ -133,11 +133,11 @@ export class MemberStore {
   /** Every user id with an active membership (to invalidate their cached access on deletion). */
   async activeUserIds(workspaceId: string, tx?: Tx): Promise<string[]> {
     if (!isUuid(workspaceId)) return [];
-    const rows: Array<{ user_id: string }> = await queryable(
+    const rows = await queryable(
       this.db,
       tx,
     )('workspace_users')
-      .select('user_id')
+      .select<Array<{ user_id: string }>>('user_id')
       .where({ workspace_id: workspaceId })
       .whereNull('removed_at')
       .orderBy('user_id');
@@ -148,11 +148,11 @@ export class MemberStore {
   async setRole(workspaceId: string, id: string, role: Role, tx?: Tx): Promise<WorkspaceUser | undefined> {
     if (![workspaceId, id].every(isUuid)) return undefined;
     const db = queryable(this.db, tx);
-    const [row]: MemberRow[] = await db('workspace_users')
+    const [row] = await db('workspace_users')
       .where({ workspace_id: workspaceId, id })
       .whereNull('removed_at')
       .update({ role, updated_at: db.fn.now() })
-      .returning(columns)
+      .returning<MemberRow[]>(columns)
       .catch((err: unknown) => {
         throw membershipConflict(err);
       });
@@ -162,25 +162,27 @@ export class MemberStore {
   async remove(workspaceId: string, id: string, tx?: Tx): Promise<WorkspaceUser | undefined> {
     if (![workspaceId, id].every(isUuid)) return undefined;
     const db = queryable(this.db, tx);
-    const [row]: MemberRow[] = await db('workspace_users')
+    const [row] = await db('workspace_users')
       .where({ workspace_id: workspaceId, id })
       .whereNull('removed_at')
       .update({ removed_at: db.fn.now(), updated_at: db.fn.now() })
-      .returning(columns);
+      .returning<MemberRow[]>(columns);
     return row && toMember(row);
   }
 
   /** Locks the given members and the workspace owner (in id order, so concurrent changes queue instead of deadlocking). */
   async lockMembers(workspaceId: string, ids: string[], tx: Tx): Promise<WorkspaceUser[]> {
     if (!isUuid(workspaceId)) return [];
-    const rows: MemberRow[] = await queryable(
+    const rows = await queryable(
       this.db,
       tx,
     )('workspace_users')
-      .select(columns)
+      .select<MemberRow[]>(columns)
       .where({ workspace_id: workspaceId })
       .whereNull('removed_at')
-      .where((q) => q.whereIn('id', ids.filter(isUuid)).orWhere('role', 'owner'))
+      .where((q) => {
+        q.whereIn('id', ids.filter(isUuid)).orWhere('role', 'owner');
+      })
       .orderBy('id')
       .forUpdate();
     return rows.map(toMember);

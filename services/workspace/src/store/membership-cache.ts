@@ -36,8 +36,8 @@ export class MembershipCache {
       pipeline.set(membershipCache.key(workspaceId, userId), value, 'EX', membershipCache.ttlSeconds);
     }
     const results = await pipeline.exec();
-    const failed = results?.find(([err]) => err);
-    if (failed) throw failed[0];
+    const failed = results?.find(([err]) => err)?.[0];
+    if (failed) throw failed;
   }
 
   /** Drops entries after a failed change, so the next request reads the truth from the database. */

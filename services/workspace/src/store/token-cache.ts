@@ -34,8 +34,8 @@ export class TokenCache {
     const pipeline = this.redis.multi();
     for (const hash of hashes) pipeline.set(tokenCache.key(hash), tokenCache.tombstone, 'EX', tokenCache.ttlSeconds);
     const results = await pipeline.exec();
-    const failed = results?.find(([err]) => err);
-    if (failed) throw failed[0];
+    const failed = results?.find(([err]) => err)?.[0];
+    if (failed) throw failed;
   }
 
   /** Drops entries after a failed change, so the next request reads the truth from the database. */

@@ -68,16 +68,16 @@ export class TokenStore {
         secret_sha256: t.secretSha256,
         created_by_actor_id: t.createdByActorId,
       })
-      .returning(columns);
+      .returning<TokenRow[]>(columns);
     return toToken(row as TokenRow);
   }
 
   /** The workspace's tokens of both kinds, or one conversation's, newest first, revoked ones included, bounded. */
   async list(workspaceId: string, conversationId?: string): Promise<Token[]> {
     if (!isUuid(workspaceId) || (conversationId !== undefined && !isUuid(conversationId))) return [];
-    const query = this.db('tokens').select(columns).where({ workspace_id: workspaceId });
+    const query = this.db('tokens').select<TokenRow[]>(columns).where({ workspace_id: workspaceId });
     if (conversationId !== undefined) query.where({ conversation_id: conversationId });
-    const rows: TokenRow[] = await query
+    const rows = await query
       .orderBy([
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },
@@ -106,11 +106,11 @@ export class TokenStore {
       this.db,
       tx,
     )('tokens')
-      .select('secret_sha256')
+      .select<Array<{ secret_sha256: Buffer }>>('secret_sha256')
       .where({ workspace_id: workspaceId })
       .whereNull('revoked_at');
     if (actorId !== undefined) query.where({ actor_id: actorId });
-    const rows: { secret_sha256: Buffer }[] = await query;
+    const rows = await query;
     return rows.map((r) => r.secret_sha256);
   }
 
@@ -137,11 +137,13 @@ export class TokenStore {
     if (wellFormed.length === 0) return 0;
     return this.db('tokens')
       .whereIn('id', wellFormed)
-      .where((q) =>
-        q
-          .whereNull('last_used_at')
-          .orWhere('last_used_at', '<', this.db.raw("?::timestamptz - interval '1 minute'", [at])),
-      )
+      .where((q) => {
+        q.whereNull('last_used_at').orWhere(
+          'last_used_at',
+          '<',
+          this.db.raw("?::timestamptz - interval '1 minute'", [at]),
+        );
+      })
       .update({ last_used_at: at });
   }
 }

@@ -31,7 +31,7 @@ export class WorkspaceStore {
 
   async insert(w: { id: string; name: string; slug: string }, tx?: Tx): Promise<Workspace> {
     try {
-      const [row] = await queryable(this.db, tx)('workspaces').insert(w).returning(columns);
+      const [row] = await queryable(this.db, tx)('workspaces').insert(w).returning<WorkspaceRow[]>(columns);
       return toWorkspace(row as WorkspaceRow);
     } catch (err) {
       throw slugTaken(err);
@@ -41,11 +41,11 @@ export class WorkspaceStore {
   /** A workspace that is not deleted. */
   async findLive(id: string, tx?: Tx): Promise<Workspace | undefined> {
     if (!isUuid(id)) return undefined;
-    const row: WorkspaceRow | undefined = await queryable(
+    const row = await queryable(
       this.db,
       tx,
     )('workspaces')
-      .select(columns)
+      .select<WorkspaceRow[]>(columns)
       .where({ id })
       .whereNull('deleted_at')
       .first();
@@ -112,7 +112,11 @@ export class WorkspaceStore {
   /** Removes a deleted workspace's members, actors and avatar rows, keeping the row itself (its slug stays taken). */
   async purge(id: string): Promise<void> {
     await this.db.transaction(async (trx) => {
-      const deleted = await trx('workspaces').where({ id }).whereNotNull('deleted_at').forUpdate().first('id');
+      const deleted = await trx('workspaces')
+        .where({ id })
+        .whereNotNull('deleted_at')
+        .forUpdate()
+        .first<{ id: string } | undefined>('id');
       if (!deleted) return;
       await trx('avatars').where({ workspace_id: id }).delete();
       await trx('workspace_users').where({ workspace_id: id }).delete();
