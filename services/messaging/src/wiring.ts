@@ -60,6 +60,7 @@ export async function requireSearchConfig(db: Knex, name: string): Promise<void>
     if ((err as { code?: string }).code !== '42704') throw err;
     throw new Error(
       `SEARCH_TEXT_CONFIG=${name} is not a text search configuration of this Postgres (psql's \\dF lists them; the default is english)`,
+      { cause: err },
     );
   }
 }
