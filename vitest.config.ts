@@ -6,6 +6,10 @@ import { SummaryReporter } from './test/summary-reporter.ts';
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryReporter()],
+    // Two files at a time (vitest's default on two cores is one): unit, integration, local-cluster and delivery files
+    // each make their own databases, ports and processes, and much of their time is spent waiting on them. The
+    // end-to-end projects run after those, one file at a time (maxWorkers 1), since their files share one cluster.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -51,6 +55,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          maxWorkers: 1,
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
@@ -62,6 +67,7 @@ export default defineConfig({
           // The core scenarios again on a cluster with two of every role: peers balanced over both replicas, two
           // gateways behind the launcher's balancer, two workers' relays and sweeps (issue 24).
           name: 'e2e-replicas',
+          maxWorkers: 1,
           include: [
             'test/e2e/{workspaces,channels,conversations,messages,message-actions,read-state,realtime,sessions}.test.ts',
           ],
