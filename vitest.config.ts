@@ -1,14 +1,19 @@
 import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './test/summary-reporter.ts';
 
+/** The end-to-end files that start their own cluster rather than use the project's (`useCluster`). */
+const OWN_CLUSTER = ['faults', 'realtime-faults', 'replicas', 'assets-s3', 'statement-budget'].map(
+  (name) => `test/e2e/${name}.test.ts`,
+);
+
 // Three levels (STYLE.md): unit tests beside the code, integration tests against the real Postgres and Redis,
 // end-to-end tests through the gateway of a whole local cluster; and the local cluster's own tests and delivery's.
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryReporter()],
-    // Two files at a time (vitest's default on two cores is one): unit, integration, local-cluster and delivery files
-    // each make their own databases, ports and processes, and much of their time is spent waiting on them. The
-    // end-to-end projects run after those, one file at a time (maxWorkers 1), since their files share one cluster.
+    // Two files at a time (vitest's default on two cores is one): unit, integration, local-cluster, delivery and e2e-own
+    // files each make their own databases, ports and processes, and much of their time is spent waiting on them. The
+    // e2e and e2e-replicas projects run after those, one file at a time (maxWorkers 1): their files share a cluster.
     maxWorkers: 2,
     projects: [
       {
@@ -57,7 +62,18 @@ export default defineConfig({
           name: 'e2e',
           maxWorkers: 1,
           include: ['test/e2e/**/*.test.ts'],
+          exclude: OWN_CLUSTER,
           globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // End-to-end files that start a cluster of their own (processes stopped and frozen, S3 storage, statement
+          // counts): they share nothing with the other files, so they run beside the other projects.
+          name: 'e2e-own',
+          include: OWN_CLUSTER,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
