@@ -3,10 +3,10 @@ import type { CallContext } from '@wms/kit/context';
 import { invalidArgument, notFound } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
 import type { Transact, Tx } from '@wms/kit/transactions';
-import type { Attachments, MessageRead } from './adapters/attachments.ts';
+import type { Attachments, ThreadRead } from './adapters/attachments.ts';
 import type { Message } from './domain/message.ts';
 import { idCursor, type Page, pageLimit } from './domain/paging.ts';
-import { followsImplicitly, type ReadState, type Thread, type ThreadMark } from './domain/read-state.ts';
+import { followsImplicitly, type ReadState, type ThreadMark } from './domain/read-state.ts';
 import { findMessage, requireChannel } from './lookups.ts';
 import type { ChannelStore } from './store/channel.store.ts';
 import type { MessageStore } from './store/message.store.ts';
@@ -20,11 +20,6 @@ export interface ReadStateDeps {
   messages: MessageStore;
   readStates: ReadStateStore;
   outbox: OutboxStore;
-}
-
-/** A thread of the inbox with its root as the caller sees it. */
-export interface ThreadRead extends Thread {
-  root: MessageRead;
 }
 
 const wrongConversation = () => invalidArgument('wrong_conversation', 'That message belongs to another conversation.');

@@ -6,12 +6,11 @@ import type { Reaction__Output } from '@wms/protos/gen/wms/messaging/v1/Reaction
 import type { ReadState__Output } from '@wms/protos/gen/wms/messaging/v1/ReadState';
 import type { SavedMessageState__Output } from '@wms/protos/gen/wms/messaging/v1/SavedMessageState';
 import type { Thread__Output } from '@wms/protos/gen/wms/messaging/v1/Thread';
-import type { MessageRead } from './adapters/attachments.ts';
+import type { MessageRead, ThreadRead } from './adapters/attachments.ts';
 import type { Channel, ChannelMember } from './domain/channel.ts';
 import { childrenOf, type Reaction, type Reactions, type SavedState } from './domain/message.ts';
 import type { Page } from './domain/paging.ts';
 import type { ReadState } from './domain/read-state.ts';
-import type { ThreadRead } from './read-state.service.ts';
 
 // The domain as its proto messages, for the gRPC answers (rpc.ts) and for the events (event-payloads.ts), which make
 // their resources' JSON from the same messages with @wms/protos/public, as the gateway does from the answers. Each is

@@ -2,6 +2,7 @@ import type { CallContext } from '@wms/kit/context';
 import type { PeerClient } from '@wms/kit/grpc-client';
 import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import { type Message, type MessageWithSave, shown } from '../domain/message.ts';
+import type { Thread } from '../domain/read-state.ts';
 
 export type AssetClient = Pick<
   PeerClient<'asset'>,
@@ -14,6 +15,11 @@ export type Attachment = Asset__Output;
 /** A message as its reader sees it: the placeholder when deleted, the reader's bookmark, the attachments in order. */
 export interface MessageRead extends MessageWithSave {
   assets: Attachment[];
+}
+
+/** A thread of the inbox with its root as the caller sees it. */
+export interface ThreadRead extends Thread {
+  root: MessageRead;
 }
 
 /** `row` as its reader sees it, its attachments taken from `attachments` by id. */
