@@ -107,3 +107,27 @@ describe('the service template (STYLE.md)', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** The relative imports of a source file (type-only ones too), resolved to files. */
+const relativeImports = (file: string): string[] =>
+  [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from '(\.{1,2}\/[^']+)'/gms)].map((m) =>
+    path.resolve(path.dirname(file), m[1]!),
+  );
+
+describe('imports', () => {
+  it('go one way: no production source reaches itself through relative imports, type-only ones included', () => {
+    const sources = productionSources().filter((f) => f.includes(`${path.sep}src${path.sep}`));
+    const edges = new Map(sources.map((f) => [f, relativeImports(f)]));
+    const circles: string[] = [];
+    const done = new Set<string>();
+    const visit = (file: string, trail: string[]) => {
+      const at = trail.indexOf(file);
+      if (at >= 0) return void circles.push([...trail.slice(at), file].map((f) => path.relative(root, f)).join(' > '));
+      if (done.has(file)) return;
+      for (const next of edges.get(file) ?? []) visit(next, [...trail, file]);
+      done.add(file);
+    };
+    for (const file of sources) visit(file, []);
+    expect(circles).toEqual([]);
+  });
+});
