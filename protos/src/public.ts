@@ -14,7 +14,8 @@ import type { WorkspaceUser__Output } from '../gen/wms/workspace/v1/WorkspaceUse
 // The public JSON of each resource that clients also receive in realtime events (contract §7), one function per
 // resource from its proto message: the gateway answers HTTP with it, and the owning service builds the event's
 // resource with it from the same proto message it answers over gRPC. So a resource reads the same in both, and a new
-// field is added here once. The gateway checks each result type against its response schema, field for field.
+// field is added here once. The gateway checks each result type against its response schema, field for field (all but
+// presence, whose listed items are online ones: the gateway narrows its status).
 // Enum fields travel as proto strings; the owning service writes only the values listed here, hence their casts.
 
 export type ChannelKind = 'public' | 'private' | 'direct';

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createDb, type Migration, migrate } from '@wms/kit/db';
+import { createOutboxTable } from '@wms/kit/outbox';
 import { withDatabase } from '@wms/local-cluster/data';
 
 // Pieces of the local cluster, which tests use for databases and Redis prefixes of their own.
@@ -26,7 +27,8 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 /**
  * A fresh database for one test file, cloned from a template migrated once per set of migrations (as Immich's
  * medium tests do): `CREATE DATABASE t_<rand> TEMPLATE <service>_tpl_<hash>`. The hash covers each migration's name
- * and code, so a migration changed under its name gets a template of its own.
+ * and code, and kit's `createOutboxTable` that two of them call, so a migration changed under its name gets a template
+ * of its own.
  */
 export async function createTestDatabase(
   schema: string,
@@ -34,6 +36,7 @@ export async function createTestDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const digest = createHash('sha256')
     .update(JSON.stringify(migrations.map((m) => [m.name, String(m.up), String(m.down ?? ''), m.config ?? null])))
+    .update(String(createOutboxTable))
     .digest('hex')
     .slice(0, 10);
   const template = `${schema}_tpl_${digest}`;

@@ -4,7 +4,7 @@ import { ensure, notFound } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
 import { newTokenSecret, type TokenKind, tokenHash, tokenPrefixOf } from '@wms/kit/tokens';
 import type { Conversations } from './adapters/conversations.ts';
-import type { Token } from './domain/model.ts';
+import type { CreatedToken, Token } from './domain/model.ts';
 import { limits, requireManager } from './domain/rules.ts';
 import { type CallerRole, requireCaller } from './lookups.ts';
 import type { ActorStore } from './store/actor.store.ts';
@@ -21,7 +21,6 @@ export interface TokenDeps {
 }
 
 /** A token as created: the secret alongside, shown this once. */
-export type CreatedToken = Token & { secret: string };
 
 const noConversation = () => notFound('No such conversation.');
 

@@ -3,8 +3,7 @@ import type { Actor__Output } from '@wms/protos/gen/wms/workspace/v1/Actor';
 import type { Token__Output } from '@wms/protos/gen/wms/workspace/v1/Token';
 import type { Workspace__Output } from '@wms/protos/gen/wms/workspace/v1/Workspace';
 import type { WorkspaceUser__Output } from '@wms/protos/gen/wms/workspace/v1/WorkspaceUser';
-import type { Actor, AvatarDownload, MemberWithUser, Token, Workspace } from './domain/model.ts';
-import type { CreatedToken } from './token.service.ts';
+import type { Actor, AvatarDownload, CreatedToken, MemberWithUser, Token, Workspace } from './domain/model.ts';
 
 // The domain as its proto messages, for the gRPC answers (rpc.ts) and for the events (event-payloads.ts), which make
 // their resources' JSON from the same messages with @wms/protos/public, as the gateway does from the answers. Each is

@@ -78,6 +78,9 @@ export interface Token {
 }
 
 /** A new token's fields and the SHA-256 of its secret; the database sets the rest. */
+/** A token as created: with its secret, shown this once. */
+export type CreatedToken = Token & { secret: string };
+
 export type NewToken = Pick<
   Token,
   'id' | 'kind' | 'workspaceId' | 'conversationId' | 'actorId' | 'name' | 'tokenPrefix' | 'createdByActorId'
