@@ -18,8 +18,6 @@ import type { WorkspaceUser__Output } from '../gen/wms/workspace/v1/WorkspaceUse
 // presence, whose listed items are online ones: the gateway narrows its status).
 // Enum fields travel as proto strings; the owning service writes only the values listed here, hence their casts.
 
-export type ChannelKind = 'public' | 'private' | 'direct';
-
 export const publicWorkspace = (w: Workspace__Output) => ({
   id: w.id,
   name: w.name,
@@ -60,7 +58,7 @@ export const publicChannel = (c: Channel__Output) => ({
   id: c.id,
   workspace_id: c.workspace_id,
   conversation_id: c.id,
-  kind: c.kind as ChannelKind,
+  kind: c.kind as 'public' | 'private' | 'direct',
   name: c.name ?? null,
   topic: c.topic ?? null,
   created_by_actor_id: c.created_by_actor_id,

@@ -21,6 +21,17 @@ import { buildMessagingServices, requireSearchConfig } from '../src/wiring.ts';
 // both orders with their cursors, the access rule, edits and deletes, highlights.
 
 const log = createLogger('messaging-search-test', 'silent');
+
+/** A search of the store's own, with no filter, newest first. */
+const NO_FILTERS: SearchFilters = {
+  conversationId: null,
+  authorActorId: null,
+  parentMessageId: null,
+  has: null,
+  createdAfter: null,
+  createdBefore: null,
+  sort: 'newest',
+};
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
 let services: MessagingServices;
@@ -164,6 +175,16 @@ describe('search syntax (websearch_to_tsquery, english)', () => {
   });
 });
 
+describe('binding names in text', () => {
+  it('reads a query and a body that spell binding names (:actorId, ?, ::uuid) as text, never as SQL', async () => {
+    const tricky = 'handover :actorId ? :workspaceId::uuid :query: done';
+    const { ws, author } = await world([tricky, 'handover of something else']);
+    expect(texts(await search(ws, author, ':actorId handover'))).toEqual([tricky]);
+    expect(texts(await search(ws, author, '"? :workspaceId::uuid"'))).toEqual([tricky]);
+    expect(texts(await search(ws, author, ':query:'))).toEqual([tricky]);
+  });
+});
+
 describe('filters, orders and paging', () => {
   it('applies conversation, author, thread, has and time filters', async () => {
     const ws = randomUUID();
@@ -233,15 +254,7 @@ describe('the newest-first walk and the index beyond it', () => {
     );
     const other = randomUUID();
     await post(await channel(ws, other, 'private'), other, 'alpha unseen');
-    const none: SearchFilters = {
-      conversationId: null,
-      authorActorId: null,
-      parentMessageId: null,
-      has: null,
-      createdAfter: null,
-      createdBefore: null,
-      sort: 'newest',
-    };
+    const none = NO_FILTERS;
     const run = (
       store: SearchStore,
       query: string,
@@ -280,15 +293,7 @@ describe('the newest-first walk and the index beyond it', () => {
     const { ws, author, posted } = await world(
       Array.from({ length: 30 }, (_, i) => (i < 10 || i >= 27 ? `delta ${i}` : `other ${i}`)),
     );
-    const none: SearchFilters = {
-      conversationId: null,
-      authorActorId: null,
-      parentMessageId: null,
-      has: null,
-      createdAfter: null,
-      createdBefore: null,
-      sort: 'newest',
-    };
+    const none = NO_FILTERS;
     // Walking 2 messages (both match: dense for a page of 4), then 18 more (one match), then the index below them.
     const store = new SearchStore(db, 'english', 2);
     const rows = (await store.search({
@@ -308,15 +313,7 @@ describe('the newest-first walk and the index beyond it', () => {
     const { ws, author } = await world(
       Array.from({ length: 12 }, (_, i) => `${'alpha '.repeat(1 + ((i * 7) % 5))}${'x '.repeat(i % 4)}`.trim()),
     );
-    const none: SearchFilters = {
-      conversationId: null,
-      authorActorId: null,
-      parentMessageId: null,
-      has: null,
-      createdAfter: null,
-      createdBefore: null,
-      sort: 'relevance',
-    };
+    const none: SearchFilters = { ...NO_FILTERS, sort: 'relevance' };
     const run = (
       store: SearchStore,
       limit: number,
