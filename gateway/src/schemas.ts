@@ -418,16 +418,33 @@ export const AssetDownload = z
     ],
   });
 
-/** A path or body id: any-case UUID, answered in lowercase; anything else is 400 `invalid_input`. */
-export const uuid = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
-  .transform((v) => v.toLowerCase())
-  .register(documentedAs, {
-    type: 'string',
-    format: 'uuid',
-    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-  });
+/**
+ * What an id in a request names. The OpenAPI document carries it on every such place (`x-wms-names`): clients read
+ * which resource an id must be, and the access-wall test fills each place of every operation by it, so a new route's
+ * ids are tested as they are added. A `cursor` is a position in a listing, compared by value and looked up nowhere.
+ */
+export type IdNames = 'conversation' | 'message' | 'asset' | 'actor' | 'workspace_user' | 'token' | 'avatar' | 'cursor';
+const namesThe = (names: IdNames | 'realtime_channel') => ({ 'x-wms-names': names });
+
+/** A path, query or body id naming `names`: any-case UUID, answered in lowercase; anything else is 400 `invalid_input`. */
+export const id = (names: IdNames) =>
+  z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
+    .transform((v) => v.toLowerCase())
+    .register(documentedAs, {
+      type: 'string',
+      format: 'uuid',
+      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+      ...namesThe(names),
+    });
+
+/** A path id naming `names` that is any string (contract §1's read-state paths): a malformed one is simply not found. */
+export const lenientId = (names: IdNames) =>
+  z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .meta(namesThe(names));
 
 export const channelKind = z.enum(['public', 'private', 'direct']);
 
@@ -783,6 +800,7 @@ export const socketId = serviceChecked(z.string(), {
   description: "the connection's socket id, e.g. `1234.5678`; anything else is 400 `invalid_input`",
 });
 export const realtimeChannelName = serviceChecked(z.string(), {
+  ...namesThe('realtime_channel'),
   minLength: 1,
   maxLength: 200,
   description:

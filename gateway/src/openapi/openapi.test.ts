@@ -147,6 +147,27 @@ describe('buildOpenApi', () => {
     }
   });
 
+  it('says what every id of a request names (`x-wms-names`), which the access-wall test fills places by', () => {
+    const unnamed: string[] = [];
+    const named: string[] = [];
+    const visit = (node: unknown, where: string, isId: boolean) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if ('x-wms-names' in schema) named.push(where);
+      else if (isId || schema.format === 'uuid') unnamed.push(where);
+      for (const [key, child] of Object.entries(schema)) if (key !== 'examples') visit(child, `${where}.${key}`, false);
+    };
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, o] of Object.entries(ops)) {
+        for (const p of o.parameters ?? [])
+          if (p.in !== 'header' && p.name) visit(p.schema, `${method} ${path} ${p.in} ${p.name}`, /_id$/.test(p.name));
+        for (const [type, content] of Object.entries(o.requestBody?.content ?? {}))
+          visit(content.schema, `${method} ${path} body (${type})`, false);
+      }
+    expect(unnamed).toEqual([]);
+    expect(named.length).toBeGreaterThan(60);
+  });
+
   it('describes every route of the route table', () => {
     expect(routes.length).toBeGreaterThan(60);
     for (const r of routes) expect(doc.paths[openApiPath(r.path)]?.[r.method], `${r.method} ${r.path}`).toBeDefined();

@@ -6,7 +6,7 @@ import { route } from './route.ts';
 
 const ASSET_UPLOAD = { field: 'file', maxBytes: 10 * 1024 * 1024, streamed: true };
 
-const assetPath = z.object({ conversation_id: s.uuid, asset_id: s.uuid });
+const assetPath = z.object({ conversation_id: s.id('conversation'), asset_id: s.id('asset') });
 
 /** The spec's Assets table (contract §6), served by the asset service. */
 export const assetRoutes = ({ asset }: Clients) => [
@@ -17,7 +17,7 @@ export const assetRoutes = ({ asset }: Clients) => [
     summary: 'Reserve a pending attachment (then attach it to a message and upload its content)',
     auth: 'workspace',
     tokens: 'workspace',
-    params: z.object({ conversation_id: s.uuid }),
+    params: z.object({ conversation_id: s.id('conversation') }),
     body: z
       .object({ name: s.assetName, content_type: s.contentType, size_bytes: s.sizeBytes })
       .meta({ examples: [{ name: 'diagram.png', content_type: 'image/png', size_bytes: 48213 }] }),

@@ -4,8 +4,8 @@ import { toChannel, toChannelMember, toChannelMemberPage, toConversationPage } f
 import * as s from '../schemas.ts';
 import { route } from './route.ts';
 
-const channelPath = z.object({ channel_id: s.uuid });
-const memberPath = z.object({ channel_id: s.uuid, actor_id: s.uuid });
+const channelPath = z.object({ channel_id: s.id('conversation') });
+const memberPath = z.object({ channel_id: s.id('conversation'), actor_id: s.id('actor') });
 
 /** The spec's Channels table (contract §4) and conversations (§9): kinds, members, direct conversations, the sidebar. */
 export const channelRoutes = ({ messaging }: Clients) => [
@@ -25,7 +25,7 @@ export const channelRoutes = ({ messaging }: Clients) => [
           .optional()
           .describe('`public` when left out; a private channel is readable by its members alone'),
         member_actor_ids: z
-          .array(s.uuid)
+          .array(s.id('actor'))
           .max(100)
           .optional()
           .describe('up to 100 active actors of the workspace, added by the creator'),
@@ -119,7 +119,7 @@ export const channelRoutes = ({ messaging }: Clients) => [
     tokens: 'workspace',
     params: channelPath,
     query: z.object({
-      cursor: s.uuid.optional().describe('`next_cursor` of the previous page (an actor id)'),
+      cursor: s.id('cursor').optional().describe('`next_cursor` of the previous page (an actor id)'),
       limit: s.limit,
     }),
     status: 200,
@@ -171,7 +171,7 @@ export const channelRoutes = ({ messaging }: Clients) => [
     body: z
       .object({
         actor_ids: z
-          .array(s.uuid)
+          .array(s.id('actor'))
           .min(1)
           .max(100)
           .describe(

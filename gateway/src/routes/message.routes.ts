@@ -7,13 +7,17 @@ import { route } from './route.ts';
 const createMessage = z
   .object({
     body_text: s.bodyText.optional(),
-    parent_message_id: s.uuid.nullable().optional().describe('post a reply in the thread of this top-level message'),
-    asset_ids: z.array(s.uuid).optional().meta({
+    parent_message_id: s
+      .id('message')
+      .nullable()
+      .optional()
+      .describe('post a reply in the thread of this top-level message'),
+    asset_ids: z.array(s.id('asset')).optional().meta({
       maxItems: 10,
       description: 'pending assets of this conversation reserved by the caller (400 otherwise); at most 10',
     }),
     mentioned_actor_ids: z
-      .array(s.uuid)
+      .array(s.id('actor'))
       .optional()
       .meta({ maxItems: 50, description: 'actors of this workspace (400 otherwise); at most 50' }),
     loading: z.boolean().optional().describe('sets `loading_expires_at` 5 minutes ahead until the first edit'),
@@ -24,8 +28,8 @@ const createMessage = z
   });
 
 const listQuery = z.object({
-  cursor: s.uuid.optional().describe('`next_cursor` of the previous page: answers the messages older than it'),
-  parent_message_id: s.uuid.optional().describe("list this root's replies instead of the top-level messages"),
+  cursor: s.id('cursor').optional().describe('`next_cursor` of the previous page: answers the messages older than it'),
+  parent_message_id: s.id('message').optional().describe("list this root's replies instead of the top-level messages"),
   limit: s.limit,
 });
 
@@ -38,8 +42,10 @@ export const conversationForms = [
 /** The spec's Messages, per-message actions and Saved messages tables (contract §4), served by the messaging service. */
 export const messageRoutes = ({ messaging }: Clients) => {
   const lifecycle = conversationForms.flatMap(({ base, param }) => {
-    const conversation = z.object({ [param]: s.uuid }) as z.ZodType<Record<string, string>>;
-    const oneMessage = z.object({ [param]: s.uuid, message_id: s.uuid }) as z.ZodType<Record<string, string>>;
+    const conversation = z.object({ [param]: s.id('conversation') }) as z.ZodType<Record<string, string>>;
+    const oneMessage = z.object({ [param]: s.id('conversation'), message_id: s.id('message') }) as z.ZodType<
+      Record<string, string>
+    >;
     const ref = (p: Record<string, string>) => ({ conversation_id: p[param]!, message_id: p.message_id! });
     return [
       route({
@@ -143,8 +149,8 @@ export const messageRoutes = ({ messaging }: Clients) => {
     ];
   });
 
-  const messagePath = z.object({ conversation_id: s.uuid, message_id: s.uuid });
-  const reactionPath = z.object({ conversation_id: s.uuid, message_id: s.uuid, emoji: s.emoji });
+  const messagePath = z.object({ conversation_id: s.id('conversation'), message_id: s.id('message') });
+  const reactionPath = z.object({ conversation_id: s.id('conversation'), message_id: s.id('message'), emoji: s.emoji });
   return [
     ...lifecycle,
     route({

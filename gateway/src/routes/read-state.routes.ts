@@ -6,21 +6,18 @@ import { conversationForms } from './message.routes.ts';
 import { route } from './route.ts';
 
 const updateReadState = z
-  .object({ last_read_message_id: s.uuid })
+  .object({ last_read_message_id: s.id('message') })
   .meta({ examples: [{ last_read_message_id: s.exampleIds.message }] });
 // Read-state and thread path ids are strings (contract §1): a malformed one is simply not found, and a UUID in
 // capitals is the same id as in lowercase.
 const threadPath = z.object({
-  thread_root_id: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .describe('the root message id; a malformed one is 404'),
+  thread_root_id: s.lenientId('message').describe('the root message id; a malformed one is 404'),
 });
 
 /** The spec's Read state and threads table (contract §5), served by the messaging service. */
 export const readStateRoutes = ({ messaging }: Clients) => [
   ...conversationForms.flatMap(({ base, param }) => {
-    const path = z.object({ [param]: z.string().describe('a malformed id is 404') }) as z.ZodType<
+    const path = z.object({ [param]: s.lenientId('conversation').describe('a malformed id is 404') }) as z.ZodType<
       Record<string, string>
     >;
     return [
@@ -121,7 +118,7 @@ export const readStateRoutes = ({ messaging }: Clients) => [
     query: z.object({
       following: s.queryBoolean(true, 'false lists every thread of the workspace, followed or not'),
       unread: s.queryBoolean(false, 'true keeps the threads with unread replies'),
-      cursor: s.uuid.optional().describe('`next_cursor` of the previous page (a root message id)'),
+      cursor: s.id('cursor').optional().describe('`next_cursor` of the previous page (a root message id)'),
       limit: s.limit,
     }),
     status: 200,

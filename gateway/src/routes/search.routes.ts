@@ -22,9 +22,12 @@ export const searchRoutes = ({ messaging }: Clients) => [
         .describe(
           '1..500 characters: words (all must match, stemmed: "deploying" finds "deployed"), "quoted phrases", -word to exclude, OR; a query of stop words only finds nothing',
         ),
-      conversation_id: s.uuid.optional().describe('only this conversation (404 when you may not read it)'),
-      author_actor_id: s.uuid.optional().describe("only this actor's messages"),
-      parent_message_id: s.uuid.optional().describe("only that thread's replies"),
+      conversation_id: s
+        .id('conversation')
+        .optional()
+        .describe('only this conversation (404 when you may not read it)'),
+      author_actor_id: s.id('actor').optional().describe("only this actor's messages"),
+      parent_message_id: s.id('message').optional().describe("only that thread's replies"),
       has: z
         .enum(['asset', 'reaction', 'reply'])
         .optional()

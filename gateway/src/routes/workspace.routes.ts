@@ -17,12 +17,9 @@ const toProfile = (b: z.output<typeof profile>) => ({
 });
 // A string per the contract (`me`, or an id; a malformed one is 404); a UUID in capitals is the same id as in lowercase.
 const actorPath = z.object({
-  workspace_actor_id: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .describe('`me` or an actor id; a malformed one is 404'),
+  workspace_actor_id: s.lenientId('actor').describe('`me` or an actor id; a malformed one is 404'),
 });
-const actorUuidPath = z.object({ workspace_actor_id: s.uuid });
+const actorUuidPath = z.object({ workspace_actor_id: s.id('actor') });
 
 /** The spec's Workspaces, Workspace users and Workspace actors tables (contract §3), served by the workspace service. */
 export const workspaceRoutes = ({ workspace }: Clients) => [
@@ -98,7 +95,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     auth: 'workspace',
     tokens: 'none',
     body: z
-      .object({ workspace_user_id: s.uuid })
+      .object({ workspace_user_id: s.id('workspace_user') })
       .meta({ examples: [{ workspace_user_id: s.exampleIds.workspaceUser }] }),
     status: 200,
     response: s.WorkspaceUser,
@@ -141,7 +138,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     summary: 'A download URL of the current workspace photo',
     auth: 'workspace',
     tokens: 'workspace',
-    params: z.object({ avatar_id: s.uuid }),
+    params: z.object({ avatar_id: s.id('avatar') }),
     status: 200,
     response: s.AssetDownload,
     codes: ['not_found'],
@@ -183,7 +180,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     summary: "Change a member's role to admin or member (owner)",
     auth: 'workspace',
     tokens: 'none',
-    params: z.object({ workspace_user_id: s.uuid }),
+    params: z.object({ workspace_user_id: s.id('workspace_user') }),
     body: z.object({ role: s.assignableRole }).meta({ examples: [{ role: 'admin' }] }),
     status: 200,
     response: s.WorkspaceUser,
@@ -201,7 +198,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     summary: 'Remove a member (owners remove admins and members, admins members; anyone may leave)',
     auth: 'workspace',
     tokens: 'none',
-    params: z.object({ workspace_user_id: s.uuid }),
+    params: z.object({ workspace_user_id: s.id('workspace_user') }),
     status: 204,
     errors: [403],
     codes: ['forbidden', 'not_found', 'owner_protected'],
@@ -247,7 +244,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
       'Deactivate an agent managed by admins: its tokens stop working at once, its messages keep their author (owners and admins; again: 200, unchanged; extension)',
     auth: 'workspace',
     tokens: 'none',
-    params: z.object({ workspace_actor_id: s.uuid }),
+    params: z.object({ workspace_actor_id: s.id('actor') }),
     status: 200,
     response: s.WorkspaceActor,
     errors: [403],
@@ -263,7 +260,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     auth: 'workspace',
     tokens: 'none',
     body: z
-      .object({ actor_id: s.uuid, name: s.tokenName })
+      .object({ actor_id: s.id('actor'), name: s.tokenName })
       .meta({ examples: [{ actor_id: s.exampleIds.actor, name: 'Build bot' }] }),
     status: 201,
     response: s.Token,
@@ -280,9 +277,9 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
       'Create a conversation token for an agent: it posts into this conversation only (owners and admins who read it; a private channel gains the agent as a member)',
     auth: 'workspace',
     tokens: 'none',
-    params: z.object({ conversation_id: s.uuid }),
+    params: z.object({ conversation_id: s.id('conversation') }),
     body: z
-      .object({ actor_id: s.uuid, name: s.tokenName })
+      .object({ actor_id: s.id('actor'), name: s.tokenName })
       .meta({ examples: [{ actor_id: s.exampleIds.actor, name: 'Deploy notices' }] }),
     status: 201,
     response: s.Token,
@@ -304,7 +301,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
       "The conversation's tokens, revoked ones included, newest first, without secrets (owners and admins who read it)",
     auth: 'workspace',
     tokens: 'none',
-    params: z.object({ conversation_id: s.uuid }),
+    params: z.object({ conversation_id: s.id('conversation') }),
     status: 200,
     response: z.array(s.Token),
     errors: [403],
@@ -333,7 +330,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     summary: 'Revoke a token of either kind (owners and admins; again: 204, the first revocation kept)',
     auth: 'workspace',
     tokens: 'none',
-    params: z.object({ token_id: s.uuid }),
+    params: z.object({ token_id: s.id('token') }),
     status: 204,
     errors: [403],
     codes: ['forbidden', 'not_found'],
@@ -431,7 +428,7 @@ export const workspaceRoutes = ({ workspace }: Clients) => [
     summary: "A download URL of an actor's current photo",
     auth: 'workspace',
     tokens: 'workspace',
-    params: z.object({ workspace_actor_id: s.uuid, avatar_id: s.uuid }),
+    params: z.object({ workspace_actor_id: s.id('actor'), avatar_id: s.id('avatar') }),
     status: 200,
     response: s.AssetDownload,
     codes: ['not_found'],
