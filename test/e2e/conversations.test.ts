@@ -6,7 +6,7 @@ import { connectRealtime, disconnectAll } from './support/realtime.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
 
 // Conversations (contract §9) through the gateway: channel kinds and members, direct conversations, the sidebar and
-// the membership events. The access wall over every route is conversations-access.test.ts.
+// the membership events. The access wall over every operation is access-wall.test.ts.
 
 interface ChannelBody {
   id: string;
