@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { DomainError, notFound } from '@wms/kit/errors';
 import { createAsyncClient, createHealthClient } from '@wms/kit/grpc-client';
 import { bindHandlers, type RunningGrpcServer, startGrpcServer } from '@wms/kit/grpc-server';
@@ -86,6 +87,88 @@ describe('kit gRPC client and server', () => {
   });
 });
 
+/** What a relay saw the server send on one client connection. */
+interface RelayedConnection {
+  /** The relay's event number when it accepted the connection, to order connections and GOAWAYs. */
+  opened: number;
+  /** Calls the server finished on it: HEADERS frames carrying END_STREAM (a call's trailers). */
+  answered: number;
+  /** The relay's event number when the server sent GOAWAY NO_ERROR with debug data `max_age` (grpc-js's age-out). */
+  agedOut?: number;
+  /** The connection is closed. */
+  ended: boolean;
+}
+
+const HEADERS = 0x1;
+const GOAWAY = 0x7;
+const END_STREAM = 0x1;
+
+/** Feeds the HTTP/2 frames of a server's byte stream (which, unlike a client's, has no preface) to `onFrame`. */
+function http2Frames(onFrame: (type: number, flags: number, payload: Buffer) => void): (chunk: Buffer) => void {
+  let pending = Buffer.alloc(0);
+  return (chunk) => {
+    pending = Buffer.concat([pending, chunk]);
+    while (pending.length >= 9) {
+      const end = 9 + pending.readUIntBE(0, 3);
+      if (pending.length < end) return;
+      onFrame(pending[3]!, pending[4]!, pending.subarray(9, end));
+      pending = pending.subarray(end);
+    }
+  };
+}
+
+/**
+ * A TCP relay in front of a replica that reads what the server sends on each connection, so the test sees the GOAWAYs
+ * themselves and which connection answered calls, not only that the calls succeeded.
+ */
+async function relayTo(port: number) {
+  const connections: RelayedConnection[] = [];
+  const sockets = new Set<net.Socket>();
+  let events = 0;
+  const server = net.createServer((client) => {
+    const seen: RelayedConnection = { opened: ++events, answered: 0, ended: false };
+    connections.push(seen);
+    const upstream = net.connect(port, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => (client.destroy(), upstream.destroy()));
+    }
+    // Piped, each side's end reaches the other only after what was sent before it (a call's trailers).
+    client.pipe(upstream);
+    upstream.pipe(client);
+    upstream.on('close', () => (seen.ended = true));
+    upstream.on(
+      'data',
+      http2Frames((type, flags, payload) => {
+        if (type === HEADERS && (flags & END_STREAM) !== 0) seen.answered++;
+        const maxAge = type === GOAWAY && payload.readUInt32BE(4) === 0 && payload.subarray(8).toString() === 'max_age';
+        if (maxAge) seen.agedOut ??= ++events;
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    connections,
+    close() {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+/** The event numbers of the connections the server aged out and that then closed, in order. */
+const ageOuts = (connections: RelayedConnection[]): number[] =>
+  connections.flatMap((c) => (c.agedOut !== undefined && c.ended ? [c.agedOut] : [])).sort((x, y) => x - y);
+
+/** Calls answered on connections opened after the `nth` age-out: the client reconnected and went on calling. */
+function answeredAfterAgeOut(connections: RelayedConnection[], nth: number): number {
+  const agedOut = ageOuts(connections)[nth - 1];
+  if (agedOut === undefined) return 0;
+  return connections.filter((c) => c.opened > agedOut).reduce((sum, c) => sum + c.answered, 0);
+}
+
 describe('kit gRPC over several replicas', () => {
   /** A replica serving GetMe, counting the calls it answered. */
   async function replica(options: { maxConnectionAgeMs?: number; slowMs?: number } = {}) {
@@ -129,34 +212,44 @@ describe('kit gRPC over several replicas', () => {
     }
   });
 
-  it('loses no call when servers age their connections out (GOAWAY) under steady load', async () => {
+  it('ages connections out (GOAWAY max_age); the client reconnects and loses no call, under steady load', async () => {
     const replicas = await Promise.all([
       replica({ maxConnectionAgeMs: 300, slowMs: 5 }),
       replica({ maxConnectionAgeMs: 300, slowMs: 5 }),
     ]);
-    const client = createAsyncClient(
-      IdentityService,
-      `ipv4:${replicas.map((r) => `127.0.0.1:${r.running.port}`).join(',')}`,
-    );
+    const relays = await Promise.all(replicas.map((r) => relayTo(r.running.port)));
+    const client = createAsyncClient(IdentityService, `ipv4:${relays.map((r) => `127.0.0.1:${r.port}`).join(',')}`);
     const failures: string[] = [];
-    let done = 0;
     try {
-      const until = Date.now() + 3000;
+      // Load goes on until every replica has aged out AGE_OUTS connections, each replaced by one that answers calls,
+      // so calls are in flight across several GOAWAYs. The deadline only ends a broken build's run (no GOAWAY ever
+      // comes); a working one never waits for it.
+      const AGE_OUTS = 3;
+      const deadline = Date.now() + 20_000;
+      const settled = () =>
+        Date.now() > deadline || relays.every((r) => answeredAfterAgeOut(r.connections, AGE_OUTS) > 0);
       await Promise.all(
         Array.from({ length: 8 }, async () => {
-          while (Date.now() < until) {
-            await client.GetMe({}, { requestId: 'r' }).then(
-              () => done++,
-              (err: Error) => failures.push(err.message),
-            );
+          while (!settled()) {
+            await client.GetMe({}, { requestId: 'r' }).catch((err: Error) => failures.push(err.message));
           }
         }),
       );
       expect(failures).toEqual([]);
-      // Both replicas kept answering across the reconnections (ten connection ages and more in the three seconds).
-      for (const r of replicas) expect(r.counted.calls).toBeGreaterThan(done * 0.3);
+      for (const [i, { connections }] of relays.entries()) {
+        const seen = JSON.stringify(connections);
+        expect(
+          ageOuts(connections).length,
+          `replica ${i}'s connections aged out and closed: ${seen}`,
+        ).toBeGreaterThanOrEqual(AGE_OUTS);
+        expect(
+          answeredAfterAgeOut(connections, AGE_OUTS),
+          `replica ${i} answered nothing on a connection opened after its last age-out: ${seen}`,
+        ).toBeGreaterThan(0);
+      }
     } finally {
       client.close();
+      for (const relay of relays) relay.close();
       await Promise.all(replicas.map((r) => r.running.stop(100)));
     }
   });
