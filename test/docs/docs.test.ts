@@ -111,6 +111,122 @@ function anchorsOf(lines: Line[]): Set<string> {
   return anchors;
 }
 
+/** A process's config schema, as far as this test reads it. */
+type ConfigSchema = (typeof configSchemas)[keyof typeof configSchemas];
+type Parses = { safeParse(input: unknown): { success: boolean; data?: unknown } };
+
+/**
+ * What a process does without the variable, written as the Default column writes it: `value` (what its schema yields
+ * for the absent variable, transforms included), (required) when it refuses to start, or "no default".
+ */
+function fallbackOf(schema: ConfigSchema, variable: string): string {
+  const field = (schema.shape as Record<string, Parses>)[variable];
+  const parsed = field?.safeParse(undefined);
+  // A refusal may also come from the whole schema (identity's JWT_PRIVATE_KEY, required unless ROLE=migrate).
+  const whole = schema.safeParse({});
+  const refusedByWhole = !whole.success && whole.error.issues.some((issue) => issue.path.join('.') === variable);
+  if (!parsed?.success || refusedByWhole) return '(required)';
+  if (parsed.data === undefined) return 'no default';
+  return `\`${typeof parsed.data === 'string' ? parsed.data : JSON.stringify(parsed.data)}\``;
+}
+
+/** A fallback in words: "defaults to `8080`", "has no default", "is required". */
+const said = (fallback: string): string =>
+  fallback === 'no default' ? 'has no default' : fallback === '(required)' ? 'is required' : `defaults to ${fallback}`;
+
+/** The phrase that stands for each service's own name (DATABASE_SCHEMA's default is computed from the service). */
+const SERVICE_NAME = "the service's name";
+
+interface DefaultPart {
+  /** A service, "the others", a variable of the row without its common prefix ("region"), or '' for all. */
+  label: string;
+  /** The value, by service: a code span's text, or the service's name for SERVICE_NAME. */
+  value: (service: string) => string;
+}
+
+/**
+ * A Default cell read as comma-separated parts, each a code span after an optional label; notes in parentheses are
+ * not parts ("(30 days)", "(the topology's `poolMax`)"), and `required` says one of them is exactly "(required)".
+ * Words the rules do not cover are returned as problems, so the test never skips what it cannot read.
+ */
+function defaultParts(cell: string): { parts: DefaultPart[]; required: boolean; unread: string[] } {
+  const spans: string[] = [];
+  const text = cell.replace(CODE_SPAN, (_span, _ticks, content: string) => `⟨${spans.push(content) - 1}⟩`);
+  const notes = [...text.matchAll(/\([^()]*\)/g)].map((m) => m[0]);
+  const parts: DefaultPart[] = [];
+  const unread: string[] = [];
+  for (const part of text.replace(/\([^()]*\)/g, ' ').split(',')) {
+    const values = [...part.matchAll(/⟨(\d+)⟩/g)].map((m) => spans[Number(m[1])] ?? '');
+    const label = part.replace(/⟨\d+⟩/g, ' ').replace(/\s+/g, ' ').trim();
+    const [value] = values;
+    if (values.length > 1) unread.push(`"${part.trim()}" holds ${values.length} values`);
+    else if (value !== undefined) parts.push({ label, value: () => `\`${value}\`` });
+    else if (label === SERVICE_NAME) parts.push({ label: '', value: (service) => `\`${service}\`` });
+    else if (label !== '') unread.push(`"${label}" gives no value`);
+  }
+  return { parts, required: notes.includes('(required)'), unread };
+}
+
+/**
+ * The default a row gives one service for one of its variables: the part labelled with the service or the variable,
+ * else the one labelled "the others", else an unlabelled one; with none, "(required)" if the cell says so, else no
+ * default. Several parts that apply are shown together, and so never equal a default.
+ */
+function documentedDefault(parts: DefaultPart[], required: boolean, short: string, service: string): string {
+  const labelled = (labels: string[]) => parts.filter((p) => labels.includes(p.label.toLowerCase()));
+  const [applies = [], others = [], all = []] = [labelled([service, short]), labelled(['the others']), labelled([''])];
+  const chosen = [applies, others, all].find((list) => list.length > 0);
+  if (chosen === undefined) return required ? '(required)' : 'no default';
+  return chosen.map((p) => p.value(service)).join(' or ');
+}
+
+/** Why a configuration row's Default cell disagrees with the config schemas of the services reading its variables. */
+function defaultProblems(where: string, variables: string[], cell: string, readers: Map<string, string[]>): string[] {
+  const { parts, required, unread } = defaultParts(cell);
+  const problems = unread.map((words) => `${where}: the Default cell's ${words}`);
+  // In a row of several variables (`S3_REGION`, `S3_BUCKET`), each is labelled without the prefix they share.
+  const prefix = variables.length > 1 ? commonPrefix(variables).replace(/[^_]*$/, '') : '';
+  const short = (variable: string) => variable.slice(prefix.length).toLowerCase().replace(/_/g, ' ');
+  const labels = new Set(['', 'the others', ...variables.map(short)]);
+  for (const variable of variables) for (const service of readers.get(variable) ?? []) labels.add(service);
+  for (const { label } of parts) {
+    if (!labels.has(label.toLowerCase()))
+      problems.push(`${where}: the Default cell's label "${label}" is no service, variable of the row or "the others"`);
+  }
+  for (const variable of variables) {
+    // The services whose config and row disagree in the same way are named together, in one problem.
+    const mismatches = new Map<string, string[]>();
+    for (const service of readers.get(variable) ?? []) {
+      const truth = fallbackOf(configSchemas[service as keyof typeof configSchemas], variable);
+      const documented = documentedDefault(parts, required, short(variable), service);
+      if (truth === documented) continue;
+      const key = `${said(truth)} in the config of %s; the row says ${documented}`;
+      mismatches.set(key, [...(mismatches.get(key) ?? []), service]);
+    }
+    for (const [key, services] of mismatches)
+      problems.push(`${where}: ${variable} ${key.replace('%s', services.join(', '))}`);
+  }
+  return problems;
+}
+
+/** The longest start all the strings share. */
+const commonPrefix = (strings: string[]): string =>
+  strings.reduce((prefix, s) => {
+    let n = 0;
+    while (n < prefix.length && prefix[n] === s[n]) n++;
+    return prefix.slice(0, n);
+  });
+
+/** Each variable some process's config reads, with those processes. */
+function readersOfVariables(): Map<string, string[]> {
+  const readers = new Map<string, string[]>();
+  for (const [service, schema] of Object.entries(configSchemas)) {
+    for (const variable of Object.keys(schema.shape))
+      readers.set(variable, [...(readers.get(variable) ?? []), service]);
+  }
+  return readers;
+}
+
 /** Every Markdown file of the repository that git does not ignore, tracked or new, as paths from the root. */
 const markdownFiles: string[] = execFileSync(
   'git',
@@ -131,11 +247,7 @@ describe('the documentation', () => {
     const file = 'docs/configuration.md';
     const processes = Object.keys(configSchemas);
     const processWord = new RegExp(`\\b(${processes.join('|')})\\b`, 'g');
-    const readers = new Map<string, string[]>();
-    for (const [service, schema] of Object.entries(configSchemas)) {
-      for (const variable of Object.keys(schema.shape))
-        readers.set(variable, [...(readers.get(variable) ?? []), service]);
-    }
+    const readers = readersOfVariables();
 
     const table = theTable(file, ['Variable', 'Used by', 'Default', 'Meaning']);
     if (typeof table === 'string') throw new Error(table);
@@ -170,6 +282,36 @@ describe('the documentation', () => {
         problems.push(`${file}: ${variable} (used by ${services.join(', ')}) has no row`);
     }
     expect(problems).toEqual([]);
+  });
+
+  // The Default column's rules, for every service that reads the variable:
+  // - a value is what the service's schema yields when the variable is absent, as a code span; nothing is read from
+  //   the environment then (STORAGE_DIR's `.wms/storage` is resolved against the working directory only afterwards);
+  // - defaults computed per service (ports, pool sizes from the topology) are given per service, "<service> `value`",
+  //   with "the others `value`" for the rest; "the service's name" is DATABASE_SCHEMA's rule, each service its own;
+  // - a row of several variables labels each value with the variable's name without their shared prefix;
+  // - "(required)" is a variable the schema refuses to start without; any other note and no value (`(unset: ...)`,
+  //   `(required with \`fs\`)`, a condition checked after parsing) is a variable without a default.
+  it("gives in docs/configuration.md each variable's default as each config schema that reads it has it", () => {
+    const file = 'docs/configuration.md';
+    const readers = readersOfVariables();
+    const table = theTable(file, ['Variable', 'Used by', 'Default', 'Meaning']);
+    if (typeof table === 'string') throw new Error(table);
+
+    const problems: string[] = [];
+    const compared = new Set<string>();
+    for (const { line, cells } of table) {
+      const [names = '', , defaults = ''] = cells;
+      // The variables no config reads are the previous test's to report; here each read one is compared.
+      const variables = [...names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)]
+        .map((m) => m[1] ?? '')
+        .filter((variable) => readers.has(variable));
+      for (const variable of variables) compared.add(variable);
+      problems.push(...defaultProblems(`${file}:${line}`, variables, defaults, readers));
+    }
+    expect(problems).toEqual([]);
+    // Every variable a config reads had its default compared (a row lost would otherwise pass unseen).
+    expect([...readers.keys()].filter((variable) => !compared.has(variable))).toEqual([]);
   });
 
   it('shows in docs/architecture.md the topology of protos/src/topology.ts, one row per service in any order', () => {
