@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
-import { type MessageBody, postText } from './support/messages.ts';
+import { type MessageBody, postText, walk } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
 
 // Message search (contract §10) through the gateway; the syntax, filters, orders and highlights in depth are
@@ -13,22 +13,49 @@ interface HitBody {
 
 let ann: Account;
 let bob: Account;
+/** An admin and a member, in neither the private channel nor bob's direct conversation (ann, the owner, is in neither). */
+let cat: Account;
+let eve: Account;
 let ws: string;
 let open: string;
 let secret: string;
+/** Bob's direct conversation with an agent of the workspace. */
+let direct: string;
 
 const search = (who: Account, query: string) => inWorkspace(who, ws, 'GET', `/search/messages?${query}`);
 
 beforeAll(async () => {
-  [ann, bob] = await Promise.all([signUp('search-ann'), signUp('search-bob')]);
+  [ann, bob, cat, eve] = await Promise.all([
+    signUp('search-ann'),
+    signUp('search-bob'),
+    signUp('search-cat'),
+    signUp('search-eve'),
+  ]);
   ws = (await createWorkspace(ann)).id;
   await addMember(ann, ws, bob);
+  await addMember(ann, ws, cat, 'admin');
+  await addMember(ann, ws, eve);
   const make = async (body: Record<string, unknown>) =>
     ((await inWorkspace(ann, ws, 'POST', '/channels', { body })).body as { id: string }).id;
   open = await make({ name: 'open' });
   secret = await make({ name: 'secret', kind: 'private' });
   expect((await myActor(bob, ws)).id).toMatch(/^[0-9a-f-]{36}$/);
+  const agent = await inWorkspace(ann, ws, 'POST', '/workspace/actors', { body: { display_name: 'Search helper' } });
+  expect(agent.status, JSON.stringify(agent.body)).toBe(201);
+  const opened = await inWorkspace(bob, ws, 'POST', '/conversations/direct', {
+    body: { actor_ids: [(agent.body as { id: string }).id] },
+  });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+  direct = (opened.body as { id: string }).id;
 });
+
+const SORTS = ['newest', 'relevance'] as const;
+/** The ids of a search's hits, as `who` finds them (the status checked). */
+const found = async (who: Account, query: string) => {
+  const res = await search(who, query);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body as { items: HitBody[] }).items.map((h) => h.message.id);
+};
 
 describe('GET /search/messages', () => {
   it('finds what the caller may read, with highlights, and nothing of a private channel it is not in', async () => {
@@ -58,6 +85,58 @@ describe('GET /search/messages', () => {
     const stop = await search(ann, 'q=the');
     expect(stop.status).toBe(200);
     expect(stop.body).toEqual({ items: [], next_cursor: null });
+  });
+});
+
+describe('GET /search/messages over direct conversations and hidden matches', () => {
+  it('finds a direct conversation for its participant alone; to the owner, an admin and a member it does not exist', async () => {
+    const draft = await postText(bob, ws, direct, 'roadmap draft');
+    const notes = await postText(bob, ws, direct, 'roadmap notes', { parent_message_id: draft.id });
+    const shown = await postText(ann, ws, open, 'roadmap public');
+    for (const sort of SORTS) {
+      expect((await found(bob, `q=roadmap&sort=${sort}`)).sort()).toEqual([draft.id, notes.id, shown.id].sort());
+      expect((await found(bob, `q=roadmap&sort=${sort}&conversation_id=${direct}`)).sort()).toEqual(
+        [draft.id, notes.id].sort(),
+      );
+      for (const [role, outsider] of [
+        ['owner', ann],
+        ['admin', cat],
+        ['member', eve],
+      ] as const) {
+        expect(await found(outsider, `q=roadmap&sort=${sort}`), `${role}, ${sort}`).toEqual([shown.id]);
+        const refused = await search(outsider, `q=roadmap&sort=${sort}&conversation_id=${direct}`);
+        expect(refused.status, `${role}, ${sort}, conversation_id: ${JSON.stringify(refused.body)}`).toBe(404);
+        expectError(refused, 404, 'not_found');
+      }
+    }
+  });
+
+  it('pages exactly the readable matches one at a time, in both orders, when hidden ones lie between and beyond them', async () => {
+    // Oldest first. Hidden from eve: the oldest and worst ranked, the newest and best ranked, one between, one deleted.
+    // More of the word in a shorter text ranks higher (§10): the readable ones hold it in 2 of 3, 1 of 2, 1 of 4 words.
+    await postText(bob, ws, direct, `zephyr${' pad'.repeat(9)}`);
+    const half = await postText(ann, ws, open, 'zephyr pad');
+    const kept = [await postText(ann, ws, secret, 'zephyr zephyr pad pad')];
+    const most = await postText(ann, ws, open, 'zephyr zephyr pad');
+    const gone = await postText(ann, ws, open, 'zephyr zephyr zephyr');
+    expect((await inWorkspace(ann, ws, 'DELETE', `/conversations/${open}/messages/${gone.id}`)).status).toBe(204);
+    const least = await postText(ann, ws, open, 'zephyr pad pad pad');
+    kept.push(await postText(ann, ws, secret, 'zephyr'));
+    const expected = { newest: [least.id, most.id, half.id], relevance: [most.id, half.id, least.id] };
+    for (const sort of SORTS) {
+      const pages = await walk<HitBody>((cursor) =>
+        search(eve, `q=zephyr&sort=${sort}&limit=1${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`),
+      );
+      // Three pages of one: none empty, and the third ends the search although older hidden matches remain.
+      expect(
+        pages.map((page) => page.map((h) => h.message.id)),
+        sort,
+      ).toEqual(expected[sort].map((id) => [id]));
+    }
+    // The owner, a member of the private channel, finds its two as well; the direct conversation stays bob's.
+    expect((await found(ann, 'q=zephyr&limit=100')).sort()).toEqual(
+      [...kept, least, most, half].map((m) => m.id).sort(),
+    );
   });
 });
 

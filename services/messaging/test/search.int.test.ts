@@ -8,10 +8,11 @@ import { createTestDatabase } from '@wms/testkit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
+import { type AssetClient, Attachments } from '../src/adapters/attachments.ts';
 import type { Channel } from '../src/domain/channel.ts';
 import { encodeSearchCursor, type SearchFilters, type SearchKey, validateSearch } from '../src/domain/search.ts';
 import type { MessagingServices } from '../src/rpc.ts';
-import type { SearchHit } from '../src/search.service.ts';
+import { type SearchHit, SearchService } from '../src/search.service.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
 import { MessageStore } from '../src/store/message.store.ts';
 import { type SearchRow, SearchStore } from '../src/store/search.store.ts';
@@ -37,16 +38,23 @@ let db: Knex;
 let services: MessagingServices;
 let channels: ChannelStore;
 
+const refuse = () => Promise.reject(new Error('no peer in this test'));
+// Attachments are read for hits with assets only; these tests post none.
+const noAssets: AssetClient = {
+  GetAssetsByIds: refuse,
+  AttachAssets: refuse,
+  ReleaseMessageAssets: refuse,
+  DetachMessageAssets: refuse,
+};
+
 beforeAll(async () => {
   database = await createTestDatabase('messaging', migrations);
   db = createDb({ url: database.url, schema: 'messaging', log });
   channels = new ChannelStore(db);
-  const refuse = () => Promise.reject(new Error('no peer in this test'));
-  // Attachments are read for hits with assets only; these tests post none.
   services = buildMessagingServices({
     db,
     workspace: { GetActorsByIds: refuse, ResolveMembership: refuse },
-    assets: { GetAssetsByIds: refuse, AttachAssets: refuse, ReleaseMessageAssets: refuse, DetachMessageAssets: refuse },
+    assets: noAssets,
     log,
   });
 });
@@ -56,30 +64,34 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const as = (workspaceId: string, actorId: string): CallContext => ({
+/** A call as the actor; `role` is the workspace role the gateway passes on (§9: no role reads past the wall). */
+const as = (workspaceId: string, actorId: string, role?: string): CallContext => ({
   requestId: randomUUID(),
   userId: randomUUID(),
   workspaceId,
   actorId,
+  role,
 });
 
+/** A conversation of `creator` and `members`; a direct one of a set that has one already is that one (§9). */
 async function channel(
   workspaceId: string,
   creator: string,
-  kind: 'public' | 'private' = 'public',
+  kind: 'public' | 'private' | 'direct' = 'public',
   members: string[] = [],
 ): Promise<Channel> {
+  const participants = kind === 'direct' ? [creator, ...members].sort() : [];
   const made = await channels.insert({
     id: uuidv7(),
     workspaceId,
     kind,
-    name: `s-${randomUUID().slice(0, 8)}`,
+    name: kind === 'direct' ? null : `s-${randomUUID().slice(0, 8)}`,
     topic: null,
     createdByActorId: creator,
     memberActorIds: [creator, ...members],
-    participantActorIds: [],
+    participantActorIds: participants,
   });
-  return made!.channel;
+  return made?.channel ?? (await channels.findDirect(workspaceId, participants, creator))!;
 }
 
 const post = async (c: Channel, author: string, bodyText: string, parentMessageId?: string) =>
@@ -99,12 +111,12 @@ const search = (workspaceId: string, actorId: string, q: string, extra: Partial<
   services.search.search(as(workspaceId, actorId), { q, limit: 50, ...extra });
 const texts = (page: { items: SearchHit[] }) => page.items.map((h) => h.message.message.bodyText);
 
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
+async function refusal(p: Promise<unknown>, label?: string): Promise<DomainError> {
   const err = await p.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(DomainError);
+  expect(err, label).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
 
@@ -374,12 +386,15 @@ describe('what search shows', () => {
     expect(texts(await search(ws, bob, 'budget'))).toEqual(['budget meeting']);
   });
 
-  it('finds every match the caller may read and nothing else, for random memberships and messages (property)', async () => {
+  it('finds every match the caller may read and nothing else, for random public, private and direct conversations and messages (property)', async () => {
     const vocabulary = ['apple', 'banana', 'cherry'];
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          fc.record({ kind: fc.constantFrom('public' as const, 'private' as const), members: fc.subarray([0, 1, 2]) }),
+          fc.record({
+            kind: fc.constantFrom('public' as const, 'private' as const, 'direct' as const),
+            members: fc.subarray([0, 1, 2]),
+          }),
           { minLength: 1, maxLength: 4 },
         ),
         fc.array(fc.record({ channel: fc.nat(), author: fc.nat(2), word: fc.constantFrom(...vocabulary) }), {
@@ -509,6 +524,159 @@ describe('what search shows', () => {
       ),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('direct conversations', () => {
+  it('finds a direct conversation for its participants alone, within it or not, in both orders; to an owner, admin or member outside it, it does not exist', async () => {
+    const ws = randomUUID();
+    const [ann, bob, cat] = [randomUUID(), randomUUID(), randomUUID()];
+    const outsiders = [
+      ['owner', randomUUID()],
+      ['admin', randomUUID()],
+      ['member', randomUUID()],
+    ] as const;
+    const pair = await channel(ws, ann, 'direct', [bob]);
+    // Bob is a participant of one direct conversation and not of this one: one is no key to another.
+    const aside = await channel(ws, cat, 'direct', [ann]);
+    const root = await post(pair, ann, 'roadmap draft');
+    await post(pair, bob, 'roadmap feedback', root.id);
+    await post(aside, cat, 'roadmap aside');
+    await post(await channel(ws, outsiders[0][1]), outsiders[0][1], 'roadmap public');
+    const find = async (actor: string, extra: Partial<Search> = {}, role?: string) =>
+      texts(await services.search.search(as(ws, actor, role), { q: 'roadmap', limit: 50, ...extra })).sort();
+    const hidden = async (actor: string, conversationId: string, sort: Search['sort'], role?: string) => {
+      const label = `${role ?? 'no role'}: conversation_id of a conversation it is not in, by ${sort}`;
+      return (await refusal(find(actor, { conversationId, sort }, role), label)).code;
+    };
+    for (const sort of ['newest', 'relevance'] as const) {
+      expect(await find(ann, { sort })).toEqual([
+        'roadmap aside',
+        'roadmap draft',
+        'roadmap feedback',
+        'roadmap public',
+      ]);
+      expect(await find(bob, { sort })).toEqual(['roadmap draft', 'roadmap feedback', 'roadmap public']);
+      expect(await find(bob, { sort, conversationId: pair.id })).toEqual(['roadmap draft', 'roadmap feedback']);
+      expect(await find(cat, { sort, conversationId: aside.id })).toEqual(['roadmap aside']);
+      expect(await hidden(bob, aside.id, sort)).toBe('not_found');
+      expect(await hidden(cat, pair.id, sort)).toBe('not_found');
+      for (const [role, actor] of outsiders) {
+        expect(await find(actor, { sort }, role), role).toEqual(['roadmap public']);
+        expect(await hidden(actor, pair.id, sort, role), role).toBe('not_found');
+        expect(await hidden(actor, aside.id, sort, role), role).toBe('not_found');
+        // Its thread is none of theirs: an empty page, as for an id that names no message.
+        expect(await find(actor, { sort, parentMessageId: root.id }, role), role).toEqual([]);
+      }
+    }
+    expect(await find(ann, { parentMessageId: root.id })).toEqual(['roadmap feedback']);
+  });
+});
+
+/**
+ * Matches the caller may not read (a private channel, a direct conversation, another workspace, deleted messages)
+ * among those it may, oldest first: the oldest and the newest, the best ranked and the worst ranked, are hidden, and
+ * hidden ones run longer than a page. Each message holds `zephyr` `n` times and `pad` `p` times (more of the word
+ * in a shorter text ranks higher), so hidden and readable ranks interleave, some tied.
+ */
+const HIDDEN_AMONG_READABLE = [
+  ['secret', 1, 9],
+  ['open', 2, 2],
+  ['direct', 3, 1],
+  ['elsewhere', 2, 1],
+  ['deleted', 1, 1],
+  ['secret', 3, 2],
+  ['open', 1, 3],
+  ['open', 3, 1],
+  ['direct', 1, 4],
+  ['deleted', 2, 0],
+  ['open', 1, 1],
+  ['elsewhere', 1, 2],
+  ['open', 2, 3],
+  ['direct', 2, 2],
+  ['open', 4, 1],
+  ['secret', 4, 0],
+] as const;
+
+/** HIDDEN_AMONG_READABLE posted for a reader who is a member of none of the workspace's conversations. */
+async function hiddenAmongReadable() {
+  const ws = randomUUID();
+  const [reader, other, third] = [randomUUID(), randomUUID(), randomUUID()];
+  const where = {
+    open: await channel(ws, other),
+    secret: await channel(ws, other, 'private', [third]),
+    direct: await channel(ws, other, 'direct', [third]),
+    // The reader's own public channel, but in another workspace: only the workspace keeps it out.
+    elsewhere: await channel(randomUUID(), reader),
+    deleted: await channel(ws, other),
+  };
+  const posted: Array<{ id: string; readable: boolean }> = [];
+  for (const [at, n, p] of HIDDEN_AMONG_READABLE) {
+    const c = where[at];
+    const message = await post(c, at === 'elsewhere' ? reader : other, `${'zephyr '.repeat(n)}${'pad '.repeat(p)}`);
+    if (at === 'deleted') await services.messages.delete(as(ws, other), c.id, message.id);
+    posted.push({ id: message.id, readable: at === 'open' });
+  }
+  return { ws, reader, posted };
+}
+
+/** The ids in the order of §10's `relevance`, by the reference ranking: `ts_rank_cd` normalized by length, newest first on ties. */
+async function byReferenceRank(ids: string[]): Promise<string[]> {
+  const { rows } = await db.raw<{ rows: Array<{ id: string }> }>(
+    `SELECT id FROM messages WHERE id = ANY(:ids::uuid[])
+     ORDER BY ts_rank_cd(search, websearch_to_tsquery('english', 'zephyr'), 2) DESC, id DESC`,
+    { ids },
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The pages of a search followed by its next_cursor to the end, as hit ids; `max` pages at most. */
+async function pagesOf(service: SearchService, ctx: CallContext, input: Search, max: number): Promise<string[][]> {
+  const pages: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await service.search(ctx, { ...input, cursor });
+    pages.push(page.items.map((h) => h.message.message.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined && pages.length < max);
+  return pages;
+}
+
+describe('paging where matches the caller may not read are', () => {
+  it('pages exactly the readable matches, every page full but the last, the last with no next_cursor, in both orders', async () => {
+    const { ws, reader, posted } = await hiddenAmongReadable();
+    const readable = posted.filter((m) => m.readable).map((m) => m.id);
+    const expected = { newest: [...readable].reverse(), relevance: await byReferenceRank(readable) };
+    // The fixture does what it says: hidden matches at both ends of each order, readable ones between.
+    const all = {
+      newest: posted.map((m) => m.id).reverse(),
+      relevance: await byReferenceRank(posted.map((m) => m.id)),
+    };
+    for (const sort of ['newest', 'relevance'] as const) {
+      expect(all[sort].filter((id) => readable.includes(id))).toEqual(expected[sort]);
+      expect([all[sort][0], all[sort].at(-1)].some((id) => readable.includes(id!))).toBe(false);
+    }
+    // The service as wired, and stores that walk only the newest 2 or 5 messages before they look further back by
+    // index, so that hidden matches fall on each step's boundaries too.
+    const attachments = new Attachments(noAssets);
+    const walked = [5000, 5, 2].map((recent) => ({
+      recent,
+      service: new SearchService({ attachments, search: new SearchStore(db, 'english', recent) }),
+    }));
+    for (const { recent, service } of walked)
+      for (const sort of ['newest', 'relevance'] as const)
+        for (const limit of [1, 2, 4, 5, 6]) {
+          const pages = await pagesOf(service, as(ws, reader), { q: 'zephyr', sort, limit }, readable.length + 2);
+          const sizes = Array.from({ length: Math.ceil(readable.length / limit) }, (_, i) =>
+            Math.min(limit, readable.length - i * limit),
+          );
+          const label = `${sort}, limit ${limit}, walking ${recent}`;
+          expect(
+            pages.map((p) => p.length),
+            label,
+          ).toEqual(sizes);
+          expect(pages.flat(), label).toEqual(expected[sort]);
+        }
   });
 });
 
