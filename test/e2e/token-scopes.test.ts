@@ -6,14 +6,16 @@ import { exampleIds } from '../../gateway/src/schemas.ts';
 import { type Account, signUp } from './support/accounts.ts';
 import { api, type ApiOptions, type ApiResponse } from './support/http.ts';
 import { image, multipart } from './support/images.ts';
-import type { MessageBody } from './support/messages.ts';
+import type { MessageBody, Page } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace, myActor, workspaceState } from './support/workspaces.ts';
 
 // Contract §11's scopes, driven by the gateway's route table: every route that needs a caller is tried with a
-// workspace token and with a conversation token. The ones a row allows must succeed as its agent; the others must be
-// 403 and change nothing. Then a workspace token of one workspace is tried on every route against another workspace's
-// ids: nothing of the other workspace may come back or change. A new route is covered as it is added: its request is
-// built from its path, its body's first OpenAPI example and the overrides below.
+// workspace token and with a conversation token. The ones a row allows must succeed as its agent, and what they did is
+// read back by someone else; the others must be 403 and change nothing, read back by the human members, the owner and
+// the agent itself. A conversation token is refused both outside its conversation and inside it, on its own messages,
+// assets and membership. Then a workspace token of one workspace is tried on every route against another workspace's
+// ids and text: nothing of the other workspace may come back or change. A new route is covered as it is added: its
+// request is built from its path, its body's first OpenAPI example and the overrides below.
 
 const routes = routeTable({
   clients: {} as never,
@@ -22,6 +24,10 @@ const routes = routeTable({
   storage: { storage: undefined, secret: '' },
 }).filter((r) => r.auth !== 'none');
 const label = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
+/** All a conversation token may call (contract §11): posting into its conversation, by either path form. */
+const POSTING = ['POST /conversations/:conversation_id/messages', 'POST /channels/:channel_id/messages'];
+const THUMBS = encodeURIComponent('👍');
+const unique = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}`;
 
 let png: Buffer;
 let owner: Account;
@@ -30,6 +36,8 @@ let ws: string;
 let agent: string;
 let humanActor: string;
 let workspaceAvatar: string;
+/** The ids of the tokens this file makes to call with; any other token that appears was made by a request it sent. */
+const ours = new Set<string>();
 
 /** Tokens of the agent, a fresh one every 100 uses: each token's rate limit is a minute's 120 requests. */
 function tokenSource(make: () => Promise<string>): () => Promise<string> {
@@ -52,8 +60,14 @@ async function made(res: Promise<ApiResponse>): Promise<Record<string, unknown>>
 
 const asOwner = (workspaceId: string, method: string, path: string, options: ApiOptions = {}) =>
   inWorkspace(owner, workspaceId, method, path, options);
-const tokenFor = (workspaceId: string, path: string, actorId: string) => async () =>
-  (await made(asOwner(workspaceId, 'POST', path, { body: { actor_id: actorId, name: 'scopes' } }))).token as string;
+const tokenFor = (workspaceId: string, path: string, actorId: string) => async () => {
+  const created = await made(asOwner(workspaceId, 'POST', path, { body: { actor_id: actorId, name: 'scopes' } }));
+  ours.add(created.id as string);
+  return created.token as string;
+};
+/** A request as the agent with one of its tokens. */
+const withToken = async (token: () => Promise<string>, method: string, path: string, options: ApiOptions = {}) =>
+  api(method, path, { ...options, token: await token() });
 
 /** What a route's request points at. */
 interface Target {
@@ -65,6 +79,8 @@ interface Target {
   avatar: string;
   workspaceUser: string;
   token: string;
+  /** The query string of `GET /search/messages`. */
+  search: string;
 }
 
 function requestFor(
@@ -83,7 +99,7 @@ function requestFor(
     avatar_id: t.avatar,
     workspace_user_id: t.workspaceUser,
     token_id: t.token,
-    emoji: encodeURIComponent('👍'),
+    emoji: THUMBS,
   };
   const path = r.path.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in value)) throw new Error(`${label(r)}: no value for :${name}; teach this test what it names`);
@@ -108,13 +124,113 @@ function requestFor(
           typeof v === 'string' && v in swap ? swap[v] : v,
         ) as Record<string, unknown>);
   // What an example cannot say: names are unique, a message's id is the client's own, a conversation token attaches nothing.
-  if (body && 'name' in body && r.path === '/channels')
-    body = { ...body, name: `scopes-${randomBytes(4).toString('hex')}` };
+  if (body && 'name' in body && r.path === '/channels') body = { ...body, name: unique('scopes') };
   if (body && 'client_message_id' in body) body = { ...body, client_message_id: randomBytes(6).toString('hex') };
   if (body && options.conversationToken) delete body.asset_ids;
-  if (r.path === '/realtime/authorize') body = { socket_id: '123.456', channel_name: `private-actor-${agent}` };
-  const query = r.path === '/search/messages' ? '?q=scopes' : '';
+  // A conversation token asks for its conversation's channel; a workspace token for its agent's own.
+  if (r.path === '/realtime/authorize')
+    body = {
+      socket_id: '123.456',
+      channel_name: options.conversationToken ? `private-conversation-${t.conv}` : `private-actor-${agent}`,
+    };
+  const query = r.path === '/search/messages' ? `?${t.search}` : '';
   return { method: r.method.toUpperCase(), path: path + query, options: body === undefined ? {} : { body } };
+}
+
+/** Tries every route with the token and expects 403 `forbidden` of each; answers what was refused. */
+async function expectRefused(
+  kind: 'workspace' | 'conversation',
+  token: () => Promise<string>,
+  tried: Route[],
+  target: Target,
+): Promise<string[]> {
+  const refusals: string[] = [];
+  for (const r of tried) {
+    const req = requestFor(r, target, { conversationToken: kind === 'conversation' });
+    const res = await withToken(token, req.method, req.path, req.options);
+    const said = `${kind} token, ${label(r)} on ${req.path}: ${res.status} ${JSON.stringify(res.body)}`;
+    expect(res.status, said).toBe(403);
+    expect((res.body as { error?: { code?: string } }).error?.code, said).toBe('forbidden');
+    refusals.push(`${kind} ${label(r)}`);
+  }
+  return refusals;
+}
+
+/**
+ * Everything a refused request in `conv` could have changed, as each can read it: the workspace and its tokens (the
+ * owner; the file's own tokens come and get used as it goes, so of those only revocations count), the conversation,
+ * its members, its messages and the root's replies with their reactions (the human and the owner), and what is stored
+ * under the agent alone (its saved messages, read states and threads, through its workspace token). An asset
+ * reservation shows nowhere but in its own 201, which the status check already refuses.
+ */
+async function observe(conv: string, root: string, agentToken: () => Promise<string>) {
+  const { tokens, ...workspace } = await workspaceState(owner, ws);
+  const all = tokens as Array<{ id: string; revoked_at: string | null }>;
+  const body = async (res: Promise<ApiResponse>) => {
+    const answer = await res;
+    return { status: answer.status, body: answer.body };
+  };
+  const asHuman = (path: string) => body(inWorkspace(human, ws, 'GET', path));
+  const asAgent = (path: string) => body(withToken(agentToken, 'GET', path));
+  return {
+    workspace,
+    tokens: all.filter((t) => !ours.has(t.id)),
+    revoked: all.filter((t) => t.revoked_at !== null).map((t) => t.id),
+    channel: await body(asOwner(ws, 'GET', `/channels/${conv}`)),
+    members: await body(asOwner(ws, 'GET', `/channels/${conv}/members`)),
+    messages: await asHuman(`/conversations/${conv}/messages`),
+    replies: await asHuman(`/conversations/${conv}/messages?parent_message_id=${root}`),
+    ownerView: await body(asOwner(ws, 'GET', `/conversations/${conv}/messages`)),
+    agent: {
+      saved: await asAgent('/saved-messages'),
+      readState: await asAgent(`/conversations/${conv}/read-state`),
+      thread: await asAgent(`/threads/${root}/read-state`),
+      threads: await asAgent('/threads'),
+    },
+  };
+}
+
+/**
+ * A conversation of the agent's own making, with a conversation token into it and things of the agent's in it: a
+ * root and a reply posted with that token, its reaction, the thread unfollowed, an uploaded asset. Its own, so that a
+ * refusal can only be the token's scope: as a member with a workspace token the agent may rename the channel, edit and
+ * delete the messages, leave, follow again, download the asset.
+ */
+async function ownConversation() {
+  const workspaceToken = tokenSource(tokenFor(ws, '/workspace/tokens', agent));
+  const asAgent = (method: string, path: string, options: ApiOptions = {}) =>
+    made(withToken(workspaceToken, method, path, options));
+  const room = (await asAgent('POST', '/channels', { body: { name: unique('scopes-own') } })).id as string;
+  const conversationToken = tokenSource(tokenFor(ws, `/conversations/${room}/tokens`, agent));
+  const post = async (body: Record<string, unknown>) =>
+    (await made(withToken(conversationToken, 'POST', `/conversations/${room}/messages`, { body }))).id as string;
+  const root = await post({ body_text: 'own root' });
+  await post({ body_text: 'own reply', parent_message_id: root });
+  await made(
+    inWorkspace(human, ws, 'POST', `/conversations/${room}/messages`, { body: { body_text: 'a human in the room' } }),
+  );
+  await asAgent('PUT', `/conversations/${room}/messages/${root}/reactions/${THUMBS}`);
+  await asAgent('PUT', `/threads/${root}/subscription`, { body: { following: false } });
+  const asset = (
+    await asAgent('POST', `/conversations/${room}/assets`, {
+      body: { name: 'own.png', content_type: 'image/png', size_bytes: png.length },
+    })
+  ).id as string;
+  await asAgent('PUT', `/conversations/${room}/assets/${asset}/content`, multipart(png));
+  const tokens = (await made(asOwner(ws, 'GET', `/conversations/${room}/tokens`))) as unknown as Array<{ id: string }>;
+  const target: Target = {
+    workspaceId: ws,
+    conv: room,
+    root,
+    asset,
+    actor: agent,
+    avatar: workspaceAvatar,
+    workspaceUser: exampleIds.workspaceUser,
+    // The token's own id: it may not revoke itself either.
+    token: tokens[0]!.id,
+    search: `q=own&conversation_id=${room}`,
+  };
+  return { target, workspaceToken, conversationToken };
 }
 
 beforeAll(async () => {
@@ -131,10 +247,7 @@ describe('token scopes over the whole route table', () => {
   it('every route that needs a caller declares its tokens, and the owner and admin routes allow none', () => {
     expect(routes.length).toBeGreaterThan(70);
     const allowed = (scope: string) => routes.filter((r) => r.tokens === scope).map(label);
-    expect(allowed('conversation')).toEqual([
-      'POST /conversations/:conversation_id/messages',
-      'POST /channels/:channel_id/messages',
-    ]);
+    expect(allowed('conversation')).toEqual(POSTING);
     for (const closed of [
       'GET /users/me',
       'GET /workspaces',
@@ -152,16 +265,10 @@ describe('token scopes over the whole route table', () => {
   });
 
   it('refuses (403) what neither token kind may call, and a conversation token outside its conversation, changing nothing', async () => {
-    const room = (
-      await made(
-        inWorkspace(human, ws, 'POST', '/channels', { body: { name: `scopes-${randomBytes(4).toString('hex')}` } }),
-      )
-    ).id as string;
-    const other = (
-      await made(
-        inWorkspace(human, ws, 'POST', '/channels', { body: { name: `scopes-${randomBytes(4).toString('hex')}` } }),
-      )
-    ).id as string;
+    const room = (await made(inWorkspace(human, ws, 'POST', '/channels', { body: { name: unique('scopes') } })))
+      .id as string;
+    const other = (await made(inWorkspace(human, ws, 'POST', '/channels', { body: { name: unique('scopes') } })))
+      .id as string;
     const root = (
       await made(
         inWorkspace(human, ws, 'POST', `/conversations/${other}/messages`, { body: { body_text: 'untouched' } }),
@@ -180,155 +287,74 @@ describe('token scopes over the whole route table', () => {
       avatar: workspaceAvatar,
       workspaceUser: (await addMember(owner, ws, await signUp('scopes-x'))).id,
       token: tokenId,
+      search: `q=untouched&conversation_id=${other}`,
     };
-    // The test's own tokens (named `scopes`) come and get used as it goes; every other token must stay as it was.
-    const state = async () => {
-      const { tokens, ...workspace } = await workspaceState(owner, ws);
-      const others = (tokens as Array<{ name: string; last_used_at: string | null }>).filter(
-        (t) => t.name !== 'scopes',
-      );
-      return {
-        workspace,
-        tokens: others,
-        messages: (await inWorkspace(human, ws, 'GET', `/conversations/${other}/messages`)).body,
-      };
-    };
-    const before = await state();
-    const refusals: string[] = [];
-    for (const r of routes) {
-      const kinds = [
-        ...(r.tokens === 'none' ? [['workspace', workspaceToken] as const] : []),
-        ['conversation', conversationToken] as const,
-      ];
-      for (const [kind, token] of kinds) {
-        const req = requestFor(r, target, { conversationToken: kind === 'conversation' });
-        const res = await api(req.method, req.path, { ...req.options, token: await token() });
-        expect(res.status, `${kind} token, ${label(r)}: ${JSON.stringify(res.body)}`).toBe(403);
-        expect((res.body as { error: { code: string } }).error.code).toBe('forbidden');
-        refusals.push(`${kind} ${label(r)}`);
-      }
-    }
+    const before = await observe(other, root, workspaceToken);
+    const refusals = [
+      ...(await expectRefused(
+        'workspace',
+        workspaceToken,
+        routes.filter((r) => r.tokens === 'none'),
+        target,
+      )),
+      ...(await expectRefused('conversation', conversationToken, routes, target)),
+    ];
     expect(refusals.length).toBeGreaterThan(routes.length);
-    expect(await state(), 'a refused request must change nothing').toEqual(before);
+    expect(await observe(other, root, workspaceToken), 'a refused request must change nothing').toEqual(before);
   });
 
-  it('lets a workspace token call every other route as its agent, and a conversation token post into its conversation', async () => {
+  it('refuses (403) a conversation token every route but posting inside its own conversation, on its own messages, assets and membership, changing nothing', async () => {
+    const { target, workspaceToken, conversationToken } = await ownConversation();
+    const before = await observe(target.conv, target.root, workspaceToken);
+    // Chosen by the contract's two posting routes, not by the table's scopes: a route widened in the table is tried too.
+    const refused = routes.filter((r) => !POSTING.includes(label(r)));
+    expect(refused.length).toBe(routes.length - POSTING.length);
+    await expectRefused('conversation', conversationToken, refused, target);
+    expect(await observe(target.conv, target.root, workspaceToken), 'a refused request must change nothing').toEqual(
+      before,
+    );
+  });
+
+  it('lets a workspace token call every other route as its agent, and a conversation token post and reply into its conversation, each with its effect', async () => {
     const workspaceToken = tokenSource(tokenFor(ws, '/workspace/tokens', agent));
-    const room = (
-      await made(
-        api('POST', '/channels', {
-          token: await workspaceToken(),
-          body: { name: `scopes-${randomBytes(4).toString('hex')}` },
-        }),
-      )
-    ).id as string;
+    const room = (await made(withToken(workspaceToken, 'POST', '/channels', { body: { name: unique('scopes') } })))
+      .id as string;
     const conversationToken = tokenSource(tokenFor(ws, `/conversations/${room}/tokens`, agent));
     const tried: string[] = [];
     for (const r of routes.filter((x) => x.tokens !== 'none')) {
-      // Fresh things for each route, made by the agent with its token, so no route sees another's changes.
-      const root = (
-        await made(
-          api('POST', `/conversations/${room}/messages`, {
-            token: await workspaceToken(),
-            body: { body_text: `root for ${label(r)}` },
-          }),
-        )
-      ).id as string;
-      const asset = (
-        await made(
-          api('POST', `/conversations/${room}/assets`, {
-            token: await workspaceToken(),
-            body: { name: 'a.png', content_type: 'image/png', size_bytes: png.length },
-          }),
-        )
-      ).id as string;
-      if (!r.upload)
-        await made(
-          api('PUT', `/conversations/${room}/assets/${asset}/content`, {
-            token: await workspaceToken(),
-            ...multipart(png),
-          }),
-        );
-      const pictured = r.path.includes(':workspace_actor_id/avatar/:avatar_id');
-      const avatar = pictured
-        ? ((
-            await made(
-              api('PUT', `/workspace/actors/${agent}/avatar`, { token: await workspaceToken(), ...multipart(png) }),
-            )
-          ).avatar_id as string)
-        : workspaceAvatar;
-      const actor =
-        r.path.startsWith('/channels/:channel_id/members') || r.path === '/conversations/direct' ? humanActor : agent;
-      const target: Target = {
-        workspaceId: ws,
-        conv: room,
-        root,
-        asset,
-        actor,
-        avatar,
-        workspaceUser: exampleIds.workspaceUser,
-        token: exampleIds.user,
-      };
+      const target = await freshTarget(r, room, workspaceToken);
       const req = requestFor(r, target);
       if (r.path === '/conversations/direct') req.options.body = { actor_ids: [humanActor] };
-      const res = await api(req.method, req.path, { ...req.options, token: await workspaceToken() });
+      const res = await withToken(workspaceToken, req.method, req.path, req.options);
       const success = [r.status, ...(r.alternate ? [r.alternate.status] : [])];
       expect(success, `workspace token, ${label(r)}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
-      if (r.tokens === 'conversation') {
-        expect((res.body as MessageBody).author_actor_id).toBe(agent);
-        const own = requestFor(r, target, { conversationToken: true });
-        const posted = await api(own.method, own.path, { ...own.options, token: await conversationToken() });
-        expect(posted.status, `conversation token, ${label(r)}: ${JSON.stringify(posted.body)}`).toBe(201);
-        expect((posted.body as MessageBody).author_actor_id).toBe(agent);
-      }
+      await expectEffect(r, target, req.options.body, res);
+      if (POSTING.includes(label(r))) await expectPostedByToken(r, target, conversationToken);
       tried.push(label(r));
     }
     expect(tried.length).toBeGreaterThan(50);
   });
 
   it('gives a workspace token nothing of another workspace on any route: no id or text of it comes back, nothing of it changes', async () => {
-    const stranger = await signUp('scopes-stranger');
-    const theirs = (await createWorkspace(stranger)).id;
-    const as = (method: string, path: string, options: ApiOptions = {}) =>
-      made(inWorkspace(stranger, theirs, method, path, options));
-    const marker = `their-secret-${randomBytes(4).toString('hex')}`;
-    const conv = (await as('POST', '/channels', { body: { name: marker } })).id as string;
-    const root = (await as('POST', `/conversations/${conv}/messages`, { body: { body_text: marker } })).id as string;
-    const asset = (
-      await as('POST', `/conversations/${conv}/assets`, {
-        body: { name: `${marker}.png`, content_type: 'image/png', size_bytes: png.length },
-      })
-    ).id as string;
-    await as('PUT', `/conversations/${conv}/assets/${asset}/content`, multipart(png));
-    const theirActor = (await myActor(stranger, theirs)).id;
-    const theirAgent = (await as('POST', '/workspace/actors', { body: { display_name: marker } })).id as string;
-    const theirToken = (await as('POST', '/workspace/tokens', { body: { actor_id: theirAgent, name: marker } }))
-      .id as string;
-    const avatar = (await as('PUT', '/workspace/avatar', multipart(png))).avatar_id as string;
-    const target: Target = {
-      workspaceId: theirs,
-      conv,
-      root,
-      asset,
-      actor: theirActor,
-      avatar,
-      workspaceUser: exampleIds.workspaceUser,
-      token: theirToken,
-    };
-    const secrets = [theirs, conv, root, asset, theirActor, theirAgent, theirToken, avatar, marker];
+    const { stranger, theirs, target, secrets } = await theirWorkspace();
+    // Every route's search asks for their text, which their own member finds: finding nothing is then the wall, not a
+    // query that cannot match. (The marker is in the request, so only the hit's ids would count as a leak; they do.)
+    const found = (await made(
+      inWorkspace(stranger, theirs, 'GET', `/search/messages?${target.search}`),
+    )) as unknown as Page<{ message: MessageBody }>;
+    expect(found.items.map((h) => h.message.id)).toEqual([target.root]);
     const state = async () => ({
       workspace: await workspaceState(stranger, theirs),
-      messages: (await inWorkspace(stranger, theirs, 'GET', `/conversations/${conv}/messages`)).body,
-      channel: (await inWorkspace(stranger, theirs, 'GET', `/channels/${conv}/members`)).body,
+      messages: (await inWorkspace(stranger, theirs, 'GET', `/conversations/${target.conv}/messages`)).body,
+      channel: (await inWorkspace(stranger, theirs, 'GET', `/channels/${target.conv}/members`)).body,
     });
     const before = await state();
     const workspaceToken = tokenSource(tokenFor(ws, '/workspace/tokens', agent));
     for (const r of routes) {
       const req = requestFor(r, target);
       for (const header of [undefined, theirs]) {
-        const res = await api(req.method, req.path, {
+        const res = await withToken(workspaceToken, req.method, req.path, {
           ...req.options,
-          token: await workspaceToken(),
           headers: header ? { 'X-Workspace-Id': header } : {},
         });
         const text = JSON.stringify(res.body);
@@ -346,6 +372,138 @@ describe('token scopes over the whole route table', () => {
     expect(await state(), 'nothing of theirs may change').toEqual(before);
   });
 });
+
+/** Fresh things for one route, made by the agent with its workspace token, so that no route sees another's changes. */
+async function freshTarget(r: Route, room: string, workspaceToken: () => Promise<string>): Promise<Target> {
+  const asAgent = (method: string, path: string, options: ApiOptions = {}) =>
+    made(withToken(workspaceToken, method, path, options));
+  const root = (
+    await asAgent('POST', `/conversations/${room}/messages`, { body: { body_text: `root for ${label(r)}` } })
+  ).id as string;
+  const asset = (
+    await asAgent('POST', `/conversations/${room}/assets`, {
+      body: { name: 'a.png', content_type: 'image/png', size_bytes: png.length },
+    })
+  ).id as string;
+  if (!r.upload) await asAgent('PUT', `/conversations/${room}/assets/${asset}/content`, multipart(png));
+  const avatar = r.path.includes(':workspace_actor_id/avatar/:avatar_id')
+    ? ((await asAgent('PUT', `/workspace/actors/${agent}/avatar`, multipart(png))).avatar_id as string)
+    : workspaceAvatar;
+  return {
+    workspaceId: ws,
+    conv: room,
+    root,
+    asset,
+    actor:
+      r.path.startsWith('/channels/:channel_id/members') || r.path === '/conversations/direct' ? humanActor : agent,
+    avatar,
+    workspaceUser: exampleIds.workspaceUser,
+    token: exampleIds.user,
+    search: 'q=scopes',
+  };
+}
+
+/** A message of the target's conversation as the human member sees it (who neither posted nor changed it). */
+async function readBack(t: Target, id: string): Promise<MessageBody> {
+  const res = await inWorkspace(human, ws, 'GET', `/conversations/${t.conv}/messages/${id}`);
+  expect(res.status, `the human reading back ${id}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body as MessageBody;
+}
+
+/** What an allowed message call did, read back by the human where it shows: posts, edits, deletes, reactions. */
+async function expectEffect(r: Route, t: Target, sent: unknown, res: ApiResponse): Promise<void> {
+  const action = `${r.method} ${r.path.replace(/^\/(conversations|channels)\/:\w+/, '')}`;
+  const text = (sent as { body_text?: string } | undefined)?.body_text;
+  const said = `workspace token, ${label(r)}`;
+  if (action === 'post /messages') {
+    const posted = res.body as MessageBody;
+    expect(posted.author_actor_id, said).toBe(agent);
+    const stored = await readBack(t, posted.id);
+    expect(
+      { author: stored.author_actor_id, conversation: stored.conversation_id, text: stored.body_text },
+      said,
+    ).toEqual({ author: agent, conversation: t.conv, text });
+  }
+  if (action === 'patch /messages/:message_id') {
+    const stored = await readBack(t, t.root);
+    expect({ text: stored.body_text, edited: stored.edited_at !== null }, said).toEqual({ text, edited: true });
+  }
+  if (action === 'delete /messages/:message_id') expect((await readBack(t, t.root)).deleted_at, said).not.toBeNull();
+  if (action === 'put /messages/:message_id/reactions/:emoji')
+    expect((await readBack(t, t.root)).reactions, said).toEqual([{ emoji: '👍', actor_ids: [agent] }]);
+}
+
+/**
+ * A conversation token's top-level post and reply into its conversation by the route's path form: each is there
+ * afterwards as the human reads it, authored by the agent, in that conversation, the reply in the root's thread.
+ */
+async function expectPostedByToken(r: Route, t: Target, token: () => Promise<string>): Promise<void> {
+  const own = requestFor(r, t, { conversationToken: true });
+  const posted: Record<string, string | null> = {};
+  for (const parent of [null, t.root]) {
+    const text = unique('posted by its conversation token');
+    // A client_message_id of its own: the same one again would be a retry, answered with the first post.
+    const body = {
+      ...(own.options.body as Record<string, unknown>),
+      client_message_id: unique('c'),
+      body_text: text,
+      parent_message_id: parent,
+    };
+    const res = await withToken(token, own.method, own.path, { body });
+    const said = `conversation token, ${label(r)}, ${parent ? 'reply' : 'post'}: ${JSON.stringify(res.body)}`;
+    expect(res.status, said).toBe(201);
+    expect((res.body as MessageBody).author_actor_id, said).toBe(agent);
+    const stored = await readBack(t, (res.body as MessageBody).id);
+    expect(
+      {
+        author: stored.author_actor_id,
+        conversation: stored.conversation_id,
+        parent: stored.parent_message_id,
+        text: stored.body_text,
+      },
+      said,
+    ).toEqual({ author: agent, conversation: t.conv, parent, text });
+    posted[parent ? 'reply' : 'post'] = stored.id;
+  }
+  const thread = await inWorkspace(human, ws, 'GET', `/conversations/${t.conv}/messages?parent_message_id=${t.root}`);
+  expect((thread.body as Page<MessageBody>).items.map((m) => m.id)).toContain(posted.reply);
+}
+
+/** Another workspace, of a stranger, with one of everything; its marker is the text of its channel and its message. */
+async function theirWorkspace() {
+  const stranger = await signUp('scopes-stranger');
+  const theirs = (await createWorkspace(stranger)).id;
+  const as = (method: string, path: string, options: ApiOptions = {}) =>
+    made(inWorkspace(stranger, theirs, method, path, options));
+  const marker = `their-secret-${randomBytes(4).toString('hex')}`;
+  const conv = (await as('POST', '/channels', { body: { name: marker } })).id as string;
+  const root = (await as('POST', `/conversations/${conv}/messages`, { body: { body_text: marker } })).id as string;
+  const asset = (
+    await as('POST', `/conversations/${conv}/assets`, {
+      body: { name: `${marker}.png`, content_type: 'image/png', size_bytes: png.length },
+    })
+  ).id as string;
+  await as('PUT', `/conversations/${conv}/assets/${asset}/content`, multipart(png));
+  const theirActor = (await myActor(stranger, theirs)).id;
+  const theirAgent = (await as('POST', '/workspace/actors', { body: { display_name: marker } })).id as string;
+  const theirToken = (await as('POST', '/workspace/tokens', { body: { actor_id: theirAgent, name: marker } }))
+    .id as string;
+  const avatar = (await as('PUT', '/workspace/avatar', multipart(png))).avatar_id as string;
+  const target: Target = {
+    workspaceId: theirs,
+    conv,
+    root,
+    asset,
+    actor: theirActor,
+    avatar,
+    workspaceUser: exampleIds.workspaceUser,
+    token: theirToken,
+    // Their message's own text: a search that ignored whose workspace it reads would find it.
+    search: `q=${encodeURIComponent(marker)}`,
+  };
+  const secrets = [theirs, conv, root, asset, theirActor, theirAgent, theirToken, avatar, marker];
+  return { stranger, theirs, target, secrets };
+}
 
 /** Paths that name a thing of the other workspace (its answer must be a refusal). */
 const NAMES_THEIR_THING =
