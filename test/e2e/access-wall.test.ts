@@ -44,6 +44,8 @@ let ws: string;
 let owner: Account;
 let insider: Caller;
 let bystander: Caller;
+/** The insider's fellow member of both hidden conversations: the member a member route names. */
+let partner: Caller;
 let outsiders: Caller[];
 let wallAgent: string;
 let publicConv: string;
@@ -113,7 +115,8 @@ const QUERY_VALUES: Record<string, (caller: Caller) => string | undefined> = {
 };
 
 function plainValue(op: Operation, p: Place, caller: Caller): string | undefined {
-  if (p.names === 'actor') return wallAgent;
+  // A member route's path names a member (of a hidden conversation, when it names one); a body's actors, an agent.
+  if (p.names === 'actor') return p.in === 'path' && op.path.includes('/members/') ? partner.actor : wallAgent;
   if (p.names === 'cursor') return undefined;
   if (p.names !== undefined) return randomUUID();
   if (p.in === 'path' && p.name === 'emoji') return encodeURIComponent('👍');
@@ -155,7 +158,7 @@ const errorCode = (res: ApiResponse) => (res.body as { error?: { code?: string }
  * What a hidden conversation holds for the scans: a thread whose root mentions every outsider (allowed, and gives no
  * access), a reply, an attachment named with the marker, a reaction and the insider's bookmark.
  */
-async function plant(conv: string, partner: Caller): Promise<void> {
+async function plant(conv: string): Promise<void> {
   const mentioned = [...outsiders, bystander].map((c) => c.actor);
   const root = await ok<MessageBody>(
     insider.call('POST', `/conversations/${conv}/messages`, {
@@ -219,10 +222,11 @@ beforeAll(async () => {
   for (const n of ['member', 'insider', 'partner', 'bystander'] as const) await addMember(owner, ws, accounts[n]);
   const caller = async (n: (typeof names)[number]) =>
     sessionCaller(n, accounts[n], (await myActor(accounts[n], ws)).id);
-  const [ownerC, adminC, memberC, partner] = await Promise.all(
+  const [ownerC, adminC, memberC, partnerC] = await Promise.all(
     (['owner', 'admin', 'member', 'partner'] as const).map(caller),
   );
   [insider, bystander] = await Promise.all([caller('insider'), caller('bystander')]);
+  partner = partnerC!;
   const agent = async (name: string) =>
     (await ok<{ id: string }>(ownerC!.call('POST', '/workspace/actors', { body: { display_name: name } }))).id;
   wallAgent = await agent('Wall agent');
@@ -240,14 +244,14 @@ beforeAll(async () => {
   hidden.private = (
     await ok<{ id: string }>(
       insider.call('POST', '/channels', {
-        body: { name: `wall-${marker}`, kind: 'private', member_actor_ids: [partner!.actor] },
+        body: { name: `wall-${marker}`, kind: 'private', member_actor_ids: [partner.actor] },
       }),
     )
   ).id;
   hidden.direct = (
-    await ok<{ id: string }>(insider.call('POST', '/conversations/direct', { body: { actor_ids: [partner!.actor] } }))
+    await ok<{ id: string }>(insider.call('POST', '/conversations/direct', { body: { actor_ids: [partner.actor] } }))
   ).id;
-  for (const kind of KINDS) await plant(hidden[kind], partner!);
+  for (const kind of KINDS) await plant(hidden[kind]);
   rowsBefore = await outsiderRows();
 });
 
