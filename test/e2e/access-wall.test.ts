@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { waitFor } from '@wms/testkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
@@ -78,7 +79,10 @@ function tokenCaller(who: string, actor: string): Caller {
     who,
     actor,
     call: async (method, path, options = {}) => {
-      if (!token || uses++ >= 100) [token, uses] = [fresh(), 1];
+      if (!token || uses++ >= 100) {
+        [token, uses] = [fresh(), 1];
+        token.catch(() => (token = undefined));
+      }
       return api(method, path, { ...options, token: await token });
     },
   };
@@ -152,7 +156,11 @@ function requestOf(op: Operation, value: Value): { method: string; path: string;
 
 const bodyText = (res: ApiResponse) => (typeof res.body === 'string' ? res.body : JSON.stringify(res.body));
 const leaked = (res: ApiResponse) => [...secrets].filter((s) => bodyText(res).includes(s));
-const errorCode = (res: ApiResponse) => (res.body as { error?: { code?: string } } | undefined)?.error?.code;
+/** An answer as the caller sees it, but for its request id: a hidden thing's must be an unknown one's, word for word. */
+const answer = (res: ApiResponse): { status: number; error?: Record<string, unknown> } => {
+  const { error } = (res.body ?? {}) as { error?: Record<string, unknown> };
+  return error ? { status: res.status, error: { ...error, request_id: 'any' } } : { status: res.status };
+};
 
 /**
  * What a hidden conversation holds for the scans: a thread whose root mentions every outsider (allowed, and gives no
@@ -201,7 +209,7 @@ async function outsiderRows(): Promise<string[]> {
     tables.map(async ({ name }) =>
       (
         await sql<{ row: string }>(
-          `SELECT ${`'${name} '`} || to_jsonb(t)::text AS row FROM ${name} t WHERE to_jsonb(t)::text ~ $1 AND to_jsonb(t)::text ~ $2`,
+          `SELECT '${name} ' || to_jsonb(t)::text AS row FROM ${name} t WHERE to_jsonb(t)::text ~ $1 AND to_jsonb(t)::text ~ $2`,
           [whose, what],
         )
       ).map((r) => r.row),
@@ -252,6 +260,11 @@ beforeAll(async () => {
     await ok<{ id: string }>(insider.call('POST', '/conversations/direct', { body: { actor_ids: [partner.actor] } }))
   ).id;
   for (const kind of KINDS) await plant(hidden[kind]);
+  // Events reach catch-up through the outbox relay, a moment after the posts: the scans start once they are there.
+  await waitFor("the hidden messages in the insider's catch-up", async () => {
+    const res = await insider.call('GET', `/events?after=${startCursor.get('insider')}&limit=100`);
+    return bodyText(res).includes(`${marker} reply`);
+  });
   rowsBefore = await outsiderRows();
 });
 
@@ -322,9 +335,9 @@ async function refusals(op: Operation, caller: Caller, mine: Things, own: Things
     const nothing = requestOf(op, wallValue(op, caller, at, never(), own));
     const baseline = await caller.call(nothing.method, nothing.path, nothing.options);
     const where = `${caller.who}, ${at === 'all' ? 'every place' : `${at.in} ${at.name}`} hidden: ${res.status} ${bodyText(res)}`;
-    expect([res.status, errorCode(res)], where).toEqual([baseline.status, errorCode(baseline)]);
+    expect(answer(res), where).toEqual(answer(baseline));
     expect(leaked(res), where).toEqual([]);
-    if (at === 'all') expect([res.status, errorCode(res)], where).toEqual(wallAnswer(op, caller));
+    if (at === 'all') expect([res.status, answer(res).error?.code], where).toEqual(wallAnswer(op, caller));
   }
 }
 
@@ -403,32 +416,34 @@ describe('the access wall of private and direct conversations, over every operat
     );
   });
 
-  it('shows no id or text of a hidden conversation on any GET an outsider can call: listings, search, threads, saved, catch-up', async () => {
-    const gets = ops.filter((op) => op.method === 'get' && op.caller !== 'none');
-    const seenByInsider = new Set<string>();
-    for (const op of gets) {
+  // The scans can fail: the insider finds the hidden things through each of these.
+  const showsTheInsider = [
+    'GET /channels',
+    'GET /conversations',
+    'GET /threads',
+    'GET /saved-messages',
+    'GET /search/messages',
+    'GET /events',
+  ];
+  const gets = ops.filter((op) => op.method === 'get' && op.caller !== 'none');
+  it('scans every GET with a caller, the listings among them', () => {
+    expect(gets.map((op) => op.label)).toEqual(expect.arrayContaining(showsTheInsider));
+  });
+
+  for (const op of gets) {
+    it(`scan: ${op.label} shows an outsider no id or text of a hidden conversation`, async () => {
+      let insiderSaw = false;
       for (const c of [insider, ...outsiders]) {
         for (const req of scans(op, c)) {
           const res = await c.call(req.method, req.path, req.options);
           const where = `${c.who}: ${req.method} ${req.path} answered ${res.status} ${bodyText(res).slice(0, 300)}`;
-          if (c === insider) {
-            if (leaked(res).length) seenByInsider.add(op.label);
-          } else expect(leaked(res), where).toEqual([]);
+          if (c === insider) insiderSaw ||= leaked(res).length > 0;
+          else expect(leaked(res), where).toEqual([]);
         }
       }
-    }
-    // The scans can fail: the insider finds the hidden things through each of these.
-    expect([...seenByInsider]).toEqual(
-      expect.arrayContaining([
-        'GET /channels',
-        'GET /conversations',
-        'GET /threads',
-        'GET /saved-messages',
-        'GET /search/messages',
-        'GET /events',
-      ]),
-    );
-  });
+      if (showsTheInsider.includes(op.label)) expect(insiderSaw, 'the insider finds the hidden things here').toBe(true);
+    });
+  }
 
   for (const kind of KINDS) {
     for (const op of walledOps) {

@@ -299,6 +299,18 @@ describe('conversation read state', () => {
     }
   });
 
+  it('takes a conversation id in capitals as the same id, in both path forms', async () => {
+    const cid = await createChannel(alice, ws);
+    const m = await postText(alice, ws, cid, 'read in capitals');
+    for (const form of ['conversations', 'channels']) {
+      const path = `/${form}/${cid.toUpperCase()}/read-state`;
+      const put = await inWorkspace(bob, ws, 'PUT', path, { body: { last_read_message_id: m.id.toUpperCase() } });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      const read = await inWorkspace(bob, ws, 'GET', path);
+      expect(read.body).toMatchObject({ conversation_id: cid, last_read_message_id: m.id });
+    }
+  });
+
   it('answers 404 for a malformed or unknown conversation id (path ids are strings)', async () => {
     const cid = await createChannel(alice, ws);
     const m = await postText(alice, ws, cid, 'a message, not a conversation');
