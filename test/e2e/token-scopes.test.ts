@@ -160,8 +160,9 @@ async function expectRefused(
     expect(res.status, said).toBe(403);
     const error = (res.body as { error?: { code?: string; message?: string } }).error;
     expect(error?.code, said).toBe('forbidden');
-    // The token's scope refused it (the gateway's answer), not the service: an owner-only route widened to tokens would
-    // still be 403 from the service (an agent is no admin), with another message.
+    // The token's scope refused it (the gateway's answer), not the service: were the scope check skipped, an owner-only
+    // route would still answer 403, from the service (an agent is no admin), with a message of its own. (A route widened
+    // to tokens leaves this list; the allowed-calls test then expects its success.)
     expect(error?.message, said).toMatch(SCOPE_REFUSAL[kind]);
   }
 }
