@@ -423,7 +423,7 @@ export const AssetDownload = z
  * which resource an id must be, and the access-wall test fills each place of every operation by it, so a new route's
  * ids are tested as they are added. A `cursor` is a position in a listing, compared by value and looked up nowhere.
  */
-export type IdNames = 'conversation' | 'message' | 'asset' | 'actor' | 'workspace_user' | 'token' | 'avatar' | 'cursor';
+type IdNames = 'conversation' | 'message' | 'asset' | 'actor' | 'workspace_user' | 'token' | 'avatar' | 'cursor';
 const namesThe = (names: IdNames | 'realtime_channel') => ({ 'x-wms-names': names });
 
 /** A path, query or body id naming `names`: any-case UUID, answered in lowercase; anything else is 400 `invalid_input`. */

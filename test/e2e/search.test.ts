@@ -13,7 +13,10 @@ interface HitBody {
 
 let ann: Account;
 let bob: Account;
-/** An admin and a member, in neither the private channel nor bob's direct conversation (ann, the owner, is in neither). */
+/**
+ * An admin and a member, in neither the private channel nor bob's direct conversation (ann, the owner, made the
+ * private channel and is in it; she is not in bob's direct one).
+ */
 let cat: Account;
 let eve: Account;
 let ws: string;

@@ -44,7 +44,7 @@ interface Document {
 }
 
 /** What a schema (or its array items, or a member of its `anyOf`) says its id names. */
-export function namesOf(schema: JsonSchema | undefined): string | undefined {
+function namesOf(schema: JsonSchema | undefined): string | undefined {
   if (!schema) return undefined;
   if (typeof schema['x-wms-names'] === 'string') return schema['x-wms-names'];
   const inner = [schema.items, ...((schema.anyOf as JsonSchema[] | undefined) ?? [])] as Array<JsonSchema | undefined>;
