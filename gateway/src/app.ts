@@ -24,6 +24,7 @@ import { type RealtimeProvider, type RealtimeWebsockets, realtimeWebsockets } fr
 import { assetRoutes } from './routes/asset.routes.ts';
 import { channelRoutes } from './routes/channel.routes.ts';
 import { identityRoutes } from './routes/identity.routes.ts';
+import { invitationRoutes } from './routes/invitation.routes.ts';
 import { messageRoutes } from './routes/message.routes.ts';
 import { readStateRoutes } from './routes/read-state.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
@@ -54,6 +55,7 @@ export function routeTable(deps: Pick<AppDeps, 'clients' | 'metrics' | 'notReady
     ...systemRoutes({ metrics: deps.metrics, notReady: deps.notReady, openapi: () => openapi }),
     ...identityRoutes(deps.clients),
     ...workspaceRoutes(deps.clients),
+    ...invitationRoutes(deps.clients),
     ...channelRoutes(deps.clients),
     ...messageRoutes(deps.clients),
     ...readStateRoutes(deps.clients),

@@ -1,7 +1,7 @@
 import { actorChannel, presenceChannel, workspaceChannel } from '@wms/kit/channels';
 import type { Download__Output } from '@wms/protos/gen/wms/common/v1/Download';
 import type { User__Output } from '@wms/protos/gen/wms/common/v1/User';
-import type { AuthResponse__Output } from '@wms/protos/gen/wms/identity/v1/AuthResponse';
+import type { AuthResponse__Output } from '@wms/protos/gen/wms/common/v1/AuthResponse';
 import type { EmailPendingResponse__Output } from '@wms/protos/gen/wms/identity/v1/EmailPendingResponse';
 import type { RequestEmailCodeResponse__Output } from '@wms/protos/gen/wms/identity/v1/RequestEmailCodeResponse';
 import type { VerifyEmailResponse__Output } from '@wms/protos/gen/wms/identity/v1/VerifyEmailResponse';
@@ -17,6 +17,9 @@ import type { DeliveredEvent__Output } from '@wms/protos/gen/wms/realtime/v1/Del
 import type { EventPage__Output } from '@wms/protos/gen/wms/realtime/v1/EventPage';
 import type { RealtimeConfig__Output } from '@wms/protos/gen/wms/realtime/v1/RealtimeConfig';
 import type { UserAuthorization__Output } from '@wms/protos/gen/wms/realtime/v1/UserAuthorization';
+import type { Invitation__Output } from '@wms/protos/gen/wms/workspace/v1/Invitation';
+import type { InvitationPage__Output } from '@wms/protos/gen/wms/workspace/v1/InvitationPage';
+import type { ReceivedInvitation__Output } from '@wms/protos/gen/wms/workspace/v1/ReceivedInvitation';
 import type { Token__Output } from '@wms/protos/gen/wms/workspace/v1/Token';
 import {
   publicActor,
@@ -222,4 +225,33 @@ const toDeliveredEvent = (e: DeliveredEvent__Output): Body<typeof s.DeliveredEve
 export const toEventPage = (p: EventPage__Output): Body<typeof s.EventPage> => ({
   items: p.items.map(toDeliveredEvent),
   next_cursor: p.next_cursor,
+});
+
+export const toInvitation = (i: Invitation__Output): Body<typeof s.Invitation> => ({
+  id: i.id,
+  workspace_id: i.workspace_id,
+  email: i.email,
+  role: i.role as 'admin' | 'member',
+  status: i.status as Body<typeof s.Invitation>['status'],
+  invited_by_actor_id: i.invited_by_actor_id,
+  workspace_user_id: i.workspace_user_id ?? null,
+  expires_at: i.expires_at,
+  created_at: i.created_at,
+  updated_at: i.updated_at,
+});
+
+export const toInvitationPage = (p: InvitationPage__Output): Body<typeof s.InvitationPage> => ({
+  items: p.items.map(toInvitation),
+  next_cursor: p.next_cursor ?? null,
+});
+
+export const toReceivedInvitation = (r: ReceivedInvitation__Output): Body<typeof s.ReceivedInvitation> => ({
+  invitation: toInvitation(r.invitation!),
+  workspace: {
+    id: r.workspace?.id ?? '',
+    name: r.workspace?.name ?? '',
+    slug: r.workspace?.slug ?? '',
+    avatar_id: r.workspace?.avatar_id ?? null,
+  },
+  invited_by: { display_name: r.invited_by?.display_name ?? '', avatar_id: r.invited_by?.avatar_id ?? null },
 });

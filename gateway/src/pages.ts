@@ -8,10 +8,11 @@ import * as s from './schemas.ts';
 
 /**
  * Minimal pages at the paths mailed links point to when `PUBLIC_URL` is the gateway itself (`/verify-email`,
- * `/reset-password`, `/sign-in`). Plain HTML forms, no script, that complete the action through the identity service.
- * A link opened in a browser only shows a form: a mail scanner that fetches it does not use up the single-use token.
+ * `/reset-password`, `/sign-in`, `/invite`). Plain HTML forms, no script, that complete the action through the identity
+ * and workspace services. A link opened in a browser only shows a form: a mail scanner that fetches it does not use
+ * up the single-use token.
  */
-export function accountPages({ identity }: Clients, log: Logger): Router {
+export function accountPages({ identity, workspace }: Clients, log: Logger): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '16kb' });
   const handle = pageHandler(log);
@@ -22,10 +23,14 @@ export function accountPages({ identity }: Clients, log: Logger): Router {
   router.get('/sign-in', handle(signInForm));
   router.post('/sign-in', form, handle(signIn(identity)));
   router.post('/sign-in/link', form, handle(mailLink(identity)));
+  router.get('/invite', handle(invitationForms(workspace)));
+  router.post('/invite', form, handle(registerInvited(workspace)));
+  router.post('/invite/accept', form, handle(signInAndAccept(identity, workspace)));
   return router;
 }
 
 type Identity = Clients['identity'];
+type Workspace = Clients['workspace'];
 type PageWork = (req: Request) => Promise<Page>;
 
 /** Sends the page `work` makes; a domain error is its status's page, anything else a logged 500 page. */
@@ -146,6 +151,63 @@ const mailLink =
         ),
       ],
     };
+  };
+
+/**
+ * An invitation's link (contract §12): the workspace and who invited, a form for a newcomer to register, and one for
+ * someone with an account to sign in and accept. Both are shown alike: the page tells nothing about the address.
+ */
+const invitationForms =
+  (workspace: Workspace): PageWork =>
+  async (req) => {
+    const { token } = parse(z.object({ token: linkToken }), req.query);
+    const { invitation, workspace: joined, invited_by } = await workspace.GetInvitationByToken({ token }, req.ctx);
+    return {
+      title: `Join ${joined?.name ?? ''}`,
+      body: [
+        p(
+          `${invited_by?.display_name ?? ''} invited ${invitation?.email ?? ''} to the workspace ${joined?.name ?? ''}.`,
+        ),
+        '<h2>New to wms?</h2>',
+        `<form method="post" action="/invite">${hidden('token', token)}` +
+          '<label for="name">Your name</label><input id="name" name="name" autocomplete="name" maxlength="80" required>' +
+          '<label for="password">Choose a password (8 to 128 characters)</label>' +
+          '<input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="128" required>' +
+          '<button type="submit">Create my account and join</button></form>',
+        '<h2>Have an account?</h2>',
+        `<form method="post" action="/invite/accept">${hidden('token', token)}` +
+          '<label for="current-password">Your password</label>' +
+          '<input id="current-password" name="password" type="password" autocomplete="current-password" required>' +
+          '<button type="submit">Sign in and join</button></form>',
+      ],
+    };
+  };
+
+const joined = (workspaceName: string, email: string, token: string): Page => ({
+  title: `You joined ${workspaceName}`,
+  body: [p(`You are signed in as ${email}.`), ...accessToken(token)],
+});
+
+const registerInvited =
+  (workspace: Workspace): PageWork =>
+  async (req) => {
+    const body = parse(z.object({ token: linkToken, name: s.name, password: s.password }), req.body);
+    const { workspace: joining } = await workspace.GetInvitationByToken({ token: body.token }, req.ctx);
+    const signedIn = await workspace.RegisterFromInvitation(body, req.ctx);
+    return joined(joining?.name ?? '', signedIn.user?.email ?? '', signedIn.access_token);
+  };
+
+const signInAndAccept =
+  (identity: Identity, workspace: Workspace): PageWork =>
+  async (req) => {
+    const { token, password } = parse(z.object({ token: linkToken, password: s.loginPassword }), req.body);
+    const found = await workspace.GetInvitationByToken({ token }, req.ctx);
+    const signedIn = await identity.Login({ email: found.invitation?.email ?? '', password }, req.ctx);
+    await workspace.AcceptInvitation(
+      { invitation_id: found.invitation?.id ?? '' },
+      { ...req.ctx, userId: signedIn.user?.id },
+    );
+    return joined(found.workspace?.name ?? '', signedIn.user?.email ?? '', signedIn.access_token);
   };
 
 // A page for a mailed link is shown without asking the identity service, so the link's token is checked here: a

@@ -25,6 +25,8 @@ export const errorStatus = {
   workspace_not_found: 404,
   account_not_found: 404,
   already_member: 409,
+  account_exists: 409,
+  invitation_closed: 409,
   channel_name_taken: 409,
   membership_fixed: 409,
   slug_taken: 409,
@@ -97,6 +99,7 @@ const ex = {
   reply: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f66',
   asset: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f67',
   avatar: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f68',
+  invitation: '0193a4b2-7c1d-7e21-8f3a-1b2c3d4e5f69',
   at: '2026-11-21T18:38:41.008Z',
   later: '2026-11-21T18:40:12.517Z',
 } as const;
@@ -423,7 +426,8 @@ export const AssetDownload = z
  * which resource an id must be, and the access-wall test fills each place of every operation by it, so a new route's
  * ids are tested as they are added. A `cursor` is a position in a listing, compared by value and looked up nowhere.
  */
-type IdNames = 'conversation' | 'message' | 'asset' | 'actor' | 'workspace_user' | 'token' | 'avatar' | 'cursor';
+type IdNames =
+  'conversation' | 'message' | 'asset' | 'actor' | 'workspace_user' | 'token' | 'avatar' | 'invitation' | 'cursor';
 const namesThe = (names: IdNames | 'realtime_channel') => ({ 'x-wms-names': names });
 
 /** A path, query or body id naming `names`: any-case UUID, answered in lowercase; anything else is 400 `invalid_input`. */
@@ -922,6 +926,61 @@ export const EventPage = z
           },
         ],
         next_cursor: '1043',
+      },
+    ],
+  });
+
+// Invitations (contract §12).
+export const invitationStatus = z.enum(['pending', 'accepted', 'declined', 'revoked', 'expired']);
+
+const invitationExample = {
+  id: ex.invitation,
+  workspace_id: ex.workspace,
+  email: 'grace@example.org',
+  role: 'member',
+  status: 'pending',
+  invited_by_actor_id: ex.actor,
+  workspace_user_id: null,
+  expires_at: '2026-11-28T18:38:41.008Z',
+  created_at: ex.at,
+  updated_at: ex.at,
+};
+
+export const Invitation = z
+  .object({
+    id: z.uuid(),
+    workspace_id: z.uuid(),
+    email: emailOut.describe('normalized (lowercase)'),
+    role: z.enum(['admin', 'member']),
+    status: invitationStatus.describe('`expired` from `expires_at` on, unless answered or revoked before'),
+    invited_by_actor_id: z.uuid().describe('who (re)sent it last'),
+    workspace_user_id: z.uuid().nullable().describe('the membership it was accepted into; null until then'),
+    expires_at: timestamp.describe('7 days after its last (re)sending'),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Invitation', examples: [invitationExample] });
+
+export const InvitationPage = page(Invitation, 'InvitationPage', invitationExample);
+
+export const ReceivedInvitation = z
+  .object({
+    invitation: Invitation,
+    workspace: z.object({
+      id: z.uuid(),
+      name: nameOut,
+      slug: z.string().regex(new RegExp(SLUG)),
+      avatar_id: z.uuid().nullable(),
+    }),
+    invited_by: z.object({ display_name: z.string(), avatar_id: z.uuid().nullable() }),
+  })
+  .meta({
+    id: 'ReceivedInvitation',
+    examples: [
+      {
+        invitation: invitationExample,
+        workspace: { id: ex.workspace, name: 'Acme', slug: 'acme', avatar_id: null },
+        invited_by: { display_name: 'Ada', avatar_id: null },
       },
     ],
   });

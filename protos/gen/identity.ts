@@ -2,19 +2,20 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { Asset as _wms_common_v1_Asset, Asset__Output as _wms_common_v1_Asset__Output } from './wms/common/v1/Asset.ts';
+import type { AuthResponse as _wms_common_v1_AuthResponse, AuthResponse__Output as _wms_common_v1_AuthResponse__Output } from './wms/common/v1/AuthResponse.ts';
 import type { Download as _wms_common_v1_Download, Download__Output as _wms_common_v1_Download__Output } from './wms/common/v1/Download.ts';
 import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from './wms/common/v1/Empty.ts';
 import type { NullableString as _wms_common_v1_NullableString, NullableString__Output as _wms_common_v1_NullableString__Output } from './wms/common/v1/NullableString.ts';
 import type { PurgeProgress as _wms_common_v1_PurgeProgress, PurgeProgress__Output as _wms_common_v1_PurgeProgress__Output } from './wms/common/v1/PurgeProgress.ts';
 import type { User as _wms_common_v1_User, User__Output as _wms_common_v1_User__Output } from './wms/common/v1/User.ts';
 import type { WorkspacePurge as _wms_common_v1_WorkspacePurge, WorkspacePurge__Output as _wms_common_v1_WorkspacePurge__Output } from './wms/common/v1/WorkspacePurge.ts';
-import type { AuthResponse as _wms_identity_v1_AuthResponse, AuthResponse__Output as _wms_identity_v1_AuthResponse__Output } from './wms/identity/v1/AuthResponse.ts';
 import type { EmailPendingResponse as _wms_identity_v1_EmailPendingResponse, EmailPendingResponse__Output as _wms_identity_v1_EmailPendingResponse__Output } from './wms/identity/v1/EmailPendingResponse.ts';
 import type { EmailRequest as _wms_identity_v1_EmailRequest, EmailRequest__Output as _wms_identity_v1_EmailRequest__Output } from './wms/identity/v1/EmailRequest.ts';
 import type { FindUserByEmailResponse as _wms_identity_v1_FindUserByEmailResponse, FindUserByEmailResponse__Output as _wms_identity_v1_FindUserByEmailResponse__Output } from './wms/identity/v1/FindUserByEmailResponse.ts';
 import type { GetUsersByIdsRequest as _wms_identity_v1_GetUsersByIdsRequest, GetUsersByIdsRequest__Output as _wms_identity_v1_GetUsersByIdsRequest__Output } from './wms/identity/v1/GetUsersByIdsRequest.ts';
 import type { GetUsersByIdsResponse as _wms_identity_v1_GetUsersByIdsResponse, GetUsersByIdsResponse__Output as _wms_identity_v1_GetUsersByIdsResponse__Output } from './wms/identity/v1/GetUsersByIdsResponse.ts';
 import type { IdentityServiceClient as _wms_identity_v1_IdentityServiceClient, IdentityServiceDefinition as _wms_identity_v1_IdentityServiceDefinition } from './wms/identity/v1/IdentityService.ts';
+import type { InvitationMailRequest as _wms_identity_v1_InvitationMailRequest, InvitationMailRequest__Output as _wms_identity_v1_InvitationMailRequest__Output } from './wms/identity/v1/InvitationMailRequest.ts';
 import type { LoginRequest as _wms_identity_v1_LoginRequest, LoginRequest__Output as _wms_identity_v1_LoginRequest__Output } from './wms/identity/v1/LoginRequest.ts';
 import type { RegisterRequest as _wms_identity_v1_RegisterRequest, RegisterRequest__Output as _wms_identity_v1_RegisterRequest__Output } from './wms/identity/v1/RegisterRequest.ts';
 import type { RequestEmailCodeResponse as _wms_identity_v1_RequestEmailCodeResponse, RequestEmailCodeResponse__Output as _wms_identity_v1_RequestEmailCodeResponse__Output } from './wms/identity/v1/RequestEmailCodeResponse.ts';
@@ -33,6 +34,7 @@ export interface ProtoGrpcType {
     common: {
       v1: {
         Asset: MessageTypeDefinition<_wms_common_v1_Asset, _wms_common_v1_Asset__Output>
+        AuthResponse: MessageTypeDefinition<_wms_common_v1_AuthResponse, _wms_common_v1_AuthResponse__Output>
         Download: MessageTypeDefinition<_wms_common_v1_Download, _wms_common_v1_Download__Output>
         Empty: MessageTypeDefinition<_wms_common_v1_Empty, _wms_common_v1_Empty__Output>
         NullableString: MessageTypeDefinition<_wms_common_v1_NullableString, _wms_common_v1_NullableString__Output>
@@ -43,13 +45,13 @@ export interface ProtoGrpcType {
     }
     identity: {
       v1: {
-        AuthResponse: MessageTypeDefinition<_wms_identity_v1_AuthResponse, _wms_identity_v1_AuthResponse__Output>
         EmailPendingResponse: MessageTypeDefinition<_wms_identity_v1_EmailPendingResponse, _wms_identity_v1_EmailPendingResponse__Output>
         EmailRequest: MessageTypeDefinition<_wms_identity_v1_EmailRequest, _wms_identity_v1_EmailRequest__Output>
         FindUserByEmailResponse: MessageTypeDefinition<_wms_identity_v1_FindUserByEmailResponse, _wms_identity_v1_FindUserByEmailResponse__Output>
         GetUsersByIdsRequest: MessageTypeDefinition<_wms_identity_v1_GetUsersByIdsRequest, _wms_identity_v1_GetUsersByIdsRequest__Output>
         GetUsersByIdsResponse: MessageTypeDefinition<_wms_identity_v1_GetUsersByIdsResponse, _wms_identity_v1_GetUsersByIdsResponse__Output>
         IdentityService: SubtypeConstructor<typeof grpc.Client, _wms_identity_v1_IdentityServiceClient> & { service: _wms_identity_v1_IdentityServiceDefinition }
+        InvitationMailRequest: MessageTypeDefinition<_wms_identity_v1_InvitationMailRequest, _wms_identity_v1_InvitationMailRequest__Output>
         LoginRequest: MessageTypeDefinition<_wms_identity_v1_LoginRequest, _wms_identity_v1_LoginRequest__Output>
         RegisterRequest: MessageTypeDefinition<_wms_identity_v1_RegisterRequest, _wms_identity_v1_RegisterRequest__Output>
         RequestEmailCodeResponse: MessageTypeDefinition<_wms_identity_v1_RequestEmailCodeResponse, _wms_identity_v1_RequestEmailCodeResponse__Output>

@@ -32,6 +32,8 @@ const codeMeanings: Record<ErrorCode, string> = {
   workspace_not_found: 'the workspace does not exist or the caller is not an accepted member',
   account_not_found: 'no account has this address',
   already_member: 'the account already belongs to the workspace',
+  account_exists: 'the address has an account: sign in and accept the invitation instead',
+  invitation_closed: 'the invitation is no longer pending (accepted, declined, revoked or expired)',
   channel_name_taken: 'the workspace has a channel of this name (private ones included)',
   membership_fixed: "a direct conversation's participants cannot change",
   not_a_channel: 'a direct conversation has no name or topic',

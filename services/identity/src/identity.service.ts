@@ -1,26 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
-import { ensure, rateLimited, unauthenticated } from '@wms/kit/errors';
+import { alreadyExists, ensure, rateLimited, unauthenticated } from '@wms/kit/errors';
 import { batchIds } from '@wms/kit/ids';
 import type { Transact } from '@wms/kit/transactions';
 import { invalidLink } from './domain/errors.ts';
 import { links, type Mail, mails } from './domain/mail.ts';
 import {
-  codeCheck,
   emailCheck,
+  hashToken,
   nameCheck,
   normalizeEmail,
+  newToken,
   normalizeName,
   passwordCheck,
   tokenCheck,
-} from './domain/rules.ts';
+} from '@wms/kit/account-rules';
+import { codeCheck } from './domain/rules.ts';
 import {
   codeMaxAttempts,
   hashSecret,
-  hashToken,
   lifetimesMs,
   newCode,
-  newToken,
   type TokenKind,
   verifyDecoy,
   verifySecret,
@@ -36,7 +36,7 @@ import type { User } from './domain/user.ts';
 import type { EmailCodeStore } from './store/email-code.store.ts';
 import type { EmailTokenStore } from './store/email-token.store.ts';
 import type { SessionStore } from './store/session.store.ts';
-import type { ThrottleStore } from './store/throttle.store.ts';
+import type { ThrottleStore } from '@wms/kit/throttle';
 import type { UserStore } from './store/user.store.ts';
 
 export interface SignedIn {
@@ -242,6 +242,38 @@ export class IdentityService {
   /** For other services: users by id, unknown ones left out. */
   async getUsersByIds(ids: string[]): Promise<User[]> {
     return this.d.users.findByIds(batchIds(ids));
+  }
+
+  /** For the workspace service (contract §12): mails an invitation's link, in the background as every mail. */
+  sendInvitationMail(input: { email: string; workspaceName: string; inviterName: string; token: string }): void {
+    const link = links.invitation(this.d.config.publicUrl, input.token);
+    this.d.mailer.send(mails.invitation(normalizeEmail(input.email), { ...input, link }));
+  }
+
+  /**
+   * For the workspace service (contract §12): the account of an invitee registering from the invitation's link, made
+   * with its address verified (the link proves the mailbox) and signed in; Register's rules and limits, and 409
+   * `account_exists` when the address has an account (its owner signs in and accepts instead).
+   */
+  async createInvitedAccount(
+    ctx: CallContext,
+    input: { email: string; password: string; name: string },
+  ): Promise<SignedIn> {
+    const email = normalizeEmail(input.email);
+    const name = normalizeName(input.name);
+    ensure(emailCheck(email), passwordCheck(input.password), nameCheck(name));
+    await this.throttle(ctx, 'register', email);
+    const passwordHash = await hashSecret(input.password);
+    const { user, created } = await this.d.users.insertIfAbsent({
+      id: randomUUID(),
+      email,
+      name,
+      passwordHash,
+      verified: true,
+    });
+    if (!created)
+      throw alreadyExists('account_exists', 'That address has an account: sign in, then accept the invitation.');
+    return this.signIn(ctx, user);
   }
 
   /** For other services (adding a member by address): the account of an address, if any. */

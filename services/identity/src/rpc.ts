@@ -1,6 +1,6 @@
 import type { ServiceHandlers } from '@wms/kit/grpc-server';
 import type { User as UserMessage } from '@wms/protos/gen/wms/common/v1/User';
-import type { AuthResponse } from '@wms/protos/gen/wms/identity/v1/AuthResponse';
+import type { AuthResponse } from '@wms/protos/gen/wms/common/v1/AuthResponse';
 import type { User } from './domain/user.ts';
 import type { IdentityService, SignedIn } from './identity.service.ts';
 
@@ -49,6 +49,17 @@ export function identityHandlers(service: IdentityService): ServiceHandlers<'ide
     GetMe: async (_req, ctx) => toUserMessage(await service.getMe(ctx)),
     UpdateMe: async (req, ctx) => toUserMessage(await service.updateMe(ctx, { name: req.name, email: req.email })),
     GetUsersByIds: async (req) => ({ users: (await service.getUsersByIds(req.ids)).map(toUserMessage) }),
+    SendInvitationMail: async (req) => {
+      service.sendInvitationMail({
+        email: req.email,
+        workspaceName: req.workspace_name,
+        inviterName: req.inviter_name,
+        token: req.token,
+      });
+      return {};
+    },
+    CreateInvitedAccount: async (req, ctx) =>
+      toAuth(await service.createInvitedAccount(ctx, { email: req.email, password: req.password, name: req.name })),
     FindUserByEmail: async (req) => {
       const user = await service.findUserByEmail(req.email);
       return { user: user && toUserMessage(user) };

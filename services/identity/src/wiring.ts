@@ -11,7 +11,7 @@ import { identityHandlers } from './rpc.ts';
 import { EmailCodeStore } from './store/email-code.store.ts';
 import { EmailTokenStore } from './store/email-token.store.ts';
 import { SessionStore } from './store/session.store.ts';
-import { ThrottleStore } from './store/throttle.store.ts';
+import { ThrottleStore } from '@wms/kit/throttle';
 import { UserStore } from './store/user.store.ts';
 
 export interface IdentitySettings {

@@ -13,11 +13,11 @@ import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import type { Mail } from '../src/domain/mail.ts';
-import { hashToken } from '../src/domain/secrets.ts';
+import { hashToken } from '@wms/kit/account-rules';
 import type { Mailer } from '../src/identity.service.ts';
 import { identityHandlers } from '../src/rpc.ts';
 import { EmailTokenStore } from '../src/store/email-token.store.ts';
-import { type Admission, ThrottleStore } from '../src/store/throttle.store.ts';
+import { type Admission, ThrottleStore } from '@wms/kit/throttle';
 import { UserStore } from '../src/store/user.store.ts';
 import type { Bucket } from '../src/domain/throttle.ts';
 import { buildIdentityService } from '../src/wiring.ts';

@@ -1,20 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
 import { forbidden, invalidArgument, notFound } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
-import type { Actor, MemberWithUser, WorkspaceUser } from './domain/model.ts';
-import {
-  alreadyMember,
-  assignableRole,
-  requireCanAdd,
-  requireCanRemove,
-  requireOwner,
-  userActor,
-  workspaceNotFound,
-} from './domain/rules.ts';
+import { admitMember } from './admission.ts';
+import type { MemberWithUser, WorkspaceUser } from './domain/model.ts';
+import { assignableRole, requireCanAdd, requireCanRemove, requireOwner, workspaceNotFound } from './domain/rules.ts';
 import { requireMember } from './lookups.ts';
 import type { MembershipChanges } from './membership-changes.ts';
 import type { ActorStore } from './store/actor.store.ts';
+import type { InvitationStore } from './store/invitation.store.ts';
 import type { MemberStore } from './store/member.store.ts';
 import type { MembershipCache } from './store/membership-cache.ts';
 import type { OutboxStore } from './store/outbox.store.ts';
@@ -27,6 +20,9 @@ export interface MemberDeps {
   changes: MembershipChanges;
   users: UserDirectory;
   outbox: OutboxStore;
+  invitations: InvitationStore;
+  /** The service's clock (tests move it): what an invitation's expiry is read against. */
+  now: () => Date;
 }
 
 const noSuchMember = () => notFound('No such workspace user.');
@@ -54,28 +50,7 @@ export class MemberService {
     if (!user) throw notFound('No account has that email address.', 'account_not_found');
     const workspaceId = ctx.workspaceId!;
     const member = await this.d.changes.run(async (tx) => {
-      const existing = await this.d.members.findAnyByUserForUpdate(workspaceId, user.id, tx);
-      if (existing && !existing.removed) throw alreadyMember();
-      let added: WorkspaceUser;
-      let actor: Actor;
-      if (existing) {
-        added = (await this.d.members.reactivate(workspaceId, existing.id, role, tx))!;
-        actor = (await this.d.actors.setDeactivated(workspaceId, existing.actorId, false, tx))!;
-      } else {
-        // A racing add of the same account fails on the stores' unique indexes as already_member.
-        actor = await this.d.actors.insert(userActor(randomUUID(), workspaceId, user), tx);
-        added = await this.d.members.insert(
-          { id: randomUUID(), workspaceId, userId: user.id, actorId: actor.id, role },
-          tx,
-        );
-      }
-      await this.d.outbox.append(
-        [
-          { type: 'actor.updated', actor },
-          { type: 'workspace_user.added', member: { ...added, user } },
-        ],
-        tx,
-      );
+      const added = await admitMember(this.d, { workspaceId, user, role, whenMember: 'refuse', now: this.d.now() }, tx);
       return { result: added, workspaceId, cache: [{ userId: user.id, member: added }] };
     });
     return { ...member, user };

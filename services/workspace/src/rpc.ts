@@ -1,10 +1,11 @@
 import type { ServiceHandlers } from '@wms/kit/grpc-server';
 import type { ActorService } from './actor.service.ts';
 import type { AvatarService } from './avatar.service.ts';
+import type { InvitationService } from './invitation.service.ts';
 import type { MemberService } from './member.service.ts';
 import type { TokenService } from './token.service.ts';
 import type { WorkspaceService } from './workspace.service.ts';
-import { toActor, toDownload, toMember, toToken, toWorkspace } from './wire.ts';
+import { toActor, toDownload, toInvitation, toMember, toReceivedInvitation, toToken, toWorkspace } from './wire.ts';
 
 export interface WorkspaceServices {
   workspaces: WorkspaceService;
@@ -12,15 +13,20 @@ export interface WorkspaceServices {
   actors: ActorService;
   avatars: AvatarService;
   tokens: TokenService;
+  invitations: InvitationService;
 }
 
-export function workspaceHandlers({
+export function workspaceHandlers(services: WorkspaceServices): ServiceHandlers<'workspace'> {
+  return { ...workspaceAndMemberHandlers(services), ...invitationHandlers(services.invitations) };
+}
+
+function workspaceAndMemberHandlers({
   workspaces,
   members,
   actors,
   avatars,
   tokens,
-}: WorkspaceServices): ServiceHandlers<'workspace'> {
+}: WorkspaceServices): Omit<ServiceHandlers<'workspace'>, keyof ReturnType<typeof invitationHandlers>> {
   return {
     CreateWorkspace: async (req, ctx) => toWorkspace(await workspaces.createWorkspace(ctx, req)),
     ListWorkspaces: async (_req, ctx) => ({ workspaces: (await workspaces.listWorkspaces(ctx)).map(toWorkspace) }),
@@ -90,4 +96,37 @@ export function workspaceHandlers({
       return {};
     },
   };
+}
+
+/** Contract §12. */
+function invitationHandlers(invitations: InvitationService) {
+  return {
+    CreateInvitation: async (req, ctx) => {
+      const sent = await invitations.invite(ctx, { email: req.email, role: req.role });
+      return { invitation: toInvitation(sent.invitation), created: sent.created };
+    },
+    ListInvitations: async (req, ctx) => {
+      const page = await invitations.list(ctx, {
+        status: req.status || undefined,
+        cursor: req.cursor,
+        limit: req.limit,
+      });
+      return { items: page.items.map(toInvitation), next_cursor: page.nextCursor ?? undefined };
+    },
+    RevokeInvitation: async (req, ctx) => {
+      await invitations.revoke(ctx, req.invitation_id);
+      return {};
+    },
+    ListReceivedInvitations: async (_req, ctx) => ({
+      invitations: (await invitations.received(ctx)).map(toReceivedInvitation),
+    }),
+    AcceptInvitation: async (req, ctx) => toMember(await invitations.accept(ctx, req.invitation_id)),
+    DeclineInvitation: async (req, ctx) => {
+      await invitations.decline(ctx, req.invitation_id);
+      return {};
+    },
+    RegisterFromInvitation: async (req, ctx) =>
+      invitations.register(ctx, { token: req.token, name: req.name, password: req.password }),
+    GetInvitationByToken: async (req) => toReceivedInvitation(await invitations.byToken(req.token)),
+  } satisfies Partial<ServiceHandlers<'workspace'>>;
 }

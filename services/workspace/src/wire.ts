@@ -1,9 +1,20 @@
 import type { Download__Output } from '@wms/protos/gen/wms/common/v1/Download';
 import type { Actor__Output } from '@wms/protos/gen/wms/workspace/v1/Actor';
+import type { Invitation__Output } from '@wms/protos/gen/wms/workspace/v1/Invitation';
+import type { ReceivedInvitation__Output } from '@wms/protos/gen/wms/workspace/v1/ReceivedInvitation';
 import type { Token__Output } from '@wms/protos/gen/wms/workspace/v1/Token';
 import type { Workspace__Output } from '@wms/protos/gen/wms/workspace/v1/Workspace';
 import type { WorkspaceUser__Output } from '@wms/protos/gen/wms/workspace/v1/WorkspaceUser';
-import type { Actor, AvatarDownload, CreatedToken, MemberWithUser, Token, Workspace } from './domain/model.ts';
+import type {
+  Actor,
+  AvatarDownload,
+  CreatedToken,
+  Invitation,
+  MemberWithUser,
+  ReceivedInvitation,
+  Token,
+  Workspace,
+} from './domain/model.ts';
 
 // The domain as its proto messages, for the gRPC answers (rpc.ts) and for the events (event-payloads.ts), which make
 // their resources' JSON from the same messages with @wms/protos/public, as the gateway does from the answers. Each is
@@ -68,4 +79,28 @@ export const toToken = (t: Token | CreatedToken): Token__Output => ({
   last_used_at: iso(t.lastUsedAt),
   revoked_at: iso(t.revokedAt),
   token: 'secret' in t ? t.secret : undefined,
+});
+
+export const toInvitation = (i: Invitation): Invitation__Output => ({
+  id: i.id,
+  workspace_id: i.workspaceId,
+  email: i.email,
+  role: i.role,
+  status: i.status,
+  invited_by_actor_id: i.invitedByActorId,
+  workspace_user_id: i.workspaceUserId ?? undefined,
+  expires_at: i.expiresAt.toISOString(),
+  created_at: i.createdAt.toISOString(),
+  updated_at: i.updatedAt.toISOString(),
+});
+
+export const toReceivedInvitation = (r: ReceivedInvitation): ReceivedInvitation__Output => ({
+  invitation: toInvitation(r.invitation),
+  workspace: {
+    id: r.workspace.id,
+    name: r.workspace.name,
+    slug: r.workspace.slug,
+    avatar_id: r.workspace.avatarId ?? undefined,
+  },
+  invited_by: { display_name: r.invitedBy.displayName, avatar_id: r.invitedBy.avatarId ?? undefined },
 });

@@ -2,17 +2,20 @@ import { type Knex, transactor } from '@wms/kit/db';
 import { connectPeer } from '@wms/kit/grpc-client';
 import { redisCheck } from '@wms/kit/health';
 import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
+import { ThrottleStore } from '@wms/kit/throttle';
 import type { ProcessBase, StartedServer } from '@wms/kit/service';
 import { createStorage, type ObjectStorage, storageConfigFrom } from '@wms/kit/storage';
 import { ActorService } from './actor.service.ts';
 import { type AvatarResizer, AvatarService } from './avatar.service.ts';
 import type { WorkspaceConfig } from './config.ts';
+import { InvitationService } from './invitation.service.ts';
 import { MemberService } from './member.service.ts';
 import { MembershipChanges } from './membership-changes.ts';
 import { openWorkspaceProducers } from './queues.ts';
 import { type WorkspaceServices, workspaceHandlers } from './rpc.ts';
 import { ActorStore } from './store/actor.store.ts';
 import { AvatarStore } from './store/avatar.store.ts';
+import { InvitationStore } from './store/invitation.store.ts';
 import { MemberStore } from './store/member.store.ts';
 import { MembershipCache } from './store/membership-cache.ts';
 import { OutboxStore } from './store/outbox.store.ts';
@@ -31,6 +34,7 @@ export interface WorkspaceStores {
   avatars: AvatarStore;
   outbox: OutboxStore;
   tokens: TokenStore;
+  invitations: InvitationStore;
 }
 
 export type { WorkspaceServices } from './rpc.ts';
@@ -44,6 +48,7 @@ export function buildWorkspaceStores(db: Knex): WorkspaceStores {
     avatars: new AvatarStore(db),
     outbox: new OutboxStore(db),
     tokens: new TokenStore(db),
+    invitations: new InvitationStore(db),
   };
 }
 
@@ -56,6 +61,10 @@ export function buildWorkspaceServices(c: {
   messaging: MessagingClient;
   resizer: AvatarResizer;
   purges: WorkspacePurges;
+  /** Invitation mails a workspace may send in a sliding hour. */
+  invitationMailsPerHour: number;
+  /** The services' clock; tests move it. */
+  now?: () => Date;
 }): WorkspaceServices {
   const stores = buildWorkspaceStores(c.db);
   const transact = transactor(c.db);
@@ -63,19 +72,27 @@ export function buildWorkspaceServices(c: {
   const changes = new MembershipChanges(transact, cache);
   const users = new UserDirectory(c.identity);
   const tokenCache = new TokenCache(c.redis, transact);
+  const now = c.now ?? (() => new Date());
+  const admission = {
+    members: stores.members,
+    actors: stores.actors,
+    outbox: stores.outbox,
+    invitations: stores.invitations,
+  };
   return {
     workspaces: new WorkspaceService({ transact, ...stores, changes, users, purges: c.purges, tokenCache }),
-    members: new MemberService({
-      members: stores.members,
-      actors: stores.actors,
-      cache,
-      changes,
-      users,
-      outbox: stores.outbox,
-    }),
+    members: new MemberService({ ...admission, cache, changes, users, now }),
     actors: new ActorService({ transact, ...stores, tokenCache }),
     avatars: new AvatarService({ transact, ...stores, storage: c.storage, resizer: c.resizer }),
     tokens: new TokenService({ ...stores, tokenCache, conversations: new Conversations(c.messaging) }),
+    invitations: new InvitationService({
+      ...admission,
+      workspaces: stores.workspaces,
+      changes,
+      users,
+      mailLimit: { store: new ThrottleStore(c.redis, 60 * 60 * 1000), perHour: c.invitationMailsPerHour },
+      now,
+    }),
   };
 }
 
@@ -97,6 +114,7 @@ export async function startWorkspaceServer(
     messaging,
     resizer: producers.resizer,
     purges: producers.purges,
+    invitationMailsPerHour: config.INVITATION_RATE_LIMIT_PER_HOUR,
   });
   return {
     handlers: workspaceHandlers(services),

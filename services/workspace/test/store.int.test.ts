@@ -1039,10 +1039,13 @@ describe('services built by wiring', () => {
         FindUserByEmail: async ({ email }) => ({
           user: [owner, other].map(account).find((u) => u.email === email) ?? null,
         }),
+        SendInvitationMail: refuse,
+        CreateInvitedAccount: refuse,
       },
       messaging: { AdmitAgent: refuse, ReadableConversations: refuse },
       resizer: { resize: refuse },
       purges: { schedule: refuse },
+      invitationMailsPerHour: 100,
     });
   });
 

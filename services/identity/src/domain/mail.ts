@@ -8,6 +8,9 @@ export interface Mail {
 }
 
 const lines = (...parts: string[]) => parts.join('\n');
+/** A name people chose (a workspace's, a profile's), on one line: control characters, line breaks included, are spaces. */
+// eslint-disable-next-line no-control-regex -- the control characters are what is replaced
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
 
 const linkPaths: Record<TokenKind, string> = {
   register: '/verify-email',
@@ -20,6 +23,8 @@ const linkPaths: Record<TokenKind, string> = {
 export const links = {
   token: (publicUrl: string, kind: TokenKind, token: string): string => `${publicUrl}${linkPaths[kind]}?token=${token}`,
   signIn: (publicUrl: string): string => `${publicUrl}/sign-in`,
+  /** An invitation's page (contract §12); the workspace service keeps the token's hash. */
+  invitation: (publicUrl: string, token: string): string => `${publicUrl}/invite?token=${token}`,
 };
 
 export const mails = {
@@ -63,6 +68,21 @@ export const mails = {
     subject: 'Confirm your new email address',
     text: lines('Confirm this address for your wms account (the link works once, for 24 hours):', link),
   }),
+  invitation: (to: string, invite: { workspaceName: string; inviterName: string; link: string }): Mail => {
+    const [inviter, workspace] = [oneLine(invite.inviterName), oneLine(invite.workspaceName)];
+    return {
+      to,
+      subject: `${inviter} invited you to ${workspace} on wms`,
+      text: lines(
+        `${inviter} invited you to join the workspace ${workspace} on wms.`,
+        '',
+        'Join with this link (it works for 7 days; if you have no account yet, it makes one):',
+        invite.link,
+        '',
+        'If you do not know them, ignore this mail.',
+      ),
+    };
+  },
   emailChangeTaken: (to: string): Mail => ({
     to,
     subject: 'Someone tried to use your address',

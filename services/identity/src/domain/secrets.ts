@@ -1,5 +1,6 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { newToken } from '@wms/kit/account-rules';
 
 /** The kinds of mailed link. */
 export type TokenKind = 'register' | 'magic' | 'email_change' | 'reset';
@@ -15,15 +16,6 @@ export const lifetimesMs = {
 
 /** A code is exhausted by this many tries, right or wrong. */
 export const codeMaxAttempts = 5;
-
-/** A new single-use token: 32 random bytes, URL-safe base64 (43 characters). */
-export const newToken = (): string => randomBytes(32).toString('base64url');
-
-/**
- * Tokens carry 256 random bits, so one fast hash suffices; only the hash is stored. A presented token is found by
- * its hash: what a lookup's timing could reveal is about the SHA-256 of the attacker's own guess, never the secret.
- */
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** A new 6-digit code, uniformly drawn. */
 export const newCode = (): string => randomInt(0, 1_000_000).toString().padStart(6, '0');

@@ -1,4 +1,5 @@
 import type { FieldIssue } from '@wms/kit/errors';
+import type { ThrottleBucket } from '@wms/kit/throttle';
 
 /** Attempt limits of the auth endpoints (spec/contract.md §2), from `AUTH_RATE_LIMIT_*`. */
 export interface ThrottleLimits {
@@ -31,10 +32,8 @@ export const countsEveryAttempt = (action: ThrottledAction): boolean =>
   action === 'email_code' ||
   action === 'email_change';
 
-/** One sliding-window counter: its key (under the Redis prefix), how many attempts it allows per window, and whom it counts. */
-export interface Bucket {
-  key: string;
-  limit: number;
+/** One sliding-window counter (@wms/kit/throttle) and whom it counts. */
+export interface Bucket extends ThrottleBucket {
   scope: 'email-ip' | 'email' | 'action-ip' | 'ip';
 }
 

@@ -61,9 +61,17 @@ export class UserStore {
     email: string;
     name: string;
     passwordHash: string;
+    /** Made with its address verified (an invitation's link proved the mailbox). */
+    verified?: boolean;
   }): Promise<{ user: UserWithPassword; created: boolean }> {
     const [row] = await this.db<UserRow>('users')
-      .insert({ id: user.id, email: user.email, name: user.name, password_hash: user.passwordHash })
+      .insert({
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        password_hash: user.passwordHash,
+        ...(user.verified ? { email_verified_at: this.db.fn.now() } : {}),
+      })
       .onConflict('email')
       .ignore()
       .returning(columns);

@@ -1,4 +1,5 @@
 import type { TokenKind } from '@wms/kit/tokens';
+import type { InvitationStatus } from './invitation.ts';
 
 export type Role = 'owner' | 'admin' | 'member';
 
@@ -85,3 +86,24 @@ export type NewToken = Pick<
   Token,
   'id' | 'kind' | 'workspaceId' | 'conversationId' | 'actorId' | 'name' | 'tokenPrefix' | 'createdByActorId'
 > & { secretSha256: Buffer };
+
+/** An invitation of an address to a workspace (contract §12), with its status as read now. */
+export interface Invitation {
+  id: string;
+  workspaceId: string;
+  email: string;
+  role: 'admin' | 'member';
+  status: InvitationStatus;
+  invitedByActorId: string;
+  workspaceUserId: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A pending invitation as its invitee sees it: with the workspace and who invited. */
+export interface ReceivedInvitation {
+  invitation: Invitation;
+  workspace: Pick<Workspace, 'id' | 'name' | 'slug' | 'avatarId'>;
+  invitedBy: Pick<Actor, 'displayName' | 'avatarId'>;
+}

@@ -1,19 +1,20 @@
-import { DomainError, ensure } from '@wms/kit/errors';
+import { DomainError, ensure } from './errors.ts';
 import { describe, expect, it } from 'vitest';
 import {
   emailCheck,
+  hashToken,
   isValidEmail,
   isValidName,
   isValidPassword,
-  isWellFormedCode,
   isWellFormedToken,
   nameCheck,
+  newToken,
   normalizeEmail,
   normalizeName,
   passwordCheck,
-} from './rules.ts';
+} from './account-rules.ts';
 
-describe('identity rules', () => {
+describe('account rules', () => {
   it('normalizes addresses by trimming and lowercasing', () => {
     expect(normalizeEmail('  Ada.Lovelace@Example.COM ')).toBe('ada.lovelace@example.com');
   });
@@ -44,13 +45,29 @@ describe('identity rules', () => {
     expect(isValidName('n'.repeat(81))).toBe(false);
   });
 
-  it('recognizes well-formed tokens and codes only', () => {
+  it('recognizes well-formed tokens only', () => {
     expect(isWellFormedToken('A'.repeat(43))).toBe(true);
     expect(isWellFormedToken('A'.repeat(42))).toBe(false);
     expect(isWellFormedToken(`${'A'.repeat(42)}=`)).toBe(false);
-    expect(isWellFormedCode('012345')).toBe(true);
-    expect(isWellFormedCode('12345')).toBe(false);
-    expect(isWellFormedCode('12345a')).toBe(false);
+  });
+
+  it('makes distinct URL-safe tokens of 32 random bytes', () => {
+    const tokens = new Set(Array.from({ length: 200 }, newToken));
+    expect(tokens.size).toBe(200);
+    for (const t of tokens) {
+      expect(isWellFormedToken(t)).toBe(true);
+      expect(Buffer.from(t, 'base64url')).toHaveLength(32);
+    }
+  });
+
+  it('stores tokens as SHA-256 hashes, the same for the same token only', () => {
+    const t = newToken();
+    const h = hashToken(t);
+    expect(h).toMatch(/^[0-9a-f]{64}$/);
+    expect(h).not.toContain(t);
+    expect(hashToken(t)).toBe(h);
+    expect(hashToken(newToken())).not.toBe(h);
+    expect(hashToken(t.slice(0, -1))).not.toBe(h);
   });
 
   it('reports every failed check as a field detail of one invalid_input error', () => {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from '@wms/kit/redis';
-import type { Bucket } from '../domain/throttle.ts';
+import type { Redis } from './redis.ts';
+
+/** One sliding-window counter: its key (under the Redis prefix) and how many attempts it allows per window. */
+export interface ThrottleBucket {
+  key: string;
+  limit: number;
+}
 
 // Sliding-log counters in sorted sets scored by time. Each bucket has three keys:
 //   <key>           the attempts that count (every attempt of some actions, failures of the others), window long;
@@ -63,9 +68,9 @@ return {wait, worst}
 `;
 
 /** What `admit` decided: go ahead and settle the attempt when its outcome is known, or refuse for this long. */
-export type Admission =
+export type Admission<B extends ThrottleBucket = ThrottleBucket> =
   | { admitted: true; succeeded: () => Promise<void>; failed: () => Promise<void> }
-  | { admitted: false; retryAfterMs: number; bucket?: Bucket };
+  | { admitted: false; retryAfterMs: number; bucket?: B };
 
 export interface ThrottleStoreOptions {
   /** The clock of the windows (tests move it). */
@@ -78,7 +83,7 @@ export interface ThrottleStoreOptions {
   leaseMs?: number;
 }
 
-/** Attempt counters in Redis, shared by every replica of the identity service. */
+/** Attempt counters in Redis, shared by every replica of a service (sign-in attempts, invitation mails). */
 export class ThrottleStore {
   private readonly now: () => number;
   private readonly maxWaitMs: number;
@@ -104,7 +109,7 @@ export class ThrottleStore {
    * (at most `maxWaitMs`, then refuses for a second): a right password must not be refused for a budget that
    * attempts which may yet succeed are holding, nor may a guess start before those attempts are known not to fail.
    */
-  async admit(buckets: Bucket[], counting: 'every_attempt' | 'failures'): Promise<Admission> {
+  async admit<B extends ThrottleBucket>(buckets: B[], counting: 'every_attempt' | 'failures'): Promise<Admission<B>> {
     const redis = this.redis as unknown as { wmsThrottle(...args: Array<string | number>): Promise<[number, number]> };
     const keys = buckets.flatMap((b) => [b.key, `${b.key}:inflight`, `${b.key}:queue`]);
     const member = randomUUID();
@@ -142,15 +147,15 @@ export class ThrottleStore {
   }
 
   private async settle(
-    buckets: Bucket[],
-    step: (tx: ReturnType<Redis['multi']>, bucket: Bucket) => void,
+    buckets: ThrottleBucket[],
+    step: (tx: ReturnType<Redis['multi']>, bucket: ThrottleBucket) => void,
   ): Promise<void> {
     const tx = this.redis.multi();
     for (const b of buckets) step(tx, b);
     await tx.exec();
   }
 
-  private async leaveQueues(buckets: Bucket[], member: string): Promise<void> {
+  private async leaveQueues(buckets: ThrottleBucket[], member: string): Promise<void> {
     await this.settle(buckets, (tx, b) => tx.zrem(`${b.key}:queue`, member));
   }
 }

@@ -1,4 +1,4 @@
-// Original file: identity/v1/identity.proto
+// Original file: common/v1/common.proto
 
 import type { User as _wms_common_v1_User, User__Output as _wms_common_v1_User__Output } from '../../../wms/common/v1/User.ts';
 
