@@ -402,7 +402,9 @@ async function ownState(c: Caller): Promise<unknown> {
 
 describe('the access wall of private and direct conversations, over every operation of the OpenAPI document', () => {
   it('knows every place of every operation, and no operation without a caller names a hidden thing', () => {
-    const known = new Set([...WALLED, 'actor', 'cursor', 'workspace_user', 'token', 'avatar']);
+    // Invitations have a wall of their own (the invitee's verified address, or the workspace's owners and admins):
+    // invitations.test.ts answers someone else's as an unknown one.
+    const known = new Set([...WALLED, 'actor', 'cursor', 'workspace_user', 'token', 'avatar', 'invitation']);
     const unknown = ops.flatMap((op) => op.places.filter((p) => p.names && !known.has(p.names)));
     expect(unknown, 'an id naming a kind this test does not know: teach it').toEqual([]);
     expect(ops.filter((op) => op.caller === 'none' && wallPlaces(op).length > 0).map((op) => op.label)).toEqual([]);

@@ -79,6 +79,7 @@ interface Target {
   avatar: string;
   workspaceUser: string;
   token: string;
+  invitation: string;
   /** The query string of `GET /search/messages`. */
   search: string;
 }
@@ -99,6 +100,7 @@ function requestFor(
     avatar_id: t.avatar,
     workspace_user_id: t.workspaceUser,
     token_id: t.token,
+    invitation_id: t.invitation,
     emoji: THUMBS,
   };
   const path = r.path.replace(/:(\w+)/g, (_, name: string) => {
@@ -116,6 +118,7 @@ function requestFor(
     [exampleIds.asset]: t.asset,
     [exampleIds.actor]: t.actor,
     [exampleIds.workspaceUser]: t.workspaceUser,
+    [exampleIds.invitation]: t.invitation,
   };
   let body =
     example === undefined
@@ -239,6 +242,7 @@ async function ownConversation() {
     workspaceUser: exampleIds.workspaceUser,
     // The token's own id: it may not revoke itself either.
     token: tokens[0]!.id,
+    invitation: await invitationIn(ws, owner),
     search: `q=own&conversation_id=${room}`,
   };
   return { target, workspaceToken, conversationToken };
@@ -298,6 +302,7 @@ describe('token scopes over the whole route table', () => {
       avatar: workspaceAvatar,
       workspaceUser: (await addMember(owner, ws, await signUp('scopes-x'))).id,
       token: tokenId,
+      invitation: await invitationIn(ws, owner),
       search: `q=untouched&conversation_id=${other}`,
     };
     const before = await observe(other, root, workspaceToken);
@@ -403,6 +408,7 @@ async function freshTarget(r: Route, room: string, workspaceToken: () => Promise
     avatar,
     workspaceUser: exampleIds.workspaceUser,
     token: exampleIds.user,
+    invitation: exampleIds.invitation,
     search: 'q=scopes',
   };
 }
@@ -502,13 +508,24 @@ async function theirWorkspace() {
     avatar,
     workspaceUser: exampleIds.workspaceUser,
     token: theirToken,
+    invitation: await invitationIn(theirs, stranger),
     // Their message's own text: a search that ignored whose workspace it reads would find it.
     search: `q=${encodeURIComponent(marker)}`,
   };
-  const secrets = [theirs, conv, root, asset, theirActor, theirAgent, theirToken, avatar, marker];
+  const secrets = [theirs, conv, root, asset, theirActor, theirAgent, theirToken, avatar, target.invitation, marker];
   return { stranger, theirs, target, secrets };
+}
+
+/** A pending invitation of the workspace, made by its owner. */
+async function invitationIn(workspaceId: string, by: Account): Promise<string> {
+  const invited = await made(
+    inWorkspace(by, workspaceId, 'POST', '/workspace/invitations', {
+      body: { email: `${unique('scopes-invited')}@example.test` },
+    }),
+  );
+  return invited.id as string;
 }
 
 /** Paths that name a thing of the other workspace (its answer must be a refusal). */
 const NAMES_THEIR_THING =
-  /:(conversation_id|channel_id|message_id|thread_root_id|asset_id|actor_id|workspace_actor_id|avatar_id|token_id)\b/;
+  /:(conversation_id|channel_id|message_id|thread_root_id|asset_id|actor_id|workspace_actor_id|avatar_id|token_id|invitation_id)\b/;

@@ -73,21 +73,27 @@ export async function myActor(account: Account, workspaceId: string): Promise<Ac
 }
 
 /**
- * What the workspace routes can change, as the account reads it back: the workspace, its members, its actors and its
- * tokens (each the body, or the status when not 200).
+ * What the workspace routes can change, as the account reads it back: the workspace, its members, its actors, its
+ * tokens and its pending invitations (each the body, or the status when not 200).
  */
 export async function workspaceState(
   account: Account,
   workspaceId: string,
-): Promise<Record<'workspace' | 'users' | 'actors' | 'tokens', unknown>> {
+): Promise<Record<'workspace' | 'users' | 'actors' | 'tokens' | 'invitations', unknown>> {
   const read = async (path: string) => {
     const res = await inWorkspace(account, workspaceId, 'GET', path);
     return res.status === 200 ? res.body : res.status;
   };
-  const [workspace, users, actors, tokens] = await Promise.all(
-    ['/workspace', '/workspace/users', '/workspace/actors', '/workspace/tokens'].map(read),
+  const [workspace, users, actors, tokens, invitations] = await Promise.all(
+    [
+      '/workspace',
+      '/workspace/users',
+      '/workspace/actors',
+      '/workspace/tokens',
+      '/workspace/invitations?limit=100',
+    ].map(read),
   );
-  return { workspace, users, actors, tokens };
+  return { workspace, users, actors, tokens, invitations };
 }
 
 /** Runs refused writes and expects the workspace, its members, its actors and its tokens to read back as before. */
