@@ -208,6 +208,16 @@ describe('an existing user invited by email', () => {
     expect((await fetch(link)).status).toBe(401);
   });
 
+  it('answers the page of a malformed link with 400 and of an unknown one with 401', async () => {
+    const page = (token: string) => fetch(new URL(`/invite?token=${token}`, gatewayUrl()));
+    const malformed = await page('nope');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toContain('Please check the form.');
+    const unknown = await page('A'.repeat(43));
+    expect(unknown.status).toBe(401);
+    expect(await unknown.text()).toContain('The invitation link is invalid, expired or already used.');
+  });
+
   it('registering with the link of an address that has an account is 409 account_exists and changes nothing', async () => {
     const erin = await signUp('inv-erin');
     const after = new Date();

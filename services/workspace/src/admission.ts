@@ -26,9 +26,12 @@ export interface Admission {
 /**
  * Makes an account an accepted member with a user actor, in the caller's transaction: contract §3's add and §12's
  * acceptance. A removed member's membership and actor come back; `actor.updated` and `workspace_user.added` go out;
- * a pending invitation of the account's address to the workspace is accepted into the membership.
+ * a pending invitation of the account's address to the workspace is accepted into the membership. Locks in the order
+ * invitation, then membership.
  */
 export async function admitMember(s: AdmissionStores, a: Admission, tx: Tx): Promise<WorkspaceUser> {
+  // The address's pending invitation before the membership, as accepting locks them: no two admissions deadlock.
+  await s.invitations.lockPending(a.workspaceId, a.user.email, () => a.now, tx);
   const existing = await s.members.findAnyByUserForUpdate(a.workspaceId, a.user.id, tx);
   if (existing && !existing.removed) {
     if (a.whenMember === 'refuse') throw alreadyMember();

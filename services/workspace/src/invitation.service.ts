@@ -10,7 +10,7 @@ import {
 } from '@wms/kit/account-rules';
 import type { CallContext } from '@wms/kit/context';
 import { ensure, invalidInput, rateLimited } from '@wms/kit/errors';
-import { uuidv7 } from '@wms/kit/ids';
+import { isUuid, uuidv7 } from '@wms/kit/ids';
 import type { ThrottleStore } from '@wms/kit/throttle';
 import type { AuthResponse__Output } from '@wms/protos/gen/wms/common/v1/AuthResponse';
 import { type AdmissionStores, admitMember } from './admission.ts';
@@ -22,9 +22,9 @@ import {
   invitationNotFound,
   transition,
 } from './domain/invitation.ts';
-import type { Invitation, MemberWithUser, ReceivedInvitation } from './domain/model.ts';
+import type { Invitation, MemberWithUser, ReceivedInvitation, UserSummary } from './domain/model.ts';
 import { alreadyMember, assignableRole, requireCanAdd, requireManager } from './domain/rules.ts';
-import { requireLiveWorkspace, requireMember } from './lookups.ts';
+import { requireMember } from './lookups.ts';
 import type { MembershipChanges } from './membership-changes.ts';
 import type { InvitationStore } from './store/invitation.store.ts';
 import type { WorkspaceStore } from './store/workspace.store.ts';
@@ -50,28 +50,33 @@ const STATUSES: readonly InvitationStatus[] = ['pending', 'accepted', 'declined'
 export class InvitationService {
   constructor(private readonly d: InvitationDeps) {}
 
-  /** Invites an address, or renews and resends its pending invitation (`created` false). */
+  /**
+   * Invites an address, or renews and resends its pending invitation (`created` false; its role kept unless one is
+   * given, and a renewal is the inviter's to make as a new invitation of that role would be).
+   */
   async invite(
     ctx: CallContext,
     input: { email: string; role?: string | undefined },
   ): Promise<{ invitation: Invitation; created: boolean }> {
     const email = normalizeEmail(input.email);
     ensure(emailCheck(email));
-    const role = assignableRole(input.role ?? 'member');
+    const given = input.role === undefined ? undefined : assignableRole(input.role);
     const caller = await requireMember(this.d.members, ctx);
-    requireCanAdd(caller.role, role);
+    requireCanAdd(caller.role, given ?? 'member');
     const workspaceId = caller.workspaceId;
-    const account = await this.d.users.byEmail(email, ctx);
-    if (account && (await this.d.members.findAccepted(workspaceId, account.id))) throw alreadyMember();
+    await this.requireNotMember(workspaceId, email, ctx);
     const [workspace, inviter] = await Promise.all([
-      requireLiveWorkspace(this.d.workspaces, ctx),
+      this.d.workspaces.findLive(workspaceId),
       this.d.actors.find(workspaceId, caller.actorId),
     ]);
     await this.admitMail(workspaceId);
     const token = newToken();
-    const now = this.d.now();
-    const sent = await this.d.changes.run(async (tx) => ({
-      result: await this.d.invitations.send(
+    const sent = await this.d.changes.run(async (tx) => {
+      const pending = await this.d.invitations.lockPending(workspaceId, email, this.d.now, tx);
+      const role = given ?? (pending?.status === 'pending' ? pending.role : 'member');
+      requireCanAdd(caller.role, role);
+      const now = this.d.now();
+      const result = await this.d.invitations.send(
         {
           id: uuidv7(),
           workspaceId,
@@ -83,12 +88,13 @@ export class InvitationService {
         },
         now,
         tx,
-      ),
-      workspaceId,
-      cache: [],
-    }));
+      );
+      // Once more after the invitation's row: an acceptance (or a registration) it waited for made the address a member.
+      await this.requireNotMember(workspaceId, email, ctx);
+      return { result, workspaceId, cache: [] };
+    });
     await this.d.users.sendInvitation(
-      { email, workspaceName: workspace.name, inviterName: inviter?.displayName ?? 'A teammate', token },
+      { email, workspaceName: workspace?.name ?? '', inviterName: inviter?.displayName ?? 'A teammate', token },
       ctx,
     );
     return sent;
@@ -103,26 +109,28 @@ export class InvitationService {
     if (!STATUSES.includes(status))
       throw invalidInput([{ field: 'query.status', message: `must be one of ${STATUSES.join(', ')}` }]);
     requireManager((await requireMember(this.d.members, ctx)).role);
-    const page = await this.d.invitations.list(ctx.workspaceId!, { ...input, status }, this.d.now());
+    const limit = Math.min(Math.max(input.limit || 50, 1), 100);
+    const cursor = input.cursor !== undefined && isUuid(input.cursor) ? input.cursor : undefined;
+    const page = await this.d.invitations.list(ctx.workspaceId!, { status, cursor, limit }, this.d.now());
     return { items: page.items, nextCursor: page.more ? page.items.at(-1)!.id : null };
   }
 
   /** Revokes a pending invitation; a closed one stays as it is (still 204). */
   async revoke(ctx: CallContext, invitationId: string): Promise<void> {
     requireManager((await requireMember(this.d.members, ctx)).role);
-    const now = this.d.now();
     await this.d.changes.run(async (tx) => {
-      const invitation = await this.d.invitations.lockInWorkspace(ctx.workspaceId!, invitationId, now, tx);
+      const invitation = await this.d.invitations.lockInWorkspace(ctx.workspaceId!, invitationId, this.d.now, tx);
       if (!invitation) throw invitationNotFound();
       const next = transition(invitation.status, 'revoke');
-      if (next) await this.d.invitations.close(invitation.id, { status: next, workspaceUserId: null }, now, tx);
+      if (next)
+        await this.d.invitations.close(invitation.id, { status: next, workspaceUserId: null }, this.d.now(), tx);
       return { result: undefined, workspaceId: invitation.workspaceId, cache: [] };
     });
   }
 
   /** The pending invitations to the caller's verified address, newest first. */
   async received(ctx: CallContext): Promise<ReceivedInvitation[]> {
-    const user = ctx.userId ? await this.d.users.verified(ctx.userId, ctx) : undefined;
+    const user = await this.invitee(ctx);
     return user ? this.d.invitations.receivedBy(user.email, this.d.now()) : [];
   }
 
@@ -153,21 +161,17 @@ export class InvitationService {
     input: { token: string; name: string; password: string },
   ): Promise<AuthResponse__Output> {
     ensure(tokenCheck(input.token), nameCheck(normalizeName(input.name)), passwordCheck(input.password));
-    const now = this.d.now();
     return this.d.changes.run(async (tx) => {
-      const invitation = await this.d.invitations.lockByToken(hashToken(input.token), now, tx);
+      const invitation = await this.d.invitations.lockByToken(hashToken(input.token), this.d.now, tx);
       if (invitation?.status !== 'pending') throw invitationLinkInvalid();
       const auth = await this.d.users.createInvited(
         { email: invitation.email, name: input.name, password: input.password },
         ctx,
       );
       const user = { id: auth.user!.id, email: auth.user!.email, name: auth.user!.name };
-      const member = await admitMember(
-        this.d,
-        { workspaceId: invitation.workspaceId, user, role: invitation.role, whenMember: 'keep', now },
-        tx,
-      );
-      return { result: auth, workspaceId: invitation.workspaceId, cache: [{ userId: user.id, member }] };
+      const { workspaceId, role } = invitation;
+      const member = await admitMember(this.d, { workspaceId, user, role, whenMember: 'keep', now: this.d.now() }, tx);
+      return { result: auth, workspaceId, cache: [{ userId: user.id, member }] };
     });
   }
 
@@ -178,26 +182,32 @@ export class InvitationService {
     invitationId: string,
     action: Exclude<InvitationAction, 'revoke'>,
   ): Promise<MemberWithUser | undefined> {
-    const user = ctx.userId ? await this.d.users.verified(ctx.userId, ctx) : undefined;
+    const user = await this.invitee(ctx);
     if (!user) throw invitationNotFound();
-    const now = this.d.now();
     return this.d.changes.run(async (tx) => {
-      const invitation = await this.d.invitations.lockForInvitee(invitationId, user.email, now, tx);
+      const invitation = await this.d.invitations.lockForInvitee(invitationId, user.email, this.d.now, tx);
       if (!invitation) throw invitationNotFound();
       const next = transition(invitation.status, action)!;
-      const { workspaceId } = invitation;
+      const { workspaceId, role } = invitation;
       if (action === 'decline') {
-        await this.d.invitations.close(invitation.id, { status: next, workspaceUserId: null }, now, tx);
+        await this.d.invitations.close(invitation.id, { status: next, workspaceUserId: null }, this.d.now(), tx);
         return { result: undefined, workspaceId, cache: [] };
       }
       // Admission accepts the address's pending invitation, this one, into the membership.
-      const member = await admitMember(
-        this.d,
-        { workspaceId, user, role: invitation.role, whenMember: 'keep', now },
-        tx,
-      );
+      const member = await admitMember(this.d, { workspaceId, user, role, whenMember: 'keep', now: this.d.now() }, tx);
       return { result: { ...member, user }, workspaceId, cache: [{ userId: user.id, member }] };
     });
+  }
+
+  /** The signed-in caller's account when its address is verified: whose invitations it sees and answers. */
+  private async invitee(ctx: CallContext): Promise<UserSummary | undefined> {
+    return ctx.userId ? this.d.users.verified(ctx.userId, ctx) : undefined;
+  }
+
+  /** 409 `already_member` when the address is an accepted member's (told only to the owners and admins who ask). */
+  private async requireNotMember(workspaceId: string, email: string, ctx: CallContext): Promise<void> {
+    const account = await this.d.users.byEmail(email, ctx);
+    if (account && (await this.d.members.findAccepted(workspaceId, account.id))) throw alreadyMember();
   }
 
   /** Counts an invitation mail against the workspace's hourly limit: 429 `rate_limited` once it is reached. */

@@ -49,13 +49,18 @@ const identity: IdentityClient = {
   GetUsersByIds: async ({ ids = [] }) => ({ users: [...accounts.values()].filter((a) => ids.includes(a.id)) }),
   FindUserByEmail: async ({ email }) => ({ user: [...accounts.values()].find((a) => a.email === email) ?? null }),
   SendInvitationMail: async (req) => {
-    mails.push({ ...req });
+    mails.push({
+      email: req.email ?? '',
+      workspace_name: req.workspace_name ?? '',
+      inviter_name: req.inviter_name ?? '',
+      token: req.token ?? '',
+    });
     return {};
   },
-  CreateInvitedAccount: async ({ email, name }) => {
+  CreateInvitedAccount: async ({ email = '', name = '' }) => {
     if ([...accounts.values()].some((a) => a.email === email)) throw alreadyExists('account_exists', 'taken');
     const user = account(email, name);
-    return { access_token: `token-of-${user.id}`, user, expires_at: null };
+    return { access_token: `token-of-${user.id}`, user, expires_at: undefined };
   },
 };
 
@@ -86,7 +91,7 @@ function build(invitationMailsPerHour = 100): WorkspaceServices {
     identity,
     messaging: { AdmitAgent: refuse, ReadableConversations: refuse },
     resizer: { resize: refuse },
-    purges: { schedule: refuse },
+    purges: { schedule: async () => undefined },
     invitationMailsPerHour,
     now: () => clock,
   });
@@ -175,19 +180,34 @@ describe('inviting', () => {
   it('renews and resends the pending invitation of an address; every link it mailed keeps working', async () => {
     const { ws, owner, admin } = await team();
     const to = email('again');
-    const first = await services.invitations.invite(as(owner, ws), { email: to, role: 'admin' });
+    const first = await services.invitations.invite(as(admin, ws), { email: to });
     const firstLink = lastMailTo(to).token;
     clock = new Date(clock.getTime() + 3 * DAY);
-    const again = await services.invitations.invite(as(admin, ws), { email: to });
+    const again = await services.invitations.invite(as(owner, ws), { email: to });
     expect(again.created).toBe(false);
     expect(again.invitation.id).toBe(first.invitation.id);
-    expect(again.invitation).toMatchObject({ role: 'member', invitedByActorId: expect.any(String) });
+    expect(again.invitation.role).toBe('member');
     expect(again.invitation.invitedByActorId).not.toBe(first.invitation.invitedByActorId);
     expect(again.invitation.expiresAt.getTime()).toBe(clock.getTime() + INVITATION_LIFETIME_MS);
     const secondLink = lastMailTo(to).token;
     expect(secondLink).not.toBe(firstLink);
     for (const link of [firstLink, secondLink])
       expect((await services.invitations.byToken(link)).invitation.id).toBe(first.invitation.id);
+    expect(await rows(ws)).toHaveLength(1);
+  });
+
+  it("keeps a renewed invitation's role unless one is given; an admin renews no admin invitation as it is", async () => {
+    const { ws, owner, admin } = await team();
+    const to = email('role');
+    await services.invitations.invite(as(owner, ws), { email: to, role: 'admin' });
+    expect((await failure(services.invitations.invite(as(admin, ws), { email: to }))).code).toBe('forbidden');
+    expect((await rows(ws)).map((r: { role: string }) => r.role)).toEqual(['admin']);
+    expect((await services.invitations.invite(as(owner, ws), { email: to })).invitation.role).toBe('admin');
+    // An admin may make it a member's (as it may revoke it and invite the address as a member).
+    expect((await services.invitations.invite(as(admin, ws), { email: to, role: 'member' })).invitation.role).toBe(
+      'member',
+    );
+    expect((await services.invitations.invite(as(admin, ws), { email: to })).invitation.role).toBe('member');
     expect(await rows(ws)).toHaveLength(1);
   });
 
@@ -289,7 +309,8 @@ describe('answering', () => {
       expect((await failure(services.invitations.decline(as(who), id))).code).toBe('not_found');
     }
     expect(await services.invitations.received(as(unverified))).toEqual([]);
-    await services.workspaces.deleteWorkspace(as(owner, ws)).catch(() => undefined);
+    await services.workspaces.deleteWorkspace(as(owner, ws));
+    expect(await db('workspaces').where({ id: ws }).whereNotNull('deleted_at').select('id')).toHaveLength(1);
     expect((await failure(services.invitations.accept(as(invitee), invitation.id))).code).toBe('not_found');
     expect(await services.invitations.received(as(invitee))).toEqual([]);
     expect((await rows(ws)).map((r: { status: string }) => r.status)).toEqual(['pending', 'pending']);
@@ -343,6 +364,49 @@ describe('answering', () => {
     expect(again.invitation.id).not.toBe(invitation.id);
     expect(await list('expired')).toEqual([invitation.id]);
     expect(await list('pending')).toEqual([again.invitation.id]);
+  });
+
+  it('ends an acceptance racing a direct add of the same account in one membership, without a deadlock', async () => {
+    const { ws, owner, member } = await team();
+    const removed = (await memberships(ws, member.id))[0] as { id: string };
+    await services.members.removeWorkspaceUser(as(owner, ws), { workspaceUserId: removed.id });
+    for (let round = 0; round < 6; round++) {
+      // Odd rounds: an account that was a member (its row comes back); even ones: a new one.
+      const invitee = round % 2 ? member : account(email(`both${round}`));
+      if (round % 2 && round > 1) {
+        const row = (await memberships(ws, member.id))[0] as { id: string };
+        await services.members.removeWorkspaceUser(as(owner, ws), { workspaceUserId: row.id });
+      }
+      const { invitation } = await services.invitations.invite(as(owner, ws), { email: invitee.email });
+      const outcomes = await Promise.allSettled([
+        services.invitations.accept(as(invitee), invitation.id),
+        services.members.addWorkspaceUser(as(owner, ws), { email: invitee.email }),
+      ]);
+      const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o.reason as DomainError).code);
+      expect(refused.length, JSON.stringify(outcomes)).toBe(1);
+      expect(['already_member', 'invitation_closed']).toEqual(expect.arrayContaining(refused));
+      const joined = await memberships(ws, invitee.id);
+      expect(joined.filter((j: { removed_at: Date | null }) => j.removed_at === null)).toHaveLength(1);
+      const [row] = await db('invitations').where({ id: invitation.id }).select('status', 'workspace_user_id');
+      expect(row).toEqual({ status: 'accepted', workspace_user_id: joined[0].id });
+    }
+  });
+
+  it('does not leave a pending invitation to an address that became a member while it was invited again', async () => {
+    const { ws, owner } = await team();
+    for (let round = 0; round < 6; round++) {
+      const invitee = account(email(`again${round}`));
+      const { invitation } = await services.invitations.invite(as(owner, ws), { email: invitee.email });
+      const [accepted, again] = await Promise.allSettled([
+        services.invitations.accept(as(invitee), invitation.id),
+        services.invitations.invite(as(owner, ws), { email: invitee.email }),
+      ]);
+      expect(accepted.status).toBe('fulfilled');
+      if (again.status === 'rejected') expect((again.reason as DomainError).code).toBe('already_member');
+      else expect(again.value).toMatchObject({ created: false, invitation: { id: invitation.id } });
+      const open = await db('invitations').where({ workspace_id: ws, email: invitee.email, status: 'pending' });
+      expect(open).toEqual([]);
+    }
   });
 
   it('gives a removed member who accepts the same membership and actor back', async () => {
@@ -438,7 +502,14 @@ describe('registering from the link', () => {
       (await failure(services.invitations.register(ctx, { token: link, name: 'X', password: 'short' }))).code,
     ).toBe('invalid_input');
     expect((await failure(services.invitations.register(ctx, { ...body, token: link }))).code).toBe('account_exists');
-    expect((await rows(ws)).map((r: { status: string }) => r.status)).toEqual(['pending']);
+    // An expired invitation's link registers no one.
+    const late = email('late-newcomer');
+    const { invitation } = await services.invitations.invite(as(owner, ws), { email: late });
+    clock = new Date(invitation.expiresAt.getTime());
+    const expired = await failure(services.invitations.register(ctx, { ...body, token: lastMailTo(late).token }));
+    expect(expired.code).toBe('invalid_token');
+    expect([...accounts.values()].some((a) => a.email === late)).toBe(false);
+    expect((await rows(ws)).map((r: { status: string }) => r.status)).toEqual(['pending', 'pending']);
     expect(await memberships(ws, existing.id)).toEqual([]);
   });
 });

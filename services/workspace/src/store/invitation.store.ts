@@ -57,6 +57,9 @@ const toReceived = (r: ReceivedRow, now: Date): ReceivedInvitation => ({
   invitedBy: { displayName: r.inviter_name ?? '', avatarId: r.inviter_avatar_id },
 });
 
+/** The service's clock, read when a statement has its answer. */
+type Clock = () => Date;
+
 /** A new invitation, or the renewal of the pending one of its address. */
 export interface InvitationSend {
   id: string;
@@ -70,7 +73,8 @@ export interface InvitationSend {
 
 /**
  * Invitations (contract §12) and the tokens of their mailed links. Reads take the time to read statuses at (`now`),
- * so that an invitation's expiry follows the service's clock.
+ * so that an invitation's expiry follows the service's clock; a lock reads the clock once it holds the row, so that a
+ * wait for a racing change cannot let an invitation expire unseen.
  */
 export class InvitationStore {
   constructor(private readonly db: Knex) {}
@@ -108,36 +112,43 @@ export class InvitationStore {
   }
 
   /** A workspace's invitation, locked (to revoke it). */
-  async lockInWorkspace(workspaceId: string, id: string, now: Date, tx: Tx): Promise<Invitation | undefined> {
+  async lockInWorkspace(workspaceId: string, id: string, now: Clock, tx: Tx): Promise<Invitation | undefined> {
     if (![workspaceId, id].every(isUuid)) return undefined;
-    const row = await queryable(
+    const query = queryable(this.db, tx)('invitations as i').where({ 'i.workspace_id': workspaceId, 'i.id': id });
+    return this.locked(query, now);
+  }
+
+  /** The pending invitation of an address to a workspace, locked (to renew it, or to accept it with a membership). */
+  async lockPending(workspaceId: string, email: string, now: Clock, tx: Tx): Promise<Invitation | undefined> {
+    const query = queryable(
       this.db,
       tx,
-    )('invitations as i')
-      .where({ 'i.workspace_id': workspaceId, 'i.id': id })
-      .forUpdate()
-      .first<InvitationRow | undefined>(columns);
-    return row && toInvitation(row, now);
+    )('invitations as i').where({
+      'i.workspace_id': workspaceId,
+      'i.email': email,
+      'i.status': 'pending',
+    });
+    return this.locked(query, now);
   }
 
   /** An invitation of a live workspace to `email`, locked (for its invitee to accept or decline it). */
-  async lockForInvitee(id: string, email: string, now: Date, tx: Tx): Promise<Invitation | undefined> {
+  async lockForInvitee(id: string, email: string, now: Clock, tx: Tx): Promise<Invitation | undefined> {
     if (!isUuid(id)) return undefined;
-    const row = await this.live(queryable(this.db, tx))
-      .where({ 'i.id': id, 'i.email': email })
-      .forUpdate('i')
-      .first<InvitationRow | undefined>(columns);
-    return row && toInvitation(row, now);
+    return this.locked(this.live(queryable(this.db, tx)).where({ 'i.id': id, 'i.email': email }), now);
   }
 
   /** The invitation of a live workspace a mailed link's token belongs to, locked (to register from it). */
-  async lockByToken(tokenHash: string, now: Date, tx: Tx): Promise<Invitation | undefined> {
-    const row = await this.live(queryable(this.db, tx))
+  async lockByToken(tokenHash: string, now: Clock, tx: Tx): Promise<Invitation | undefined> {
+    const query = this.live(queryable(this.db, tx))
       .join('invitation_links as l', 'l.invitation_id', 'i.id')
-      .where('l.token_hash', tokenHash)
-      .forUpdate('i')
-      .first<InvitationRow | undefined>(columns);
-    return row && toInvitation(row, now);
+      .where('l.token_hash', tokenHash);
+    return this.locked(query, now);
+  }
+
+  /** The invitation `query` finds, locked, its status read at the time the lock was had. */
+  private async locked(query: Knex.QueryBuilder, now: Clock): Promise<Invitation | undefined> {
+    const row = await query.forUpdate('i').first<InvitationRow | undefined>(columns);
+    return row && toInvitation(row, now());
   }
 
   /** What a mailed link's page shows: its invitation of a live workspace, with the workspace and the inviter. */
