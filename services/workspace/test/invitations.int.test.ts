@@ -170,6 +170,7 @@ describe('inviting', () => {
     expect(sent.invitation).toMatchObject({ workspaceId: ws, email: to, role: 'member', status: 'pending' });
     expect(sent.invitation.workspaceUserId).toBeNull();
     expect(sent.invitation.expiresAt.getTime()).toBe(clock.getTime() + INVITATION_LIFETIME_MS);
+    expect(sent.invitation.updatedAt).toEqual(clock);
     expect(lastMailTo(to)).toMatchObject({ workspace_name: 'Team', inviter_name: 'Olive' });
     expect(lastMailTo(to).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await outboxEvents(ws)).toEqual(before);
@@ -189,6 +190,8 @@ describe('inviting', () => {
     expect(again.invitation.role).toBe('member');
     expect(again.invitation.invitedByActorId).not.toBe(first.invitation.invitedByActorId);
     expect(again.invitation.expiresAt.getTime()).toBe(clock.getTime() + INVITATION_LIFETIME_MS);
+    expect(again.invitation.updatedAt).toEqual(clock);
+    expect(again.invitation.createdAt).toEqual(first.invitation.createdAt);
     const secondLink = lastMailTo(to).token;
     expect(secondLink).not.toBe(firstLink);
     for (const link of [firstLink, secondLink])

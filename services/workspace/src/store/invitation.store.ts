@@ -72,7 +72,8 @@ export interface InvitationSend {
 }
 
 /**
- * Invitations (contract §12) and the tokens of their mailed links. Reads take the time to read statuses at (`now`),
+ * Invitations (contract §12) and the tokens of their mailed links. An invitation's times are the service's clock (`now`),
+ * as its expiry is: `expires_at` is exactly 7 days after the `updated_at` of its last sending. Reads take the time to read statuses at (`now`),
  * so that an invitation's expiry follows the service's clock; a lock reads the clock once it holds the row, so that a
  * wait for a racing change cannot let an invitation expire unseen.
  */
@@ -89,13 +90,14 @@ export class InvitationStore {
     await db('invitations')
       .where({ workspace_id: s.workspaceId, email: s.email, status: 'pending' })
       .where('expires_at', '<=', now)
-      .update({ status: 'expired', updated_at: db.fn.now() });
+      .update({ status: 'expired', updated_at: now });
     const { rows } = await db.raw<{ rows: Array<InvitationRow & { created: boolean }> }>(
-      `INSERT INTO invitations AS i (id, workspace_id, email, role, status, invited_by_actor_id, expires_at)
-       VALUES (:id, :workspaceId, :email, :role, 'pending', :invitedByActorId, :expiresAt)
+      `INSERT INTO invitations AS i
+         (id, workspace_id, email, role, status, invited_by_actor_id, expires_at, created_at, updated_at)
+       VALUES (:id, :workspaceId, :email, :role, 'pending', :invitedByActorId, :expiresAt, :now, :now)
        ON CONFLICT (workspace_id, email) WHERE status = 'pending'
        DO UPDATE SET role = EXCLUDED.role, invited_by_actor_id = EXCLUDED.invited_by_actor_id,
-         expires_at = EXCLUDED.expires_at, updated_at = now()
+         expires_at = EXCLUDED.expires_at, updated_at = EXCLUDED.updated_at
        RETURNING ${columns.join(', ')}, (i.xmax = 0) AS created`,
       {
         id: s.id,
@@ -104,6 +106,7 @@ export class InvitationStore {
         role: s.role,
         invitedByActorId: s.invitedByActorId,
         expiresAt: s.expiresAt,
+        now,
       },
     );
     const row = rows[0]!;
@@ -200,7 +203,7 @@ export class InvitationStore {
     const db = queryable(this.db, tx);
     const [row] = await db('invitations as i')
       .where('i.id', id)
-      .update({ status: change.status, workspace_user_id: change.workspaceUserId, updated_at: db.fn.now() })
+      .update({ status: change.status, workspace_user_id: change.workspaceUserId, updated_at: now })
       .returning<InvitationRow[]>(columns);
     return toInvitation(row!, now);
   }
@@ -211,7 +214,7 @@ export class InvitationStore {
     await db('invitations')
       .where({ workspace_id: workspaceId, email, status: 'pending' })
       .where('expires_at', '>', now)
-      .update({ status: 'accepted', workspace_user_id: workspaceUserId, updated_at: db.fn.now() });
+      .update({ status: 'accepted', workspace_user_id: workspaceUserId, updated_at: now });
   }
 
   /** Invitations of workspaces that are not deleted. */
