@@ -821,7 +821,7 @@ async function startCatcher(
 /** The launcher's environment minus what the launcher decides per process. */
 // What configures a wms process (docs/configuration.md): in test mode none of it comes from the developer's shell.
 const WMS_SETTING =
-  /^(AUTH_RATE_LIMIT_\w+|S3_\w+|STORAGE_\w+|PUSHER_\w+|SOKETI_\w+|JWT_\w+|SMTP_URL|MAIL_FROM|PUBLIC_URL|TRUST_PROXY|SESSION_TTL_SECONDS|GRPC_DEADLINE_MS|UPLOAD_IDLE_TIMEOUT_MS|TOKEN_RATE_LIMIT_PER_MINUTE|SEARCH_TEXT_CONFIG|CLEANUP_SWEEP_MS|PRESENCE_SWEEP_MS|DATABASE_POOL_MAX)$/;
+  /^(AUTH_RATE_LIMIT_\w+|S3_\w+|STORAGE_\w+|PUSHER_\w+|SOKETI_\w+|JWT_\w+|SMTP_URL|MAIL_FROM|PUBLIC_URL|TRUST_PROXY|SESSION_TTL_SECONDS|GRPC_DEADLINE_MS|UPLOAD_IDLE_TIMEOUT_MS|TOKEN_RATE_LIMIT_PER_MINUTE|INVITATION_RATE_LIMIT_PER_HOUR|SEARCH_TEXT_CONFIG|CLEANUP_SWEEP_MS|PRESENCE_SWEEP_MS|DATABASE_POOL_MAX)$/;
 
 function inheritedEnv(mode: 'dev' | 'test'): NodeJS.ProcessEnv {
   const env = { ...process.env };
