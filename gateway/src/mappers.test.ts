@@ -48,7 +48,16 @@ const message: Message__Output = {
   created_at: ex.at,
   updated_at: ex.later,
   assets: [asset],
-  children: [{ type: 'text', text: 'hello' }],
+  children: [
+    {
+      type: 'text',
+      text: 'hello',
+      style: { bold: false, italic: false, strike: false, code: false },
+      url: undefined,
+      actor_id: undefined,
+      language: undefined,
+    },
+  ],
 };
 
 const user = {
@@ -161,10 +170,34 @@ describe('mappers', () => {
     );
   });
 
-  it("passes a message's children through as the messaging service computed them", () => {
+  it("passes a message's children through as the messaging service computed them, each with its type's fields", () => {
+    const none = { url: undefined, actor_id: undefined, language: undefined };
+    const bold = { bold: true, italic: false, strike: false, code: false };
     const [page] = toMessagePage({
-      items: [{ ...message, body_text: 'shown', children: [{ type: 'text', text: 'as sent' }] }],
+      items: [
+        {
+          ...message,
+          body_text: 'shown',
+          children: [
+            { ...none, type: 'text', text: 'as sent', style: null },
+            { ...none, type: 'link', text: 'docs', url: 'https://a.example', style: bold },
+            { ...none, type: 'mention', text: '@Ada', actor_id: ex.actor, style: null },
+            { ...none, type: 'code_block', text: 'x', style: null },
+            { ...none, type: 'code_block', text: 'y', language: 'ts', style: null },
+            { ...none, type: 'quote', text: 'q', style: bold },
+          ],
+        },
+      ],
     }).items;
-    expect(page!.children).toEqual([{ type: 'text', text: 'as sent' }]);
+    const plain = { bold: false, italic: false, strike: false, code: false };
+    expect(page!.children).toEqual([
+      { type: 'text', text: 'as sent', style: plain },
+      { type: 'link', text: 'docs', url: 'https://a.example', style: bold },
+      { type: 'mention', text: '@Ada', actor_id: ex.actor },
+      { type: 'code_block', text: 'x', language: null },
+      { type: 'code_block', text: 'y', language: 'ts' },
+      { type: 'quote', text: 'q', style: bold },
+    ]);
+    for (const child of page!.children) expectBody(s.MessageChild, child);
   });
 });

@@ -585,11 +585,46 @@ export const Reaction = z
   .object({ emoji: z.string().min(1).describe('one Unicode emoji'), actor_ids: ids.describe('in reaction order') })
   .meta({ id: 'Reaction', examples: [{ emoji: '👍', actor_ids: [ex.actor] }] });
 
+// A message's body as nodes (contract §13).
+const plainStyle = { bold: false, italic: false, strike: false, code: false };
+const TextStyle = z
+  .object({ bold: z.boolean(), italic: z.boolean(), strike: z.boolean(), code: z.boolean() })
+  .describe('emphasis (`italic`), strong (`bold`), `~~` (`strike`) and inline code (`code`); nesting sets several');
+const nodeText = z.string().max(40_000);
+export const MessageChild = z
+  .discriminatedUnion('type', [
+    z
+      .object({ type: z.literal('text'), text: nodeText, style: TextStyle })
+      .meta({ id: 'TextNode', description: 'a run of text; line breaks as `\\n`, paragraphs separated by `\\n\\n`' }),
+    z
+      .object({ type: z.literal('link'), text: nodeText, url: z.string(), style: TextStyle })
+      .meta({ id: 'LinkNode', description: 'an `http`, `https` or `mailto` link: its text and URL' }),
+    z
+      .object({ type: z.literal('mention'), text: nodeText, actor_id: z.uuid() })
+      .meta({ id: 'MentionNode', description: '`<@actor_id>` of an actor of the workspace: `@` and its display name' }),
+    z
+      .object({ type: z.literal('code_block'), text: nodeText, language: z.string().nullable() })
+      .meta({ id: 'CodeBlockNode', description: "fenced or indented code; `language` the fence's info word, or null" }),
+    z
+      .object({ type: z.literal('quote'), text: nodeText, style: TextStyle })
+      .meta({ id: 'QuoteNode', description: 'a run of text inside a block quote' }),
+  ])
+  .meta({
+    id: 'MessageChild',
+    examples: [
+      { type: 'text', text: 'See ', style: plainStyle },
+      { type: 'link', text: 'the docs', url: 'https://example.org/docs', style: { ...plainStyle, bold: true } },
+      { type: 'mention', text: '@Ada', actor_id: ex.actor },
+      { type: 'code_block', text: 'pnpm test', language: 'sh' },
+      { type: 'quote', text: 'ship it', style: plainStyle },
+    ],
+  });
+
 const messageExample = {
   id: ex.message,
   created_at: ex.at,
   updated_at: ex.later,
-  children: [{ type: 'text', text: 'The new diagram is up.' }],
+  children: [{ type: 'text', text: 'The new diagram is up.', style: plainStyle }],
   loading_expires_at: null,
   saved_at: null,
   reply_count: 1,
@@ -614,9 +649,10 @@ export const Message = z
     created_at: timestamp,
     updated_at: timestamp,
     children: z
-      .array(z.object({ type: z.literal('text'), text: z.string().min(1).max(40_000) }))
-      .max(1)
-      .describe('`[{type: "text", text: body_text}]`, or `[]` when `body_text` is empty'),
+      .array(MessageChild)
+      .describe(
+        '`body_text` as nodes (contract §13), in text order: joining their `text` gives the message as a reader sees it; `[]` when `body_text` is empty',
+      ),
     loading_expires_at: nullableTimestamp.describe(
       '`created_at` + 5 minutes for a message created with `loading: true`, until its first edit',
     ),

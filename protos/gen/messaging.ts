@@ -44,6 +44,7 @@ import type { SavedMessageState as _wms_messaging_v1_SavedMessageState, SavedMes
 import type { SearchHit as _wms_messaging_v1_SearchHit, SearchHit__Output as _wms_messaging_v1_SearchHit__Output } from './wms/messaging/v1/SearchHit.ts';
 import type { SearchMessagesRequest as _wms_messaging_v1_SearchMessagesRequest, SearchMessagesRequest__Output as _wms_messaging_v1_SearchMessagesRequest__Output } from './wms/messaging/v1/SearchMessagesRequest.ts';
 import type { SearchPage as _wms_messaging_v1_SearchPage, SearchPage__Output as _wms_messaging_v1_SearchPage__Output } from './wms/messaging/v1/SearchPage.ts';
+import type { TextStyle as _wms_messaging_v1_TextStyle, TextStyle__Output as _wms_messaging_v1_TextStyle__Output } from './wms/messaging/v1/TextStyle.ts';
 import type { Thread as _wms_messaging_v1_Thread, Thread__Output as _wms_messaging_v1_Thread__Output } from './wms/messaging/v1/Thread.ts';
 import type { ThreadPage as _wms_messaging_v1_ThreadPage, ThreadPage__Output as _wms_messaging_v1_ThreadPage__Output } from './wms/messaging/v1/ThreadPage.ts';
 import type { ThreadRef as _wms_messaging_v1_ThreadRef, ThreadRef__Output as _wms_messaging_v1_ThreadRef__Output } from './wms/messaging/v1/ThreadRef.ts';
@@ -108,6 +109,7 @@ export interface ProtoGrpcType {
         SearchHit: MessageTypeDefinition<_wms_messaging_v1_SearchHit, _wms_messaging_v1_SearchHit__Output>
         SearchMessagesRequest: MessageTypeDefinition<_wms_messaging_v1_SearchMessagesRequest, _wms_messaging_v1_SearchMessagesRequest__Output>
         SearchPage: MessageTypeDefinition<_wms_messaging_v1_SearchPage, _wms_messaging_v1_SearchPage__Output>
+        TextStyle: MessageTypeDefinition<_wms_messaging_v1_TextStyle, _wms_messaging_v1_TextStyle__Output>
         Thread: MessageTypeDefinition<_wms_messaging_v1_Thread, _wms_messaging_v1_Thread__Output>
         ThreadPage: MessageTypeDefinition<_wms_messaging_v1_ThreadPage, _wms_messaging_v1_ThreadPage__Output>
         ThreadRef: MessageTypeDefinition<_wms_messaging_v1_ThreadRef, _wms_messaging_v1_ThreadRef__Output>

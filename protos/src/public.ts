@@ -2,6 +2,7 @@ import type { Asset__Output } from '../gen/wms/common/v1/Asset.ts';
 import type { Channel__Output } from '../gen/wms/messaging/v1/Channel.ts';
 import type { ChannelMember__Output } from '../gen/wms/messaging/v1/ChannelMember.ts';
 import type { Message__Output } from '../gen/wms/messaging/v1/Message.ts';
+import type { MessageChild__Output } from '../gen/wms/messaging/v1/MessageChild.ts';
 import type { MessageReactions__Output } from '../gen/wms/messaging/v1/MessageReactions.ts';
 import type { Reaction__Output } from '../gen/wms/messaging/v1/Reaction.ts';
 import type { ReadState__Output } from '../gen/wms/messaging/v1/ReadState.ts';
@@ -93,11 +94,33 @@ export const publicAsset = (a: Asset__Output) => ({
 
 export const publicReaction = (r: Reaction__Output) => ({ emoji: r.emoji, actor_ids: r.actor_ids });
 
+/** A node of a message's body (contract §13), every field of its type present. */
+export const publicMessageChild = (c: MessageChild__Output) => {
+  const style = {
+    bold: c.style?.bold ?? false,
+    italic: c.style?.italic ?? false,
+    strike: c.style?.strike ?? false,
+    code: c.style?.code ?? false,
+  };
+  switch (c.type) {
+    case 'link':
+      return { type: 'link' as const, text: c.text, url: c.url ?? '', style };
+    case 'mention':
+      return { type: 'mention' as const, text: c.text, actor_id: c.actor_id ?? '' };
+    case 'code_block':
+      return { type: 'code_block' as const, text: c.text, language: c.language ?? null };
+    case 'quote':
+      return { type: 'quote' as const, text: c.text, style };
+    default:
+      return { type: 'text' as const, text: c.text, style };
+  }
+};
+
 export const publicMessage = (m: Message__Output) => ({
   id: m.id,
   created_at: m.created_at,
   updated_at: m.updated_at,
-  children: m.children.map((c) => ({ type: c.type as 'text', text: c.text })),
+  children: m.children.map(publicMessageChild),
   loading_expires_at: m.loading_expires_at ?? null,
   saved_at: m.saved_at ?? null,
   reply_count: m.reply_count,

@@ -48,7 +48,9 @@ describe('posting', () => {
       conversation_id: conv,
       author_actor_id: actors.member,
       body_text: 'hello world',
-      children: [{ type: 'text', text: 'hello world' }],
+      children: [
+        { type: 'text', text: 'hello world', style: { bold: false, italic: false, strike: false, code: false } },
+      ],
       parent_message_id: null,
       reply_count: 0,
       reply_actor_ids: [],
@@ -193,7 +195,11 @@ describe('editing', () => {
     const res = await inWorkspace(member, ws, 'PATCH', path(conv, `/${m.id}`), { body: { body_text: 'final' } });
     expect(res.status).toBe(200);
     const edited = res.body as MessageBody;
-    expect(edited).toMatchObject({ id: m.id, body_text: 'final', children: [{ type: 'text', text: 'final' }] });
+    expect(edited).toMatchObject({
+      id: m.id,
+      body_text: 'final',
+      children: [{ type: 'text', text: 'final', style: { bold: false, italic: false, strike: false, code: false } }],
+    });
     expect(edited.edited_at).not.toBeNull();
     expect(Date.parse(edited.updated_at)).toBeGreaterThanOrEqual(Date.parse(m.updated_at));
     expect(await readBack(m.id)).toEqual(edited);

@@ -1,6 +1,7 @@
 import type { Channel__Output } from '@wms/protos/gen/wms/messaging/v1/Channel';
 import type { ChannelMember__Output } from '@wms/protos/gen/wms/messaging/v1/ChannelMember';
 import type { Message__Output } from '@wms/protos/gen/wms/messaging/v1/Message';
+import type { MessageChild__Output } from '@wms/protos/gen/wms/messaging/v1/MessageChild';
 import type { MessageReactions__Output } from '@wms/protos/gen/wms/messaging/v1/MessageReactions';
 import type { Reaction__Output } from '@wms/protos/gen/wms/messaging/v1/Reaction';
 import type { ReadState__Output } from '@wms/protos/gen/wms/messaging/v1/ReadState';
@@ -8,7 +9,7 @@ import type { SavedMessageState__Output } from '@wms/protos/gen/wms/messaging/v1
 import type { Thread__Output } from '@wms/protos/gen/wms/messaging/v1/Thread';
 import type { MessageRead, ThreadRead } from './adapters/attachments.ts';
 import type { Channel, ChannelMember } from './domain/channel.ts';
-import { childrenOf, type Reaction, type Reactions, type SavedState } from './domain/message.ts';
+import { childrenOf, type MessageChild, type Reaction, type Reactions, type SavedState } from './domain/message.ts';
 import type { Page } from './domain/paging.ts';
 import type { ReadState } from './domain/read-state.ts';
 
@@ -51,13 +52,23 @@ export const toReactions = (m: Reactions): MessageReactions__Output => ({
   reactions_version: m.reactionsVersion,
 });
 
+/** A node as its proto message: the fields of its type set, the others absent. */
+export const toChild = (c: MessageChild): MessageChild__Output => ({
+  type: c.type,
+  text: c.text,
+  style: 'style' in c ? c.style : undefined,
+  url: c.type === 'link' ? c.url : undefined,
+  actor_id: c.type === 'mention' ? c.actor_id : undefined,
+  language: c.type === 'code_block' ? (c.language ?? undefined) : undefined,
+});
+
 export const toMessage = ({ message: m, savedAt, assets }: MessageRead): Message__Output => ({
   id: m.id,
   workspace_id: m.workspaceId,
   conversation_id: m.conversationId,
   author_actor_id: m.authorActorId,
   body_text: m.bodyText,
-  children: childrenOf(m),
+  children: childrenOf(m).map(toChild),
   mentioned_actor_ids: m.mentionedActorIds,
   parent_message_id: unset(m.parentMessageId),
   loading_expires_at: iso(m.loadingExpiresAt),

@@ -1358,7 +1358,7 @@ describe(OutboxStore.name, () => {
       message: expect.objectContaining({
         id: small.id,
         body_text: 'small',
-        children: [{ type: 'text', text: 'small' }],
+        children: [{ type: 'text', text: 'small', style: { bold: false, italic: false, strike: false, code: false } }],
         saved_at: null,
         assets: [],
         parent_message_id: null,

@@ -7,7 +7,7 @@ export interface MessageBody {
   id: string;
   created_at: string;
   updated_at: string;
-  children: Array<{ type: string; text: string }>;
+  children: Array<{ type: string; text: string; style?: Record<string, boolean> }>;
   loading_expires_at: string | null;
   saved_at: string | null;
   reply_count: number;

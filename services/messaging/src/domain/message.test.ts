@@ -108,7 +108,9 @@ describe('what readers see', () => {
   it('shows a live message as it is, its body as one text node', () => {
     const m = message();
     expect(shown(m)).toBe(m);
-    expect(childrenOf(m)).toEqual([{ type: 'text', text: 'hello' }]);
+    expect(childrenOf(m)).toEqual([
+      { type: 'text', text: 'hello', style: { bold: false, italic: false, strike: false, code: false } },
+    ]);
     expect(childrenOf(message({ bodyText: '' }))).toEqual([]);
   });
 

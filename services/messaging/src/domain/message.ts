@@ -1,6 +1,7 @@
 import { isManager } from '@wms/kit/caller';
 import { type DomainError, ensure, failedPrecondition, invalidArgument } from '@wms/kit/errors';
 import { isUuid } from '@wms/kit/ids';
+import type { RichNode } from './markdown.ts';
 
 /** One emoji on a message and who reacted with it, in reaction order. */
 export interface Reaction {
@@ -45,11 +46,8 @@ export interface SavedState {
 /** A message's reactions and the version that orders their changes (contract §4). */
 export type Reactions = Pick<Message, 'id' | 'reactions' | 'reactionsVersion'>;
 
-/** One rich-text node of a message's body. */
-export interface MessageChild {
-  type: 'text';
-  text: string;
-}
+/** One rich-text node of a message's body (contract §13): markdown.ts's nodes. */
+export type MessageChild = RichNode;
 
 export const LIMITS = {
   bodyChars: 40_000,
@@ -128,6 +126,11 @@ export const messageDeleted = () => failedPrecondition('message_deleted', 'The m
 export const shown = (m: Message): Message =>
   m.deletedAt === null ? m : { ...m, bodyText: '', mentionedActorIds: [], reactions: [], assetIds: [] };
 
-/** The body as rich-text nodes (contract §4): one text node, none when the body is empty or the message deleted. */
+/**
+ * The body as rich-text nodes (contract §13): for now one plain text node of the whole body (markdown.ts's parsing is
+ * not wired in yet), none when the body is empty or the message deleted.
+ */
 export const childrenOf = (m: Pick<Message, 'bodyText' | 'deletedAt'>): MessageChild[] =>
-  m.deletedAt !== null || m.bodyText === '' ? [] : [{ type: 'text', text: m.bodyText }];
+  m.deletedAt !== null || m.bodyText === ''
+    ? []
+    : [{ type: 'text', text: m.bodyText, style: { bold: false, italic: false, strike: false, code: false } }];
