@@ -1,4 +1,5 @@
 import net from 'node:net';
+import * as grpc from '@grpc/grpc-js';
 import { DomainError, notFound } from '@wms/kit/errors';
 import { createAsyncClient, createHealthClient } from '@wms/kit/grpc-client';
 import { bindHandlers, type RunningGrpcServer, startGrpcServer } from '@wms/kit/grpc-server';
@@ -168,6 +169,51 @@ function answeredAfterAgeOut(connections: RelayedConnection[], nth: number): num
   if (agedOut === undefined) return 0;
   return connections.filter((c) => c.opened > agedOut).reduce((sum, c) => sum + c.answered, 0);
 }
+
+describe('a call in flight when the server ages its connection out', () => {
+  // grpc-js 1.14.7 went on pinging a connection the server had closed with GOAWAY (its maximum connection age, which
+  // kit's servers set), and on the failed ping dropped the connection with every call still on it: UNAVAILABLE
+  // "Connection dropped", a 503, seen once in CI on a stalled upload (grpc/grpc-node#3068). patches/ keeps it from
+  // pinging a closed session. kit's clients ping every 30 s; this client every second, so the ping falls in the call.
+  it('lives on through the keepalive pings until it ends (here: its deadline)', async () => {
+    const aging = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      maxConnectionAgeMs: 300,
+      services: [
+        {
+          definition: IdentityService.service,
+          implementation: bindHandlers(
+            IdentityService.service,
+            { Register: () => new Promise<never>(() => {}) } as never,
+            log,
+          ),
+        },
+      ],
+    });
+    const client = new (IdentityService as unknown as grpc.ServiceClientConstructor)(
+      `127.0.0.1:${aging.port}`,
+      grpc.credentials.createInsecure(),
+      { 'grpc.keepalive_time_ms': 1000 },
+    );
+    try {
+      const outcome = await new Promise<{ code: grpc.status; details: string }>((resolve) => {
+        (client as unknown as Record<string, (...args: unknown[]) => void>).Register!(
+          { email: 'a@b.io', password: 'long-enough', name: 'A' },
+          new grpc.Metadata(),
+          { deadline: Date.now() + 4000 },
+          (err: grpc.ServiceError | null) =>
+            resolve({ code: err?.code ?? grpc.status.OK, details: err?.details ?? '' }),
+        );
+      });
+      // Unpatched: UNAVAILABLE "Connection dropped" at the first ping after the GOAWAY.
+      expect(outcome.code, outcome.details).toBe(grpc.status.DEADLINE_EXCEEDED);
+    } finally {
+      client.close();
+      await aging.stop(100);
+    }
+  });
+});
 
 describe('kit gRPC over several replicas', () => {
   /** A replica serving GetMe, counting the calls it answered. */
