@@ -41,6 +41,15 @@ export interface InvitationDeps extends AdmissionStores {
   now: () => Date;
 }
 
+/**
+ * The clock read once, when the lock that decides has its row, and that same time for everything after it: the
+ * admission then accepts exactly the invitation the lock saw pending (a later reading could find it expired).
+ */
+function readOnce(clock: () => Date): () => Date {
+  let at: Date | undefined;
+  return () => (at ??= clock());
+}
+
 const STATUSES: readonly InvitationStatus[] = ['pending', 'accepted', 'declined', 'revoked', 'expired'];
 
 /**
@@ -119,11 +128,11 @@ export class InvitationService {
   async revoke(ctx: CallContext, invitationId: string): Promise<void> {
     requireManager((await requireMember(this.d.members, ctx)).role);
     await this.d.changes.run(async (tx) => {
-      const invitation = await this.d.invitations.lockInWorkspace(ctx.workspaceId!, invitationId, this.d.now, tx);
+      const now = readOnce(this.d.now);
+      const invitation = await this.d.invitations.lockInWorkspace(ctx.workspaceId!, invitationId, now, tx);
       if (!invitation) throw invitationNotFound();
       const next = transition(invitation.status, 'revoke');
-      if (next)
-        await this.d.invitations.close(invitation.id, { status: next, workspaceUserId: null }, this.d.now(), tx);
+      if (next) await this.d.invitations.close(invitation.id, next, now(), tx);
       return { result: undefined, workspaceId: invitation.workspaceId, cache: [] };
     });
   }
@@ -162,7 +171,8 @@ export class InvitationService {
   ): Promise<AuthResponse__Output> {
     ensure(tokenCheck(input.token), nameCheck(normalizeName(input.name)), passwordCheck(input.password));
     return this.d.changes.run(async (tx) => {
-      const invitation = await this.d.invitations.lockByToken(hashToken(input.token), this.d.now, tx);
+      const now = readOnce(this.d.now);
+      const invitation = await this.d.invitations.lockByToken(hashToken(input.token), now, tx);
       if (invitation?.status !== 'pending') throw invitationLinkInvalid();
       const auth = await this.d.users.createInvited(
         { email: invitation.email, name: input.name, password: input.password },
@@ -170,7 +180,7 @@ export class InvitationService {
       );
       const user = { id: auth.user!.id, email: auth.user!.email, name: auth.user!.name };
       const { workspaceId, role } = invitation;
-      const member = await admitMember(this.d, { workspaceId, user, role, whenMember: 'keep', now: this.d.now() }, tx);
+      const member = await admitMember(this.d, { workspaceId, user, role, whenMember: 'keep', now: now() }, tx);
       return { result: auth, workspaceId, cache: [{ userId: user.id, member }] };
     });
   }
@@ -185,16 +195,18 @@ export class InvitationService {
     const user = await this.invitee(ctx);
     if (!user) throw invitationNotFound();
     return this.d.changes.run(async (tx) => {
-      const invitation = await this.d.invitations.lockForInvitee(invitationId, user.email, this.d.now, tx);
+      const now = readOnce(this.d.now);
+      const invitation = await this.d.invitations.lockForInvitee(invitationId, user.email, now, tx);
       if (!invitation) throw invitationNotFound();
-      const next = transition(invitation.status, action)!;
+      // 409 `invitation_closed` unless it is pending.
+      transition(invitation.status, action);
       const { workspaceId, role } = invitation;
       if (action === 'decline') {
-        await this.d.invitations.close(invitation.id, { status: next, workspaceUserId: null }, this.d.now(), tx);
+        await this.d.invitations.close(invitation.id, 'declined', now(), tx);
         return { result: undefined, workspaceId, cache: [] };
       }
       // Admission accepts the address's pending invitation, this one, into the membership.
-      const member = await admitMember(this.d, { workspaceId, user, role, whenMember: 'keep', now: this.d.now() }, tx);
+      const member = await admitMember(this.d, { workspaceId, user, role, whenMember: 'keep', now: now() }, tx);
       return { result: { ...member, user }, workspaceId, cache: [{ userId: user.id, member }] };
     });
   }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { hashToken } from '@wms/kit/account-rules';
 import { createDb, type Knex } from '@wms/kit/db';
 import { alreadyExists, DomainError } from '@wms/kit/errors';
 import type { CallContext } from '@wms/kit/context';
@@ -173,6 +174,9 @@ describe('inviting', () => {
     expect(sent.invitation.updatedAt).toEqual(clock);
     expect(lastMailTo(to)).toMatchObject({ workspace_name: 'Team', inviter_name: 'Olive' });
     expect(lastMailTo(to).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The link's token is kept as its SHA-256 alone.
+    const links = await db('invitation_links').where({ invitation_id: sent.invitation.id }).select('token_hash');
+    expect(links).toEqual([{ token_hash: hashToken(lastMailTo(to).token) }]);
     expect(await outboxEvents(ws)).toEqual(before);
     const page = await services.invitations.list(as(owner, ws), { limit: 50 });
     expect(page.items.map((i) => i.id)).toEqual([sent.invitation.id]);

@@ -24,7 +24,10 @@ const outcomes = { accept: 'accepted', decline: 'declined', revoke: 'revoked' } 
  * The status `action` leaves an invitation in that reads `status`: only a pending one changes. Accepting or
  * declining a closed one is 409 `invitation_closed`; revoking one leaves it as it is (null: nothing to write).
  */
-export function transition(status: InvitationStatus, action: InvitationAction): InvitationStatus | null {
+export function transition<A extends InvitationAction>(
+  status: InvitationStatus,
+  action: A,
+): (typeof outcomes)[A] | null {
   if (status === 'pending') return outcomes[action];
   if (action === 'revoke') return null;
   throw failedPrecondition('invitation_closed', `The invitation is ${status}; ask for a new one.`);

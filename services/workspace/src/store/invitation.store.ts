@@ -193,19 +193,9 @@ export class InvitationStore {
     return { items: rows.slice(0, q.limit).map((r) => toInvitation(r, now)), more: rows.length > q.limit };
   }
 
-  /** Closes a locked invitation with its final status (and the membership it was accepted into). */
-  async close(
-    id: string,
-    change: { status: InvitationStatus; workspaceUserId: string | null },
-    now: Date,
-    tx: Tx,
-  ): Promise<Invitation> {
-    const db = queryable(this.db, tx);
-    const [row] = await db('invitations as i')
-      .where('i.id', id)
-      .update({ status: change.status, workspace_user_id: change.workspaceUserId, updated_at: now })
-      .returning<InvitationRow[]>(columns);
-    return toInvitation(row!, now);
+  /** Closes a locked invitation unanswered (acceptance goes through `acceptPendingOf`, with its membership). */
+  async close(id: string, status: 'declined' | 'revoked', now: Date, tx: Tx): Promise<void> {
+    await queryable(this.db, tx)('invitations').where({ id }).update({ status, updated_at: now });
   }
 
   /** An address became a member: its pending invitation to the workspace, if any, is accepted into that membership. */
