@@ -7,6 +7,7 @@ import type { RequestEmailCodeResponse__Output } from '@wms/protos/gen/wms/ident
 import type { VerifyEmailResponse__Output } from '@wms/protos/gen/wms/identity/v1/VerifyEmailResponse';
 import type { ChannelMemberPage__Output } from '@wms/protos/gen/wms/messaging/v1/ChannelMemberPage';
 import type { ConversationPage__Output } from '@wms/protos/gen/wms/messaging/v1/ConversationPage';
+import type { MessageHistory__Output } from '@wms/protos/gen/wms/messaging/v1/MessageHistory';
 import type { MessagePage__Output } from '@wms/protos/gen/wms/messaging/v1/MessagePage';
 import type { SearchPage__Output } from '@wms/protos/gen/wms/messaging/v1/SearchPage';
 import type { Thread__Output } from '@wms/protos/gen/wms/messaging/v1/Thread';
@@ -28,6 +29,7 @@ import {
   publicChannel,
   publicChannelMember,
   publicMessage,
+  publicMessageChild,
   publicMessageReactions,
   publicReadState,
   publicSavedMessageState,
@@ -148,6 +150,14 @@ export const toSearchPage = (p: SearchPage__Output): Body<typeof s.SearchPage> =
   })),
   next_cursor: p.next_cursor ?? null,
 });
+
+export const toMessageHistory = (h: MessageHistory__Output): Body<typeof s.MessageHistory> =>
+  h.versions.map((v) => ({
+    body_text: v.body_text,
+    children: v.children.map(publicMessageChild),
+    mentioned_actor_ids: v.mentioned_actor_ids,
+    written_at: v.written_at,
+  }));
 
 export const toMessagePage = (p: MessagePage__Output): Body<typeof s.MessagePage> => ({
   items: p.items.map(toMessage),

@@ -677,6 +677,40 @@ export const Message = z
   .meta({ id: 'Message', examples: [messageExample] });
 
 export const MessagePage = page(Message, 'MessagePage', messageExample);
+
+const versionExample = {
+  body_text: 'The new diagram is up.',
+  children: [{ type: 'text', text: 'The new diagram is up.', style: plainStyle }],
+  mentioned_actor_ids: [],
+  written_at: ex.at,
+};
+export const MessageHistory = z
+  .array(
+    z
+      .object({
+        body_text: z.string().max(40_000),
+        children: z.array(MessageChild).describe('`body_text` as nodes, as when this text was written'),
+        mentioned_actor_ids: ids.max(50),
+        written_at: timestamp.describe('`created_at` for the first text, then the `edited_at` of each edit'),
+      })
+      .meta({ id: 'MessageVersion', examples: [versionExample] }),
+  )
+  .max(100)
+  .describe('every text the message has had (at most the last 100), oldest first, the current one last')
+  .meta({
+    id: 'MessageHistory',
+    examples: [
+      [
+        versionExample,
+        {
+          body_text: 'The new diagram is up (v2).',
+          children: [{ type: 'text', text: 'The new diagram is up (v2).', style: plainStyle }],
+          mentioned_actor_ids: [],
+          written_at: ex.later,
+        },
+      ],
+    ],
+  });
 export const SavedMessagePage = page(Message, 'SavedMessagePage', { ...messageExample, saved_at: ex.later });
 
 export const SavedMessageState = z

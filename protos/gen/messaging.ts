@@ -32,9 +32,11 @@ import type { ListSavedMessagesRequest as _wms_messaging_v1_ListSavedMessagesReq
 import type { ListThreadsRequest as _wms_messaging_v1_ListThreadsRequest, ListThreadsRequest__Output as _wms_messaging_v1_ListThreadsRequest__Output } from './wms/messaging/v1/ListThreadsRequest.ts';
 import type { Message as _wms_messaging_v1_Message, Message__Output as _wms_messaging_v1_Message__Output } from './wms/messaging/v1/Message.ts';
 import type { MessageChild as _wms_messaging_v1_MessageChild, MessageChild__Output as _wms_messaging_v1_MessageChild__Output } from './wms/messaging/v1/MessageChild.ts';
+import type { MessageHistory as _wms_messaging_v1_MessageHistory, MessageHistory__Output as _wms_messaging_v1_MessageHistory__Output } from './wms/messaging/v1/MessageHistory.ts';
 import type { MessagePage as _wms_messaging_v1_MessagePage, MessagePage__Output as _wms_messaging_v1_MessagePage__Output } from './wms/messaging/v1/MessagePage.ts';
 import type { MessageReactions as _wms_messaging_v1_MessageReactions, MessageReactions__Output as _wms_messaging_v1_MessageReactions__Output } from './wms/messaging/v1/MessageReactions.ts';
 import type { MessageRef as _wms_messaging_v1_MessageRef, MessageRef__Output as _wms_messaging_v1_MessageRef__Output } from './wms/messaging/v1/MessageRef.ts';
+import type { MessageVersion as _wms_messaging_v1_MessageVersion, MessageVersion__Output as _wms_messaging_v1_MessageVersion__Output } from './wms/messaging/v1/MessageVersion.ts';
 import type { MessagingServiceClient as _wms_messaging_v1_MessagingServiceClient, MessagingServiceDefinition as _wms_messaging_v1_MessagingServiceDefinition } from './wms/messaging/v1/MessagingService.ts';
 import type { OpenDirectConversationRequest as _wms_messaging_v1_OpenDirectConversationRequest, OpenDirectConversationRequest__Output as _wms_messaging_v1_OpenDirectConversationRequest__Output } from './wms/messaging/v1/OpenDirectConversationRequest.ts';
 import type { Reaction as _wms_messaging_v1_Reaction, Reaction__Output as _wms_messaging_v1_Reaction__Output } from './wms/messaging/v1/Reaction.ts';
@@ -97,9 +99,11 @@ export interface ProtoGrpcType {
         ListThreadsRequest: MessageTypeDefinition<_wms_messaging_v1_ListThreadsRequest, _wms_messaging_v1_ListThreadsRequest__Output>
         Message: MessageTypeDefinition<_wms_messaging_v1_Message, _wms_messaging_v1_Message__Output>
         MessageChild: MessageTypeDefinition<_wms_messaging_v1_MessageChild, _wms_messaging_v1_MessageChild__Output>
+        MessageHistory: MessageTypeDefinition<_wms_messaging_v1_MessageHistory, _wms_messaging_v1_MessageHistory__Output>
         MessagePage: MessageTypeDefinition<_wms_messaging_v1_MessagePage, _wms_messaging_v1_MessagePage__Output>
         MessageReactions: MessageTypeDefinition<_wms_messaging_v1_MessageReactions, _wms_messaging_v1_MessageReactions__Output>
         MessageRef: MessageTypeDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_MessageRef__Output>
+        MessageVersion: MessageTypeDefinition<_wms_messaging_v1_MessageVersion, _wms_messaging_v1_MessageVersion__Output>
         MessagingService: SubtypeConstructor<typeof grpc.Client, _wms_messaging_v1_MessagingServiceClient> & { service: _wms_messaging_v1_MessagingServiceDefinition }
         OpenDirectConversationRequest: MessageTypeDefinition<_wms_messaging_v1_OpenDirectConversationRequest, _wms_messaging_v1_OpenDirectConversationRequest__Output>
         Reaction: MessageTypeDefinition<_wms_messaging_v1_Reaction, _wms_messaging_v1_Reaction__Output>

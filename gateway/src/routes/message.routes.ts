@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Clients } from '../clients.ts';
-import { toMessage, toMessagePage, toMessageReactions, toSavedMessageState } from '../mappers.ts';
+import { toMessage, toMessageHistory, toMessagePage, toMessageReactions, toSavedMessageState } from '../mappers.ts';
 import * as s from '../schemas.ts';
 import { route } from './route.ts';
 
@@ -145,6 +145,19 @@ export const messageRoutes = ({ messaging }: Clients) => {
         errors: [403],
         codes: ['forbidden', 'not_found'],
         handle: async ({ params, ctx }) => void (await messaging.DeleteMessage(ref(params), ctx)),
+      }),
+      route({
+        method: 'get',
+        path: `${base}/messages/:message_id/history`,
+        tag: 'Messages',
+        summary: 'Every text the message has had, oldest first; [] once deleted',
+        auth: 'workspace',
+        tokens: 'workspace',
+        params: oneMessage,
+        status: 200,
+        response: s.MessageHistory,
+        codes: ['not_found'],
+        handle: async ({ params, ctx }) => toMessageHistory(await messaging.GetMessageHistory(ref(params), ctx)),
       }),
     ];
   });

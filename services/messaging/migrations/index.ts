@@ -10,6 +10,7 @@ import * as conversations from './20261204000000_conversations.ts';
 import * as conversationActivity from './20261205000000_conversation_activity.ts';
 import * as search from './20261206000000_search.ts';
 import * as channelNameSearch from './20261207000000_channel_name_search.ts';
+import * as richMessages from './20261211000000_rich_messages.ts';
 
 /** Every migration of the messaging schema, in order. */
 export const migrations: Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   { name: '20261205000000_conversation_activity', ...conversationActivity },
   { name: '20261206000000_search', ...search },
   { name: '20261207000000_channel_name_search', ...channelNameSearch },
+  { name: '20261211000000_rich_messages', ...richMessages },
 ];

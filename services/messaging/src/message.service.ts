@@ -1,14 +1,18 @@
 import { type Caller, callerOf } from '@wms/kit/caller';
 import type { CallContext } from '@wms/kit/context';
-import { forbidden, invalidInput, notFound } from '@wms/kit/errors';
-import { isUuid, uuidv7 } from '@wms/kit/ids';
+import { ensure, forbidden, invalidInput, notFound } from '@wms/kit/errors';
+import { isUuid, MAX_BATCH_IDS, uuidv7 } from '@wms/kit/ids';
 import type { Logger } from '@wms/kit/logger';
 import type { Transact, Tx } from '@wms/kit/transactions';
 import { type Attachments, type MessageRead, readOf } from './adapters/attachments.ts';
+import { childrenOf, parseBody } from './domain/markdown.ts';
 import {
   canDelete,
+  LIMITS,
   type Message,
+  type MessageChild,
   messageDeleted,
+  type MessageVersion,
   replyRefusal,
   validateEditedBody,
   validateNewMessage,
@@ -45,8 +49,8 @@ export class MessageService {
 
   async create(ctx: CallContext, input: CreateMessageInput): Promise<MessageRead> {
     const me = callerOf(ctx);
-    const { mentionedActorIds, assetIds } = validateNewMessage(input);
-    await this.requireMentionable(ctx, mentionedActorIds);
+    const { mentionedActorIds: sent, assetIds } = validateNewMessage(input);
+    const { children, mentionedActorIds } = await this.written(ctx, input.bodyText, sent);
     if (!isUuid(input.conversationId)) throw noSuchConversation();
     const id = uuidv7();
     let attached = false;
@@ -67,6 +71,7 @@ export class MessageService {
           parentMessageId: input.parentMessageId ?? null,
           authorActorId: me.actorId,
           bodyText: input.bodyText,
+          children,
           mentionedActorIds,
           assetIds,
           loading: input.loading,
@@ -140,20 +145,41 @@ export class MessageService {
     );
   }
 
-  /** Only the author edits; a deleted message is 409. */
+  /** Only the author edits; a deleted message is 409. The text replaced is kept in the message's history. */
   async edit(ctx: CallContext, conversationId: string, messageId: string, bodyText: string): Promise<MessageRead> {
     const me = callerOf(ctx);
     validateEditedBody(bodyText);
     const found = await requireMessage(this.d.messages, me, conversationId, messageId);
     if (found.message.authorActorId !== me.actorId) throw forbidden('Only the author can edit a message.');
+    const text = await this.written(ctx, bodyText, [], found.message.mentionedActorIds);
     const assets = await this.d.attachments.of(ctx, [found.message]);
     return this.d.transact(async (tx) => {
-      const message = await this.d.messages.edit(me.workspaceId, messageId, bodyText, tx);
-      if (!message) throw messageDeleted();
+      const done = await this.d.messages.edit(me.workspaceId, messageId, { bodyText, ...text }, tx);
+      if (!done) throw messageDeleted();
+      const { message } = done;
+      const added = done.added.filter((id) => id !== me.actorId);
+      if (added.length > 0) {
+        await this.d.messages.addMentions({ ...message, mentionedActorIds: added }, message.parentMessageId, tx);
+        if (message.parentMessageId !== null)
+          await this.d.messages.follow({ ...message, id: message.parentMessageId }, added, tx);
+      }
       const edited = readOf({ message, savedAt: found.savedAt }, assets);
       await this.d.outbox.append([{ type: 'message.updated', message: edited }], tx);
       return edited;
     });
+  }
+
+  /** Every text the message has had, oldest first, the current one last; none when it is deleted (contract §13). */
+  async history(ctx: CallContext, conversationId: string, messageId: string): Promise<MessageVersion[]> {
+    const { message } = await requireMessage(this.d.messages, callerOf(ctx), conversationId, messageId);
+    if (message.deletedAt !== null) return [];
+    const current = {
+      bodyText: message.bodyText,
+      children: message.children,
+      mentionedActorIds: message.mentionedActorIds,
+      writtenAt: message.editedAt ?? message.createdAt,
+    };
+    return [...(await this.d.messages.versions(messageId)), current];
   }
 
   /** The author, owners and admins delete; deleting a deleted message again succeeds. */
@@ -217,13 +243,31 @@ export class MessageService {
     throw refusal ?? notFound('No such message in this conversation.');
   }
 
-  /** Mentions must name active actors of the workspace. */
-  private async requireMentionable(ctx: CallContext, actorIds: string[]): Promise<void> {
-    const active = await this.d.members.activeActors(ctx, actorIds);
-    const unknown = actorIds.filter((id) => !active.has(id));
+  /**
+   * A body as written (contract §13): its nodes, and its mentions: `held` (an edited message's), the ids `sent`
+   * (which must name active actors of the workspace, else 400), then those of its `<@actor_id>` that do (the others
+   * stay text); at most 50 together, else 400. One lookup of the actors named.
+   */
+  private async written(
+    ctx: CallContext,
+    bodyText: string,
+    sent: string[],
+    held: string[] = [],
+  ): Promise<{ children: MessageChild[]; mentionedActorIds: string[] }> {
+    const parsed = parseBody(bodyText);
+    const named = parsed.mentionIds.slice(0, MAX_BATCH_IDS - sent.length);
+    const names = await this.d.members.activeNames(ctx, [...new Set([...sent, ...named])]);
+    const unknown = sent.filter((id) => !names.has(id));
     if (unknown.length > 0)
       throw invalidInput([
         { field: 'body.mentioned_actor_ids', message: `not actors of this workspace: ${unknown.join(', ')}` },
       ]);
+    const mentionedActorIds = [...new Set([...sent, ...named.filter((id) => names.has(id))])];
+    ensure([
+      held.length > 0 ? 'body.body_text' : 'body.mentioned_actor_ids',
+      new Set([...held, ...mentionedActorIds]).size <= LIMITS.mentions,
+      'must mention at most 50 actors, with those body_text mentions',
+    ]);
+    return { children: childrenOf(parsed, names), mentionedActorIds };
   }
 }

@@ -4,7 +4,17 @@ import type { MessageActionsService } from './message-actions.service.ts';
 import type { MessageService } from './message.service.ts';
 import type { ReadStateService } from './read-state.service.ts';
 import type { SearchService } from './search.service.ts';
-import { toChannel, toMember, toMessage, toPage, toReactions, toReadState, toSaved, toThread } from './wire.ts';
+import {
+  toChannel,
+  toMember,
+  toMessage,
+  toMessageVersion,
+  toPage,
+  toReactions,
+  toReadState,
+  toSaved,
+  toThread,
+} from './wire.ts';
 
 export interface MessagingServices {
   channels: ChannelService;
@@ -94,6 +104,9 @@ const messageHandlers = ({ messages, actions }: MessagingServices) =>
         toMessage,
       ),
     GetMessage: async (req, ctx) => toMessage(await messages.get(ctx, req.conversation_id, req.message_id)),
+    GetMessageHistory: async (req, ctx) => ({
+      versions: (await messages.history(ctx, req.conversation_id, req.message_id)).map(toMessageVersion),
+    }),
     UpdateMessage: async (req, ctx) =>
       toMessage(await messages.edit(ctx, req.conversation_id, req.message_id, req.body_text)),
     DeleteMessage: async (req, ctx) => {

@@ -2,6 +2,7 @@ import type { Channel__Output } from '@wms/protos/gen/wms/messaging/v1/Channel';
 import type { ChannelMember__Output } from '@wms/protos/gen/wms/messaging/v1/ChannelMember';
 import type { Message__Output } from '@wms/protos/gen/wms/messaging/v1/Message';
 import type { MessageChild__Output } from '@wms/protos/gen/wms/messaging/v1/MessageChild';
+import type { MessageVersion__Output } from '@wms/protos/gen/wms/messaging/v1/MessageVersion';
 import type { MessageReactions__Output } from '@wms/protos/gen/wms/messaging/v1/MessageReactions';
 import type { Reaction__Output } from '@wms/protos/gen/wms/messaging/v1/Reaction';
 import type { ReadState__Output } from '@wms/protos/gen/wms/messaging/v1/ReadState';
@@ -9,7 +10,13 @@ import type { SavedMessageState__Output } from '@wms/protos/gen/wms/messaging/v1
 import type { Thread__Output } from '@wms/protos/gen/wms/messaging/v1/Thread';
 import type { MessageRead, ThreadRead } from './adapters/attachments.ts';
 import type { Channel, ChannelMember } from './domain/channel.ts';
-import { childrenOf, type MessageChild, type Reaction, type Reactions, type SavedState } from './domain/message.ts';
+import {
+  type MessageChild,
+  type MessageVersion,
+  type Reaction,
+  type Reactions,
+  type SavedState,
+} from './domain/message.ts';
 import type { Page } from './domain/paging.ts';
 import type { ReadState } from './domain/read-state.ts';
 
@@ -62,13 +69,20 @@ export const toChild = (c: MessageChild): MessageChild__Output => ({
   language: c.type === 'code_block' ? (c.language ?? undefined) : undefined,
 });
 
+export const toMessageVersion = (v: MessageVersion): MessageVersion__Output => ({
+  body_text: v.bodyText,
+  children: v.children.map(toChild),
+  mentioned_actor_ids: v.mentionedActorIds,
+  written_at: v.writtenAt.toISOString(),
+});
+
 export const toMessage = ({ message: m, savedAt, assets }: MessageRead): Message__Output => ({
   id: m.id,
   workspace_id: m.workspaceId,
   conversation_id: m.conversationId,
   author_actor_id: m.authorActorId,
   body_text: m.bodyText,
-  children: childrenOf(m).map(toChild),
+  children: m.children.map(toChild),
   mentioned_actor_ids: m.mentionedActorIds,
   parent_message_id: unset(m.parentMessageId),
   loading_expires_at: iso(m.loadingExpiresAt),

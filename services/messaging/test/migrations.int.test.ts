@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createDb, type Knex, migrate } from '@wms/kit/db';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
-import { createTestDatabase } from '@wms/testkit';
+import { createTestDatabase, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
+import { readBody } from '../src/domain/markdown.ts';
 
 // Each migration that moves data, run on a schema holding data the schema before it made.
 
@@ -14,6 +15,7 @@ const CONVERSATIONS = '20261204000000_conversations';
 const ACTIVITY = '20261205000000_conversation_activity';
 const SEARCH = '20261206000000_search';
 const CHANNEL_NAME_SEARCH = '20261207000000_channel_name_search';
+const RICH = '20261211000000_rich_messages';
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
@@ -67,7 +69,7 @@ describe(CONVERSATIONS, () => {
       message(creator, '2026-11-08T00:00:00Z'),
     ]);
 
-    expect(await migrate(db, schema, migrations)).toEqual([CONVERSATIONS, ACTIVITY, SEARCH, CHANNEL_NAME_SEARCH]);
+    expect(await migrate(db, schema, migrations)).toEqual([CONVERSATIONS, ACTIVITY, SEARCH, CHANNEL_NAME_SEARCH, RICH]);
 
     const channels = await db('channels')
       .where({ workspace_id: workspaceId })
@@ -153,5 +155,86 @@ describe(SEARCH, () => {
       { name: 'messages_search_idx', valid: true },
       { name: 'messages_search_pending_idx', valid: true },
     ]);
+  });
+});
+
+describe(RICH, () => {
+  it('parses every stored message in committed batches, posting going on while a batch waits for a row', async () => {
+    const before = await createTestDatabase(
+      schema,
+      migrations.slice(
+        0,
+        migrations.findIndex((m) => m.name === RICH),
+      ),
+    );
+    // Two connections: the migration's, and one that holds a row lock and posts meanwhile.
+    const [migrating, other] = [0, 1].map(() => createDb({ url: before.url, schema, log, statementTimeoutMs: 60_000 }));
+    let tx: Knex.Transaction | undefined;
+    try {
+      const workspaceId = randomUUID();
+      const channel = { id: uuidv7(), workspace_id: workspaceId, name: 'general', created_by_actor_id: randomUUID() };
+      await other!('channels').insert(channel);
+      const mention = `<@${randomUUID()}>`;
+      const bodies = [
+        'plain',
+        '**bold** and [a link](https://example.org)',
+        `hi ${mention}`,
+        '> quoted\n\n```sh\nls\n```',
+      ];
+      const message = (i: number) => ({
+        id: uuidv7(),
+        workspace_id: workspaceId,
+        conversation_id: channel.id,
+        author_actor_id: channel.created_by_actor_id,
+        body_text: i === 0 ? '' : bodies[i % bodies.length]!,
+        deleted_at: i === 0 ? new Date() : null,
+      });
+      const stored = Array.from({ length: 1_200 }, (_, i) => message(i));
+      await other!.batchInsert('messages', stored, 400);
+
+      // Writing a row of the third batch (rows 1,000 to 1,499) waits for a lock the test holds (an advisory lock: a
+      // row lock would hold the table's lock, which adding the column must take).
+      await other!.raw(`
+        CREATE FUNCTION wait_for_test() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_advisory_xact_lock(4242); RETURN NEW; END $$;
+        CREATE TRIGGER wait_for_test BEFORE UPDATE ON messages FOR EACH ROW WHEN (OLD.id = '${stored.map((m) => m.id).sort()[1_100]}')
+          EXECUTE FUNCTION wait_for_test();`);
+      tx = await other!.transaction();
+      await tx.raw('SELECT pg_advisory_xact_lock(4242)');
+      const migration = migrate(migrating!, schema, migrations);
+      const parsed = async () =>
+        Number(
+          (await other!.raw<{ rows: Array<{ n: string }> }>('SELECT count(children) AS n FROM messages')).rows[0]!.n,
+        );
+      // The first two batches are committed, and a post goes in beside the waiting batch.
+      await waitFor('the first two batches', async () => (await parsed()) === 1_000, 20_000);
+      const late = message(3);
+      await other!('messages').insert(late);
+      await tx.commit();
+      tx = undefined;
+      expect(await migration).toEqual([RICH]);
+
+      await other!.raw('DROP TRIGGER wait_for_test ON messages; DROP FUNCTION wait_for_test()');
+      const rows = await other!('messages').where({ workspace_id: workspaceId }).select('id', 'body_text', 'children');
+      expect(rows).toHaveLength(1_201);
+      for (const r of rows) expect(r.children).toEqual(readBody(r.body_text as string));
+      const byId = new Map(rows.map((r) => [r.id as string, r.children as unknown]));
+      expect(byId.get(stored[0]!.id)).toEqual([]);
+      expect(byId.get(stored[1]!.id)).toEqual(readBody(bodies[1]!));
+      expect(byId.get(stored[1]!.id)).toContainEqual({
+        type: 'text',
+        text: 'bold',
+        style: { bold: true, italic: false, strike: false, code: false },
+      });
+      // Written before mentions were read from the text: the spelling stays text.
+      expect(byId.get(stored[2]!.id)).toEqual([
+        { type: 'text', text: `hi ${mention}`, style: { bold: false, italic: false, strike: false, code: false } },
+      ]);
+      expect(byId.get(late.id)).toEqual(readBody(bodies[3]!));
+    } finally {
+      await tx?.rollback();
+      await Promise.all([migrating?.destroy(), other?.destroy()]);
+      await before.drop();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { readOf } from '../src/adapters/attachments.ts';
 import type { Channel } from '../src/domain/channel.ts';
+import { readBody } from '../src/domain/markdown.ts';
 import { LOADING_MS, type Message, type MessageWithSave } from '../src/domain/message.ts';
 import type { MessagingServices } from '../src/rpc.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
@@ -86,13 +87,15 @@ async function post(
 ): Promise<Message> {
   return transact(async (tx) => {
     const mentions = opts.mentions ?? [];
+    const bodyText = opts.body ?? `text ${randomBytes(3).toString('hex')}`;
     const draft = {
       id: uuidv7(),
       workspaceId: channel.workspaceId,
       conversationId: channel.id,
       parentMessageId: opts.parent?.id ?? null,
       authorActorId: author,
-      bodyText: opts.body ?? `text ${randomBytes(3).toString('hex')}`,
+      bodyText,
+      children: readBody(bodyText),
       mentionedActorIds: mentions,
       assetIds: opts.assetIds ?? [],
       loading: opts.loading ?? false,
@@ -106,6 +109,9 @@ async function post(
   });
 }
 
+/** An edit's new text, mentioning nobody. */
+const text = (bodyText: string) => ({ bodyText, children: readBody(bodyText), mentionedActorIds: [] });
+
 /** A reply's statement alone, as the service runs it; nothing when refused. */
 const reply = (c: { workspaceId: string; id: string }, rootId: string, author: string, tx?: Tx) => {
   const draft = {
@@ -115,6 +121,7 @@ const reply = (c: { workspaceId: string; id: string }, rootId: string, author: s
     parentMessageId: rootId,
     authorActorId: author,
     bodyText: 'reply',
+    children: [],
     mentionedActorIds: [],
     assetIds: [],
     loading: false,
@@ -554,6 +561,7 @@ describe('the access wall (contract §9) in every statement that names a convers
       parentMessageId: null,
       authorActorId: stranger,
       bodyText: 'x',
+      children: [],
       mentionedActorIds: [],
       assetIds: [],
       loading: false,
@@ -654,6 +662,7 @@ describe(MessageStore.name, () => {
             parentMessageId: null,
             authorActorId: actor(),
             bodyText: 'elsewhere',
+            children: [],
             mentionedActorIds: [],
             assetIds: [],
             loading: false,
@@ -685,6 +694,43 @@ describe(MessageStore.name, () => {
     expect(mine?.savedAt).toEqual(savedAt);
   });
 
+  it('keeps each text an edit replaces as a version, the last 99 before the current one, none once deleted', async () => {
+    const c = await newChannel();
+    const author = actor();
+    const m = await post(c, author, { body: 'v0 **bold**' });
+    const edit = (bodyText: string, mentionedActorIds: string[] = []) =>
+      transact((tx) => messages.edit(c.workspaceId, m.id, { ...text(bodyText), mentionedActorIds }, tx));
+    const first = (await edit('v1'))!.message;
+    expect(await messages.versions(m.id)).toEqual([
+      { bodyText: 'v0 **bold**', children: readBody('v0 **bold**'), mentionedActorIds: [], writtenAt: m.createdAt },
+    ]);
+    // Edits at once: each keeps the text it replaced, none lost (the row lock orders them).
+    await Promise.all(Array.from({ length: 8 }, (_, i) => edit(`p${i}`)));
+    const versions = await messages.versions(m.id);
+    expect(versions.map((v) => v.bodyText).slice(0, 2)).toEqual(['v0 **bold**', 'v1']);
+    expect(new Set(versions.slice(2).map((v) => v.bodyText)).size).toBe(7);
+    expect(versions[1]!.writtenAt).toEqual(first.editedAt);
+    for (let i = 0; i < 100; i++) await edit(`late ${i}`);
+    const kept = await messages.versions(m.id);
+    expect(kept).toHaveLength(99);
+    expect(kept.at(-1)!.bodyText).toBe('late 98');
+    expect(kept[0]!.bodyText).toBe(`late 0`);
+    await transact((tx) => messages.softDelete(c.workspaceId, m.id, tx));
+    expect(await messages.versions(m.id)).toEqual([]);
+    expect(await db('message_versions').where({ message_id: m.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
+  });
+
+  it('adds the mentions an edit finds to those the message has, in order, and tells which are new', async () => {
+    const c = await newChannel();
+    const [a, b, d] = [actor(), actor(), actor()];
+    const m = await post(c, actor(), { mentions: [a, b] });
+    const edited = await transact((tx) =>
+      messages.edit(c.workspaceId, m.id, { ...text('hi'), mentionedActorIds: [d, b] }, tx),
+    );
+    expect(edited).toMatchObject({ message: { mentionedActorIds: [a, b, d] }, added: [d] });
+    expect((await messages.versions(m.id))[0]!.mentionedActorIds).toEqual([a, b]);
+  });
+
   it('shows a loading message for five minutes from creation, until an edit clears it', async () => {
     const c = await newChannel();
     const plain = await post(c, actor());
@@ -692,8 +738,8 @@ describe(MessageStore.name, () => {
     const m = await post(c, actor(), { loading: true, body: 'drafting' });
     expect(m.loadingExpiresAt!.getTime() - m.createdAt.getTime()).toBe(LOADING_MS);
     expect(m.editedAt).toBeNull();
-    expect(await messages.edit(workspace(), m.id, 'elsewhere')).toBeUndefined();
-    const edited = await messages.edit(c.workspaceId, m.id, 'done');
+    expect(await transact((tx) => messages.edit(workspace(), m.id, text('elsewhere'), tx))).toBeUndefined();
+    const edited = (await transact((tx) => messages.edit(c.workspaceId, m.id, text('done'), tx)))?.message;
     expect(edited).toMatchObject({ bodyText: 'done', loadingExpiresAt: null });
     expect(edited!.editedAt).toBeInstanceOf(Date);
     expect((await reload(m)).bodyText).toBe('done');
@@ -743,6 +789,7 @@ describe(MessageStore.name, () => {
     const deleted = await transact((tx) => messages.softDelete(c.workspaceId, root.id, tx));
     expect(deleted).toMatchObject({
       bodyText: '',
+      children: [],
       mentionedActorIds: [],
       reactions: [],
       reactionsVersion: 2,
@@ -768,7 +815,7 @@ describe(MessageStore.name, () => {
 
     await transact(async (tx) => {
       expect(await messages.softDelete(c.workspaceId, root.id, tx)).toBeUndefined();
-      expect(await messages.edit(c.workspaceId, root.id, 'back', tx)).toBeUndefined();
+      expect(await messages.edit(c.workspaceId, root.id, text('back'), tx)).toBeUndefined();
       expect(await reply(c, root.id, author, tx)).toBeUndefined();
     });
     expect(await reload(root)).toMatchObject({
@@ -817,6 +864,7 @@ describe(MessageStore.name, () => {
             parentMessageId: null,
             authorActorId: actorId,
             bodyText: 'once',
+            children: [],
             mentionedActorIds: [],
             assetIds: [],
             loading: false,

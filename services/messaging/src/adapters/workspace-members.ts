@@ -8,11 +8,11 @@ export type WorkspaceClient = Pick<PeerClient<'workspace'>, 'GetActorsByIds' | '
 export class WorkspaceMembers {
   constructor(private readonly workspace: WorkspaceClient) {}
 
-  /** Those of `actorIds` that are active actors of the caller's workspace. */
-  async activeActors(ctx: CallContext, actorIds: string[]): Promise<Set<string>> {
-    if (actorIds.length === 0) return new Set();
+  /** The display name of each of `actorIds` that is an active actor of the caller's workspace; the others are absent. */
+  async activeNames(ctx: CallContext, actorIds: string[]): Promise<Map<string, string>> {
+    if (actorIds.length === 0) return new Map();
     const { actors } = await this.workspace.GetActorsByIds({ ids: actorIds }, ctx);
-    return new Set(actors.filter((a) => !a.deactivated_at).map((a) => a.id));
+    return new Map(actors.filter((a) => !a.deactivated_at).map((a) => [a.id, a.display_name]));
   }
 
   /** Each of `actorIds` that is an actor of the caller's workspace, active or deactivated (removed from it); the others are absent. */

@@ -293,3 +293,7 @@ function inlineNodes(tokens: Token[], out: NodeList, names: ReadonlyMap<string, 
     }
   }
 }
+
+/** A body's nodes, its `<@actor_id>` resolved against `names` (none: every mention stays text). */
+export const readBody = (bodyText: string, names: ReadonlyMap<string, string> = new Map()): RichNode[] =>
+  childrenOf(parseBody(bodyText), names);

@@ -16,6 +16,8 @@ export interface Message {
   parentMessageId: string | null;
   authorActorId: string;
   bodyText: string;
+  /** The body as rich-text nodes (contract §13), parsed when it was written. */
+  children: MessageChild[];
   mentionedActorIds: string[];
   assetIds: string[];
   loadingExpiresAt: Date | null;
@@ -36,6 +38,17 @@ export interface MessageWithSave {
   message: Message;
   savedAt: Date | null;
 }
+
+/** A text a message had (contract §13): `writtenAt` is when it was posted or edited to this. */
+export interface MessageVersion {
+  bodyText: string;
+  children: MessageChild[];
+  mentionedActorIds: string[];
+  writtenAt: Date;
+}
+
+/** The versions of a message's text the history keeps, the current one included (contract §13). */
+export const MAX_VERSIONS = 100;
 
 /** The reader's bookmark of a message; `savedAt` null when not saved. */
 export interface SavedState {
@@ -124,13 +137,4 @@ export const messageDeleted = () => failedPrecondition('message_deleted', 'The m
  * reactions and attachments gone and its thread fields kept.
  */
 export const shown = (m: Message): Message =>
-  m.deletedAt === null ? m : { ...m, bodyText: '', mentionedActorIds: [], reactions: [], assetIds: [] };
-
-/**
- * The body as rich-text nodes (contract §13): for now one plain text node of the whole body (markdown.ts's parsing is
- * not wired in yet), none when the body is empty or the message deleted.
- */
-export const childrenOf = (m: Pick<Message, 'bodyText' | 'deletedAt'>): MessageChild[] =>
-  m.deletedAt !== null || m.bodyText === ''
-    ? []
-    : [{ type: 'text', text: m.bodyText, style: { bold: false, italic: false, strike: false, code: false } }];
+  m.deletedAt === null ? m : { ...m, bodyText: '', children: [], mentionedActorIds: [], reactions: [], assetIds: [] };

@@ -1,5 +1,14 @@
 import { type Knex, queryable, type Tx } from '@wms/kit/db';
-import { CLIENT_ID_TTL_MS, LOADING_MS, type Message, type MessageWithSave } from '../domain/message.ts';
+import { readBody } from '../domain/markdown.ts';
+import {
+  CLIENT_ID_TTL_MS,
+  LOADING_MS,
+  MAX_VERSIONS,
+  type Message,
+  type MessageChild,
+  type MessageVersion,
+  type MessageWithSave,
+} from '../domain/message.ts';
 import { READABLE, READABLE_MESSAGE } from './access.ts';
 
 /** The reaction summary column: emoji by first reaction, actors in reaction order. */
@@ -15,6 +24,8 @@ export interface MessageRow {
   parent_message_id: string | null;
   author_actor_id: string;
   body_text: string;
+  /** Null in a row a previous release wrote: read from `body_text`. */
+  children: MessageChild[] | null;
   mentioned_actor_ids: string[];
   asset_ids: string[];
   loading_expires_at: Date | null;
@@ -37,6 +48,7 @@ const MESSAGE_FIELDS = [
   'parent_message_id',
   'author_actor_id',
   'body_text',
+  'children',
   'mentioned_actor_ids',
   'asset_ids',
   'loading_expires_at',
@@ -61,6 +73,7 @@ export const toMessage = (r: MessageRow): Message => ({
   parentMessageId: r.parent_message_id,
   authorActorId: r.author_actor_id,
   bodyText: r.body_text,
+  children: r.children ?? readBody(r.body_text),
   mentionedActorIds: r.mentioned_actor_ids,
   assetIds: r.asset_ids,
   loadingExpiresAt: r.loading_expires_at,
@@ -91,6 +104,7 @@ export type NewMessage = Pick<
   | 'parentMessageId'
   | 'authorActorId'
   | 'bodyText'
+  | 'children'
   | 'mentionedActorIds'
   | 'assetIds'
 > & {
@@ -173,8 +187,8 @@ export class MessageStore {
       `WITH c AS (SELECT c.id, c.workspace_id FROM channels c WHERE c.id = :conversationId AND c.workspace_id = :workspaceId AND ${READABLE('c')}),
        ${JOIN_POSTER('c.id', 'c.workspace_id', 'c')},
        inserted AS (
-         INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at, search)
-         SELECT :id::uuid, c.workspace_id, c.id, :parentMessageId::uuid, :actorId::uuid, :bodyText::text, :mentionedActorIds::uuid[], :assetIds::uuid[],
+         INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, children, mentioned_actor_ids, asset_ids, loading_expires_at, search)
+         SELECT :id::uuid, c.workspace_id, c.id, :parentMessageId::uuid, :actorId::uuid, :bodyText::text, :children::jsonb, :mentionedActorIds::uuid[], :assetIds::uuid[],
            CASE WHEN :loading::boolean THEN now() + :loadingMs::int * interval '1 millisecond' END, to_tsvector(:searchConfig::regconfig, :bodyText::text)
          FROM c
          RETURNING ${MESSAGE_COLUMNS()}
@@ -195,6 +209,7 @@ export class MessageStore {
       parentMessageId: m.parentMessageId,
       actorId: m.authorActorId,
       bodyText: m.bodyText,
+      children: JSON.stringify(m.children),
       mentionedActorIds: m.mentionedActorIds,
       assetIds: m.assetIds,
       loading: m.loading,
@@ -231,8 +246,8 @@ export class MessageStore {
        ),
        ${JOIN_POSTER('root.conversation_id', 'root.workspace_id', 'root')},
        reply AS (
-         INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, mentioned_actor_ids, asset_ids, loading_expires_at, search)
-         SELECT :id::uuid, root.workspace_id, root.conversation_id, root.id, :actorId::uuid, :bodyText::text, :mentionedActorIds::uuid[], :assetIds::uuid[],
+         INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, children, mentioned_actor_ids, asset_ids, loading_expires_at, search)
+         SELECT :id::uuid, root.workspace_id, root.conversation_id, root.id, :actorId::uuid, :bodyText::text, :children::jsonb, :mentionedActorIds::uuid[], :assetIds::uuid[],
            CASE WHEN :loading::boolean THEN now() + :loadingMs::int * interval '1 millisecond' END, to_tsvector(:searchConfig::regconfig, :bodyText::text)
          FROM root
          RETURNING ${MESSAGE_COLUMNS()}
@@ -278,15 +293,70 @@ export class MessageStore {
     );
   }
 
-  /** Replaces the text of a live message of the workspace (clearing its loading state); nothing when it is deleted. */
-  async edit(workspaceId: string, id: string, bodyText: string, tx?: Tx): Promise<Message | undefined> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
-      `UPDATE messages SET body_text = :bodyText, search = to_tsvector(:searchConfig::regconfig, :bodyText::text), edited_at = now(),
-         updated_at = now(), loading_expires_at = NULL
-       WHERE id = :id AND workspace_id = :workspaceId AND deleted_at IS NULL RETURNING ${MESSAGE_COLUMNS()}`,
-      { bodyText, searchConfig: this.searchConfig, id, workspaceId },
+  /**
+   * Replaces the text of a live message of the workspace (clearing its loading state), keeping the text it replaces as
+   * a version (the last `MAX_VERSIONS` - 1 are kept); the mentions found in the new text join those the message has.
+   * Nothing when it is deleted. `added`: the mentions the edit added.
+   */
+  async edit(
+    workspaceId: string,
+    id: string,
+    e: Pick<Message, 'bodyText' | 'children' | 'mentionedActorIds'>,
+    tx: Tx,
+  ): Promise<{ message: Message; added: string[] } | undefined> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: Array<MessageRow & { previous: string[] }> }>(
+      `WITH old AS (
+         SELECT id, body_text, children, mentioned_actor_ids, coalesce(edited_at, created_at) AS written_at FROM messages
+         WHERE id = :id AND workspace_id = :workspaceId AND deleted_at IS NULL FOR UPDATE
+       ),
+       kept AS (
+         INSERT INTO message_versions (message_id, body_text, children, mentioned_actor_ids, written_at)
+         SELECT id, body_text, children, mentioned_actor_ids, written_at FROM old
+       ),
+       trimmed AS (
+         DELETE FROM message_versions WHERE id IN (
+           SELECT v.id FROM message_versions v, old WHERE v.message_id = old.id ORDER BY v.id DESC OFFSET :keep)
+       )
+       UPDATE messages m SET body_text = :bodyText, children = :children::jsonb,
+         mentioned_actor_ids = old.mentioned_actor_ids || ARRAY(
+           SELECT a FROM unnest(:mentioned::uuid[]) WITH ORDINALITY AS t(a, n) WHERE a <> ALL (old.mentioned_actor_ids) ORDER BY n),
+         search = to_tsvector(:searchConfig::regconfig, :bodyText::text), edited_at = now(), updated_at = now(), loading_expires_at = NULL
+       FROM old WHERE m.id = old.id
+       RETURNING ${MESSAGE_COLUMNS('m')}, old.mentioned_actor_ids AS previous`,
+      {
+        id,
+        workspaceId,
+        bodyText: e.bodyText,
+        children: JSON.stringify(e.children),
+        mentioned: e.mentionedActorIds,
+        searchConfig: this.searchConfig,
+        // The versions kept before this one: with it and the current text, MAX_VERSIONS.
+        keep: MAX_VERSIONS - 2,
+      },
     );
-    return rows[0] && toMessage(rows[0]);
+    const row = rows[0];
+    return row && { message: toMessage(row), added: row.mentioned_actor_ids.filter((a) => !row.previous.includes(a)) };
+  }
+
+  /** The texts a message had before its current one, oldest first. */
+  async versions(messageId: string): Promise<MessageVersion[]> {
+    const { rows } = await this.db.raw<{
+      rows: Array<{
+        body_text: string;
+        children: MessageChild[] | null;
+        mentioned_actor_ids: string[];
+        written_at: Date;
+      }>;
+    }>(
+      `SELECT body_text, children, mentioned_actor_ids, written_at FROM message_versions WHERE message_id = :messageId ORDER BY id`,
+      { messageId },
+    );
+    return rows.map((r) => ({
+      bodyText: r.body_text,
+      children: r.children ?? readBody(r.body_text),
+      mentionedActorIds: r.mentioned_actor_ids,
+      writtenAt: r.written_at,
+    }));
   }
 
   /** Deleted messages whose assets the asset service has not yet removed (see `forgetAssets`), oldest first. */
@@ -334,12 +404,12 @@ export class MessageStore {
 
   /**
    * Leaves the placeholder of a live message of the workspace (text, mentions and reactions removed); nothing when
-   * already deleted. Three statements, so only in a transaction.
+   * already deleted. Four statements, so only in a transaction.
    */
   async softDelete(workspaceId: string, id: string, tx: Tx): Promise<Message | undefined> {
     const db = queryable(this.db, tx);
     const { rows } = await db.raw<{ rows: MessageRow[] }>(
-      `UPDATE messages SET deleted_at = now(), updated_at = now(), body_text = '', search = NULL, mentioned_actor_ids = '{}', loading_expires_at = NULL,
+      `UPDATE messages SET deleted_at = now(), updated_at = now(), body_text = '', children = '[]', search = NULL, mentioned_actor_ids = '{}', loading_expires_at = NULL,
          reactions = '[]', reactions_version = reactions_version + CASE WHEN reactions = '[]' THEN 0 ELSE 1 END
        WHERE id = :id AND workspace_id = :workspaceId AND deleted_at IS NULL RETURNING ${MESSAGE_COLUMNS()}`,
       { id, workspaceId },
@@ -347,6 +417,7 @@ export class MessageStore {
     if (!rows[0]) return undefined;
     await db.raw('DELETE FROM reactions WHERE message_id = :id', { id });
     await db.raw('DELETE FROM mentions WHERE message_id = :id', { id });
+    await db.raw('DELETE FROM message_versions WHERE message_id = :id', { id });
     return toMessage(rows[0]);
   }
 
@@ -377,6 +448,20 @@ export class MessageStore {
       { ...key },
     );
     return held.rows[0]!.message_id;
+  }
+
+  /** Those of `actorIds` follow the thread of `rootId` (a reply's edit mentioned them), even after an unfollow. */
+  async follow(
+    root: Pick<Message, 'id' | 'workspaceId' | 'conversationId'>,
+    actorIds: string[],
+    tx: Tx,
+  ): Promise<void> {
+    await queryable(this.db, tx).raw(
+      `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
+       SELECT a, :rootId, :workspaceId, :conversationId, true FROM unnest(:actorIds::uuid[]) AS a
+       ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now() WHERE thread_reads.following IS NOT true`,
+      { rootId: root.id, workspaceId: root.workspaceId, conversationId: root.conversationId, actorIds },
+    );
   }
 
   /** Mentions for counts, without the author's own. */

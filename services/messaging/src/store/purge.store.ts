@@ -8,7 +8,7 @@ export class PurgeStore {
 
   /**
    * One batch of at most `limit` messages: replies of the channel's oldest roots first, then those roots (reactions,
-   * mentions, saves, thread read state and client ids go with them by cascade); once a channel has no messages, its
+   * mentions, saves, thread read state, client ids and earlier versions go with them by cascade); once a channel has no messages, its
    * read marks, its members and the channel; once none is left, the workspace's outbox rows. True when nothing is left.
    */
   async purgeBatch(workspaceId: string, limit: number, tx: Tx): Promise<boolean> {

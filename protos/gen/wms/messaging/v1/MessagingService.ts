@@ -23,6 +23,7 @@ import type { ListMessagesRequest as _wms_messaging_v1_ListMessagesRequest, List
 import type { ListSavedMessagesRequest as _wms_messaging_v1_ListSavedMessagesRequest, ListSavedMessagesRequest__Output as _wms_messaging_v1_ListSavedMessagesRequest__Output } from '../../../wms/messaging/v1/ListSavedMessagesRequest.ts';
 import type { ListThreadsRequest as _wms_messaging_v1_ListThreadsRequest, ListThreadsRequest__Output as _wms_messaging_v1_ListThreadsRequest__Output } from '../../../wms/messaging/v1/ListThreadsRequest.ts';
 import type { Message as _wms_messaging_v1_Message, Message__Output as _wms_messaging_v1_Message__Output } from '../../../wms/messaging/v1/Message.ts';
+import type { MessageHistory as _wms_messaging_v1_MessageHistory, MessageHistory__Output as _wms_messaging_v1_MessageHistory__Output } from '../../../wms/messaging/v1/MessageHistory.ts';
 import type { MessagePage as _wms_messaging_v1_MessagePage, MessagePage__Output as _wms_messaging_v1_MessagePage__Output } from '../../../wms/messaging/v1/MessagePage.ts';
 import type { MessageReactions as _wms_messaging_v1_MessageReactions, MessageReactions__Output as _wms_messaging_v1_MessageReactions__Output } from '../../../wms/messaging/v1/MessageReactions.ts';
 import type { MessageRef as _wms_messaging_v1_MessageRef, MessageRef__Output as _wms_messaging_v1_MessageRef__Output } from '../../../wms/messaging/v1/MessageRef.ts';
@@ -119,6 +120,15 @@ export interface MessagingServiceClient extends grpc.Client {
   getMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
   getMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
   getMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_Message__Output>): grpc.ClientUnaryCall;
+  
+  GetMessageHistory(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageHistory__Output>): grpc.ClientUnaryCall;
+  GetMessageHistory(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessageHistory__Output>): grpc.ClientUnaryCall;
+  GetMessageHistory(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageHistory__Output>): grpc.ClientUnaryCall;
+  GetMessageHistory(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_MessageHistory__Output>): grpc.ClientUnaryCall;
+  getMessageHistory(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageHistory__Output>): grpc.ClientUnaryCall;
+  getMessageHistory(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessageHistory__Output>): grpc.ClientUnaryCall;
+  getMessageHistory(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessageHistory__Output>): grpc.ClientUnaryCall;
+  getMessageHistory(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_MessageHistory__Output>): grpc.ClientUnaryCall;
   
   GetThreadReadState(argument: _wms_messaging_v1_ThreadRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
   GetThreadReadState(argument: _wms_messaging_v1_ThreadRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ReadState__Output>): grpc.ClientUnaryCall;
@@ -321,6 +331,8 @@ export interface MessagingServiceHandlers extends grpc.UntypedServiceImplementat
   
   GetMessage: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_Message>;
   
+  GetMessageHistory: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_MessageHistory>;
+  
   GetThreadReadState: grpc.handleUnaryCall<_wms_messaging_v1_ThreadRef__Output, _wms_messaging_v1_ReadState>;
   
   ListChannelMembers: grpc.handleUnaryCall<_wms_messaging_v1_ListChannelMembersRequest__Output, _wms_messaging_v1_ChannelMemberPage>;
@@ -373,6 +385,7 @@ export interface MessagingServiceDefinition extends grpc.ServiceDefinition {
   GetChannel: MethodDefinition<_wms_messaging_v1_GetChannelRequest, _wms_messaging_v1_Channel, _wms_messaging_v1_GetChannelRequest__Output, _wms_messaging_v1_Channel__Output>
   GetConversationReadState: MethodDefinition<_wms_messaging_v1_ConversationRef, _wms_messaging_v1_ReadState, _wms_messaging_v1_ConversationRef__Output, _wms_messaging_v1_ReadState__Output>
   GetMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_Message, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_Message__Output>
+  GetMessageHistory: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_MessageHistory, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_MessageHistory__Output>
   GetThreadReadState: MethodDefinition<_wms_messaging_v1_ThreadRef, _wms_messaging_v1_ReadState, _wms_messaging_v1_ThreadRef__Output, _wms_messaging_v1_ReadState__Output>
   ListChannelMembers: MethodDefinition<_wms_messaging_v1_ListChannelMembersRequest, _wms_messaging_v1_ChannelMemberPage, _wms_messaging_v1_ListChannelMembersRequest__Output, _wms_messaging_v1_ChannelMemberPage__Output>
   ListChannels: MethodDefinition<_wms_messaging_v1_ListChannelsRequest, _wms_messaging_v1_ListChannelsResponse, _wms_messaging_v1_ListChannelsRequest__Output, _wms_messaging_v1_ListChannelsResponse__Output>
