@@ -1596,3 +1596,66 @@ describe('services built by wiring', () => {
     expect(await channels.find(c.workspaceId, c.id, c.createdByActorId)).toBeUndefined();
   });
 });
+
+describe('mentions found in the text (contract §13)', () => {
+  /** The workspace's actors as the workspace service would answer them: id → display name. */
+  const known = new Map<string, string>();
+  const refuse = () => Promise.reject(new Error('no peer in this test'));
+  let services: MessagingServices;
+  beforeAll(() => {
+    services = buildMessagingServices({
+      db,
+      workspace: {
+        GetActorsByIds: ({ ids }: { ids: string[] }) =>
+          Promise.resolve({
+            actors: ids.filter((id) => known.has(id)).map((id) => ({ id, display_name: known.get(id)! })),
+          }),
+        ResolveMembership: refuse,
+      } as never,
+      assets: {
+        GetAssetsByIds: refuse,
+        AttachAssets: refuse,
+        ReleaseMessageAssets: refuse,
+        DetachMessageAssets: refuse,
+      },
+      log,
+    });
+  });
+  const actors = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const id = actor();
+      known.set(id, `Actor ${i}`);
+      return id;
+    });
+
+  it('takes the ids sent, then the actors the text names, at most 50 together; the rest of the text stays text', async () => {
+    const c = await newChannel();
+    const ctx = { requestId: randomUUID(), userId: randomUUID(), workspaceId: c.workspaceId, actorId: actor() };
+    const [sent, named] = [actors(30), actors(21)];
+    const post = (bodyText: string, mentionedActorIds: string[]) =>
+      services.messages.create(ctx, {
+        conversationId: c.id,
+        bodyText,
+        mentionedActorIds,
+        assetIds: [],
+        loading: false,
+      });
+    const spell = (ids: string[]) => ids.map((id) => `<@${id}>`).join(' ');
+    const err = await refusal(post(spell(named), sent));
+    expect(err.details).toEqual([
+      { field: 'body.mentioned_actor_ids', message: expect.stringContaining('at most 50') },
+    ]);
+    expect(await db('messages').where({ conversation_id: c.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
+
+    const unknown = randomUUID();
+    const { message } = await post(`${spell(named.slice(1))} <@${unknown}>`, sent);
+    expect(message.mentionedActorIds).toEqual([...sent, ...named.slice(1)]);
+    expect(message.children.filter((n) => n.type === 'mention')).toHaveLength(20);
+    expect(message.children.at(-1)).toEqual({
+      type: 'text',
+      text: ` <@${unknown}>`,
+      style: { bold: false, italic: false, strike: false, code: false },
+    });
+    expect(await db('mentions').where({ message_id: message.id }).count({ n: '*' })).toEqual([{ n: '50' }]);
+  });
+});

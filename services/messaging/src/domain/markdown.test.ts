@@ -109,6 +109,15 @@ describe('message Markdown into nodes', () => {
     ]);
   });
 
+  it('keeps the separators between blocks as text, inside a quote too', () => {
+    expect(nodes('before\n\n> a\n>\n> b')).toEqual([
+      text('before\n\n'),
+      { type: 'quote', text: 'a', style: style() },
+      text('\n\n'),
+      { type: 'quote', text: 'b', style: style() },
+    ]);
+  });
+
   it('reads headings as text, and list items with their bullet or number on their own lines', () => {
     expect(joined(nodes('# Title\n\n- one\n- two\n  - inner\n\n3. three\n4. four'))).toBe(
       'Title\n\n• one\n• two\n  • inner\n\n3. three\n4. four',

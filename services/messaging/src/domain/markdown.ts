@@ -131,14 +131,14 @@ class NodeList {
   readonly nodes: RichNode[] = [];
   quoteDepth = 0;
 
-  /** Text of the current block: a quote's run inside a quote, a link's label inside a link, else text. */
-  text(text: string, style: TextStyle, url?: string): void {
+  /** Text of the current block: a link's label inside a link, else a quote's run inside a quote (`quoted`), else text. */
+  text(text: string, style: TextStyle, url?: string, quoted = this.quoteDepth > 0): void {
     if (text === '') return;
     const last = this.nodes.at(-1);
     const node: RichNode =
       url !== undefined
         ? { type: 'link', text, url, style }
-        : this.quoteDepth > 0
+        : quoted
           ? { type: 'quote', text, style }
           : { type: 'text', text, style };
     if (last && last.type === node.type && 'style' in last && sameStyle(last.style, style)) {
@@ -169,7 +169,8 @@ class BlockWalker {
 
   /** A block with text begins: its separator from the block before, and its list item's marker. */
   beginLeaf(): void {
-    if (this.out.nodes.length > 0) this.out.text(this.separator, PLAIN);
+    // Between blocks, also in a quote: text of its own.
+    if (this.out.nodes.length > 0) this.out.text(this.separator, PLAIN, undefined, false);
     this.out.text(this.marker, PLAIN);
     this.separator = '';
     this.marker = '';
