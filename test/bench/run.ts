@@ -15,6 +15,7 @@ import {
   measurePg,
   positiveNumber,
 } from './measure.ts';
+import { measureParsing, parseGoal, parseLines } from './parse.ts';
 import { measureOpenLoop, type OpenLoad, type OpenLoopMeasurement, type OpenRequest } from './open-loop.ts';
 import { type ProcessWatch, watchProcesses } from './processes.ts';
 import { eventLines, machineLines, openLoopLines, type Row, table } from './report.ts';
@@ -42,6 +43,8 @@ const SIDEBAR_UNREAD = 2;
 const SEARCH_CONNECTIONS = 8;
 /** The p99 every search run should keep to (issue 22). */
 const SEARCH_P99_GOAL_MS = 50;
+/** Contract §13: a few milliseconds for any 40,000-character body. */
+const PARSE_GOAL_MS = 5;
 /** The scale run's small channel, against which the large one's cursor pages are compared. */
 const SCALE_SMALL_MESSAGES = 10_000;
 /** Concurrent sign-in loops, one account each (signin.ts says why). */
@@ -445,6 +448,10 @@ async function bench(cluster: Cluster): Promise<number> {
       (m) => m.posts - m.failed,
     );
 
+    // In this process, once the cluster is idle again.
+    await drained(pool, 'parsing');
+    const parsing = measureParsing();
+
     const route = (name: string) => measuredRoutes.get(name)!;
     const goals = [
       ratioGoal('POST message', route('POST message'), insert, 0.3),
@@ -461,6 +468,7 @@ async function bench(cluster: Cluster): Promise<number> {
       ),
       signInGoal(signIn, 30),
       ...searches.map((m) => p99Goal(m, SEARCH_P99_GOAL_MS)),
+      parseGoal(parsing, PARSE_GOAL_MS),
       errorsGoal([
         ...rows.map((r) => r.measurement),
         openPost,
@@ -483,6 +491,8 @@ async function bench(cluster: Cluster): Promise<number> {
         ...openLoopLines([openPost, openPage], openWarmup),
         '',
         ...eventLines(events, eventWarmup),
+        '',
+        ...parseLines(parsing),
         '',
         ...watch.lines(),
         '',

@@ -208,6 +208,24 @@ describe('message Markdown, hostile', () => {
     expect(nodes(`${busy}*`)).toEqual([text(`${busy}*`.trimEnd())]);
   });
 
+  it('bounds a body: over 1,000 lines, or over 2,000 markup characters in its paragraphs, is plain text; code is not counted', () => {
+    const italic = (list: RichNode[]) => list.some((n) => n.type === 'text' && n.style.italic);
+    /** `n` lines ended by `end`, the last one emphasised. */
+    const lines = (n: number, end = '\n') => `${'a'.concat(end).repeat(n - 1)}*b*`;
+    for (const end of ['\n', '\r', '\r\n']) {
+      expect(italic(nodes(lines(1_000, end)))).toBe(true);
+      expect(nodes(lines(1_001, end))).toEqual([text(lines(1_001, end))]);
+    }
+    // Six paragraphs of 400: each within its bound, all over the body's.
+    const paragraph = '*a* '.repeat(200).trimEnd();
+    const six = Array.from({ length: 6 }, () => paragraph).join('\n\n');
+    expect(italic(nodes(six))).toBe(false);
+    expect(joined(nodes(six))).toBe(six);
+    const withCode = `${paragraph}\n\n\`\`\`c\n${'*p[i] < *q; '.repeat(800)}\n\`\`\``;
+    expect(italic(nodes(withCode))).toBe(true);
+    expect(nodes(withCode).at(-1)).toMatchObject({ type: 'code_block', language: 'c' });
+  });
+
   it('reads a body nested deeper than 20 blocks as it was written', () => {
     for (const body of ['>'.repeat(40_000), `${'> '.repeat(30)}deep *text*`, `${'- '.repeat(30)}x`])
       expect(nodes(body)).toEqual([text(body)]);

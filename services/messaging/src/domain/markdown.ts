@@ -57,11 +57,19 @@ const MAX_LINK_TEXT = 200;
 const MAX_LINK_URL = 2048;
 
 /**
- * A paragraph with more markup characters than this is read as plain text. markdown-it's inline rules cost more than
- * linear time on long runs of them (13,000 `**a` took 300 ms); no message that means its markup has this many.
+ * A paragraph with more markup than `MAX_INLINE_MARKUP`, or a body whose other paragraphs hold more than `MAX_MARKUP`
+ * together, is read as plain text (code stays code): markdown-it's inline rules cost more than linear time on long
+ * runs of markup characters (13,000 `**a` took 300 ms), and each URL found in text costs linkify some 10 µs; no message
+ * that means its markup has this much.
  */
 const MAX_INLINE_MARKUP = 500;
-const INLINE_MARKUP = /[*_~`[<]/g;
+const MAX_MARKUP = 2_000;
+const INLINE_MARKUP = /[*_~`[<]|:\/\/|mailto:/gi;
+/**
+ * A body of more lines than this is read as plain text: markdown-it spends about a microsecond per character on a body
+ * of short blocks (40,000 characters of one-letter paragraphs took 40 ms), which this bounds to a few milliseconds.
+ */
+const MAX_LINES = 1_000;
 
 const md = new MarkdownIt('default', { html: false, linkify: true, typographer: false });
 (md.options as { maxNesting: number }).maxNesting = MAX_NESTING;
@@ -73,8 +81,14 @@ const parseLinkDestination = md.helpers.parseLinkDestination;
 md.helpers.parseLinkDestination = (str, start, max) =>
   parseLinkDestination(str, start, Math.min(max, start + MAX_LINK_URL));
 md.core.ruler.before('inline', 'plain_inline', (state) => {
-  for (const token of state.tokens) {
-    if (token.type !== 'inline' || (token.content.match(INLINE_MARKUP)?.length ?? 0) <= MAX_INLINE_MARKUP) continue;
+  const paragraphs = state.tokens.filter((t) => t.type === 'inline');
+  let left = MAX_MARKUP;
+  const busy = paragraphs.filter((t) => {
+    const n = markupIn(t.content, MAX_INLINE_MARKUP + 1);
+    if (n <= MAX_INLINE_MARKUP) left -= n;
+    return n > MAX_INLINE_MARKUP;
+  });
+  for (const token of left < 0 ? paragraphs : busy) {
     const run = new Token('text', '', 0);
     run.content = token.content;
     token.children = [run];
@@ -95,6 +109,7 @@ md.helpers.parseLinkLabel = (state, start, disableNested) => {
 
 /** Reads a body; its mentions are resolved (against the workspace's actors) before it becomes nodes. */
 export function parseBody(bodyText: string): ParsedBody {
+  if (lineCount(bodyText) > MAX_LINES) return { tokens: plainText(bodyText), mentionIds: [] };
   const tokens = bodyText === '' ? [] : md.parse(bodyText, {});
   for (const t of tokens) if (t.type === 'plain_inline') t.type = 'inline';
   // markdown-it drops what is nested deeper than its limit: the body is then read as it was written.
@@ -102,6 +117,24 @@ export function parseBody(bodyText: string): ParsedBody {
   const ids = new Set<string>();
   for (const block of tokens) for (const t of block.children ?? []) if (t.type === 'mention') ids.add(t.content);
   return { tokens, mentionIds: [...ids] };
+}
+
+/** How many markup characters `text` holds, counted up to `atMost`. */
+function markupIn(text: string, atMost: number): number {
+  const markup = new RegExp(INLINE_MARKUP);
+  let n = 0;
+  while (n < atMost && markup.exec(text)) n++;
+  return n;
+}
+
+/** Lines as CommonMark counts them (ended by `\n`, `\r\n` or `\r`), counted up to one past MAX_LINES. */
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = 0; i < text.length && n <= MAX_LINES; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) n++;
+  }
+  return n;
 }
 
 /** The tokens of a paragraph holding `text` as it is. */
