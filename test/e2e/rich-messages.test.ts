@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
-import { createChannel, type MessageBody, postText, type ReadStateBody } from './support/messages.ts';
+import { recordedEvents } from './support/events.ts';
+import { connectRealtime, disconnectAll } from './support/realtime.ts';
+import { type AssetBody, createChannel, type MessageBody, postText, type ReadStateBody } from './support/messages.ts';
 import { addMember, createWorkspace, inWorkspace, myActor } from './support/workspaces.ts';
 
 // Rich messages through the gateway (contract §13): children parsed from Markdown when a message is written, mentions
-// found in the text and counted, and the edit history.
+// found in the text and counted, the edit history, and the events of §13 at a pusher-js client.
 
 let alice: Account;
 let bob: Account;
@@ -156,5 +158,61 @@ describe('edit history', () => {
     );
     expect((await inWorkspace(bob, ws, 'DELETE', `/conversations/${cid}/messages/${m.id}`)).status).toBe(204);
     expect(await ok(history(alice, m))).toEqual([]);
+  });
+});
+
+describe('events (§13)', () => {
+  afterAll(disconnectAll);
+
+  it('sends message.updated when an asset attached before its upload becomes ready, as GET reads it', async () => {
+    const reader = await connectRealtime(bob, ws);
+    const channel = `private-conversation-${cid}`;
+    await reader.subscribe(channel);
+    const bytes = Buffer.from('the report');
+    const asset = await ok<AssetBody>(
+      inWorkspace(alice, ws, 'POST', `/conversations/${cid}/assets`, {
+        body: { name: 'report.txt', content_type: 'text/plain', size_bytes: bytes.length },
+      }),
+      201,
+    );
+    const m = await postText(alice, ws, cid, 'attached first', { asset_ids: [asset.id] });
+    const created = await reader.waitForEvent(
+      channel,
+      'message.created',
+      (d) => (d.message as MessageBody).id === m.id,
+    );
+    expect((created.message as MessageBody).assets).toMatchObject([{ id: asset.id, status: 'pending' }]);
+
+    const file = new FormData();
+    file.append('file', new Blob([bytes]), 'report.txt');
+    await ok(inWorkspace(alice, ws, 'PUT', `/conversations/${cid}/assets/${asset.id}/content`, { body: file }));
+    const updated = await reader.waitForEvent(
+      channel,
+      'message.updated',
+      (d) => (d.message as MessageBody).id === m.id,
+    );
+    const read = await ok<MessageBody>(inWorkspace(bob, ws, 'GET', `/conversations/${cid}/messages/${m.id}`));
+    expect(read.assets).toMatchObject([{ id: asset.id, status: 'ready' }]);
+    expect(updated.message).toEqual({ ...read, saved_at: null });
+    // In the catch-up log too.
+    const logged = await recordedEvents('messaging', "event = 'message.updated' AND payload->'message'->>'id' = $1", [
+      m.id,
+    ]);
+    expect(logged.map((e) => e.payload.event_id)).toEqual([updated.event_id]);
+  });
+
+  it('sends workspace.deleted to the members on the workspace channel when the workspace is deleted', async () => {
+    const doomed = (await createWorkspace(alice, 'Doomed')).id;
+    await addMember(alice, doomed, carol);
+    const member = await connectRealtime(carol, doomed);
+    const channel = `private-workspace-${doomed}`;
+    await member.subscribe(channel);
+    expect((await inWorkspace(alice, doomed, 'DELETE', '/workspace')).status).toBe(204);
+    const deleted = await member.waitForEvent(channel, 'workspace.deleted');
+    expect(deleted).toEqual({ event_id: expect.stringMatching(/^[0-9a-f-]{36}$/), workspace_id: doomed });
+    const logged = await recordedEvents('workspace', 'channel = $1', [channel]);
+    expect(logged.map((e) => e.event).at(-1)).toBe('workspace.deleted');
+    expect(logged.at(-1)!.payload).toEqual(deleted);
+    expectError(await inWorkspace(carol, doomed, 'GET', '/events'), 404, 'workspace_not_found');
   });
 });

@@ -14,6 +14,8 @@ import type { AssetStore } from './store/asset.store.ts';
 export interface Conversations {
   /** Resolves when the caller sees the conversation in the workspace; fails as not found otherwise. */
   require(ctx: CallContext, conversationId: string): Promise<void>;
+  /** An asset attached to the message is ready: the messaging service tells the message's readers. */
+  announceReady(ctx: CallContext, conversationId: string, messageId: string): Promise<void>;
 }
 
 export interface AssetDeps {
@@ -62,7 +64,7 @@ export class AssetService {
     const asset = await this.requireAsset(ctx, me, input.conversationId, input.assetId);
     if (asset.reservedByActorId !== me.actorId)
       throw forbidden('Only the actor who reserved the asset uploads its content.');
-    if (asset.status === 'ready') return asset;
+    if (asset.status === 'ready') return this.announced(ctx, asset);
 
     const key = `assets/${asset.workspaceId}/${asset.id}/${randomUUID()}`;
     const body = new UploadBody(input.data[Symbol.asyncIterator](), asset.sizeBytes);
@@ -76,9 +78,18 @@ export class AssetService {
       throw body.overflowed ? await body.refusal() : err;
     }
     const ready = await this.d.assets.markReady(asset.workspaceId, asset.id, key);
-    if (ready) return ready;
+    if (ready) return this.announced(ctx, ready);
     await this.removeBytes([key]);
     return (await this.d.assets.find(me.workspaceId, asset.id)) ?? asset;
+  }
+
+  /**
+   * A ready asset, its message's readers told (contract §13: they see the file arrive). A retried upload tells them
+   * again, so an upload answered 503 because this failed is told by its retry.
+   */
+  private async announced(ctx: CallContext, asset: Asset): Promise<Asset> {
+    if (asset.messageId) await this.d.conversations.announceReady(ctx, asset.conversationId, asset.messageId);
+    return asset;
   }
 
   /** A URL serving the exact bytes for five minutes; images inline, anything else as an attachment. */

@@ -55,10 +55,15 @@ async function* dataOf(parts: AsyncIterator<UploadChunk__Output>): AsyncGenerato
   }
 }
 
-/** The messaging service's answer to whether the caller sees a conversation. */
-export const conversationsOf = (messaging: Pick<PeerClient<'messaging'>, 'GetChannel'>): Conversations => ({
+/** The messaging service: whether the caller sees a conversation, and telling a message's readers its asset is ready. */
+export const conversationsOf = (
+  messaging: Pick<PeerClient<'messaging'>, 'GetChannel' | 'AnnounceAssetsReady'>,
+): Conversations => ({
   require: async (ctx, conversationId) => {
     await messaging.GetChannel({ channel_id: conversationId }, ctx);
+  },
+  announceReady: async (ctx, conversationId, messageId) => {
+    await messaging.AnnounceAssetsReady({ conversation_id: conversationId, message_id: messageId }, ctx);
   },
 });
 

@@ -12,7 +12,7 @@ import { AssetStore } from './store/asset.store.ts';
 export function buildAssetService(d: {
   db: Knex;
   storage: ObjectStorage;
-  messaging: Pick<PeerClient<'messaging'>, 'GetChannel'>;
+  messaging: Pick<PeerClient<'messaging'>, 'GetChannel' | 'AnnounceAssetsReady'>;
   log: Logger;
 }): AssetService {
   return new AssetService({

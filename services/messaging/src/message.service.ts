@@ -4,7 +4,7 @@ import { ensure, forbidden, invalidInput, notFound } from '@wms/kit/errors';
 import { isUuid, MAX_BATCH_IDS, uuidv7 } from '@wms/kit/ids';
 import type { Logger } from '@wms/kit/logger';
 import type { Transact, Tx } from '@wms/kit/transactions';
-import { type Attachments, type MessageRead, readOf } from './adapters/attachments.ts';
+import { type Attachment, type Attachments, type MessageRead, readOf } from './adapters/attachments.ts';
 import { childrenOf, parseBody } from './domain/markdown.ts';
 import {
   canDelete,
@@ -102,7 +102,14 @@ export class MessageService {
         if (attached) await this.undoAttach(ctx, me, id);
         throw err;
       });
-    if ('created' in outcome) return outcome.created;
+    if ('created' in outcome) {
+      // An upload that finished before this post committed could not announce its asset: this post does.
+      if (outcome.created.assets.some((a) => a.status === 'pending'))
+        await this.announceAssets(ctx, input.conversationId, id, outcome.created.assets).catch((err: unknown) =>
+          this.d.log.warn({ err, message_id: id }, 'could not tell whether an attached asset became ready'),
+        );
+      return outcome.created;
+    }
     // A retry of a post that already succeeded: the original message, as it is now.
     return this.d.attachments.readOne(
       ctx,
@@ -166,6 +173,25 @@ export class MessageService {
       const edited = readOf({ message, savedAt: found.savedAt }, assets);
       await this.d.outbox.append([{ type: 'message.updated', message: edited }], tx);
       return edited;
+    });
+  }
+
+  /**
+   * An asset attached to the message became ready (the asset service asks): its readers get `message.updated` with the
+   * message as it now reads, written under the message's row lock so that no edit's event comes after it with older
+   * text. Nothing when the message is deleted or not committed yet (its post's own check announces it then), nor when
+   * `pending` (the attachments as the post answered) are all still pending.
+   */
+  async announceAssets(ctx: CallContext, conversationId: string, messageId: string, pending?: Attachment[]): Promise<void> {
+    const me = callerOf(ctx);
+    if (!isUuid(messageId)) return;
+    await this.d.transact(async (tx) => {
+      const message = await this.d.messages.lockLive(me.workspaceId, messageId, tx);
+      if (!message || message.conversationId !== conversationId) return;
+      const assets = await this.d.attachments.of(ctx, [message]);
+      if (pending && pending.every((a) => assets.get(a.id)?.status !== 'ready')) return;
+      const updated = readOf({ message, savedAt: null }, assets);
+      await this.d.outbox.append([{ type: 'message.updated', message: updated }], tx);
     });
   }
 

@@ -104,6 +104,10 @@ const messageHandlers = ({ messages, actions }: MessagingServices) =>
         toMessage,
       ),
     GetMessage: async (req, ctx) => toMessage(await messages.get(ctx, req.conversation_id, req.message_id)),
+    AnnounceAssetsReady: async (req, ctx) => {
+      await messages.announceAssets(ctx, req.conversation_id, req.message_id);
+      return {};
+    },
     GetMessageHistory: async (req, ctx) => ({
       versions: (await messages.history(ctx, req.conversation_id, req.message_id)).map(toMessageVersion),
     }),

@@ -1659,3 +1659,68 @@ describe('mentions found in the text (contract §13)', () => {
     expect(await db('mentions').where({ message_id: message.id }).count({ n: '*' })).toEqual([{ n: '50' }]);
   });
 });
+
+describe('an attached asset that becomes ready (contract §13)', () => {
+  /** The asset service as the messaging service sees it: attaches pending assets, later read with `status`. */
+  const assetsAnswering = (status: () => string) => {
+    const asset = (id: string, messageId?: string) => ({ id, status: status(), message_id: messageId });
+    return {
+      AttachAssets: ({ asset_ids, message_id }: { asset_ids: string[]; message_id: string }) =>
+        Promise.resolve({ assets: asset_ids.map((id) => ({ ...asset(id, message_id), status: 'pending' })) }),
+      GetAssetsByIds: ({ ids }: { ids: string[] }) => Promise.resolve({ assets: ids.map((id) => asset(id)) }),
+      ReleaseMessageAssets: () => Promise.reject(new Error('not in this test')),
+      DetachMessageAssets: () => Promise.reject(new Error('not in this test')),
+    };
+  };
+  const servicesWith = (status: () => string) =>
+    buildMessagingServices({
+      db,
+      workspace: {
+        GetActorsByIds: () => Promise.reject(new Error('no')),
+        ResolveMembership: () => Promise.reject(new Error('no')),
+      },
+      assets: assetsAnswering(status) as never,
+      log,
+    });
+  const eventsOf = async (messageId: string) =>
+    (
+      await db('outbox').whereRaw("payload->'message'->>'id' = ?", [messageId]).orderBy('id').select('event', 'payload')
+    ).map(
+      (r: { event: string; payload: { message: { assets: Array<{ status: string }> } } }) =>
+        `${r.event} ${r.payload.message.assets.map((a) => a.status).join()}`,
+    );
+
+  it('is announced by the post itself when the upload finished before the post committed', async () => {
+    const c = await newChannel();
+    const ctx = { requestId: randomUUID(), userId: randomUUID(), workspaceId: c.workspaceId, actorId: actor() };
+    const post = (services: MessagingServices) =>
+      services.messages.create(ctx, {
+        conversationId: c.id,
+        bodyText: 'attached',
+        assetIds: [randomUUID()],
+        mentionedActorIds: [],
+        loading: false,
+      });
+    const early = await post(servicesWith(() => 'ready'));
+    expect(await eventsOf(early.message.id)).toEqual(['message.created pending', 'message.updated ready']);
+    const late = await post(servicesWith(() => 'pending'));
+    expect(await eventsOf(late.message.id)).toEqual(['message.created pending']);
+  });
+
+  it('is announced when the asset service asks, with the message as it reads; not for an unknown or deleted message', async () => {
+    const c = await newChannel();
+    const author = actor();
+    const ctx = { requestId: randomUUID(), userId: randomUUID(), workspaceId: c.workspaceId, actorId: author };
+    const services = servicesWith(() => 'ready');
+    const m = await post(c, author, { assetIds: [randomUUID()] });
+    await services.messages.announceAssets(ctx, c.id, m.id);
+    expect(await eventsOf(m.id)).toEqual(['message.updated ready']);
+    await services.messages.announceAssets(ctx, randomUUID(), m.id);
+    await services.messages.announceAssets(ctx, c.id, randomUUID());
+    await services.messages.announceAssets(ctx, c.id, 'not-an-id');
+    await transact((tx) => messages.softDelete(c.workspaceId, m.id, tx));
+    await services.messages.announceAssets(ctx, c.id, m.id);
+    // (The store's delete alone: no event of its own.)
+    expect(await eventsOf(m.id)).toEqual(['message.updated ready']);
+  });
+});

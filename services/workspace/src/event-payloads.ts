@@ -8,6 +8,7 @@ import { toActor, toMember, toWorkspace } from './wire.ts';
 /** A change realtime clients must see (contract §7), as services record it in the change's own transaction. */
 export type WorkspaceEvent =
   | { type: 'workspace.updated'; workspace: Workspace }
+  | { type: 'workspace.deleted'; workspaceId: string }
   | { type: 'actor.updated'; actor: Actor }
   | { type: 'workspace_user.added' | 'workspace_user.updated' | 'workspace_user.removed'; member: MemberWithUser };
 
@@ -24,6 +25,13 @@ export function outboxEntryOf(e: WorkspaceEvent): OutboxEntry {
         channel: workspaceChannel(e.workspace.id),
         event: e.type,
         payload: { event_id, workspace: publicWorkspace(toWorkspace(e.workspace)) },
+      };
+    case 'workspace.deleted':
+      return {
+        workspaceId: e.workspaceId,
+        channel: workspaceChannel(e.workspaceId),
+        event: e.type,
+        payload: { event_id, workspace_id: e.workspaceId },
       };
     case 'actor.updated':
       return {

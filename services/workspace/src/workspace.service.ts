@@ -89,6 +89,8 @@ export class WorkspaceService {
     try {
       await this.d.changes.run(async (tx) => {
         if (!(await this.d.workspaces.markDeleted(workspaceId, tx))) throw workspaceNotFound();
+        // Told before the purge, which the job scheduled below starts once this has committed.
+        await this.d.outbox.append([{ type: 'workspace.deleted', workspaceId }], tx);
         const userIds = await this.d.members.activeUserIds(workspaceId, tx);
         tokensEnded = await this.d.tokens.liveHashes(workspaceId, undefined, tx);
         await this.d.tokenCache.tombstone(tokensEnded);

@@ -177,6 +177,16 @@ export class MessageStore {
     return rows[0] && toMessage(rows[0]);
   }
 
+  /** Locks a live message of the workspace, whoever may read it, for an event about it written in the same transaction. */
+  async lockLive(workspaceId: string, id: string, tx: Tx): Promise<Message | undefined> {
+    const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
+      `SELECT ${MESSAGE_COLUMNS('m')} FROM messages m WHERE m.id = :id AND m.workspace_id = :workspaceId AND m.deleted_at IS NULL
+       FOR UPDATE OF m`,
+      { id, workspaceId },
+    );
+    return rows[0] && toMessage(rows[0]);
+  }
+
   /**
    * Inserts the message into its channel, which the same statement reads: nothing when the workspace has no such
    * channel or the author may not read it (its workspace and channel ids come from the channel row). A poster who was

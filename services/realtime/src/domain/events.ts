@@ -72,6 +72,8 @@ export function referenceOf(name: string, payload: JsonObject): EventReference {
     }
     case 'thread.updated':
       return { type: 'thread', id: str(payload.root_id), conversation_id: conversationId };
+    case 'workspace.deleted':
+      return { type: 'workspace', id: str(payload.workspace_id), conversation_id: null };
     case 'reactions.updated':
       return { type: 'reactions', id: str(obj(payload.reactions).message_id), conversation_id: conversationId };
     case 'read_state.updated': {

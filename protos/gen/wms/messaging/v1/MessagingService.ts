@@ -71,6 +71,15 @@ export interface MessagingServiceClient extends grpc.Client {
   admitAgent(argument: _wms_messaging_v1_AdmitAgentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   admitAgent(argument: _wms_messaging_v1_AdmitAgentRequest, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   
+  AnnounceAssetsReady(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AnnounceAssetsReady(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AnnounceAssetsReady(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AnnounceAssetsReady(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  announceAssetsReady(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  announceAssetsReady(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  announceAssetsReady(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  announceAssetsReady(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   CreateChannel(argument: _wms_messaging_v1_CreateChannelRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
   CreateChannel(argument: _wms_messaging_v1_CreateChannelRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
   CreateChannel(argument: _wms_messaging_v1_CreateChannelRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_Channel__Output>): grpc.ClientUnaryCall;
@@ -319,6 +328,8 @@ export interface MessagingServiceHandlers extends grpc.UntypedServiceImplementat
   
   AdmitAgent: grpc.handleUnaryCall<_wms_messaging_v1_AdmitAgentRequest__Output, _wms_common_v1_Empty>;
   
+  AnnounceAssetsReady: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_common_v1_Empty>;
+  
   CreateChannel: grpc.handleUnaryCall<_wms_messaging_v1_CreateChannelRequest__Output, _wms_messaging_v1_Channel>;
   
   CreateMessage: grpc.handleUnaryCall<_wms_messaging_v1_CreateMessageRequest__Output, _wms_messaging_v1_Message>;
@@ -379,6 +390,7 @@ export interface MessagingServiceDefinition extends grpc.ServiceDefinition {
   AddChannelMember: MethodDefinition<_wms_messaging_v1_ChannelMemberRef, _wms_messaging_v1_ChannelMember, _wms_messaging_v1_ChannelMemberRef__Output, _wms_messaging_v1_ChannelMember__Output>
   AddReaction: MethodDefinition<_wms_messaging_v1_ReactionRequest, _wms_messaging_v1_MessageReactions, _wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions__Output>
   AdmitAgent: MethodDefinition<_wms_messaging_v1_AdmitAgentRequest, _wms_common_v1_Empty, _wms_messaging_v1_AdmitAgentRequest__Output, _wms_common_v1_Empty__Output>
+  AnnounceAssetsReady: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_common_v1_Empty, _wms_messaging_v1_MessageRef__Output, _wms_common_v1_Empty__Output>
   CreateChannel: MethodDefinition<_wms_messaging_v1_CreateChannelRequest, _wms_messaging_v1_Channel, _wms_messaging_v1_CreateChannelRequest__Output, _wms_messaging_v1_Channel__Output>
   CreateMessage: MethodDefinition<_wms_messaging_v1_CreateMessageRequest, _wms_messaging_v1_Message, _wms_messaging_v1_CreateMessageRequest__Output, _wms_messaging_v1_Message__Output>
   DeleteMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_common_v1_Empty, _wms_messaging_v1_MessageRef__Output, _wms_common_v1_Empty__Output>
