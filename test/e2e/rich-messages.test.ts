@@ -111,6 +111,14 @@ describe('mentions in the text', () => {
     expect((await readState(carol)).mention_count).toBe(before.mention_count + 1);
     // Taking the mention out of the text keeps it (a mention, once made, stays made).
     expect((await edit(alice, root, 'for nobody')).mentioned_actor_ids).toEqual([actor.carol.id]);
+
+    // A reply's edit that mentions someone makes them follow its thread.
+    const other = await postText(alice, ws, cid, 'another thread');
+    const reply = await postText(alice, ws, cid, 'a reply', { parent_message_id: other.id });
+    const carolsThread = () => ok<ReadStateBody>(inWorkspace(carol, ws, 'GET', `/threads/${other.id}/read-state`));
+    expect(await carolsThread()).toMatchObject({ following: false, mention_count: 0 });
+    await edit(alice, reply, `a reply for <@${actor.carol.id}>`);
+    expect(await carolsThread()).toMatchObject({ following: true, mention_count: 1 });
   });
 
   it('reads the same mention many times over as one', async () => {

@@ -5,7 +5,8 @@ import { readBody } from '../src/domain/markdown.ts';
 // an edit replaces. Adding a nullable column without a default changes no row. Messages already stored are parsed
 // here, a batch at a time, each batch committed on its own: a batch's rows are locked only while it is written, and
 // posting goes on throughout. Their `<@actor_id>` spellings stay text (they were written before mentions were read
-// from the text). A row a previous release writes later has no `children`: the store reads it from its body then.
+// from the text). A row the previous release writes or edits later has no `children`: the store reads it from its
+// body then.
 export const config = { transaction: false };
 
 /** Rows parsed and written per statement. */
@@ -23,6 +24,22 @@ export async function up(knex: Knex): Promise<void> {
       written_at timestamptz NOT NULL
     )`);
   await knex.raw('CREATE INDEX IF NOT EXISTS message_versions_message_idx ON message_versions (message_id, id)');
+  // While the previous release still writes (a rolling upgrade), a message it edits keeps no stale children (none:
+  // parsed when read), and one it deletes loses its versions. To drop once no release without children runs.
+  await knex.raw(`
+    CREATE OR REPLACE FUNCTION messages_written_before_children() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.body_text IS DISTINCT FROM OLD.body_text AND NEW.children IS NOT DISTINCT FROM OLD.children THEN
+        NEW.children := NULL;
+      END IF;
+      IF NEW.deleted_at IS NOT NULL AND OLD.deleted_at IS NULL THEN
+        DELETE FROM message_versions WHERE message_id = NEW.id;
+      END IF;
+      RETURN NEW;
+    END $$;
+    DROP TRIGGER IF EXISTS messages_written_before_children ON messages;
+    CREATE TRIGGER messages_written_before_children BEFORE UPDATE OF body_text, deleted_at ON messages
+      FOR EACH ROW EXECUTE FUNCTION messages_written_before_children();`);
   await backfill(knex);
 }
 

@@ -1,6 +1,6 @@
 import { type Caller, callerOf } from '@wms/kit/caller';
 import type { CallContext } from '@wms/kit/context';
-import { ensure, forbidden, invalidInput, notFound } from '@wms/kit/errors';
+import { forbidden, invalidInput, notFound } from '@wms/kit/errors';
 import { isUuid, MAX_BATCH_IDS, uuidv7 } from '@wms/kit/ids';
 import type { Logger } from '@wms/kit/logger';
 import type { Transact, Tx } from '@wms/kit/transactions';
@@ -8,12 +8,12 @@ import { type Attachment, type Attachments, type MessageRead, readOf } from './a
 import { childrenOf, parseBody } from './domain/markdown.ts';
 import {
   canDelete,
-  LIMITS,
   type Message,
   type MessageChild,
   messageDeleted,
   type MessageVersion,
   replyRefusal,
+  requireMentionLimit,
   validateEditedBody,
   validateNewMessage,
 } from './domain/message.ts';
@@ -158,9 +158,12 @@ export class MessageService {
     validateEditedBody(bodyText);
     const found = await requireMessage(this.d.messages, me, conversationId, messageId);
     if (found.message.authorActorId !== me.actorId) throw forbidden('Only the author can edit a message.');
-    const text = await this.written(ctx, bodyText, [], found.message.mentionedActorIds);
-    const assets = await this.d.attachments.of(ctx, [found.message]);
+    const text = await this.written(ctx, bodyText, []);
     return this.d.transact(async (tx) => {
+      // Locked first: its mentions, attachments and versions are read as no concurrent edit or announce can change them.
+      const current = await this.d.messages.lockLive(me.workspaceId, messageId, tx);
+      if (!current) throw messageDeleted();
+      requireMentionLimit([...current.mentionedActorIds, ...text.mentionedActorIds], 'body.body_text');
       const done = await this.d.messages.edit(me.workspaceId, messageId, { bodyText, ...text }, tx);
       if (!done) throw messageDeleted();
       const { message } = done;
@@ -170,7 +173,7 @@ export class MessageService {
         if (message.parentMessageId !== null)
           await this.d.messages.follow({ ...message, id: message.parentMessageId }, added, tx);
       }
-      const edited = readOf({ message, savedAt: found.savedAt }, assets);
+      const edited = readOf({ message, savedAt: found.savedAt }, await this.d.attachments.of(ctx, [message]));
       await this.d.outbox.append([{ type: 'message.updated', message: edited }], tx);
       return edited;
     });
@@ -182,7 +185,12 @@ export class MessageService {
    * text. Nothing when the message is deleted or not committed yet (its post's own check announces it then), nor when
    * `pending` (the attachments as the post answered) are all still pending.
    */
-  async announceAssets(ctx: CallContext, conversationId: string, messageId: string, pending?: Attachment[]): Promise<void> {
+  async announceAssets(
+    ctx: CallContext,
+    conversationId: string,
+    messageId: string,
+    pending?: Attachment[],
+  ): Promise<void> {
     const me = callerOf(ctx);
     if (!isUuid(messageId)) return;
     await this.d.transact(async (tx) => {
@@ -197,15 +205,8 @@ export class MessageService {
 
   /** Every text the message has had, oldest first, the current one last; none when it is deleted (contract §13). */
   async history(ctx: CallContext, conversationId: string, messageId: string): Promise<MessageVersion[]> {
-    const { message } = await requireMessage(this.d.messages, callerOf(ctx), conversationId, messageId);
-    if (message.deletedAt !== null) return [];
-    const current = {
-      bodyText: message.bodyText,
-      children: message.children,
-      mentionedActorIds: message.mentionedActorIds,
-      writtenAt: message.editedAt ?? message.createdAt,
-    };
-    return [...(await this.d.messages.versions(messageId)), current];
+    await requireMessage(this.d.messages, callerOf(ctx), conversationId, messageId);
+    return this.d.messages.history(messageId);
   }
 
   /** The author, owners and admins delete; deleting a deleted message again succeeds. */
@@ -270,15 +271,14 @@ export class MessageService {
   }
 
   /**
-   * A body as written (contract §13): its nodes, and its mentions: `held` (an edited message's), the ids `sent`
-   * (which must name active actors of the workspace, else 400), then those of its `<@actor_id>` that do (the others
-   * stay text); at most 50 together, else 400. One lookup of the actors named.
+   * A body as written (contract §13): its nodes, and its mentions: the ids `sent` (which must name active actors of
+   * the workspace, else 400), then those of its `<@actor_id>` that do (the others stay text); at most 50 together,
+   * else 400. One lookup of the actors named.
    */
   private async written(
     ctx: CallContext,
     bodyText: string,
     sent: string[],
-    held: string[] = [],
   ): Promise<{ children: MessageChild[]; mentionedActorIds: string[] }> {
     const parsed = parseBody(bodyText);
     const named = parsed.mentionIds.slice(0, MAX_BATCH_IDS - sent.length);
@@ -289,11 +289,7 @@ export class MessageService {
         { field: 'body.mentioned_actor_ids', message: `not actors of this workspace: ${unknown.join(', ')}` },
       ]);
     const mentionedActorIds = [...new Set([...sent, ...named.filter((id) => names.has(id))])];
-    ensure([
-      held.length > 0 ? 'body.body_text' : 'body.mentioned_actor_ids',
-      new Set([...held, ...mentionedActorIds]).size <= LIMITS.mentions,
-      'must mention at most 50 actors, with those body_text mentions',
-    ]);
+    requireMentionLimit(mentionedActorIds, 'body.mentioned_actor_ids');
     return { children: childrenOf(parsed, names), mentionedActorIds };
   }
 }

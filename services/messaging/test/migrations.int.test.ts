@@ -231,6 +231,22 @@ describe(RICH, () => {
         { type: 'text', text: `hi ${mention}`, style: { bold: false, italic: false, strike: false, code: false } },
       ]);
       expect(byId.get(late.id)).toEqual(readBody(bodies[3]!));
+
+      // The previous release, still running during the upgrade: an edit of its leaves no stale children, a delete of
+      // its no versions.
+      const [edited, removed] = [stored[1]!, stored[5]!];
+      await other!('message_versions').insert({
+        message_id: removed.id,
+        body_text: 'before',
+        mentioned_actor_ids: [],
+        written_at: new Date(),
+      });
+      await other!('messages').where({ id: edited.id }).update({ body_text: 'now *this*', edited_at: new Date() });
+      await other!('messages').where({ id: removed.id }).update({ body_text: '', deleted_at: new Date() });
+      expect(await other!('messages').where({ id: edited.id }).first('children')).toEqual({ children: null });
+      expect(await other!('message_versions').where({ message_id: removed.id }).count({ n: '*' })).toEqual([
+        { n: '0' },
+      ]);
     } finally {
       await tx?.rollback();
       await Promise.all([migrating?.destroy(), other?.destroy()]);

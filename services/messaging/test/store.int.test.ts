@@ -694,30 +694,55 @@ describe(MessageStore.name, () => {
     expect(mine?.savedAt).toEqual(savedAt);
   });
 
-  it('keeps each text an edit replaces as a version, the last 99 before the current one, none once deleted', async () => {
+  it('keeps each text an edit replaces as a version, 100 with the current one, none once deleted', async () => {
     const c = await newChannel();
     const author = actor();
     const m = await post(c, author, { body: 'v0 **bold**' });
+    // As the service edits: the message locked first.
     const edit = (bodyText: string, mentionedActorIds: string[] = []) =>
-      transact((tx) => messages.edit(c.workspaceId, m.id, { ...text(bodyText), mentionedActorIds }, tx));
+      transact(async (tx) => {
+        await messages.lockLive(c.workspaceId, m.id, tx);
+        return messages.edit(c.workspaceId, m.id, { ...text(bodyText), mentionedActorIds }, tx);
+      });
     const first = (await edit('v1'))!.message;
-    expect(await messages.versions(m.id)).toEqual([
+    expect(await messages.history(m.id)).toEqual([
       { bodyText: 'v0 **bold**', children: readBody('v0 **bold**'), mentionedActorIds: [], writtenAt: m.createdAt },
+      { bodyText: 'v1', children: readBody('v1'), mentionedActorIds: [], writtenAt: first.editedAt },
     ]);
     // Edits at once: each keeps the text it replaced, none lost (the row lock orders them).
     await Promise.all(Array.from({ length: 8 }, (_, i) => edit(`p${i}`)));
-    const versions = await messages.versions(m.id);
+    const versions = await messages.history(m.id);
+    expect(versions).toHaveLength(10);
     expect(versions.map((v) => v.bodyText).slice(0, 2)).toEqual(['v0 **bold**', 'v1']);
-    expect(new Set(versions.slice(2).map((v) => v.bodyText)).size).toBe(7);
-    expect(versions[1]!.writtenAt).toEqual(first.editedAt);
+    expect(new Set(versions.slice(2).map((v) => v.bodyText)).size).toBe(8);
     for (let i = 0; i < 100; i++) await edit(`late ${i}`);
-    const kept = await messages.versions(m.id);
-    expect(kept).toHaveLength(99);
-    expect(kept.at(-1)!.bodyText).toBe('late 98');
-    expect(kept[0]!.bodyText).toBe(`late 0`);
+    // And at once again, at the bound.
+    await Promise.all(Array.from({ length: 4 }, (_, i) => edit(`last ${i}`)));
+    const kept = await messages.history(m.id);
+    expect(kept).toHaveLength(100);
+    expect(kept[0]!.bodyText).toBe('late 4');
+    expect(new Set(kept.slice(-4).map((v) => v.bodyText))).toEqual(new Set(['last 0', 'last 1', 'last 2', 'last 3']));
+    expect(await db('message_versions').where({ message_id: m.id }).count({ n: '*' })).toEqual([{ n: '99' }]);
     await transact((tx) => messages.softDelete(c.workspaceId, m.id, tx));
-    expect(await messages.versions(m.id)).toEqual([]);
+    expect(await messages.history(m.id)).toEqual([]);
     expect(await db('message_versions').where({ message_id: m.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
+  });
+
+  it('reads a message without children (the previous release edited it) from its body; keeps an edit whose nodes did not change', async () => {
+    const c = await newChannel();
+    const m = await post(c, actor(), { body: 'plain' });
+    await db('messages').where({ id: m.id }).update({ body_text: 'now **bold**' });
+    expect((await reload(m)).children).toEqual(readBody('now **bold**'));
+    const named = actor();
+    const mentioning = { bodyText: `<@${named}> hi`, children: readBody(`<@${named}> hi`, new Map([[named, 'Ann']])) };
+    const edit = (bodyText: string) =>
+      transact((tx) => messages.edit(c.workspaceId, m.id, { ...mentioning, bodyText, mentionedActorIds: [named] }, tx));
+    await edit(mentioning.bodyText);
+    // Only the spacing changes: the same nodes, kept.
+    const again = await edit(`${mentioning.bodyText}  `);
+    expect(again!.message.children).toEqual(mentioning.children);
+    expect(again!.message.children[0]).toMatchObject({ type: 'mention', text: '@Ann' });
+    expect((await reload(m)).children).toEqual(mentioning.children);
   });
 
   it('adds the mentions an edit finds to those the message has, in order, and tells which are new', async () => {
@@ -728,7 +753,10 @@ describe(MessageStore.name, () => {
       messages.edit(c.workspaceId, m.id, { ...text('hi'), mentionedActorIds: [d, b] }, tx),
     );
     expect(edited).toMatchObject({ message: { mentionedActorIds: [a, b, d] }, added: [d] });
-    expect((await messages.versions(m.id))[0]!.mentionedActorIds).toEqual([a, b]);
+    expect((await messages.history(m.id)).map((v) => v.mentionedActorIds)).toEqual([
+      [a, b],
+      [a, b, d],
+    ]);
   });
 
   it('shows a loading message for five minutes from creation, until an edit clears it', async () => {

@@ -112,6 +112,15 @@ export function validateNewMessage(input: NewMessageInput): { mentionedActorIds:
   return { mentionedActorIds, assetIds: [...new Set(input.assetIds)] };
 }
 
+/** A message mentions at most 50 actors (contract §13: the ids sent and those its text names, together), else 400. */
+export function requireMentionLimit(actorIds: string[], field: string): void {
+  ensure([
+    field,
+    new Set(actorIds).size <= LIMITS.mentions,
+    'must mention at most 50 actors, with those body_text mentions',
+  ]);
+}
+
 /** UpdateMessage: the new text follows the create rules (1..40,000 characters). */
 export function validateEditedBody(bodyText: string): void {
   const length = chars(bodyText);

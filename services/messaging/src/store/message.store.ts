@@ -266,6 +266,8 @@ export class MessageStore {
          INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
          SELECT a.actor_id, root.id, root.workspace_id, root.conversation_id, true
          FROM root, (SELECT DISTINCT unnest(:force::uuid[] || r.author_actor_id || r.mentioned_actor_ids) AS actor_id FROM root r) a
+         -- In actor order, as every upsert of thread reads takes their locks (no deadlock between two of them).
+         ORDER BY a.actor_id
          ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now()
            WHERE thread_reads.following IS NULL OR (thread_reads.following = false AND excluded.actor_id = ANY (:force::uuid[]))
        )
@@ -306,7 +308,8 @@ export class MessageStore {
   /**
    * Replaces the text of a live message of the workspace (clearing its loading state), keeping the text it replaces as
    * a version (the last `MAX_VERSIONS` - 1 are kept); the mentions found in the new text join those the message has.
-   * Nothing when it is deleted. `added`: the mentions the edit added.
+   * Nothing when it is deleted. `added`: the mentions the edit added. Call it with the message locked in `tx`
+   * (`lockLive`): the statement's snapshot then holds every version an earlier edit kept, so the trimming is exact.
    */
   async edit(
     workspaceId: string,
@@ -345,11 +348,28 @@ export class MessageStore {
       },
     );
     const row = rows[0];
-    return row && { message: toMessage(row), added: row.mentioned_actor_ids.filter((a) => !row.previous.includes(a)) };
+    if (!row) return undefined;
+    // A new text whose nodes are the old ones (only its spacing changed): the migration's trigger for the previous
+    // release took them for stale; they are written again.
+    if (row.children === null) await this.keepChildren(id, e.children, tx);
+    return {
+      message: { ...toMessage(row), children: e.children },
+      added: row.mentioned_actor_ids.filter((a) => !row.previous.includes(a)),
+    };
   }
 
-  /** The texts a message had before its current one, oldest first. */
-  async versions(messageId: string): Promise<MessageVersion[]> {
+  private async keepChildren(id: string, children: MessageChild[], tx: Tx): Promise<void> {
+    await queryable(this.db, tx).raw('UPDATE messages SET children = :children::jsonb WHERE id = :id', {
+      id,
+      children: JSON.stringify(children),
+    });
+  }
+
+  /**
+   * Every text a live message has had, oldest first, the current one last (one statement: one snapshot); none for a
+   * deleted or unknown message.
+   */
+  async history(messageId: string): Promise<MessageVersion[]> {
     const { rows } = await this.db.raw<{
       rows: Array<{
         body_text: string;
@@ -358,7 +378,12 @@ export class MessageStore {
         written_at: Date;
       }>;
     }>(
-      `SELECT body_text, children, mentioned_actor_ids, written_at FROM message_versions WHERE message_id = :messageId ORDER BY id`,
+      `SELECT body_text, children, mentioned_actor_ids, written_at FROM (
+         SELECT v.id, v.body_text, v.children, v.mentioned_actor_ids, v.written_at FROM message_versions v WHERE v.message_id = :messageId
+         UNION ALL
+         SELECT NULL, m.body_text, m.children, m.mentioned_actor_ids, coalesce(m.edited_at, m.created_at) FROM messages m
+         WHERE m.id = :messageId AND m.deleted_at IS NULL
+       ) h ORDER BY h.id NULLS LAST`,
       { messageId },
     );
     return rows.map((r) => ({
@@ -460,7 +485,10 @@ export class MessageStore {
     return held.rows[0]!.message_id;
   }
 
-  /** Those of `actorIds` follow the thread of `rootId` (a reply's edit mentioned them), even after an unfollow. */
+  /**
+   * Those of `actorIds` follow the thread of `rootId` (a reply's edit mentioned them), even after an unfollow; in actor
+   * order, as the reply's own upsert.
+   */
   async follow(
     root: Pick<Message, 'id' | 'workspaceId' | 'conversationId'>,
     actorIds: string[],
@@ -468,7 +496,7 @@ export class MessageStore {
   ): Promise<void> {
     await queryable(this.db, tx).raw(
       `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
-       SELECT a, :rootId, :workspaceId, :conversationId, true FROM unnest(:actorIds::uuid[]) AS a
+       SELECT a, :rootId, :workspaceId, :conversationId, true FROM unnest(:actorIds::uuid[]) AS a ORDER BY a
        ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now() WHERE thread_reads.following IS NOT true`,
       { rootId: root.id, workspaceId: root.workspaceId, conversationId: root.conversationId, actorIds },
     );
