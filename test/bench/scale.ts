@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isDeepStrictEqual } from 'node:util';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { readBody } from '../../services/messaging/src/domain/markdown.ts';
 
 /** Cursors kept per channel, evenly spaced through it; each request of the scale run picks one at random. */
 const CURSORS = 1000;
@@ -126,7 +128,7 @@ export async function seedChannel(pool: pg.Pool, target: SeedTarget, count: numb
 }
 
 /**
- * Writes the search vectors COPY left empty (what the service's writes and its sweep keep), then sets the visibility
+ * Writes the search vectors and children COPY left empty (what the service's writes keep), then sets the visibility
  * map and hint bits and the planner's statistics, as a table this size has in steady use.
  */
 export async function settle(pool: pg.Pool): Promise<number> {
@@ -136,9 +138,19 @@ export async function settle(pool: pg.Pool): Promise<number> {
     // One statement over a million rows: faster without the GIN index, built again after.
     await client.query('SET statement_timeout = 0');
     await client.query('DROP INDEX messaging.messages_search_idx');
+    // The children a post stores: a text of words without Markdown is one plain text node (checked below).
     await client.query(
-      "UPDATE messaging.messages SET search = to_tsvector('english', body_text) WHERE search IS NULL AND deleted_at IS NULL",
+      `UPDATE messaging.messages SET search = to_tsvector('english', body_text),
+         children = jsonb_build_array(jsonb_build_object('type', 'text', 'text', body_text,
+           'style', jsonb_build_object('bold', false, 'italic', false, 'strike', false, 'code', false)))
+       WHERE search IS NULL AND deleted_at IS NULL`,
     );
+    const { rows } = await client.query<{ body_text: string; children: unknown }>(
+      'SELECT body_text, children FROM messaging.messages TABLESAMPLE SYSTEM (1) LIMIT 1000',
+    );
+    const wrong = rows.find((r) => !isDeepStrictEqual(r.children, readBody(r.body_text)));
+    if (wrong)
+      throw new Error(`seeded children are not what the service stores for ${JSON.stringify(wrong.body_text)}`);
     await client.query('CREATE INDEX messages_search_idx ON messaging.messages USING gin (search)');
   } finally {
     client.release();
