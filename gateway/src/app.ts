@@ -18,6 +18,7 @@ import { requestContextMiddleware } from './middleware/request-context.ts';
 import { readUpload, streamUpload } from './middleware/upload.ts';
 import { parsePart } from './middleware/validate.ts';
 import type { Metrics } from './metrics.ts';
+import { webApp } from './web-app.ts';
 import { accountPages } from './pages.ts';
 import { buildOpenApi } from './openapi/build.ts';
 import { type RealtimeProvider, type RealtimeWebsockets, realtimeWebsockets } from './realtime-proxy.ts';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps): {
   const routes = routeTable(deps);
   for (const r of routes) app[r.method](r.path, routeHandler(r, deps, authorize, readBody));
   app.use(accountPages(deps.clients, deps.log));
+  app.use(webApp());
   app.use((_req, res) => sendError(res, 404, 'not_found', 'No such route.'));
   app.use(malformedPathHandler(routes, authorize));
   app.use(errorHandler(deps.log));

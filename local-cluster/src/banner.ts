@@ -4,6 +4,7 @@ import type { DevCluster } from './cluster.ts';
 export function bannerLines(cluster: Pick<DevCluster, 'gatewayUrl' | 'settings' | 'logDir'>): string[] {
   const rows: Array<[string, string]> = [
     ['gateway', cluster.gatewayUrl],
+    ['web app', `${cluster.gatewayUrl}/app/`],
     ...cluster.settings.map(({ name, value, from }): [string, string] => [
       name,
       `${value}  (${from === 'default' ? 'default' : `from ${from}`})`,

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import type { ConversationItem, Page, Workspace } from '../../lib/types.ts';
+import { MessagePane } from '../messages/message-pane.tsx';
+
+/** The signed-in app: a workspace (the first, or the one picked), its conversations, and the open one. */
+export function WorkspaceShell({ token, onSignOut }: { token: string; onSignOut: () => void }) {
+  const workspaces = useQuery({
+    queryKey: ['workspaces'],
+    queryFn: () => api<Workspace[]>({ token }, 'GET', '/workspaces'),
+  });
+  const [picked, setPicked] = useState<string | null>(null);
+  const workspaceId = picked ?? workspaces.data?.[0]?.id;
+  return (
+    <div className="shell">
+      <header>
+        <label>
+          Workspace
+          <select value={workspaceId ?? ''} onChange={(e) => setPicked(e.target.value)}>
+            {workspaces.data?.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      {workspaceId ? <Workspace token={token} workspaceId={workspaceId} /> : <p>No workspace yet.</p>}
+    </div>
+  );
+}
+
+function Workspace({ token, workspaceId }: { token: string; workspaceId: string }) {
+  const caller = { token, workspaceId };
+  const conversations = useQuery({
+    queryKey: ['conversations', workspaceId],
+    queryFn: () => api<Page<ConversationItem>>(caller, 'GET', '/conversations?limit=100'),
+  });
+  const [open, setOpen] = useState<string | null>(null);
+  const current = open ?? conversations.data?.items[0]?.conversation.id ?? null;
+  return (
+    <div className="workspace">
+      <nav aria-label="Conversations">
+        <ul>
+          {conversations.data?.items.map(({ conversation: c, read_state: r }) => (
+            <li key={c.id}>
+              <button type="button" aria-current={c.id === current ? 'page' : undefined} onClick={() => setOpen(c.id)}>
+                {c.name ? `# ${c.name}` : 'Direct conversation'}
+                {r.unread_count > 0 && <span className="badge"> {r.unread_count} unread</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {current && <MessagePane caller={caller} conversationId={current} />}
+    </div>
+  );
+}

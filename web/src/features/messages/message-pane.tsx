@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { api, ApiError, type Caller } from '../../lib/api.ts';
+import type { Message, Page } from '../../lib/types.ts';
+import { MessageBody } from './message-body.tsx';
+
+/** A conversation's newest messages, oldest at the top, and the composer. */
+export function MessagePane({ caller, conversationId }: { caller: Caller; conversationId: string }) {
+  const key = ['messages', caller.workspaceId, conversationId];
+  const messages = useQuery({
+    queryKey: key,
+    queryFn: () => api<Page<Message>>(caller, 'GET', `/conversations/${conversationId}/messages?limit=50`),
+  });
+  return (
+    <section className="messages" aria-label="Messages">
+      <ol>
+        {[...(messages.data?.items ?? [])].reverse().map((m) => (
+          <li key={m.id}>{m.deleted_at ? <em>This message was deleted.</em> : <MessageBody nodes={m.children} />}</li>
+        ))}
+      </ol>
+      <Composer caller={caller} conversationId={conversationId} queryKey={key} />
+    </section>
+  );
+}
+
+function Composer({
+  caller,
+  conversationId,
+  queryKey,
+}: {
+  caller: Caller;
+  conversationId: string;
+  queryKey: unknown[];
+}) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const post = useMutation({
+    mutationFn: (bodyText: string) =>
+      api<Message>(caller, 'POST', `/conversations/${conversationId}/messages`, {
+        body_text: bodyText,
+        client_message_id: crypto.randomUUID(),
+      }),
+    onSuccess: (message) => {
+      queryClient.setQueryData<Page<Message>>(queryKey, (page) =>
+        page && !page.items.some((m) => m.id === message.id) ? { ...page, items: [message, ...page.items] } : page,
+      );
+      setText('');
+    },
+  });
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (text.trim() !== '' && !post.isPending) post.mutate(text);
+  };
+  // Enter sends, Shift+Enter starts a new line.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) send(event);
+  };
+  return (
+    <form className="composer" onSubmit={send}>
+      <label>
+        Message
+        <textarea value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} rows={2} />
+      </label>
+      {post.error && <p role="alert">{post.error instanceof ApiError ? post.error.message : 'Not sent.'}</p>}
+      <button type="submit" disabled={post.isPending}>
+        Send
+      </button>
+    </form>
+  );
+}

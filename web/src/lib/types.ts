@@ -1,0 +1,51 @@
+// The API's resources as the app reads them (the gateway's OpenAPI document at /openapi.json has them whole).
+
+export interface Workspace {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export interface Conversation {
+  id: string;
+  kind: 'public' | 'private' | 'direct';
+  name: string | null;
+}
+
+export interface ReadState {
+  unread_count: number;
+  mention_count: number;
+}
+
+export interface ConversationItem {
+  conversation: Conversation;
+  read_state: ReadState;
+}
+
+export interface TextStyle {
+  bold: boolean;
+  italic: boolean;
+  strike: boolean;
+  code: boolean;
+}
+
+export type MessageChild =
+  | { type: 'text'; text: string; style: TextStyle }
+  | { type: 'link'; text: string; url: string; style: TextStyle }
+  | { type: 'mention'; text: string; actor_id: string }
+  | { type: 'code_block'; text: string; language: string | null }
+  | { type: 'quote'; text: string; style: TextStyle };
+
+export interface Message {
+  id: string;
+  author_actor_id: string;
+  body_text: string;
+  children: MessageChild[];
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+
+// What the browser tests do through the API, as a second client would: accounts, workspaces, channels, messages.
+
+export const gatewayUrl = () => process.env.WMS_GATEWAY_URL!;
+
+export interface Account {
+  email: string;
+  password: string;
+  token: string;
+}
+
+export async function call<T>(
+  method: string,
+  path: string,
+  options: { token?: string; workspaceId?: string; body?: unknown } = {},
+): Promise<T> {
+  // Each call from an address of its own (the test cluster believes X-Forwarded-For from loopback): no throttle of
+  // one address adds up across the tests.
+  const address = `198.51.100.${1 + (randomBytes(1)[0]! % 250)}`;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Forwarded-For': address };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.workspaceId) headers['X-Workspace-Id'] = options.workspaceId;
+  const res = await fetch(new URL(path, gatewayUrl()), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** The token of the first link of the newest mail to `to`, waiting for it to arrive. */
+async function mailedToken(to: string): Promise<string> {
+  const url = new URL('/messages', process.env.WMS_INBOX_URL);
+  url.searchParams.set('to', to);
+  for (let tries = 0; tries < 200; tries++) {
+    const mails = (await (await fetch(url)).json()) as Array<{ links: string[] }>;
+    const token = mails[0]?.links.map((l) => new URL(l).searchParams.get('token')).find(Boolean);
+    if (token) return token;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail with a link reached ${to}`);
+}
+
+/** Registers, follows the mailed link, and answers the signed-in account. */
+export async function signUp(tag: string): Promise<Account> {
+  const email = `${tag}-${randomBytes(4).toString('hex')}@example.org`;
+  const password = 'correct-horse-1';
+  await call('POST', '/auth/register', { body: { email, password, name: `Web ${tag}` } });
+  const token = await mailedToken(email);
+  const auth = await call<{ access_token: string }>('POST', '/auth/verify-email', { body: { token } });
+  return { email, password, token: auth.access_token };
+}
