@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { call, gatewayUrl, signUp } from './support.ts';
+import { appUrl, call, signUp } from './support.ts';
 
 // The reference web client in a real browser (headless Chromium), against a test cluster.
 
@@ -14,7 +14,7 @@ test('a person signs in, reads a channel rendered from children, posts with Ente
   const hostile = '**Ship** it <img src=x onerror="window.hacked=1"> [click](javascript:window.hacked=2)';
   await call('POST', `/conversations/${channel.id}/messages`, { ...caller, body: { body_text: hostile } });
 
-  const app = await page.goto(new URL('/app/', gatewayUrl()).href);
+  const app = await page.goto(appUrl());
   expect(app?.headers()['content-security-policy']).toContain("script-src 'self'");
   await page.getByLabel('Email').fill(alice.email);
   await page.getByLabel('Password').fill(alice.password);
@@ -31,13 +31,13 @@ test('a person signs in, reads a channel rendered from children, posts with Ente
 
   await page.getByRole('textbox', { name: 'Message' }).fill('hello from the browser');
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(messages.getByText('hello from the browser')).toBeVisible();
+  await expect(messages.getByRole('listitem').filter({ hasText: 'hello from the browser' })).toBeVisible();
   const stored = await call<{ items: Array<{ body_text: string }> }>(
     'GET',
-    `/conversations/${channel.id}/messages?limit=1`,
+    `/conversations/${channel.id}/messages?limit=5`,
     caller,
   );
-  expect(stored.items[0]?.body_text).toBe('hello from the browser');
+  expect(stored.items.map((m) => m.body_text)).toEqual(['hello from the browser', hostile]);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

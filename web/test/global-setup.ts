@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-/** Starts the test cluster (test/cluster.ts) and hands its addresses to the tests as WMS_GATEWAY_URL and WMS_INBOX_URL. */
+/** Starts the test cluster (test/cluster.ts) and hands its addresses to the tests (WMS_GATEWAY_URL, WMS_PUBLIC_URL, WMS_INBOX_URL). */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/cluster.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
@@ -15,8 +15,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     once(lines, 'line').then(([line]) => String(line)),
     exited.then(([code]) => Promise.reject(new Error(`the test cluster exited (${String(code)}) before starting`))),
   ]);
-  const { gatewayUrl, inboxUrl } = JSON.parse(first) as { gatewayUrl: string; inboxUrl: string };
+  const { gatewayUrl, publicUrl, inboxUrl } = JSON.parse(first) as Record<string, string>;
   process.env.WMS_GATEWAY_URL = gatewayUrl;
+  process.env.WMS_PUBLIC_URL = publicUrl;
   process.env.WMS_INBOX_URL = inboxUrl;
   return async () => {
     child.kill('SIGTERM');

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 // What the browser tests do through the API, as a second client would: accounts, workspaces, channels, messages.
 
 export const gatewayUrl = () => process.env.WMS_GATEWAY_URL!;
+/** Where a person opens the app: the cluster's public URL (`PUBLIC_URL`). */
+export const appUrl = () => new URL('/app/', process.env.WMS_PUBLIC_URL).href;
 
 export interface Account {
   email: string;

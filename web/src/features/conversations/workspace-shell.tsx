@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import type { ConversationItem, Page, Workspace } from '../../lib/types.ts';
 import { MessagePane } from '../messages/message-pane.tsx';
+import { useRealtime } from './use-realtime.ts';
 
 /** The signed-in app: a workspace (the first, or the one picked), its conversations, and the open one. */
 export function WorkspaceShell({ token, onSignOut }: { token: string; onSignOut: () => void }) {
@@ -42,8 +43,12 @@ function Workspace({ token, workspaceId }: { token: string; workspaceId: string 
   });
   const [open, setOpen] = useState<string | null>(null);
   const current = open ?? conversations.data?.items[0]?.conversation.id ?? null;
+  const status = useRealtime(caller, conversations.data?.items.map((i) => i.conversation.id) ?? []);
   return (
     <div className="workspace">
+      <p className="status" role="status">
+        {status === 'connected' ? 'Live' : status === 'offline' ? 'Offline: reconnecting' : 'Connecting…'}
+      </p>
       <nav aria-label="Conversations">
         <ul>
           {conversations.data?.items.map(({ conversation: c, read_state: r }) => (

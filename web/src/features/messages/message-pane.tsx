@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { api, ApiError, type Caller } from '../../lib/api.ts';
 import type { Message, Page } from '../../lib/types.ts';
 import { MessageBody } from './message-body.tsx';
@@ -11,6 +11,7 @@ export function MessagePane({ caller, conversationId }: { caller: Caller; conver
     queryKey: key,
     queryFn: () => api<Page<Message>>(caller, 'GET', `/conversations/${conversationId}/messages?limit=50`),
   });
+  useMarkRead(caller, conversationId, messages.data?.items[0]?.id);
   return (
     <section className="messages" aria-label="Messages">
       <ol>
@@ -21,6 +22,17 @@ export function MessagePane({ caller, conversationId }: { caller: Caller; conver
       <Composer caller={caller} conversationId={conversationId} queryKey={key} />
     </section>
   );
+}
+
+/** Moves the caller's read mark to the newest message shown, once per newest message. */
+function useMarkRead(caller: Caller, conversationId: string, newest: string | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!newest) return;
+    void api(caller, 'PUT', `/conversations/${conversationId}/read-state`, { last_read_message_id: newest })
+      .then(() => queryClient.invalidateQueries({ queryKey: ['conversations', caller.workspaceId] }))
+      .catch(() => undefined);
+  }, [caller.token, caller.workspaceId, conversationId, newest, queryClient]);
 }
 
 function Composer({

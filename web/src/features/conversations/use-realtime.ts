@@ -1,0 +1,66 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Caller } from '../../lib/api.ts';
+import { connectRealtime, type Realtime, type RealtimeEvent, type RealtimeStatus } from '../../lib/realtime.ts';
+import type { Message, Page } from '../../lib/types.ts';
+
+/** What an event changes in the query cache: a message in its page in place, the sidebar fetched again. */
+function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEvent): void {
+  const message = e.data.message as
+    (Message & { conversation_id: string; parent_message_id: string | null }) | undefined;
+  if (message && e.event.startsWith('message.')) {
+    if (message.parent_message_id !== null) return;
+    queryClient.setQueryData<Page<Message>>(['messages', workspaceId, message.conversation_id], (page) => {
+      if (!page) return page;
+      const known = page.items.some((m) => m.id === message.id);
+      const items = known
+        ? page.items.map((m) => (m.id === message.id ? message : m))
+        : e.event === 'message.created'
+          ? [message, ...page.items]
+          : page.items;
+      return { ...page, items };
+    });
+  }
+  // Unread counts, new and changed conversations: the sidebar is read again.
+  void queryClient.invalidateQueries({ queryKey: ['conversations', workspaceId] });
+}
+
+/**
+ * The realtime connection of the signed-in workspace: every event updates the query cache, and the conversations
+ * shown are subscribed to. Answers the connection's status for the screen to show.
+ */
+export function useRealtime(caller: Caller & { workspaceId: string }, conversationIds: string[]): RealtimeStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  const [realtime, setRealtime] = useState<Realtime | null>(null);
+  const { token, workspaceId } = caller;
+  useEffect(() => {
+    let closed = false;
+    let opened: Realtime | undefined;
+    connectRealtime(
+      { token, workspaceId },
+      {
+        onEvent: (e) => applyEvent(queryClient, workspaceId, e),
+        onStatus: setStatus,
+        // Too long away for the catch-up log: everything shown is read again.
+        onLost: () => void queryClient.invalidateQueries(),
+      },
+    )
+      .then((r) => {
+        if (closed) return r.close();
+        opened = r;
+        setRealtime(r);
+      })
+      .catch(() => setStatus('offline'));
+    return () => {
+      closed = true;
+      opened?.close();
+      setRealtime(null);
+    };
+  }, [queryClient, token, workspaceId]);
+  const channels = conversationIds.map((id) => `private-conversation-${id}`);
+  useEffect(() => {
+    for (const channel of channels) realtime?.subscribe(channel);
+  }, [realtime, channels.join()]);
+  return status;
+}

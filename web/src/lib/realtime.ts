@@ -1,0 +1,100 @@
+import Pusher from 'pusher-js';
+import { api, ApiError, type Caller } from './api.ts';
+
+// Realtime from nothing but the gateway (docs/realtime.md): GET /realtime/config, pusher-js over the gateway's
+// websocket, channels authorized by the gateway with the session's headers; and after a lost connection, what was
+// missed through GET /events (docs/api.md "Catch-up") before the connection counts as live again.
+
+export interface RealtimeConfig {
+  app_key: string;
+  cluster: string;
+  ws_host: string;
+  ws_port: number;
+  wss_port: number;
+  ws_path: string;
+  force_tls: boolean;
+  channel_authorization_endpoint: string;
+  user_authentication_endpoint: string;
+  channels: { workspace: string; presence: string; actor: string };
+}
+
+export interface RealtimeEvent {
+  channel: string;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+export type RealtimeStatus = 'connecting' | 'catching up' | 'connected' | 'offline';
+
+export interface Realtime {
+  config: RealtimeConfig;
+  subscribe(channel: string): void;
+  close(): void;
+}
+
+/** Connects, hands every event to `onEvent` (live or caught up), and tells its status; `onLost` when catch-up is impossible. */
+export async function connectRealtime(
+  caller: Caller,
+  handlers: { onEvent(e: RealtimeEvent): void; onStatus(s: RealtimeStatus): void; onLost(): void },
+): Promise<Realtime> {
+  const config = await api<RealtimeConfig>(caller, 'GET', '/realtime/config');
+  let cursor = (await api<{ next_cursor: string }>(caller, 'GET', '/events')).next_cursor;
+  const headers: Record<string, string> = { Authorization: `Bearer ${caller.token}` };
+  if (caller.workspaceId) headers['X-Workspace-Id'] = caller.workspaceId;
+  const pusher = new Pusher(config.app_key, {
+    cluster: config.cluster,
+    wsHost: config.ws_host,
+    wsPort: config.ws_port,
+    wssPort: config.wss_port,
+    wsPath: config.ws_path,
+    forceTLS: config.force_tls,
+    enabledTransports: ['ws', 'wss'],
+    disableStats: true,
+    channelAuthorization: { endpoint: config.channel_authorization_endpoint, transport: 'ajax', headers },
+    userAuthentication: { endpoint: config.user_authentication_endpoint, transport: 'ajax', headers },
+  });
+  let wasConnected = false;
+  const catchUp = async () => {
+    handlers.onStatus('catching up');
+    try {
+      for (;;) {
+        const page = await api<{ items: RealtimeEvent[]; next_cursor: string }>(
+          caller,
+          'GET',
+          `/events?after=${encodeURIComponent(cursor)}&limit=100`,
+        );
+        for (const e of page.items) handlers.onEvent(e);
+        if (page.next_cursor === cursor) break;
+        cursor = page.next_cursor;
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'cursor_expired') {
+        cursor = (await api<{ next_cursor: string }>(caller, 'GET', '/events')).next_cursor;
+        handlers.onLost();
+      } else throw err;
+    }
+    handlers.onStatus('connected');
+  };
+  pusher.connection.bind('state_change', ({ current }: { current: string }) => {
+    if (current === 'connected') {
+      if (wasConnected) void catchUp().catch(() => handlers.onStatus('offline'));
+      else handlers.onStatus('connected');
+      wasConnected = true;
+    } else if (current === 'connecting') handlers.onStatus('connecting');
+    else if (current === 'unavailable' || current === 'failed' || current === 'disconnected')
+      handlers.onStatus('offline');
+  });
+  const subscribed = new Set<string>();
+  const subscribe = (channel: string) => {
+    if (subscribed.has(channel)) return;
+    subscribed.add(channel);
+    pusher.subscribe(channel).bind_global((event: string, data: unknown) => {
+      if (event.startsWith('pusher')) return;
+      const payload = data as Record<string, unknown>;
+      handlers.onEvent({ channel, event, data: payload });
+    });
+  };
+  subscribe(config.channels.workspace);
+  subscribe(config.channels.actor);
+  return { config, subscribe, close: () => pusher.disconnect() };
+}
