@@ -224,7 +224,12 @@ const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const p = (text: string) => `<p>${escape(text)}</p>`;
 const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escape(value)}">`;
+/**
+ * The session a page signed in: a link that hands it to the web client (in the fragment, which no server sees; the app
+ * takes it out of the address at once), and the token itself for API requests.
+ */
 const accessToken = (value: string) => [
+  `<p><a href="/app/#session=${escape(encodeURIComponent(value))}">Open the web app</a></p>`,
   p('Your access token, for API requests (Authorization: Bearer …):'),
   `<pre><code>${escape(value)}</code></pre>`,
 ];

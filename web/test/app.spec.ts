@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { appUrl, call, signUp } from './support.ts';
+import { appUrl, call, signInThroughTheApp, signUp } from './support.ts';
 
 // The reference web client in a real browser (headless Chromium), against a test cluster.
 
@@ -16,9 +16,7 @@ test('a person signs in, reads a channel rendered from children, posts with Ente
 
   const app = await page.goto(appUrl());
   expect(app?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await page.getByLabel('Email').fill(alice.email);
-  await page.getByLabel('Password').fill(alice.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughTheApp(page, alice);
 
   await expect(page.getByRole('button', { name: '# general' })).toBeVisible();
   const messages = page.getByRole('region', { name: 'Messages' });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 
 // What the browser tests do through the API, as a second client would: accounts, workspaces, channels, messages.
 
@@ -33,25 +34,34 @@ export async function call<T>(
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
-/** The token of the first link of the newest mail to `to`, waiting for it to arrive. */
-async function mailedToken(to: string): Promise<string> {
-  const url = new URL('/messages', process.env.WMS_INBOX_URL);
-  url.searchParams.set('to', to);
-  for (let tries = 0; tries < 200; tries++) {
-    const mails = (await (await fetch(url)).json()) as Array<{ links: string[] }>;
-    const token = mails[0]?.links.map((l) => new URL(l).searchParams.get('token')).find(Boolean);
-    if (token) return token;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail with a link reached ${to}`);
-}
-
 /** Registers, follows the mailed link, and answers the signed-in account. */
 export async function signUp(tag: string): Promise<Account> {
   const email = `${tag}-${randomBytes(4).toString('hex')}@example.org`;
   const password = 'correct-horse-1';
   await call('POST', '/auth/register', { body: { email, password, name: `Web ${tag}` } });
-  const token = await mailedToken(email);
+  const token = new URL(await mailedLink(email)).searchParams.get('token');
   const auth = await call<{ access_token: string }>('POST', '/auth/verify-email', { body: { token } });
   return { email, password, token: auth.access_token };
+}
+
+/** Opens the app and signs in through its form. */
+export async function signInThroughTheApp(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await page.goto(appUrl());
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The link of the newest mail to `to`, waiting for it to arrive. */
+export async function mailedLink(to: string): Promise<string> {
+  const url = new URL('/messages', process.env.WMS_INBOX_URL);
+  url.searchParams.set('to', to);
+  for (let tries = 0; tries < 200; tries++) {
+    const mails = (await (await fetch(url)).json()) as Array<{ links: string[] }>;
+    const link = mails[0]?.links.find((l) => new URL(l).searchParams.has('token'));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail with a link reached ${to}`);
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
+import { Register } from './register.tsx';
 
 /** Email and password sign-in (POST /auth/login). */
 export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) {
@@ -25,7 +26,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) 
   return (
     <main className="sign-in">
       <h1>Sign in to wms</h1>
-      <form onSubmit={(e) => void submit(e)}>
+      <form onSubmit={(e) => void submit(e)} aria-label="Sign in">
         <label>
           Email
           <input name="email" type="email" autoComplete="username" required />
@@ -39,6 +40,8 @@ export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) 
           Sign in
         </button>
       </form>
+      <h2>New here?</h2>
+      <Register />
     </main>
   );
 }

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import type { ConversationItem, Page, Workspace } from '../../lib/types.ts';
 import { MessagePane } from '../messages/message-pane.tsx';
+import { CreateWorkspace } from '../workspaces/create-workspace.tsx';
+import { NewChannel } from './new-channel.tsx';
 import { useRealtime } from './use-realtime.ts';
 
 /** The signed-in app: a workspace (the first, or the one picked), its conversations, and the open one. */
@@ -12,7 +14,12 @@ export function WorkspaceShell({ token, onSignOut }: { token: string; onSignOut:
     queryFn: () => api<Workspace[]>({ token }, 'GET', '/workspaces'),
   });
   const [picked, setPicked] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
   const workspaceId = picked ?? workspaces.data?.[0]?.id;
+  const opened = (id: string) => {
+    setPicked(id);
+    setCreating(false);
+  };
   return (
     <div className="shell">
       <header>
@@ -26,11 +33,18 @@ export function WorkspaceShell({ token, onSignOut }: { token: string; onSignOut:
             ))}
           </select>
         </label>
+        <button type="button" onClick={() => setCreating(!creating)} aria-expanded={creating}>
+          New workspace
+        </button>
         <button type="button" onClick={onSignOut}>
           Sign out
         </button>
       </header>
-      {workspaceId ? <Workspace token={token} workspaceId={workspaceId} /> : <p>No workspace yet.</p>}
+      {creating || (workspaces.isSuccess && !workspaceId) ? (
+        <CreateWorkspace token={token} onCreated={opened} />
+      ) : (
+        workspaceId && <Workspace key={workspaceId} token={token} workspaceId={workspaceId} />
+      )}
     </div>
   );
 }
@@ -54,12 +68,16 @@ function Workspace({ token, workspaceId }: { token: string; workspaceId: string 
           {conversations.data?.items.map(({ conversation: c, read_state: r }) => (
             <li key={c.id}>
               <button type="button" aria-current={c.id === current ? 'page' : undefined} onClick={() => setOpen(c.id)}>
-                {c.name ? `# ${c.name}` : 'Direct conversation'}
+                {c.name ? `${c.kind === 'private' ? '🔒' : '#'} ${c.name}` : 'Direct conversation'}
                 {r.unread_count > 0 && <span className="badge"> {r.unread_count} unread</span>}
               </button>
             </li>
           ))}
         </ul>
+        <details>
+          <summary>New channel</summary>
+          <NewChannel caller={caller} onCreated={setOpen} />
+        </details>
       </nav>
       {current && <MessagePane caller={caller} conversationId={current} />}
     </div>
