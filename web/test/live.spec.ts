@@ -1,14 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type Account, call, signInThroughTheApp, signUp } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { call, signedIn, signUp } from './support.ts';
 
 // Two people in two browser contexts: what one does appears for the other without a reload.
-
-async function signedIn(browser: Browser, account: Account): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signInThroughTheApp(page, account);
-  await expect(page.getByRole('status')).toHaveText('Live');
-  return page;
-}
 
 test('a message appears live for the other person, an unread badge rises and clears, a private channel stays hidden', async ({
   browser,

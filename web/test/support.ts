@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 // What the browser tests do through the API, as a second client would: accounts, workspaces, channels, messages.
 
@@ -64,4 +64,32 @@ export async function mailedLink(to: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no mail with a link reached ${to}`);
+}
+
+/** A browser context of its own, signed in, its realtime connection live. */
+export async function signedIn(browser: Browser, account: Pick<Account, 'email' | 'password'>): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInThroughTheApp(page, account);
+  await expect(page.getByRole('status')).toHaveText('Live');
+  return page;
+}
+
+/** A workspace of `owner` with `members` in it and a public channel all of them joined. */
+export async function sharedChannel(
+  owner: Account,
+  members: Account[],
+): Promise<{ workspaceId: string; channelId: string }> {
+  const ws = await call<{ id: string }>('POST', '/workspaces', {
+    token: owner.token,
+    body: { name: 'Shared', slug: `shared-${randomBytes(4).toString('hex')}` },
+  });
+  const caller = { token: owner.token, workspaceId: ws.id };
+  const channel = await call<{ id: string }>('POST', '/channels', { ...caller, body: { name: 'general' } });
+  for (const who of members) {
+    await call('POST', '/workspace/users', { ...caller, body: { email: who.email } });
+    const inWorkspace = { token: who.token, workspaceId: ws.id };
+    const me = await call<{ id: string }>('GET', '/workspace/actors/me', inWorkspace);
+    await call('PUT', `/channels/${channel.id}/members/${me.id}`, inWorkspace);
+  }
+  return { workspaceId: ws.id, channelId: channel.id };
 }

@@ -36,13 +36,29 @@ export type MessageChild =
   | { type: 'code_block'; text: string; language: string | null }
   | { type: 'quote'; text: string; style: TextStyle };
 
+export interface Reaction {
+  emoji: string;
+  actor_ids: string[];
+}
+
 export interface Message {
   id: string;
+  conversation_id: string;
   author_actor_id: string;
   body_text: string;
   children: MessageChild[];
+  reactions: Reaction[];
+  reactions_version: number;
   created_at: string;
+  edited_at: string | null;
   deleted_at: string | null;
+}
+
+/** A message's reactions as `reactions.updated` and the reaction routes answer them. */
+export interface MessageReactions {
+  message_id: string;
+  reactions: Reaction[];
+  reactions_version: number;
 }
 
 export interface Page<T> {

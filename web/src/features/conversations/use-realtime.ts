@@ -2,10 +2,18 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Caller } from '../../lib/api.ts';
 import { connectRealtime, type Realtime, type RealtimeEvent, type RealtimeStatus } from '../../lib/realtime.ts';
-import type { Message, Page } from '../../lib/types.ts';
+import type { Message, MessageReactions, Page } from '../../lib/types.ts';
+import { updateCachedMessage, withReactions } from '../messages/message-item.tsx';
 
 /** What an event changes in the query cache: a message in its page in place, the sidebar fetched again. */
 function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEvent): void {
+  if (e.event === 'reactions.updated') {
+    const r = e.data.reactions as MessageReactions;
+    updateCachedMessage(queryClient, workspaceId, e.data.conversation_id as string, r.message_id, (m) =>
+      withReactions(m, r),
+    );
+    return;
+  }
   const message = e.data.message as
     (Message & { conversation_id: string; parent_message_id: string | null }) | undefined;
   if (message && e.event.startsWith('message.')) {

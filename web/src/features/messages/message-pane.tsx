@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { api, ApiError, type Caller } from '../../lib/api.ts';
 import type { Message, Page } from '../../lib/types.ts';
-import { MessageBody } from './message-body.tsx';
+import { MessageItem } from './message-item.tsx';
 
 /** A conversation's newest messages, oldest at the top, and the composer. */
 export function MessagePane({ caller, conversationId }: { caller: Caller; conversationId: string }) {
@@ -11,12 +11,19 @@ export function MessagePane({ caller, conversationId }: { caller: Caller; conver
     queryKey: key,
     queryFn: () => api<Page<Message>>(caller, 'GET', `/conversations/${conversationId}/messages?limit=50`),
   });
+  const me = useQuery({
+    queryKey: ['me', caller.workspaceId],
+    queryFn: () => api<{ id: string }>(caller, 'GET', '/workspace/actors/me'),
+    staleTime: Infinity,
+  });
   useMarkRead(caller, conversationId, messages.data?.items[0]?.id);
   return (
     <section className="messages" aria-label="Messages">
       <ol>
         {[...(messages.data?.items ?? [])].reverse().map((m) => (
-          <li key={m.id}>{m.deleted_at ? <em>This message was deleted.</em> : <MessageBody nodes={m.children} />}</li>
+          <li key={m.id}>
+            <MessageItem caller={caller} message={m} me={me.data?.id} />
+          </li>
         ))}
       </ol>
       <Composer caller={caller} conversationId={conversationId} queryKey={key} />
