@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Response, Router } from 'express';
@@ -50,11 +49,12 @@ export function webApp(dir = WEB_DIST): Router {
     (_req, res) => sendError(res, 404, 'not_found', 'No such file of the web client.'),
   );
   router.get('/app/{*path}', (_req, res) => {
-    if (!existsSync(index))
-      return sendError(res, 404, 'not_found', 'The web client is not built here: run `pnpm build:web`.');
     securityHeaders(res);
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    res.sendFile(index, (err) => {
+      if (err && !res.headersSent)
+        sendError(res, 404, 'not_found', 'The web client is not built here: run `pnpm build:web`.');
+    });
   });
   return router;
 }

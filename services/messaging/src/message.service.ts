@@ -158,7 +158,7 @@ export class MessageService {
     validateEditedBody(bodyText);
     const found = await requireMessage(this.d.messages, me, conversationId, messageId);
     if (found.message.authorActorId !== me.actorId) throw forbidden('Only the author can edit a message.');
-    const text = await this.written(ctx, bodyText, []);
+    const text = await this.written(ctx, bodyText, [], 'body.body_text');
     return this.d.transact(async (tx) => {
       // Locked first: its mentions, attachments and versions are read as no concurrent edit or announce can change them.
       const current = await this.d.messages.lockLive(me.workspaceId, messageId, tx);
@@ -273,12 +273,13 @@ export class MessageService {
   /**
    * A body as written (contract §13): its nodes, and its mentions: the ids `sent` (which must name active actors of
    * the workspace, else 400), then those of its `<@actor_id>` that do (the others stay text); at most 50 together,
-   * else 400. One lookup of the actors named.
+   * else 400 on `field`. One lookup of the actors named.
    */
   private async written(
     ctx: CallContext,
     bodyText: string,
     sent: string[],
+    field = 'body.mentioned_actor_ids',
   ): Promise<{ children: MessageChild[]; mentionedActorIds: string[] }> {
     const parsed = parseBody(bodyText);
     const named = parsed.mentionIds.slice(0, MAX_BATCH_IDS - sent.length);
@@ -289,7 +290,7 @@ export class MessageService {
         { field: 'body.mentioned_actor_ids', message: `not actors of this workspace: ${unknown.join(', ')}` },
       ]);
     const mentionedActorIds = [...new Set([...sent, ...named.filter((id) => names.has(id))])];
-    requireMentionLimit(mentionedActorIds, 'body.mentioned_actor_ids');
+    requireMentionLimit(mentionedActorIds, field);
     return { children: childrenOf(parsed, names), mentionedActorIds };
   }
 }

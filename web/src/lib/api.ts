@@ -24,7 +24,13 @@ export async function api<T>(caller: Caller, method: string, path: string, body?
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
-  const json: unknown = text === '' ? undefined : JSON.parse(text);
+  // A proxy in front of the gateway may answer an error page that is not JSON.
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    if (res.ok) throw new ApiError(res.status, 'unreadable', 'The server answered something unreadable.', null);
+  }
   if (!res.ok) {
     const error = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
     throw new ApiError(
