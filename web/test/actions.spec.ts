@@ -1,14 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { call, sharedChannel, signedIn, signUp } from './support.ts';
 
 // What one does to a message, the other sees without a reload: an edit, a reaction, a delete.
 
 test('edits, reactions and deletes show for the other person live; only the author may edit or delete', async ({
-  browser,
+  newPage,
 }) => {
   const [alice, bob] = await Promise.all([signUp('act-alice'), signUp('act-bob')]);
   const { workspaceId, channelId } = await sharedChannel(alice, [bob]);
-  const [alicePage, bobPage] = [await signedIn(browser, alice), await signedIn(browser, bob)];
+  const [alicePage, bobPage] = [await signedIn(newPage, alice), await signedIn(newPage, bob)];
   const composer = alicePage.getByRole('textbox', { name: 'Message' });
   await composer.fill('first draft');
   await composer.press('Enter');
@@ -20,7 +20,7 @@ test('edits, reactions and deletes show for the other person live; only the auth
 
   await aliceMessage.getByRole('button', { name: 'Edit' }).click();
   await alicePage.getByLabel('Edited text').fill('final **text**');
-  await alicePage.getByRole('button', { name: 'Save' }).click();
+  await alicePage.getByRole('form', { name: 'Edit the message' }).getByRole('button', { name: 'Save' }).click();
   await expect(bobMessage.locator('strong', { hasText: 'text' })).toBeVisible();
   await expect(bobMessage).toContainText('(edited)');
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { appUrl, call, signInThroughTheApp, signUp } from './support.ts';
 
 // The reference web client in a real browser (headless Chromium), against a test cluster.

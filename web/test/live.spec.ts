@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { call, signedIn, signUp } from './support.ts';
 
 // Two people in two browser contexts: what one does appears for the other without a reload.
 
 test('a message appears live for the other person, an unread badge rises and clears, a private channel stays hidden', async ({
-  browser,
+  newPage,
 }) => {
   const [alice, bob, carol] = await Promise.all([signUp('live-alice'), signUp('live-bob'), signUp('live-carol')]);
   const ws = await call<{ id: string }>('POST', '/workspaces', {
@@ -24,9 +24,9 @@ test('a message appears live for the other person, an unread badge rises and cle
   }
 
   const [alicePage, bobPage, carolPage] = [
-    await signedIn(browser, alice),
-    await signedIn(browser, bob),
-    await signedIn(browser, carol),
+    await signedIn(newPage, alice),
+    await signedIn(newPage, bob),
+    await signedIn(newPage, carol),
   ];
   await bobPage.getByRole('button', { name: /# general/ }).click();
   await alicePage.getByRole('button', { name: /# general/ }).click();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { appUrl, call, mailedLink } from './support.ts';
 
 // A newcomer with nothing but the app: registers, confirms the address through the mailed link (the gateway's page

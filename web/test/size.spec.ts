@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // Issue 39's budget: the app's JavaScript at most 250 KB gzipped, as the build that the gateway serves has it.
 const BUDGET = 250 * 1024;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Browser, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 // What the browser tests do through the API, as a second client would: accounts, workspaces, channels, messages.
 
@@ -66,9 +66,12 @@ export async function mailedLink(to: string): Promise<string> {
   throw new Error(`no mail with a link reached ${to}`);
 }
 
-/** A browser context of its own, signed in, its realtime connection live. */
-export async function signedIn(browser: Browser, account: Pick<Account, 'email' | 'password'>): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+/** A page in a browser context of its own (the `newPage` fixture), signed in, its realtime connection live. */
+export async function signedIn(
+  newPage: () => Promise<Page>,
+  account: Pick<Account, 'email' | 'password'>,
+): Promise<Page> {
+  const page = await newPage();
   await signInThroughTheApp(page, account);
   await expect(page.getByRole('status')).toHaveText('Live');
   return page;

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import type { ConversationItem, Page, Workspace } from '../../lib/types.ts';
 import { MessagePane } from '../messages/message-pane.tsx';
+import { type Panel, WorkspaceContext } from '../workspace/context.ts';
+import { SidePanel } from '../workspace/side-panel.tsx';
 import { CreateWorkspace } from '../workspaces/create-workspace.tsx';
 import { NewChannel } from './new-channel.tsx';
 import { useRealtime } from './use-realtime.ts';
@@ -50,36 +52,62 @@ export function WorkspaceShell({ token, onSignOut }: { token: string; onSignOut:
 }
 
 function Workspace({ token, workspaceId }: { token: string; workspaceId: string }) {
-  const caller = { token, workspaceId };
+  const caller = useMemo(() => ({ token, workspaceId }), [token, workspaceId]);
   const conversations = useQuery({
     queryKey: ['conversations', workspaceId],
     queryFn: () => api<Page<ConversationItem>>(caller, 'GET', '/conversations?limit=100'),
   });
+  const me = useQuery({
+    queryKey: ['me', workspaceId],
+    queryFn: () => api<{ id: string }>(caller, 'GET', '/workspace/actors/me'),
+    staleTime: Infinity,
+  });
   const [open, setOpen] = useState<string | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
   const current = open ?? conversations.data?.items[0]?.conversation.id ?? null;
   const status = useRealtime(caller, conversations.data?.items.map((i) => i.conversation.id) ?? []);
+  const closePanel = useCallback(() => setPanel(null), []);
+  const view = useMemo(
+    () => ({ caller, me: me.data?.id, openConversation: setOpen, openPanel: setPanel, closePanel }),
+    [caller, me.data?.id, closePanel],
+  );
   return (
-    <div className="workspace">
-      <p className="status" role="status">
-        {status === 'connected' ? 'Live' : status === 'offline' ? 'Offline: reconnecting' : 'Connecting…'}
-      </p>
-      <nav aria-label="Conversations">
-        <ul>
-          {conversations.data?.items.map(({ conversation: c, read_state: r }) => (
-            <li key={c.id}>
-              <button type="button" aria-current={c.id === current ? 'page' : undefined} onClick={() => setOpen(c.id)}>
-                {c.name ? `${c.kind === 'private' ? '🔒' : '#'} ${c.name}` : 'Direct conversation'}
-                {r.unread_count > 0 && <span className="badge"> {r.unread_count} unread</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <details>
-          <summary>New channel</summary>
-          <NewChannel caller={caller} onCreated={setOpen} />
-        </details>
-      </nav>
-      {current && <MessagePane caller={caller} conversationId={current} />}
-    </div>
+    <WorkspaceContext.Provider value={view}>
+      <div className="workspace">
+        <div className="toolbar">
+          <p className="status" role="status">
+            {status === 'connected' ? 'Live' : status === 'offline' ? 'Offline: reconnecting' : 'Connecting…'}
+          </p>
+          <button type="button" onClick={() => setPanel({ kind: 'search' })}>
+            Search
+          </button>
+          <button type="button" onClick={() => setPanel({ kind: 'saved' })}>
+            Saved
+          </button>
+        </div>
+        <nav aria-label="Conversations">
+          <ul>
+            {conversations.data?.items.map(({ conversation: c, read_state: r }) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  aria-current={c.id === current ? 'page' : undefined}
+                  onClick={() => setOpen(c.id)}
+                >
+                  {c.name ? `${c.kind === 'private' ? '🔒' : '#'} ${c.name}` : 'Direct conversation'}
+                  {r.unread_count > 0 && <span className="badge"> {r.unread_count} unread</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <details>
+            <summary>New channel</summary>
+            <NewChannel caller={caller} onCreated={setOpen} />
+          </details>
+        </nav>
+        {current && <MessagePane key={current} conversationId={current} />}
+        {panel && <SidePanel panel={panel} />}
+      </div>
+    </WorkspaceContext.Provider>
   );
 }

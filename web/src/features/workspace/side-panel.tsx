@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { type Panel, useWorkspace } from './context.ts';
+
+const TITLES: Record<Panel['kind'], string> = { thread: 'Thread', search: 'Search', saved: 'Saved messages' };
+
+/** The side panel beside the conversation: its title, a Close button, and Escape closes it from anywhere. */
+export function SidePanel({ panel }: { panel: Panel }) {
+  const { closePanel } = useWorkspace();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) closePanel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [closePanel]);
+  return (
+    <aside className="side-panel" aria-label={TITLES[panel.kind]}>
+      <header>
+        <h2>{TITLES[panel.kind]}</h2>
+        <button type="button" onClick={closePanel}>
+          Close
+        </button>
+      </header>
+      <PanelContent panel={panel} />
+    </aside>
+  );
+}
+
+function PanelContent({ panel }: { panel: Panel }) {
+  switch (panel.kind) {
+    case 'thread':
+      return <p>Thread {panel.messageId}</p>;
+    case 'search':
+      return <p>Search</p>;
+    case 'saved':
+      return <p>Saved</p>;
+  }
+}
