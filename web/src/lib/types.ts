@@ -10,6 +10,11 @@ export interface Conversation {
   id: string;
   kind: 'public' | 'private' | 'direct';
   name: string | null;
+  topic?: string | null;
+  /** Direct conversations: every participant, the caller included; channels: empty. */
+  participant_actor_ids: string[];
+  /** GET /channels: whether the caller is a member. */
+  is_member?: boolean;
 }
 
 export interface ReadState {

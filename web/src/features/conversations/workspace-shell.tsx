@@ -6,7 +6,7 @@ import { MessagePane } from '../messages/message-pane.tsx';
 import { type Panel, WorkspaceContext } from '../workspace/context.ts';
 import { SidePanel } from '../workspace/side-panel.tsx';
 import { CreateWorkspace } from '../workspaces/create-workspace.tsx';
-import { NewChannel } from './new-channel.tsx';
+import { Sidebar } from './sidebar.tsx';
 import { useRealtime } from './use-realtime.ts';
 
 /** The signed-in app: a workspace (the first, or the one picked), its conversations, and the open one. */
@@ -85,26 +85,7 @@ function Workspace({ token, workspaceId }: { token: string; workspaceId: string 
             Saved
           </button>
         </div>
-        <nav aria-label="Conversations">
-          <ul>
-            {conversations.data?.items.map(({ conversation: c, read_state: r }) => (
-              <li key={c.id}>
-                <button
-                  type="button"
-                  aria-current={c.id === current ? 'page' : undefined}
-                  onClick={() => setOpen(c.id)}
-                >
-                  {c.name ? `${c.kind === 'private' ? '🔒' : '#'} ${c.name}` : 'Direct conversation'}
-                  {r.unread_count > 0 && <span className="badge"> {r.unread_count} unread</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <details>
-            <summary>New channel</summary>
-            <NewChannel caller={caller} onCreated={setOpen} />
-          </details>
-        </nav>
+        <Sidebar items={conversations.data?.items ?? []} current={current} />
         {current && <MessagePane key={current} conversationId={current} />}
         {panel && <SidePanel panel={panel} />}
       </div>

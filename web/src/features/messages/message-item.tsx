@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, type Caller } from '../../lib/api.ts';
 import type { Message, MessageReactions, Page } from '../../lib/types.ts';
+import { nameOf, PresenceDot, useActors, useOnline } from '../workspace/directory.tsx';
 import { MessageBody } from './message-body.tsx';
 
 /** The emoji offered for a first reaction. */
@@ -51,6 +52,7 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
   ];
   return (
     <article aria-label="Message">
+      <Byline message={message} />
       <MessageBody nodes={message.children} />
       {message.edited_at && <small> (edited)</small>}
       <div className="actions">
@@ -80,6 +82,20 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
         )}
       </div>
     </article>
+  );
+}
+
+/** Who wrote the message (online or not) and when. */
+function Byline({ message }: { message: Message }) {
+  const actors = useActors();
+  const online = useOnline();
+  const at = new Date(message.created_at);
+  return (
+    <header className="byline">
+      <PresenceDot online={online.has(message.author_actor_id)} />
+      <span className="author">{nameOf(actors, message.author_actor_id)}</span>{' '}
+      <time dateTime={message.created_at}>{at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time>
+    </header>
   );
 }
 
