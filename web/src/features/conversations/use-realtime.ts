@@ -2,7 +2,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Caller } from '../../lib/api.ts';
 import { connectRealtime, type Realtime, type RealtimeEvent, type RealtimeStatus } from '../../lib/realtime.ts';
-import type { Message, MessageReactions, Page } from '../../lib/types.ts';
+import type { Message, MessageReactions } from '../../lib/types.ts';
+import { putMessage } from '../messages/cache.ts';
 import { updateCachedMessage, withReactions } from '../messages/message-item.tsx';
 import { applyDirectoryEvent } from '../workspace/directory.tsx';
 
@@ -23,16 +24,7 @@ function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEv
     (Message & { conversation_id: string; parent_message_id: string | null }) | undefined;
   if (message && e.event.startsWith('message.')) {
     if (message.parent_message_id !== null) return;
-    queryClient.setQueryData<Page<Message>>(['messages', workspaceId, message.conversation_id], (page) => {
-      if (!page) return page;
-      const known = page.items.some((m) => m.id === message.id);
-      const items = known
-        ? page.items.map((m) => (m.id === message.id ? message : m))
-        : e.event === 'message.created'
-          ? [message, ...page.items]
-          : page.items;
-      return { ...page, items };
-    });
+    putMessage(queryClient, workspaceId, message, e.event === 'message.created');
   }
   // Unread counts, new and changed conversations: the sidebar is read again.
   void queryClient.invalidateQueries({ queryKey: ['conversations', workspaceId] });

@@ -3,12 +3,13 @@ import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import type { Message, Page } from '../../lib/types.ts';
 import { useWorkspace } from '../workspace/context.ts';
+import { conversationKey, putMessage } from './cache.ts';
 
 /** The query key of a conversation's newest messages, or of a thread's replies. */
 export const messagesKey = (workspaceId: string | undefined, conversationId: string, parentMessageId?: string) =>
   parentMessageId
     ? ['replies', workspaceId, conversationId, parentMessageId]
-    : ['messages', workspaceId, conversationId];
+    : conversationKey(workspaceId, conversationId);
 
 /** Writes a message (or a reply to `parentMessageId`): Enter sends, Shift+Enter starts a new line. */
 export function Composer({
@@ -31,11 +32,13 @@ export function Composer({
         ...(parentMessageId ? { parent_message_id: parentMessageId } : {}),
       }),
     onSuccess: (message) => {
-      queryClient.setQueryData<Page<Message>>(
-        messagesKey(caller.workspaceId, conversationId, parentMessageId),
-        (page) =>
-          page && !page.items.some((m) => m.id === message.id) ? { ...page, items: [message, ...page.items] } : page,
-      );
+      if (!parentMessageId) putMessage(queryClient, caller.workspaceId, message, true);
+      else
+        queryClient.setQueryData<Page<Message>>(
+          messagesKey(caller.workspaceId, conversationId, parentMessageId),
+          (page) =>
+            page && !page.items.some((m) => m.id === message.id) ? { ...page, items: [message, ...page.items] } : page,
+        );
       setText('');
     },
   });

@@ -1,25 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, type Caller } from '../../lib/api.ts';
-import type { Message, MessageReactions, Page } from '../../lib/types.ts';
+import type { Message, MessageReactions } from '../../lib/types.ts';
+import { changeMessage } from './cache.ts';
 import { nameOf, PresenceDot, useActors, useOnline } from '../workspace/directory.tsx';
 import { MessageBody } from './message-body.tsx';
 
 /** The emoji offered for a first reaction. */
 const QUICK = ['👍', '🎉', '👀'];
 
-/** Replaces the message in its conversation's cached page (an answer or an event about it). */
-export function updateCachedMessage(
-  queryClient: ReturnType<typeof useQueryClient>,
-  workspaceId: string | undefined,
-  conversationId: string,
-  messageId: string,
-  change: (m: Message) => Message,
-): void {
-  queryClient.setQueryData<Page<Message>>(['messages', workspaceId, conversationId], (page) =>
-    page ? { ...page, items: page.items.map((m) => (m.id === messageId ? change(m) : m)) } : page,
-  );
-}
+/** Replaces the message in its conversation's cached pages (an answer or an event about it). */
+export const updateCachedMessage = changeMessage;
 
 /** Reactions move forward only: an answer or event older than what is shown is dropped. */
 export const withReactions = (m: Message, r: MessageReactions): Message =>

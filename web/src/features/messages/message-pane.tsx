@@ -1,31 +1,105 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { api, type Caller } from '../../lib/api.ts';
 import type { Message, Page } from '../../lib/types.ts';
 import { useWorkspace } from '../workspace/context.ts';
-import { Composer, messagesKey } from './composer.tsx';
+import { conversationKey } from './cache.ts';
+import { Composer } from './composer.tsx';
 import { MessageItem } from './message-item.tsx';
 
-/** A conversation's newest messages, oldest at the top, and the composer. */
+/**
+ * A conversation's messages, oldest at the top, and the composer: the newest 50 first, older pages read as the person
+ * scrolls up (or asks with the button), so a long channel is never read whole.
+ */
 export function MessagePane({ conversationId }: { conversationId: string }) {
   const { caller, me } = useWorkspace();
-  const messages = useQuery({
-    queryKey: messagesKey(caller.workspaceId, conversationId),
-    queryFn: () => api<Page<Message>>(caller, 'GET', `/conversations/${conversationId}/messages?limit=50`),
+  const messages = useInfiniteQuery({
+    queryKey: conversationKey(caller.workspaceId, conversationId),
+    queryFn: ({ pageParam }) =>
+      api<Page<Message>>(
+        caller,
+        'GET',
+        `/conversations/${conversationId}/messages?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
   });
-  useMarkRead(caller, conversationId, messages.data?.items[0]?.id);
+  const items = messages.data?.pages.flatMap((p) => p.items) ?? [];
+  const scroller = useRef<HTMLDivElement>(null);
+  const older = useRef<HTMLButtonElement>(null);
+  const loadOlder = () => {
+    if (messages.hasNextPage && !messages.isFetchingNextPage) void messages.fetchNextPage();
+  };
+  useKeptScroll(scroller, items[0]?.id, items.at(-1)?.id);
+  useWhenSeen(scroller, older, loadOlder);
+  useMarkRead(caller, conversationId, items[0]?.id);
   return (
     <section className="messages" aria-label="Messages">
-      <ol>
-        {[...(messages.data?.items ?? [])].reverse().map((m) => (
-          <li key={m.id}>
-            <MessageItem caller={caller} message={m} me={me} />
-          </li>
-        ))}
-      </ol>
+      <div className="scroller" ref={scroller}>
+        {messages.hasNextPage && (
+          <button type="button" ref={older} onClick={loadOlder} disabled={messages.isFetchingNextPage}>
+            {messages.isFetchingNextPage ? 'Loading older messages…' : 'Load older messages'}
+          </button>
+        )}
+        <ol>
+          {[...items].reverse().map((m) => (
+            <li key={m.id}>
+              <MessageItem caller={caller} message={m} me={me} />
+            </li>
+          ))}
+        </ol>
+      </div>
       <Composer conversationId={conversationId} />
     </section>
   );
+}
+
+/**
+ * Where the list stays as it changes: at the bottom when it was there and a message arrives (and on first showing),
+ * at the same messages when older ones are added above.
+ */
+function useKeptScroll(ref: RefObject<HTMLDivElement | null>, newest?: string, oldest?: string): void {
+  const seen = useRef({ newest, oldest, fromBottom: 0 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onScroll = () => {
+      seen.current.fromBottom = el.scrollHeight - el.scrollTop - el.clientHeight;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [ref]);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const last = seen.current;
+    if (!el) return;
+    if (oldest !== last.oldest && last.oldest !== undefined && newest === last.newest) {
+      el.scrollTop = el.scrollHeight - el.clientHeight - last.fromBottom;
+    } else if (newest !== last.newest && last.fromBottom < 80) {
+      el.scrollTop = el.scrollHeight;
+    }
+    seen.current = { newest, oldest, fromBottom: el.scrollHeight - el.scrollTop - el.clientHeight };
+  }, [ref, newest, oldest]);
+}
+
+/** Calls `onSeen` whenever `target` comes within 200 px of the scroller's view. */
+function useWhenSeen(
+  root: RefObject<HTMLElement | null>,
+  target: RefObject<HTMLElement | null>,
+  onSeen: () => void,
+): void {
+  const latest = useRef(onSeen);
+  latest.current = onSeen;
+  const element = target.current;
+  useEffect(() => {
+    if (!element || !root.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), {
+      root: root.current,
+      rootMargin: '200px 0px 0px 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [root, element]);
 }
 
 /** Moves the caller's read mark to the newest message shown, once per newest message. */

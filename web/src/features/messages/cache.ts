@@ -1,0 +1,48 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Message, Page } from '../../lib/types.ts';
+
+// A conversation's messages in the query cache: pages of GET .../messages, newest first, the first page the newest
+// (paging goes back in time as the person scrolls up). Answers and events change them here, in place.
+
+export type MessagePages = InfiniteData<Page<Message>, string | null>;
+
+export const conversationKey = (workspaceId: string | undefined, conversationId: string) => [
+  'messages',
+  workspaceId,
+  conversationId,
+];
+
+/** A message written or changed: replaced wherever it is shown; a new one (`created`) goes on top of the newest page. */
+export function putMessage(
+  queryClient: QueryClient,
+  workspaceId: string | undefined,
+  message: Message,
+  created: boolean,
+) {
+  queryClient.setQueryData<MessagePages>(conversationKey(workspaceId, message.conversation_id), (data) => {
+    if (!data) return data;
+    const known = data.pages.some((p) => p.items.some((m) => m.id === message.id));
+    if (known) return mapMessages(data, (m) => (m.id === message.id ? message : m));
+    if (!created) return data;
+    const [newest, ...older] = data.pages;
+    return { ...data, pages: [{ ...newest!, items: [message, ...newest!.items] }, ...older] };
+  });
+}
+
+/** Changes one message where it is shown. */
+export function changeMessage(
+  queryClient: QueryClient,
+  workspaceId: string | undefined,
+  conversationId: string,
+  messageId: string,
+  change: (m: Message) => Message,
+): void {
+  queryClient.setQueryData<MessagePages>(conversationKey(workspaceId, conversationId), (data) =>
+    data ? mapMessages(data, (m) => (m.id === messageId ? change(m) : m)) : data,
+  );
+}
+
+const mapMessages = (data: MessagePages, f: (m: Message) => Message): MessagePages => ({
+  ...data,
+  pages: data.pages.map((p) => ({ ...p, items: p.items.map(f) })),
+});
