@@ -4,6 +4,8 @@ import type { Caller } from '../../lib/api.ts';
 import { connectRealtime, type Realtime, type RealtimeEvent, type RealtimeStatus } from '../../lib/realtime.ts';
 import type { Message, MessageReactions, Page } from '../../lib/types.ts';
 import { updateCachedMessage, withReactions } from '../messages/message-item.tsx';
+import type { SavedMessageState } from '../saved/types.ts';
+import { applySavedState, keepSavedAt, savedKey } from '../saved/use-saved.ts';
 
 /** What an event changes in the query cache: a message in its page in place, the sidebar fetched again. */
 function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEvent): void {
@@ -14,6 +16,7 @@ function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEv
     );
     return;
   }
+  if (e.event === 'saved.updated') return applySavedState(queryClient, workspaceId, e.data.saved as SavedMessageState);
   const message = e.data.message as
     (Message & { conversation_id: string; parent_message_id: string | null }) | undefined;
   if (message && e.event.startsWith('message.')) {
@@ -22,12 +25,14 @@ function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEv
       if (!page) return page;
       const known = page.items.some((m) => m.id === message.id);
       const items = known
-        ? page.items.map((m) => (m.id === message.id ? message : m))
+        ? page.items.map((m) => (m.id === message.id ? keepSavedAt(m, message) : m))
         : e.event === 'message.created'
           ? [message, ...page.items]
           : page.items;
       return { ...page, items };
     });
+    // A saved message edited or deleted: the saved list shows its text, and leaves deleted ones out.
+    if (e.event !== 'message.created') void queryClient.invalidateQueries({ queryKey: savedKey(workspaceId) });
   }
   // Unread counts, new and changed conversations: the sidebar is read again.
   void queryClient.invalidateQueries({ queryKey: ['conversations', workspaceId] });

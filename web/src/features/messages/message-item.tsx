@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, type Caller } from '../../lib/api.ts';
 import type { Message, MessageReactions, Page } from '../../lib/types.ts';
+import { SaveToggle } from '../saved/save-toggle.tsx';
 import { MessageBody } from './message-body.tsx';
 
 /** The emoji offered for a first reaction. */
@@ -68,6 +69,7 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
             </button>
           );
         })}
+        <SaveToggle message={message} />
         {message.author_actor_id === me && (
           <>
             <button type="button" onClick={() => setEditing(true)}>
