@@ -57,6 +57,8 @@ export interface Message {
   created_at: string;
   edited_at: string | null;
   deleted_at: string | null;
+  /** The caller's own bookmark (null in events: a bookmark is the caller's alone). */
+  saved_at: string | null;
 }
 
 /** A message's reactions as `reactions.updated` and the reaction routes answer them. */

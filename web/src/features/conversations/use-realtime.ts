@@ -6,6 +6,8 @@ import type { Message, MessageReactions } from '../../lib/types.ts';
 import { putMessage } from '../messages/cache.ts';
 import { updateCachedMessage, withReactions } from '../messages/message-item.tsx';
 import { applyDirectoryEvent } from '../workspace/directory.tsx';
+import type { SavedMessageState } from '../saved/types.ts';
+import { applySavedState, savedKey } from '../saved/use-saved.ts';
 
 /** What an event changes in the query cache: a message in its page in place, the sidebar fetched again. */
 function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEvent): void {
@@ -20,11 +22,14 @@ function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEv
     );
     return;
   }
+  if (e.event === 'saved.updated') return applySavedState(queryClient, workspaceId, e.data.saved as SavedMessageState);
   const message = e.data.message as
     (Message & { conversation_id: string; parent_message_id: string | null }) | undefined;
   if (message && e.event.startsWith('message.')) {
     if (message.parent_message_id !== null) return;
     putMessage(queryClient, workspaceId, message, e.event === 'message.created');
+    // A saved message edited or deleted: the saved list shows its text, and leaves deleted ones out.
+    if (e.event !== 'message.created') void queryClient.invalidateQueries({ queryKey: savedKey(workspaceId) });
   }
   // Unread counts, new and changed conversations: the sidebar is read again.
   void queryClient.invalidateQueries({ queryKey: ['conversations', workspaceId] });

@@ -22,7 +22,8 @@ export function putMessage(
   queryClient.setQueryData<MessagePages>(conversationKey(workspaceId, message.conversation_id), (data) => {
     if (!data) return data;
     const known = data.pages.some((p) => p.items.some((m) => m.id === message.id));
-    if (known) return mapMessages(data, (m) => (m.id === message.id ? message : m));
+    // An event's message carries `saved_at` null (a bookmark is the caller's alone): the one shown is kept.
+    if (known) return mapMessages(data, (m) => (m.id === message.id ? { ...message, saved_at: m.saved_at } : m));
     if (!created) return data;
     const [newest, ...older] = data.pages;
     return { ...data, pages: [{ ...newest!, items: [message, ...newest!.items] }, ...older] };
@@ -39,6 +40,22 @@ export function changeMessage(
 ): void {
   queryClient.setQueryData<MessagePages>(conversationKey(workspaceId, conversationId), (data) =>
     data ? mapMessages(data, (m) => (m.id === messageId ? change(m) : m)) : data,
+  );
+}
+
+/** Changes one message wherever the workspace's cached conversations and threads show it. */
+export function changeMessageEverywhere(
+  queryClient: QueryClient,
+  workspaceId: string,
+  messageId: string,
+  change: (m: Message) => Message,
+): void {
+  const f = (m: Message) => (m.id === messageId ? change(m) : m);
+  queryClient.setQueriesData<MessagePages>({ queryKey: ['messages', workspaceId] }, (data) =>
+    data ? mapMessages(data, f) : data,
+  );
+  queryClient.setQueriesData<Page<Message>>({ queryKey: ['replies', workspaceId] }, (page) =>
+    page ? { ...page, items: page.items.map(f) } : page,
   );
 }
 

@@ -4,6 +4,7 @@ import { api, type Caller } from '../../lib/api.ts';
 import type { Message, MessageReactions } from '../../lib/types.ts';
 import { changeMessage } from './cache.ts';
 import { nameOf, PresenceDot, useActors, useOnline } from '../workspace/directory.tsx';
+import { SaveToggle } from '../saved/save-toggle.tsx';
 import { MessageBody } from './message-body.tsx';
 
 /** The emoji offered for a first reaction. */
@@ -61,6 +62,7 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
             </button>
           );
         })}
+        <SaveToggle message={message} />
         {message.author_actor_id === me && (
           <>
             <button type="button" onClick={() => setEditing(true)}>

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { SavedPanel } from '../saved/saved-panel.tsx';
+import { SearchPanel } from '../search/search-panel.tsx';
 import { type Panel, useWorkspace } from './context.ts';
 
 const TITLES: Record<Panel['kind'], string> = { thread: 'Thread', search: 'Search', saved: 'Saved messages' };
@@ -31,8 +33,8 @@ function PanelContent({ panel }: { panel: Panel }) {
     case 'thread':
       return <p>Thread {panel.messageId}</p>;
     case 'search':
-      return <p>Search</p>;
+      return <SearchPanel />;
     case 'saved':
-      return <p>Saved</p>;
+      return <SavedPanel />;
   }
 }
