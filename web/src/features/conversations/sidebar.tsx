@@ -1,5 +1,7 @@
+import { Disclosure } from '../../lib/disclosure.tsx';
 import type { ConversationItem } from '../../lib/types.ts';
 import { useWorkspace } from '../workspace/context.ts';
+import { InvitePeople } from '../workspaces/invite-people.tsx';
 import { type Actor, nameOf, PresenceDot, useActors, useOnline } from '../workspace/directory.tsx';
 import { BrowseChannels } from './browse-channels.tsx';
 import { NewChannel } from './new-channel.tsx';
@@ -43,18 +45,19 @@ export function Sidebar({ items, current }: { items: ConversationItem[]; current
           );
         })}
       </ul>
-      <details>
-        <summary>Browse channels</summary>
+      {items.length === 0 && <p>You are in no conversation yet: browse the channels to join one.</p>}
+      <Disclosure summary="Browse channels">
         <BrowseChannels />
-      </details>
-      <details>
-        <summary>New direct message</summary>
+      </Disclosure>
+      <Disclosure summary="New direct message">
         <NewDirect />
-      </details>
-      <details>
-        <summary>New channel</summary>
+      </Disclosure>
+      <Disclosure summary="New channel">
         <NewChannel caller={caller} onCreated={openConversation} />
-      </details>
+      </Disclosure>
+      <Disclosure summary="Invite people">
+        <InvitePeople />
+      </Disclosure>
     </nav>
   );
 }

@@ -6,6 +6,7 @@ import { MessagePane } from '../messages/message-pane.tsx';
 import { type Panel, WorkspaceContext } from '../workspace/context.ts';
 import { SidePanel } from '../workspace/side-panel.tsx';
 import { CreateWorkspace } from '../workspaces/create-workspace.tsx';
+import { ReceivedInvitations } from '../workspaces/received-invitations.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useRealtime } from './use-realtime.ts';
 
@@ -42,6 +43,7 @@ export function WorkspaceShell({ token, onSignOut }: { token: string; onSignOut:
           Sign out
         </button>
       </header>
+      <ReceivedInvitations token={token} onAccepted={opened} />
       {creating || (workspaces.isSuccess && !workspaceId) ? (
         <CreateWorkspace token={token} onCreated={opened} />
       ) : (
