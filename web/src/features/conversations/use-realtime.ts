@@ -4,9 +4,11 @@ import type { Caller } from '../../lib/api.ts';
 import { connectRealtime, type Realtime, type RealtimeEvent, type RealtimeStatus } from '../../lib/realtime.ts';
 import type { Message, MessageReactions, Page } from '../../lib/types.ts';
 import { updateCachedMessage, withReactions } from '../messages/message-item.tsx';
+import { applyThreadEvent } from '../threads/thread-events.ts';
 
 /** What an event changes in the query cache: a message in its page in place, the sidebar fetched again. */
 function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEvent): void {
+  if (applyThreadEvent(queryClient, workspaceId, e)) return;
   if (e.event === 'reactions.updated') {
     const r = e.data.reactions as MessageReactions;
     updateCachedMessage(queryClient, workspaceId, e.data.conversation_id as string, r.message_id, (m) =>

@@ -2,6 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, type Caller } from '../../lib/api.ts';
 import type { Message, MessageReactions, Page } from '../../lib/types.ts';
+import { ThreadLink } from '../threads/thread-link.tsx';
+import { AttachmentList } from '../uploads/attachment-list.tsx';
+import { assetsOf } from '../uploads/types.ts';
 import { MessageBody } from './message-body.tsx';
 
 /** The emoji offered for a first reaction. */
@@ -15,9 +18,11 @@ export function updateCachedMessage(
   messageId: string,
   change: (m: Message) => Message,
 ): void {
-  queryClient.setQueryData<Page<Message>>(['messages', workspaceId, conversationId], (page) =>
-    page ? { ...page, items: page.items.map((m) => (m.id === messageId ? change(m) : m)) } : page,
-  );
+  const inPage = (page: Page<Message> | undefined) =>
+    page ? { ...page, items: page.items.map((m) => (m.id === messageId ? change(m) : m)) } : page;
+  queryClient.setQueryData<Page<Message>>(['messages', workspaceId, conversationId], inPage);
+  // A reply is in its thread's replies.
+  queryClient.setQueriesData<Page<Message>>({ queryKey: ['replies', workspaceId, conversationId] }, inPage);
 }
 
 /** Reactions move forward only: an answer or event older than what is shown is dropped. */
@@ -53,6 +58,7 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
     <article aria-label="Message">
       <MessageBody nodes={message.children} />
       {message.edited_at && <small> (edited)</small>}
+      <AttachmentList assets={assetsOf(message)} />
       <div className="actions">
         {shown.map((emoji) => {
           const count = message.reactions.find((r) => r.emoji === emoji)?.actor_ids.length ?? 0;
@@ -68,6 +74,7 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
             </button>
           );
         })}
+        <ThreadLink message={message} />
         {message.author_actor_id === me && (
           <>
             <button type="button" onClick={() => setEditing(true)}>
