@@ -93,8 +93,12 @@ test('a reply and an uploaded image reach the other person live, the upload show
   await bobPage.keyboard.press('Escape');
   await expect(bobPanel).toHaveCount(0);
 
+  await expectStoredOnce({ token: bob.token, workspaceId }, channelId, image);
+});
+
+/** Read back through the API: the root with its one reply, and the image's message with its one attachment. */
+async function expectStoredOnce(caller: { token: string; workspaceId: string }, channelId: string, image: Buffer) {
   // Stored exactly once: one reply under the root, the root and the image's message at the top level.
-  const caller = { token: bob.token, workspaceId };
   const top = await call<{ items: StoredMessage[] }>('GET', `/conversations/${channelId}/messages`, caller);
   expect(top.items.map((m) => [m.body_text, m.reply_count, m.assets.length])).toEqual([
     ['the chart', 0, 1],
@@ -119,4 +123,4 @@ test('a reply and an uploaded image reach the other person live, the upload show
     caller,
   );
   expect(Buffer.from(await (await fetch(download.url)).arrayBuffer()).equals(image)).toBe(true);
-});
+}
