@@ -21,6 +21,7 @@ beforeAll(async () => {
   const app = express();
   app.use(webApp(join(dir, 'built')));
   app.use('/unbuilt', webApp(join(dir, 'none')));
+  app.use('/s3', webApp(join(dir, 'built'), { imageOrigins: ['https://s3.example.org'] }));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -32,6 +33,16 @@ afterAll(async () => {
 });
 
 const get = (path: string) => fetch(`${base}${path}`, { redirect: 'manual' });
+
+/** The policy's directives by name, each with its sources. */
+const directives = (res: Response) =>
+  Object.fromEntries(
+    res.headers
+      .get('content-security-policy')!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 
 describe('the web client at /app/', () => {
   it('serves index.html for /app/ and every path under it, never cached, with a CSP that allows no inline script', async () => {
@@ -58,6 +69,21 @@ describe('the web client at /app/', () => {
     const missing = await get('/app/assets/nope.js');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it("loads images from the gateway itself (fs storage's /storage/ downloads), data: and blob: only", async () => {
+    for (const path of ['/app/', '/app/assets/index-abc.js']) {
+      expect(directives(await get(path))['img-src'], path).toEqual(["'self'", 'data:', 'blob:']);
+    }
+  });
+
+  it("adds the storage's origin (S3's presigned downloads) to images alone", async () => {
+    for (const path of ['/s3/app/', '/s3/app/assets/index-abc.js']) {
+      const policy = directives(await get(path));
+      expect(policy['img-src'], path).toEqual(["'self'", 'data:', 'blob:', 'https://s3.example.org']);
+      expect(policy['connect-src'], path).toEqual(["'self'"]);
+      expect(policy['default-src'], path).toEqual(["'none'"]);
+    }
   });
 
   it('says how to build the client when there is no build', async () => {

@@ -6,34 +6,46 @@ import { sendError } from './middleware/errors.ts';
 /** Where `pnpm build:web` writes the reference web client (web/dist). */
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
+export interface WebAppOptions {
+  /**
+   * Origins besides the gateway's own that attachment previews load from: S3's, whose presigned download URLs point
+   * at it. The filesystem driver's downloads are the gateway's own `/storage/` and need none.
+   */
+  imageOrigins?: readonly string[];
+}
+
 /**
  * The app loads this gateway's own scripts and styles only (no inline script or style, nothing from elsewhere), talks
- * to this gateway alone (its API and its realtime websocket), and cannot be framed.
+ * to this gateway alone (its API and its realtime websocket), and cannot be framed; images may also come from the
+ * storage's origin (`imageOrigins`), and only images.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "manifest-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(imageOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    ["img-src 'self' data: blob:", ...imageOrigins].join(' '),
+    "connect-src 'self'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-function securityHeaders(res: Response): void {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+const securityHeaders = (policy: string) => (res: Response) => {
+  res.setHeader('Content-Security-Policy', policy);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
-}
+};
 
 /**
  * The reference web client at /app/: its built files (hashed names, cached for a year), and its index.html for every
  * other path under /app/ (the app reads the path itself), never cached. Without a build, /app/ says how to make one.
  */
-export function webApp(dir = WEB_DIST): Router {
+export function webApp(dir = WEB_DIST, options: WebAppOptions = {}): Router {
+  const setHeaders = securityHeaders(contentSecurityPolicy(options.imageOrigins));
   // Strict: /app and /app/ are two paths (the first redirects to the second).
   const router = Router({ strict: true });
   const index = join(dir, 'index.html');
@@ -44,12 +56,12 @@ export function webApp(dir = WEB_DIST): Router {
       index: false,
       immutable: true,
       maxAge: '365d',
-      setHeaders: securityHeaders,
+      setHeaders,
     }),
     (_req, res) => sendError(res, 404, 'not_found', 'No such file of the web client.'),
   );
   router.get('/app/{*path}', (_req, res) => {
-    securityHeaders(res);
+    setHeaders(res);
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index, (err) => {
       if (err && !res.headersSent)

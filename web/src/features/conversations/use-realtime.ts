@@ -7,10 +7,12 @@ import { putMessage } from '../messages/cache.ts';
 import { updateCachedMessage, withReactions } from '../messages/message-item.tsx';
 import { applyDirectoryEvent } from '../workspace/directory.tsx';
 import type { SavedMessageState } from '../saved/types.ts';
+import { applyThreadEvent } from '../threads/thread-events.ts';
 import { applySavedState, savedKey } from '../saved/use-saved.ts';
 
 /** What an event changes in the query cache: a message in its page in place, the sidebar fetched again. */
 function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEvent): void {
+  if (applyThreadEvent(queryClient, workspaceId, e)) return;
   if (e.event === 'actor.updated' || e.event === 'presence.updated') {
     applyDirectoryEvent(queryClient, workspaceId, e.event, e.data);
     return;

@@ -38,9 +38,15 @@ export function changeMessage(
   messageId: string,
   change: (m: Message) => Message,
 ): void {
+  const f = (m: Message) => (m.id === messageId ? change(m) : m);
   queryClient.setQueryData<MessagePages>(conversationKey(workspaceId, conversationId), (data) =>
-    data ? mapMessages(data, (m) => (m.id === messageId ? change(m) : m)) : data,
+    data ? mapMessages(data, f) : data,
   );
+  // A reply is in its thread's replies; a thread's root may be read on its own.
+  queryClient.setQueriesData<Page<Message>>({ queryKey: ['replies', workspaceId, conversationId] }, (page) =>
+    page ? { ...page, items: page.items.map(f) } : page,
+  );
+  queryClient.setQueriesData<Message>({ queryKey: ['thread-root', workspaceId, conversationId] }, (m) => m && f(m));
 }
 
 /** Changes one message wherever the workspace's cached conversations and threads show it. */
@@ -57,6 +63,7 @@ export function changeMessageEverywhere(
   queryClient.setQueriesData<Page<Message>>({ queryKey: ['replies', workspaceId] }, (page) =>
     page ? { ...page, items: page.items.map(f) } : page,
   );
+  queryClient.setQueriesData<Message>({ queryKey: ['thread-root', workspaceId] }, (m) => m && f(m));
 }
 
 const mapMessages = (data: MessagePages, f: (m: Message) => Message): MessagePages => ({

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import type { Message, Page } from '../../lib/types.ts';
+import { AttachmentPicker } from '../uploads/attachment-picker.tsx';
+import { useAttachments } from '../uploads/use-attachments.ts';
 import { useWorkspace } from '../workspace/context.ts';
 import { conversationKey, putMessage } from './cache.ts';
 
@@ -24,14 +26,20 @@ export function Composer({
   const { caller } = useWorkspace();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
+  const attachments = useAttachments(conversationId);
   const post = useMutation({
-    mutationFn: (bodyText: string) =>
-      api<Message>(caller, 'POST', `/conversations/${conversationId}/messages`, {
+    mutationFn: async (bodyText: string) => {
+      // Files are reserved, attached, then uploaded: the message shows them pending until they arrive.
+      const reserved = await attachments.reserve();
+      const message = await api<Message>(caller, 'POST', `/conversations/${conversationId}/messages`, {
         body_text: bodyText,
         client_message_id: crypto.randomUUID(),
         ...(parentMessageId ? { parent_message_id: parentMessageId } : {}),
-      }),
-    onSuccess: (message) => {
+        ...(reserved.length > 0 ? { asset_ids: reserved.map((r) => r.asset.id) } : {}),
+      });
+      return { message, reserved };
+    },
+    onSuccess: ({ message, reserved }) => {
       if (!parentMessageId) putMessage(queryClient, caller.workspaceId, message, true);
       else
         queryClient.setQueryData<Page<Message>>(
@@ -40,11 +48,12 @@ export function Composer({
             page && !page.items.some((m) => m.id === message.id) ? { ...page, items: [message, ...page.items] } : page,
         );
       setText('');
+      if (reserved.length > 0) attachments.upload(message, reserved);
     },
   });
   const send = (event?: FormEvent) => {
     event?.preventDefault();
-    if (text.trim() !== '' && !post.isPending) post.mutate(text);
+    if ((text.trim() !== '' || attachments.files.length > 0) && !post.isPending) post.mutate(text);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) send(event);
@@ -55,6 +64,7 @@ export function Composer({
         {label}
         <textarea value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} rows={2} />
       </label>
+      <AttachmentPicker attachments={attachments} />
       {post.error && <p role="alert">{post.error instanceof ApiError ? post.error.message : 'Not sent.'}</p>}
       <button type="submit" disabled={post.isPending}>
         Send

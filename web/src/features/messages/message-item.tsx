@@ -5,6 +5,9 @@ import type { Message, MessageReactions } from '../../lib/types.ts';
 import { changeMessage } from './cache.ts';
 import { nameOf, PresenceDot, useActors, useOnline } from '../workspace/directory.tsx';
 import { SaveToggle } from '../saved/save-toggle.tsx';
+import { ThreadLink } from '../threads/thread-link.tsx';
+import { AttachmentList } from '../uploads/attachment-list.tsx';
+import { assetsOf } from '../uploads/types.ts';
 import { MessageBody } from './message-body.tsx';
 
 /** The emoji offered for a first reaction. */
@@ -47,6 +50,7 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
       <Byline message={message} />
       <MessageBody nodes={message.children} />
       {message.edited_at && <small> (edited)</small>}
+      <AttachmentList assets={assetsOf(message)} />
       <div className="actions">
         {shown.map((emoji) => {
           const count = message.reactions.find((r) => r.emoji === emoji)?.actor_ids.length ?? 0;
@@ -63,6 +67,7 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
           );
         })}
         <SaveToggle message={message} />
+        <ThreadLink message={message} />
         {message.author_actor_id === me && (
           <>
             <button type="button" onClick={() => setEditing(true)}>

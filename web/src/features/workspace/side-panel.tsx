@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { SavedPanel } from '../saved/saved-panel.tsx';
 import { SearchPanel } from '../search/search-panel.tsx';
+import { ThreadPanel } from '../threads/thread-panel.tsx';
 import { type Panel, useWorkspace } from './context.ts';
 
 const TITLES: Record<Panel['kind'], string> = { thread: 'Thread', search: 'Search', saved: 'Saved messages' };
@@ -31,7 +32,7 @@ export function SidePanel({ panel }: { panel: Panel }) {
 function PanelContent({ panel }: { panel: Panel }) {
   switch (panel.kind) {
     case 'thread':
-      return <p>Thread {panel.messageId}</p>;
+      return <ThreadPanel key={panel.messageId} conversationId={panel.conversationId} messageId={panel.messageId} />;
     case 'search':
       return <SearchPanel />;
     case 'saved':
