@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import type { Message, Page } from '../../lib/types.ts';
 import { AttachmentPicker } from '../uploads/attachment-picker.tsx';
 import { useAttachments } from '../uploads/use-attachments.ts';
 import { useWorkspace } from '../workspace/context.ts';
 import { conversationKey, putMessage } from './cache.ts';
+import { useMentionPicker } from './mention-picker.tsx';
 
 /** The query key of a conversation's newest messages, or of a thread's replies. */
 export const messagesKey = (workspaceId: string | undefined, conversationId: string, parentMessageId?: string) =>
@@ -55,15 +56,26 @@ export function Composer({
     event?.preventDefault();
     if ((text.trim() !== '' || attachments.files.length > 0) && !post.isPending) post.mutate(text);
   };
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionPicker(text, setText, textarea);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey) send(event);
   };
   return (
     <form className="composer" onSubmit={send} aria-label={label === 'Message' ? 'Write a message' : label}>
       <label>
         {label}
-        <textarea value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} rows={2} />
+        <textarea
+          ref={textarea}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          rows={2}
+          {...mentions.inputProps}
+        />
       </label>
+      {mentions.list}
       <AttachmentPicker attachments={attachments} />
       {post.error && <p role="alert">{post.error instanceof ApiError ? post.error.message : 'Not sent.'}</p>}
       <button type="submit" disabled={post.isPending}>

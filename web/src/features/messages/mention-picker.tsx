@@ -1,0 +1,89 @@
+import { type KeyboardEvent, type ReactNode, type RefObject, useId, useState } from 'react';
+import { useActors } from '../workspace/directory.tsx';
+import { useWorkspace } from '../workspace/context.ts';
+
+/** `@` and the word typed after it, just before the caret (a mention being written). */
+const TYPING = /(^|\s)@([^\s@<>]{0,40})$/;
+
+export interface MentionPicker {
+  /** Handles the picker's keys (arrows, Enter, Tab, Escape); answers whether it took the key. */
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+  /** The textarea's ARIA attributes while the picker is open. */
+  inputProps: Record<string, string | undefined>;
+  list: ReactNode;
+}
+
+/**
+ * The composer's `@` picker: typing `@` and part of a name lists the workspace's active actors that match; Enter, Tab
+ * or a click puts `<@actor_id>` in place of what was typed (the mention syntax, docs/api.md "Formatting").
+ */
+export function useMentionPicker(
+  text: string,
+  setText: (text: string) => void,
+  textarea: RefObject<HTMLTextAreaElement | null>,
+): MentionPicker {
+  const { me } = useWorkspace();
+  const actors = useActors();
+  const id = useId();
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const caret = textarea.current?.selectionStart ?? text.length;
+  const typed = TYPING.exec(text.slice(0, caret));
+  const query = typed?.[2]?.toLowerCase() ?? '';
+  const matches =
+    typed && dismissed !== text
+      ? [...actors.values()]
+          .filter((a) => !a.deactivated_at && a.id !== me && a.display_name.toLowerCase().includes(query))
+          .slice(0, 8)
+      : [];
+  const open = matches.length > 0;
+  const current = Math.min(active, matches.length - 1);
+  const pick = (actorId: string) => {
+    const start = caret - query.length - 1;
+    const inserted = `<@${actorId}> `;
+    setText(text.slice(0, start) + inserted + text.slice(caret));
+    setActive(0);
+    requestAnimationFrame(() => textarea.current?.setSelectionRange(start + inserted.length, start + inserted.length));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!open) return false;
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => setActive((current + 1) % matches.length),
+      ArrowUp: () => setActive((current - 1 + matches.length) % matches.length),
+      Enter: () => pick(matches[current]!.id),
+      Tab: () => pick(matches[current]!.id),
+      Escape: () => setDismissed(text),
+    };
+    const move = moves[event.key];
+    if (!move || event.shiftKey) return false;
+    event.preventDefault();
+    move();
+    return true;
+  };
+  const optionId = (i: number) => `${id}-option-${i}`;
+  const list = open && (
+    <ul className="mention-picker" role="listbox" id={`${id}-list`} aria-label="Mention someone">
+      {matches.map((a, i) => (
+        <li
+          key={a.id}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === current}
+          onMouseDown={(e) => {
+            e.preventDefault();
+            pick(a.id);
+          }}
+        >
+          {a.display_name}
+        </li>
+      ))}
+    </ul>
+  );
+  // The textarea stays a textbox (which allows these, and not aria-expanded): the list is announced as it changes.
+  const inputProps = {
+    'aria-autocomplete': 'list' as const,
+    'aria-controls': open ? `${id}-list` : undefined,
+    'aria-activedescendant': open ? optionId(current) : undefined,
+  };
+  return { onKeyDown, inputProps, list };
+}
