@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../lib/api.ts';
+import type { RealtimeStatus } from '../../lib/realtime.ts';
 import type { ConversationItem, Page, Workspace } from '../../lib/types.ts';
 import { MessagePane } from '../messages/message-pane.tsx';
 import { type Panel, WorkspaceContext } from '../workspace/context.ts';
@@ -9,6 +10,13 @@ import { CreateWorkspace } from '../workspaces/create-workspace.tsx';
 import { ReceivedInvitations } from '../workspaces/received-invitations.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useRealtime } from './use-realtime.ts';
+
+const STATUS_TEXT: Record<RealtimeStatus, string> = {
+  connecting: 'Connecting…',
+  'catching up': 'Catching up…',
+  connected: 'Live',
+  offline: 'Offline: reconnecting',
+};
 
 /** The signed-in app: a workspace (the first, or the one picked), its conversations, and the open one. */
 export function WorkspaceShell({ token, onSignOut }: { token: string; onSignOut: () => void }) {
@@ -78,7 +86,7 @@ function Workspace({ token, workspaceId }: { token: string; workspaceId: string 
       <div className="workspace">
         <div className="toolbar">
           <p className="status" role="status">
-            {status === 'connected' ? 'Live' : status === 'offline' ? 'Offline: reconnecting' : 'Connecting…'}
+            {STATUS_TEXT[status]}
           </p>
           <button type="button" onClick={() => setPanel({ kind: 'search' })}>
             Search
