@@ -54,16 +54,26 @@ export async function signInThroughTheApp(page: Page, account: Pick<Account, 'em
 }
 
 /** The link of the newest mail to `to`, waiting for it to arrive. */
-export async function mailedLink(to: string): Promise<string> {
+export const mailedLink = (to: string): Promise<string> =>
+  newestMail(to, 'a link', (mail) => mail.links.find((l) => new URL(l).searchParams.has('token')));
+
+/** The six-digit code of the newest mail to `to`, waiting for it to arrive. */
+export const mailedCode = (to: string): Promise<string> => newestMail(to, 'a code', (mail) => mail.codes[0]);
+
+async function newestMail(
+  to: string,
+  what: string,
+  find: (mail: { links: string[]; codes: string[] }) => string | undefined,
+): Promise<string> {
   const url = new URL('/messages', process.env.WMS_INBOX_URL);
   url.searchParams.set('to', to);
   for (let tries = 0; tries < 200; tries++) {
-    const mails = (await (await fetch(url)).json()) as Array<{ links: string[] }>;
-    const link = mails[0]?.links.find((l) => new URL(l).searchParams.has('token'));
-    if (link) return link;
+    const mails = (await (await fetch(url)).json()) as Array<{ links: string[]; codes: string[] }>;
+    const found = mails[0] && find(mails[0]);
+    if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no mail with a link reached ${to}`);
+  throw new Error(`no mail with ${what} reached ${to}`);
 }
 
 /** A page in a browser context of its own (the `newPage` fixture), signed in, its realtime connection live. */

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
+import { Passwordless } from './passwordless.tsx';
 import { Register } from './register.tsx';
 
-/** Email and password sign-in (POST /auth/login). */
+/** Signing in: email and password (POST /auth/login), a mailed link or code, or an account made here. */
 export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,6 +41,8 @@ export function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) 
           Sign in
         </button>
       </form>
+      <h2>No password at hand?</h2>
+      <Passwordless onSignedIn={onSignedIn} />
       <h2>New here?</h2>
       <Register />
     </main>
