@@ -18,7 +18,7 @@ import { requestContextMiddleware } from './middleware/request-context.ts';
 import { readUpload, streamUpload } from './middleware/upload.ts';
 import { parsePart } from './middleware/validate.ts';
 import type { Metrics } from './metrics.ts';
-import { webApp } from './web-app.ts';
+import { webApp, type WebAppOptions } from './web-app.ts';
 import { accountPages } from './pages.ts';
 import { buildOpenApi } from './openapi/build.ts';
 import { type RealtimeProvider, type RealtimeWebsockets, realtimeWebsockets } from './realtime-proxy.ts';
@@ -47,8 +47,8 @@ export interface AppDeps {
   uploadIdleMs: number;
   /** The self-hosted realtime provider whose websocket the gateway serves; undefined with Pusher's hosted service. */
   realtimeProvider: RealtimeProvider | undefined;
-  /** Where the web client's attachment previews come from besides the gateway (S3's origin; none with fs storage). */
-  webImageOrigins?: readonly string[];
+  /** The web client's other origins: S3's for attachment previews, Pusher's hosted service for realtime. */
+  webApp?: WebAppOptions;
 }
 
 /** Every route of the API, in one table: the OpenAPI document and the Express router are both made from it. */
@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): {
   const routes = routeTable(deps);
   for (const r of routes) app[r.method](r.path, routeHandler(r, deps, authorize, readBody));
   app.use(accountPages(deps.clients, deps.log));
-  app.use(webApp(undefined, { imageOrigins: deps.webImageOrigins ?? [] }));
+  app.use(webApp(undefined, deps.webApp));
   app.use((_req, res) => sendError(res, 404, 'not_found', 'No such route.'));
   app.use(malformedPathHandler(routes, authorize));
   app.use(errorHandler(deps.log));

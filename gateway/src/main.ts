@@ -89,8 +89,11 @@ const { app, websockets } = createApp({
   realtimeProvider: config.PUSHER_HOST
     ? { host: config.PUSHER_HOST, port: config.PUSHER_PORT, useTls: config.PUSHER_USE_TLS }
     : undefined,
-  webImageOrigins:
-    storageConfig.driver === 's3' ? [new URL(storageConfig.publicUrl ?? storageConfig.endpoint).origin] : [],
+  webApp: {
+    imageOrigins:
+      storageConfig.driver === 's3' ? [new URL(storageConfig.publicUrl ?? storageConfig.endpoint).origin] : [],
+    connectOrigins: config.PUSHER_HOST ? [] : ['wss://*.pusher.com'],
+  },
 });
 
 const server = app.listen(config.PORT, (err?: Error) => {

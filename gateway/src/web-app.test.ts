@@ -22,6 +22,7 @@ beforeAll(async () => {
   app.use(webApp(join(dir, 'built')));
   app.use('/unbuilt', webApp(join(dir, 'none')));
   app.use('/s3', webApp(join(dir, 'built'), { imageOrigins: ['https://s3.example.org'] }));
+  app.use('/hosted', webApp(join(dir, 'built'), { connectOrigins: ['wss://*.pusher.com'] }));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -83,6 +84,15 @@ describe('the web client at /app/', () => {
       expect(policy['img-src'], path).toEqual(["'self'", 'data:', 'blob:', 'https://s3.example.org']);
       expect(policy['connect-src'], path).toEqual(["'self'"]);
       expect(policy['default-src'], path).toEqual(["'none'"]);
+    }
+  });
+
+  it("adds Pusher's hosted service to connections alone", async () => {
+    for (const path of ['/hosted/app/', '/hosted/app/assets/index-abc.js']) {
+      const policy = directives(await get(path));
+      expect(policy['connect-src'], path).toEqual(["'self'", 'wss://*.pusher.com']);
+      expect(policy['img-src'], path).toEqual(["'self'", 'data:', 'blob:']);
+      expect(policy['script-src'], path).toEqual(["'self'"]);
     }
   });
 

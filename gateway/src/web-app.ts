@@ -12,20 +12,25 @@ export interface WebAppOptions {
    * at it. The filesystem driver's downloads are the gateway's own `/storage/` and need none.
    */
   imageOrigins?: readonly string[];
+  /**
+   * Origins besides the gateway's own that the app connects to: Pusher's hosted service (`wss://*.pusher.com`), which
+   * clients reach directly. A self-hosted provider is reached through the gateway and needs none.
+   */
+  connectOrigins?: readonly string[];
 }
 
 /**
  * The app loads this gateway's own scripts and styles only (no inline script or style, nothing from elsewhere), talks
- * to this gateway alone (its API and its realtime websocket), and cannot be framed; images may also come from the
- * storage's origin (`imageOrigins`), and only images.
+ * to this gateway alone (its API and its realtime websocket; with Pusher's hosted service, that service too), and
+ * cannot be framed; images may also come from the storage's origin (`imageOrigins`), and only images.
  */
-export function contentSecurityPolicy(imageOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy({ imageOrigins = [], connectOrigins = [] }: WebAppOptions = {}): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     ["img-src 'self' data: blob:", ...imageOrigins].join(' '),
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(' '),
     "font-src 'self'",
     "manifest-src 'self'",
     "base-uri 'none'",
@@ -45,7 +50,7 @@ const securityHeaders = (policy: string) => (res: Response) => {
  * other path under /app/ (the app reads the path itself), never cached. Without a build, /app/ says how to make one.
  */
 export function webApp(dir = WEB_DIST, options: WebAppOptions = {}): Router {
-  const setHeaders = securityHeaders(contentSecurityPolicy(options.imageOrigins));
+  const setHeaders = securityHeaders(contentSecurityPolicy(options));
   // Strict: /app and /app/ are two paths (the first redirects to the second).
   const router = Router({ strict: true });
   const index = join(dir, 'index.html');

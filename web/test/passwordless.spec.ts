@@ -26,7 +26,7 @@ test('a person signs in with a mailed code, and again with a mailed link', async
   await form.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByRole('status')).toContainText('a sign-in link is on its way');
   await page.goto(await mailedLink(alice.email));
-  // The link's page (/verify-email, which also signs in a magic link) asks for one click, so no mail scanner signs in.
+  // The link's page (/verify-email, which signs in a magic link's token too) asks for one click.
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByRole('link', { name: 'Open the web app' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
