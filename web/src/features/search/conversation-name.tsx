@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import type { Conversation, ConversationItem, Page } from '../../lib/types.ts';
+import { conversationName } from '../conversations/sidebar.tsx';
 import { useWorkspace } from '../workspace/context.ts';
-
-const label = (c: Conversation) => (c.name ? `${c.kind === 'private' ? '🔒' : '#'} ${c.name}` : 'Direct conversation');
+import { useActors } from '../workspace/directory.tsx';
 
 /** A conversation's name: from the sidebar's list when it is there, else read once (a public channel not joined). */
 export function ConversationName({ conversationId }: { conversationId: string }) {
-  const { caller } = useWorkspace();
+  const { caller, me } = useWorkspace();
+  const actors = useActors();
   const queryClient = useQueryClient();
   const listed = queryClient
     .getQueryData<Page<ConversationItem>>(['conversations', caller.workspaceId])
@@ -19,5 +20,9 @@ export function ConversationName({ conversationId }: { conversationId: string })
     staleTime: Infinity,
   });
   const conversation = listed ?? read.data;
-  return <span className="conversation-name">{conversation ? label(conversation) : 'Conversation'}</span>;
+  return (
+    <span className="conversation-name">
+      {conversation ? conversationName(conversation, actors, me) : 'Conversation'}
+    </span>
+  );
 }
