@@ -14,6 +14,7 @@ import { loadGatewayConfig } from './config.ts';
 import { createAuthenticator } from './middleware/auth.ts';
 import { answerUnparsableRequests } from './middleware/errors.ts';
 import { createMetrics } from './metrics.ts';
+import { s3ImageOrigins } from './web-app.ts';
 
 const config = loadGatewayConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
@@ -91,7 +92,7 @@ const { app, websockets } = createApp({
     : undefined,
   webApp: {
     imageOrigins:
-      storageConfig.driver === 's3' ? [new URL(storageConfig.publicUrl ?? storageConfig.endpoint).origin] : [],
+      storageConfig.driver === 's3' ? s3ImageOrigins(storageConfig.publicUrl ?? storageConfig.endpoint) : [],
     connectOrigins: config.PUSHER_HOST ? [] : ['wss://*.pusher.com'],
   },
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webApp } from './web-app.ts';
+import { s3ImageOrigins, webApp } from './web-app.ts';
 
 // The web client's files at /app/, from a build made here (web/dist's layout), and the answer without a build.
 
@@ -85,6 +85,14 @@ describe('the web client at /app/', () => {
       expect(policy['connect-src'], path).toEqual(["'self'"]);
       expect(policy['default-src'], path).toEqual(["'none'"]);
     }
+  });
+
+  it('allows the origins of S3 presigned URLs: path style, and virtual-host style on AWS', () => {
+    expect(s3ImageOrigins('http://127.0.0.1:9000')).toEqual(['http://127.0.0.1:9000']);
+    expect(s3ImageOrigins('https://s3.eu-west-1.amazonaws.com')).toEqual([
+      'https://s3.eu-west-1.amazonaws.com',
+      'https://*.s3.eu-west-1.amazonaws.com',
+    ]);
   });
 
   it("adds Pusher's hosted service to connections alone", async () => {

@@ -39,6 +39,15 @@ export function contentSecurityPolicy({ imageOrigins = [], connectOrigins = [] }
   ].join('; ');
 }
 
+/**
+ * The origins S3's presigned download URLs use: the endpoint's (path style, as MinIO answers), and on AWS also its
+ * subdomains (AWS presigns in virtual-host style, `https://<bucket>.s3.<region>.amazonaws.com/…`).
+ */
+export function s3ImageOrigins(endpoint: string): string[] {
+  const url = new URL(endpoint);
+  return url.hostname.endsWith('.amazonaws.com') ? [url.origin, `${url.protocol}//*.${url.host}`] : [url.origin];
+}
+
 const securityHeaders = (policy: string) => (res: Response) => {
   res.setHeader('Content-Security-Policy', policy);
   res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -58,8 +58,10 @@ test('keyboard only: reach the composer, mention with the @ picker, Shift+Enter,
   expect(await search.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('complementary', { name: 'Search' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Search' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('complementary')).toHaveCount(0);
+  await expect(search).toBeFocused();
 });
 
 test('axe finds no serious violation on the sign-in screen, a conversation with a thread open, and a narrow window', async ({
@@ -67,7 +69,7 @@ test('axe finds no serious violation on the sign-in screen, a conversation with 
   newPage,
 }) => {
   await page.goto(appUrl());
-  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Sign in', exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   const [alice, bob] = await Promise.all([signUp('axe-alice'), signUp('axe-bob')]);

@@ -15,6 +15,7 @@ test('a person joins a public channel from the browser, starts a direct conversa
 
   const bobPage = await signedIn(newPage, bob);
   const sidebar = bobPage.getByRole('navigation', { name: 'Conversations' });
+  await expect(sidebar.getByRole('button', { name: '# general' })).toBeVisible();
   await expect(sidebar.getByRole('button', { name: '# lounge' })).toHaveCount(0);
   await sidebar.getByText('Browse channels').click();
   await sidebar.getByLabel('Find a channel').fill('loun');

@@ -47,7 +47,7 @@ export async function signUp(tag: string): Promise<Account> {
 /** Opens the app and signs in through its form. */
 export async function signInThroughTheApp(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await page.goto(appUrl());
-  const form = page.getByRole('form', { name: 'Sign in' });
+  const form = page.getByRole('form', { name: 'Sign in', exact: true });
   await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Password').fill(account.password);
   await form.getByRole('button', { name: 'Sign in' }).click();

@@ -53,6 +53,7 @@ export async function connectRealtime(
     channelAuthorization: { endpoint: config.channel_authorization_endpoint, transport: 'ajax', headers },
     userAuthentication: { endpoint: config.user_authentication_endpoint, transport: 'ajax', headers },
   });
+  const deliver = onceEach((e) => handlers.onEvent(e));
   let wasConnected = false;
   const catchUp = async () => {
     handlers.onStatus('catching up');
@@ -63,7 +64,7 @@ export async function connectRealtime(
           'GET',
           `/events?after=${encodeURIComponent(cursor)}&limit=100`,
         );
-        for (const e of page.items) handlers.onEvent(e);
+        for (const e of page.items) deliver(e);
         if (page.next_cursor === cursor) break;
         cursor = page.next_cursor;
       }
@@ -73,6 +74,8 @@ export async function connectRealtime(
         handlers.onLost();
       } else throw err;
     }
+    // The cache's listeners hear of the caught-up events on the next tick: the status changes after them.
+    await new Promise((resolve) => setTimeout(resolve));
     handlers.onStatus('connected');
   };
   pusher.connection.bind('state_change', ({ current }: { current: string }) => {
@@ -91,10 +94,32 @@ export async function connectRealtime(
     pusher.subscribe(channel).bind_global((event: string, data: unknown) => {
       if (event.startsWith('pusher')) return;
       const payload = data as Record<string, unknown>;
-      handlers.onEvent({ channel, event, data: payload });
+      deliver({ channel, event, data: payload });
     });
   };
   subscribe(config.channels.workspace);
   subscribe(config.channels.actor);
   return { config, subscribe, close: () => pusher.disconnect() };
+}
+
+/**
+ * Hands each event to `onEvent` once: a copy of a change on a second channel, or a live event read again by a catch-up,
+ * has the same `event_id` (docs/api.md "Realtime events"). The last 5,000 ids are remembered. An event the app cannot
+ * apply is logged, and the ones after it still are.
+ */
+function onceEach(onEvent: (e: RealtimeEvent) => void): (e: RealtimeEvent) => void {
+  const seen = new Set<string>();
+  return (e) => {
+    const id = e.data.event_id;
+    if (typeof id === 'string') {
+      if (seen.has(id)) return;
+      seen.add(id);
+      if (seen.size > 5000) seen.delete(seen.values().next().value!);
+    }
+    try {
+      onEvent(e);
+    } catch (err) {
+      console.error('an event could not be applied', e.event, err);
+    }
+  };
 }

@@ -10,9 +10,22 @@ import type { SavedMessageState } from '../saved/types.ts';
 import { applyThreadEvent } from '../threads/thread-events.ts';
 import { applySavedState, savedKey } from '../saved/use-saved.ts';
 
+/** A payload too big for the provider names what it was about (`ref`): that is read again. */
+function readAgain(queryClient: QueryClient, workspaceId: string, ref: { type?: string; conversation_id?: string }) {
+  if (ref.conversation_id) {
+    for (const kind of ['messages', 'replies', 'thread-root'])
+      void queryClient.invalidateQueries({ queryKey: [kind, workspaceId, ref.conversation_id] });
+  }
+  if (ref.type === 'saved') void queryClient.invalidateQueries({ queryKey: savedKey(workspaceId) });
+  void queryClient.invalidateQueries({ queryKey: ['conversations', workspaceId] });
+}
+
 /** What an event changes in the query cache: a message in its page in place, the sidebar fetched again. */
 function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEvent): void {
+  if (e.data.truncated === true) return readAgain(queryClient, workspaceId, e.data.ref ?? {});
   if (applyThreadEvent(queryClient, workspaceId, e)) return;
+  // A member added, changed or removed: the directory (names, mentions) is read again.
+  if (e.event.startsWith('workspace_user.')) void queryClient.invalidateQueries({ queryKey: ['actors', workspaceId] });
   if (e.event === 'actor.updated' || e.event === 'presence.updated') {
     applyDirectoryEvent(queryClient, workspaceId, e.event, e.data);
     return;

@@ -24,9 +24,12 @@ export function putMessage(
     const known = data.pages.some((p) => p.items.some((m) => m.id === message.id));
     // An event's message carries `saved_at` null (a bookmark is the caller's alone): the one shown is kept.
     if (known) return mapMessages(data, (m) => (m.id === message.id ? { ...message, saved_at: m.saved_at } : m));
-    if (!created) return data;
     const [newest, ...older] = data.pages;
-    return { ...data, pages: [{ ...newest!, items: [message, ...newest!.items] }, ...older] };
+    // Only a message newer than every one shown goes on top (ids are UUIDv7: their order is their age); an older one
+    // (an event read again by a catch-up) is in a page not read yet, or was never shown.
+    const top = newest?.items[0];
+    if (!created || !newest || (top && message.id < top.id)) return data;
+    return { ...data, pages: [{ ...newest, items: [message, ...newest.items] }, ...older] };
   });
 }
 

@@ -3,7 +3,7 @@ import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import type { Message, Page } from '../../lib/types.ts';
 import { AttachmentPicker } from '../uploads/attachment-picker.tsx';
-import { useAttachments } from '../uploads/use-attachments.ts';
+import { type Reserved, useAttachments } from '../uploads/use-attachments.ts';
 import { useWorkspace } from '../workspace/context.ts';
 import { conversationKey, putMessage } from './cache.ts';
 import { useMentionPicker } from './mention-picker.tsx';
@@ -13,6 +13,15 @@ export const messagesKey = (workspaceId: string | undefined, conversationId: str
   parentMessageId
     ? ['replies', workspaceId, conversationId, parentMessageId]
     : conversationKey(workspaceId, conversationId);
+
+interface Draft {
+  id: string;
+  text: string;
+  files: File[];
+  reserved?: Reserved[];
+}
+
+const sameFiles = (a: File[], b: File[]) => a.length === b.length && a.every((f, i) => f === b[i]);
 
 /** Writes a message (or a reply to `parentMessageId`): Enter sends, Shift+Enter starts a new line. */
 export function Composer({
@@ -28,19 +37,27 @@ export function Composer({
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const attachments = useAttachments(conversationId);
+  // One draft, one client_message_id and one set of reserved files: a send retried after a failure (the same text and
+  // files) reuses them, so the server keeps one message; a changed draft is a new message.
+  const draft = useRef<Draft | null>(null);
   const post = useMutation({
     mutationFn: async (bodyText: string) => {
+      const files = attachments.files;
+      const same = draft.current?.text === bodyText && sameFiles(draft.current.files, files);
+      const d =
+        same && draft.current ? draft.current : (draft.current = { id: crypto.randomUUID(), text: bodyText, files });
       // Files are reserved, attached, then uploaded: the message shows them pending until they arrive.
-      const reserved = await attachments.reserve();
+      d.reserved ??= await attachments.reserve(files);
       const message = await api<Message>(caller, 'POST', `/conversations/${conversationId}/messages`, {
         body_text: bodyText,
-        client_message_id: crypto.randomUUID(),
+        client_message_id: d.id,
         ...(parentMessageId ? { parent_message_id: parentMessageId } : {}),
-        ...(reserved.length > 0 ? { asset_ids: reserved.map((r) => r.asset.id) } : {}),
+        ...(d.reserved.length > 0 ? { asset_ids: d.reserved.map((r) => r.asset.id) } : {}),
       });
-      return { message, reserved };
+      return { message, reserved: d.reserved, sent: bodyText };
     },
-    onSuccess: ({ message, reserved }) => {
+    onSuccess: ({ message, reserved, sent }) => {
+      draft.current = null;
       if (!parentMessageId) putMessage(queryClient, caller.workspaceId, message, true);
       else
         queryClient.setQueryData<Page<Message>>(
@@ -48,7 +65,8 @@ export function Composer({
           (page) =>
             page && !page.items.some((m) => m.id === message.id) ? { ...page, items: [message, ...page.items] } : page,
         );
-      setText('');
+      // What was typed while it was being sent stays.
+      setText((t) => (t === sent ? '' : t));
       if (reserved.length > 0) attachments.upload(message, reserved);
     },
   });
@@ -71,6 +89,7 @@ export function Composer({
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
+          onSelect={mentions.onSelect}
           rows={2}
           {...mentions.inputProps}
         />

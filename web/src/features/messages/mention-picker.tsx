@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, type RefObject, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, type SyntheticEvent, useId, useState } from 'react';
 import { useActors } from '../workspace/directory.tsx';
 import { useWorkspace } from '../workspace/context.ts';
 
@@ -8,6 +8,8 @@ const TYPING = /(^|\s)@([^\s@<>]{0,40})$/;
 export interface MentionPicker {
   /** Handles the picker's keys (arrows, Enter, Tab, Escape); answers whether it took the key. */
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+  /** Follows the caret (the textarea's `onSelect`). */
+  onSelect: (event: SyntheticEvent<HTMLTextAreaElement>) => void;
   /** The textarea's ARIA attributes while the picker is open. */
   inputProps: Record<string, string | undefined>;
   list: ReactNode;
@@ -27,7 +29,9 @@ export function useMentionPicker(
   const id = useId();
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const caret = textarea.current?.selectionStart ?? text.length;
+  // Where the caret is, told by the textarea's select events (typing, arrows, clicks): rendering does not read the DOM.
+  const [caretAt, setCaretAt] = useState<number | null>(null);
+  const caret = Math.min(caretAt ?? text.length, text.length);
   const typed = TYPING.exec(text.slice(0, caret));
   const query = typed?.[2]?.toLowerCase() ?? '';
   const matches =
@@ -39,10 +43,11 @@ export function useMentionPicker(
   const open = matches.length > 0;
   const current = Math.min(active, matches.length - 1);
   const pick = (actorId: string) => {
-    const start = caret - query.length - 1;
+    const start = typed!.index + typed![1]!.length;
     const inserted = `<@${actorId}> `;
     setText(text.slice(0, start) + inserted + text.slice(caret));
     setActive(0);
+    setCaretAt(start + inserted.length);
     requestAnimationFrame(() => textarea.current?.setSelectionRange(start + inserted.length, start + inserted.length));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
@@ -85,5 +90,6 @@ export function useMentionPicker(
     'aria-controls': open ? `${id}-list` : undefined,
     'aria-activedescendant': open ? optionId(current) : undefined,
   };
-  return { onKeyDown, inputProps, list };
+  const onSelect = (event: SyntheticEvent<HTMLTextAreaElement>) => setCaretAt(event.currentTarget.selectionStart);
+  return { onKeyDown, onSelect, inputProps, list };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { api, type Caller } from '../../lib/api.ts';
 import type { Message, MessageReactions } from '../../lib/types.ts';
 import { changeMessage } from './cache.ts';
@@ -121,8 +121,13 @@ function EditForm({
     event.preventDefault();
     if (text.trim() !== '') save.mutate(text);
   };
+  // Escape cancels the edit only (not the side panel around it too).
+  const cancel = (event: KeyboardEvent) => {
+    event.preventDefault();
+    onDone();
+  };
   return (
-    <form onSubmit={submit} aria-label="Edit the message" onKeyDown={(e) => e.key === 'Escape' && onDone()}>
+    <form onSubmit={submit} aria-label="Edit the message" onKeyDown={(e) => e.key === 'Escape' && cancel(e)}>
       <label>
         Edited text
         <textarea value={text} onChange={(e) => setText(e.target.value)} rows={2} />

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { api, type Caller } from '../../lib/api.ts';
 import type { Message, Page } from '../../lib/types.ts';
 import { useWorkspace } from '../workspace/context.ts';
@@ -26,18 +26,19 @@ export function MessagePane({ conversationId }: { conversationId: string }) {
   });
   const items = messages.data?.pages.flatMap((p) => p.items) ?? [];
   const scroller = useRef<HTMLDivElement>(null);
-  const older = useRef<HTMLButtonElement>(null);
+  const [older, setOlder] = useState<HTMLButtonElement | null>(null);
   const loadOlder = () => {
     if (messages.hasNextPage && !messages.isFetchingNextPage) void messages.fetchNextPage();
   };
   useKeptScroll(scroller, items[0]?.id, items.at(-1)?.id);
-  useWhenSeen(scroller, older, loadOlder);
+  // Seen again after each page (`items.length`): a page that leaves the button in view reads the next one.
+  useWhenSeen(scroller, older, loadOlder, items.length);
   useMarkRead(caller, conversationId, items[0]?.id);
   return (
     <section className="messages" aria-label="Messages">
       <div className="scroller" ref={scroller}>
         {messages.hasNextPage && (
-          <button type="button" ref={older} onClick={loadOlder} disabled={messages.isFetchingNextPage}>
+          <button type="button" ref={setOlder} onClick={loadOlder} disabled={messages.isFetchingNextPage}>
             {messages.isFetchingNextPage ? 'Loading older messages…' : 'Load older messages'}
           </button>
         )}
@@ -59,7 +60,8 @@ export function MessagePane({ conversationId }: { conversationId: string }) {
  * at the same messages when older ones are added above.
  */
 function useKeptScroll(ref: RefObject<HTMLDivElement | null>, newest?: string, oldest?: string): void {
-  const seen = useRef({ newest, oldest, fromBottom: 0 });
+  // Nothing seen yet, even when the conversation's pages are cached: its first showing goes to the bottom.
+  const seen = useRef<{ newest?: string; oldest?: string; fromBottom: number }>({ fromBottom: 0 });
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -82,24 +84,24 @@ function useKeptScroll(ref: RefObject<HTMLDivElement | null>, newest?: string, o
   }, [ref, newest, oldest]);
 }
 
-/** Calls `onSeen` whenever `target` comes within 200 px of the scroller's view. */
+/** Calls `onSeen` whenever `target` is within 200 px of the scroller's view: as it comes in, and again at each `round`. */
 function useWhenSeen(
   root: RefObject<HTMLElement | null>,
-  target: RefObject<HTMLElement | null>,
+  target: HTMLElement | null,
   onSeen: () => void,
+  round: number,
 ): void {
   const latest = useRef(onSeen);
   latest.current = onSeen;
-  const element = target.current;
   useEffect(() => {
-    if (!element || !root.current) return;
+    if (!target || !root.current) return;
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), {
       root: root.current,
       rootMargin: '200px 0px 0px 0px',
     });
-    observer.observe(element);
+    observer.observe(target);
     return () => observer.disconnect();
-  }, [root, element]);
+  }, [root, target, round]);
 }
 
 /** Moves the caller's read mark to the newest message shown, once per newest message. */

@@ -26,15 +26,6 @@ function upsert(page: Page<Message> | undefined, message: Message, created: bool
  * count, wherever the root is cached. Answers whether the event is done with (else the caller goes on with it).
  */
 export function applyThreadEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEvent): boolean {
-  if (e.data.truncated === true) {
-    // Too big for the provider: what it was about is read again.
-    const ref = e.data.ref as { conversation_id?: string } | undefined;
-    if (ref?.conversation_id) {
-      for (const kind of ['messages', 'replies', 'thread-root'])
-        void queryClient.invalidateQueries({ queryKey: [kind, workspaceId, ref.conversation_id] });
-    }
-    return false;
-  }
   if (e.event === 'thread.updated') {
     const t = e.data as unknown as ThreadUpdate;
     const change = (m: Message): Message =>

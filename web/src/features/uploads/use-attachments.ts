@@ -35,7 +35,7 @@ export function useAttachments(conversationId: string) {
   const [inputKey, setInputKey] = useState(0);
   const [uploads, setUploads] = useState<Uploading[]>([]);
 
-  const reserve = (): Promise<Reserved[]> =>
+  const reserve = (files: File[]): Promise<Reserved[]> =>
     Promise.all(
       files.map(async (file) => {
         const asset = await api<Asset>(caller, 'POST', `/conversations/${conversationId}/assets`, {
@@ -52,7 +52,8 @@ export function useAttachments(conversationId: string) {
 
   /** Uploads the files reserved for the posted message; each one's answer marks it ready in the cache. */
   const upload = (message: Message, reserved: Reserved[]) => {
-    setFiles([]);
+    // Files picked while the message was being sent stay for the next one.
+    setFiles((all) => all.filter((f) => !reserved.some((r) => r.file === f)));
     setInputKey((k) => k + 1);
     setUploads((all) => [
       ...all,

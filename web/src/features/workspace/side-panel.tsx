@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SavedPanel } from '../saved/saved-panel.tsx';
 import { SearchPanel } from '../search/search-panel.tsx';
 import { ThreadPanel } from '../threads/thread-panel.tsx';
@@ -9,6 +9,7 @@ const TITLES: Record<Panel['kind'], string> = { thread: 'Thread', search: 'Searc
 /** The side panel beside the conversation: its title, a Close button, and Escape closes it from anywhere. */
 export function SidePanel({ panel }: { panel: Panel }) {
   const { closePanel } = useWorkspace();
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !e.defaultPrevented) closePanel();
@@ -16,10 +17,25 @@ export function SidePanel({ panel }: { panel: Panel }) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [closePanel]);
+  // The focus moves into the panel when it opens or shows another thing (unless a control of it took it already), and
+  // back to what opened it when it closes.
+  const [opener] = useState(() => document.activeElement);
+  const aside = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!aside.current?.contains(document.activeElement)) heading.current?.focus();
+  }, [panel.kind]);
+  useEffect(
+    () => () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    },
+    [opener],
+  );
   return (
-    <aside className="side-panel" aria-label={TITLES[panel.kind]}>
+    <aside ref={aside} className="side-panel" aria-label={TITLES[panel.kind]}>
       <header>
-        <h2>{TITLES[panel.kind]}</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {TITLES[panel.kind]}
+        </h2>
         <button type="button" onClick={closePanel}>
           Close
         </button>
