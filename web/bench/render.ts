@@ -23,6 +23,8 @@ interface Timing {
   dom: number;
   /** ms from the click to the task after the next animation frame: the frame that paints them has been drawn. */
   painted: number;
+  /** ms the page of messages took to arrive (Resource Timing), when the open fetched it before showing it. */
+  fetch: number | undefined;
 }
 
 /** Markdown as people write it: bold, italics, links, inline code and a block, a quote, a mention of the other. */
@@ -83,7 +85,10 @@ function openChannel({ name, count }: { name: string; count: number }): Promise<
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
           clearTimeout(timeout);
-          resolve({ dom: dom!, painted: performance.now() - start });
+          const page = performance
+            .getEntriesByType('resource')
+            .find((e) => e.startTime >= start && e.name.includes('/messages?limit=50'));
+          resolve({ dom: dom!, painted: performance.now() - start, fetch: page?.duration });
         };
         channel.port2.postMessage(null);
       });
@@ -172,6 +177,7 @@ async function main(): Promise<void> {
       table([
         ['cold: 50 in the DOM', cold.map((t) => t.dom)],
         ['cold: painted', cold.map((t) => t.painted)],
+        ['cold: of which the fetch', cold.map((t) => t.fetch ?? NaN)],
         ['warm: 50 in the DOM', warm.map((t) => t.dom)],
         ['warm: painted', warm.map((t) => t.painted)],
       ]),
