@@ -2,8 +2,8 @@
 # One image per deployable package, all from this file:
 #   docker build --build-arg PACKAGE=<name> --target runtime -t wms-<name> .
 # where <name> is gateway, identity, workspace, messaging, asset or realtime. `--target dev` builds the image Tilt's
-# live update runs (the sources through tsx). test/delivery/deploy.test.ts runs the build stage's steps and starts
-# what they produce with the runtime stage's command.
+# live update runs (the sources through tsx). test/delivery/deploy.test.ts runs the build and web stages' steps and
+# starts what they produce with the runtime stage's command.
 
 # Global, so that the last stage can pick the package's ports stage.
 ARG PACKAGE
@@ -39,6 +39,11 @@ ARG PACKAGE
 RUN pnpm --filter "@wms/${PACKAGE}" --fail-if-no-match --prod deploy --legacy /out \
  && node --import tsx scripts/apply-publish-config.ts /out
 
+# The reference web client (web/dist), which only the gateway's image holds. A stage of its own beside the build:
+# BuildKit builds a stage only for a target that copies from it, so the services' images neither wait for it nor hold it.
+FROM deps AS web
+RUN pnpm build:web
+
 # Tilt's live update: every dependency and the sources, run through tsx, so that syncing changed sources is enough.
 # The checkout is at /repo, laid out as the repository (sync to /repo/<path>); /app links to the package's folder.
 # The workspace packages belong to the runtime user, so that a sync can write to them.
@@ -65,9 +70,11 @@ ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "dist/src/main.js"]
 
 # The ports each package listens on: the gateway's PORT (its /metrics too); a service's GRPC_PORT and METRICS_PORT
-# defaults from protos/src/topology.ts (test/delivery checks that they agree).
+# defaults from protos/src/topology.ts (test/delivery checks that they agree). The gateway serves the web client at
+# /app/ from ../../web/dist beside its dist/src/web-app.js, which is /app/web/dist (owned by root, as the rest).
 FROM runtime-base AS ports-gateway
 EXPOSE 8080
+COPY --from=web /repo/web/dist /app/web/dist
 FROM runtime-base AS ports-identity
 EXPOSE 50051 9461
 FROM runtime-base AS ports-workspace

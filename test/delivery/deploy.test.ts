@@ -13,7 +13,8 @@ import { grpcUrlVariable, type ServiceName, serviceNames, topology } from '../..
 // build, `pnpm deploy` of the package, publishConfig applied) in a copy of the repository, as `COPY . .` gives the
 // image one, then its runtime command from the deploy folder with plain node (no TypeScript loader, nothing inherited
 // from this process's environment), against the real Postgres and Redis: every service's migrate role, then its
-// server and worker roles, then the gateway in front of them. The copy keeps the checkout as it was: `pnpm build`
+// server and worker roles, then the gateway in front of them, serving the web client its image holds (the web stage's
+// build, copied beside its deploy as the gateway's ports stage does). The copy keeps the checkout as it was: `pnpm build`
 // empties every dist/ first, and a legacy deploy also writes a stray node_modules/.bin into the deployed package's
 // folder at the deploy folder's path relative to the workspace (pnpm/pnpm#8835), which once landed in services/.
 
@@ -38,6 +39,9 @@ const deploySteps = (pkg: string, out: string) => [
   ['pnpm', '--filter', `@wms/${pkg}`, '--fail-if-no-match', '--prod', 'deploy', '--legacy', out],
   ['node', '--import', 'tsx', 'scripts/apply-publish-config.ts', out],
 ];
+/** The web stage's step (on the same install), and where the gateway's image puts its output: /app/web/dist. */
+const webBuildStep = ['pnpm', 'build:web'];
+const webCopy = { from: 'web/dist', to: 'web/dist' };
 /** The runtime stage's command (after tini). */
 const imageCommand = ['node', 'dist/src/main.js'];
 
@@ -76,6 +80,15 @@ let database: { url: string; drop(): Promise<void> };
 const redisPrefix = testRedisPrefix();
 let env: Record<string, string>;
 const grpcPorts = new Map<string, number>();
+let gatewayPort: number;
+
+/** A GET to the deployed gateway. */
+const get = (p: string) =>
+  fetch(`http://127.0.0.1:${gatewayPort}${p}`).then(async (r) => ({
+    status: r.status,
+    headers: r.headers,
+    body: await r.text(),
+  }));
 
 const deployDir = (pkg: Package) => path.join(deployRoot, pkg);
 
@@ -129,11 +142,13 @@ beforeAll(async () => {
   // build for the six deploys, as in the image.
   await runStep(installStep);
   await runStep(buildStep);
-  await Promise.all(
-    packages.map(async (pkg) => {
+  await Promise.all([
+    ...packages.map(async (pkg) => {
       for (const step of deploySteps(pkg, deployDir(pkg))) await runStep(step);
     }),
-  );
+    runStep(webBuildStep),
+  ]);
+  cpSync(path.join(buildRoot, webCopy.from), path.join(deployDir('gateway'), webCopy.to), { recursive: true });
 
   // One database for every service, each in its own schema, as in production; created empty, so that the deployed
   // migrate roles are what makes the tables.
@@ -180,6 +195,17 @@ describe('the Dockerfile', () => {
     expect(dockerfile).toContain('COPY --from=build /out /app');
     expect(dockerfile).toContain(`CMD ${JSON.stringify(imageCommand).replaceAll(',', ', ')}`);
     expect(dockerfile).toContain('ENTRYPOINT ["/usr/bin/tini", "--"]');
+  });
+
+  it("builds the web client in a stage of its own, which only the gateway's image copies from", () => {
+    const stages = Object.fromEntries(
+      dockerfile.split(/^(?=FROM )/m).map((stage) => [/^FROM \S+ AS (\S+)/.exec(stage)?.[1] ?? '', stage]),
+    );
+    expect(stages.web).toMatch(/^FROM deps AS web\n/);
+    expect(stages.web).toContain(`RUN ${webBuildStep.join(' ')}\n`);
+    const copies = Object.keys(stages).filter((name) => stages[name]!.includes('--from=web'));
+    expect(copies).toEqual(['ports-gateway']);
+    expect(stages['ports-gateway']).toContain(`COPY --from=web /repo/${webCopy.from} /app/${webCopy.to}\n`);
   });
 
   it("exposes each package's ports, those of the topology", () => {
@@ -263,10 +289,8 @@ describe('the deployed processes', () => {
       }
     }
 
-    const port = await freePort();
-    const gateway = start('gateway', 'gateway', { PORT: String(port) });
-    const get = (p: string) =>
-      fetch(`http://127.0.0.1:${port}${p}`).then(async (r) => ({ status: r.status, body: await r.text() }));
+    gatewayPort = await freePort();
+    const gateway = start('gateway', 'gateway', { PORT: String(gatewayPort) });
     await waitFor(
       'gateway /healthz',
       async () => !exited(gateway) && (await get('/healthz')).status === 200,
@@ -281,6 +305,27 @@ describe('the deployed processes', () => {
     // A file the gateway reads from a dependency's folder at run time is in the deploy.
     const docs = await get('/docs/scalar.js');
     expect([docs.status, docs.body.length > 100_000]).toEqual([200, true]);
+  });
+
+  it('serve, from the gateway, the web client its image holds at /app/ and the health answer at / as before', async () => {
+    const health = await get('/');
+    expect([health.status, health.body]).toEqual([200, '"ok"']);
+    const index = await get('/app/');
+    expect(index.status).toBe(200);
+    expect(index.body).toBe(readFileSync(path.join(buildRoot, 'web/dist/index.html'), 'utf8'));
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    expect(index.headers.get('content-security-policy')).toContain("default-src 'none'; script-src 'self'");
+    // The built script and stylesheet index.html names, content-hashed, each served as built and cached for a year.
+    const assets = [...index.body.matchAll(/(?:src|href)="\/app\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.map((a) => path.extname(a)).sort()).toEqual(['.css', '.js']);
+    for (const asset of assets) {
+      expect(asset).toMatch(/^assets\/index-[\w-]{8}\.(js|css)$/);
+      const res = await get(`/app/${asset}`);
+      expect(res.status, asset).toBe(200);
+      expect(res.body).toBe(readFileSync(path.join(buildRoot, 'web/dist', asset), 'utf8'));
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
   });
 
   it('stop on SIGTERM (what tini hands them) and exit 0', async () => {
