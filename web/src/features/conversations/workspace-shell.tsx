@@ -5,6 +5,7 @@ import type { RealtimeStatus } from '../../lib/realtime.ts';
 import type { ConversationItem, Page, Workspace } from '../../lib/types.ts';
 import { MessagePane } from '../messages/message-pane.tsx';
 import { type Panel, WorkspaceContext } from '../workspace/context.ts';
+import { DirectoryProvider } from '../workspace/directory.tsx';
 import { SidePanel } from '../workspace/side-panel.tsx';
 import { CreateWorkspace } from '../workspaces/create-workspace.tsx';
 import { ReceivedInvitations } from '../workspaces/received-invitations.tsx';
@@ -83,22 +84,24 @@ function Workspace({ token, workspaceId }: { token: string; workspaceId: string 
   );
   return (
     <WorkspaceContext.Provider value={view}>
-      <div className="workspace">
-        <div className="toolbar">
-          <p className="status" role="status">
-            {STATUS_TEXT[status]}
-          </p>
-          <button type="button" onClick={() => setPanel({ kind: 'search' })}>
-            Search
-          </button>
-          <button type="button" onClick={() => setPanel({ kind: 'saved' })}>
-            Saved
-          </button>
+      <DirectoryProvider>
+        <div className="workspace">
+          <div className="toolbar">
+            <p className="status" role="status">
+              {STATUS_TEXT[status]}
+            </p>
+            <button type="button" onClick={() => setPanel({ kind: 'search' })}>
+              Search
+            </button>
+            <button type="button" onClick={() => setPanel({ kind: 'saved' })}>
+              Saved
+            </button>
+          </div>
+          <Sidebar items={conversations.data?.items ?? []} current={current} />
+          {current && <MessagePane key={current} conversationId={current} />}
+          {panel && <SidePanel panel={panel} />}
         </div>
-        <Sidebar items={conversations.data?.items ?? []} current={current} />
-        {current && <MessagePane key={current} conversationId={current} />}
-        {panel && <SidePanel panel={panel} />}
-      </div>
+      </DirectoryProvider>
     </WorkspaceContext.Provider>
   );
 }

@@ -83,6 +83,9 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
   );
 }
 
+/** One formatter for every byline (toLocaleTimeString would make one for each message). */
+const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
 /** Who wrote the message (online or not) and when. */
 function Byline({ message }: { message: Message }) {
   const actors = useActors();
@@ -92,7 +95,7 @@ function Byline({ message }: { message: Message }) {
     <header className="byline">
       <PresenceDot online={online.has(message.author_actor_id)} />
       <span className="author">{nameOf(actors, message.author_actor_id)}</span>{' '}
-      <time dateTime={message.created_at}>{at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time>
+      <time dateTime={message.created_at}>{TIME.format(at)}</time>
     </header>
   );
 }

@@ -1,4 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { api } from '../../lib/api.ts';
 import { useWorkspace } from './context.ts';
 
@@ -21,27 +22,41 @@ export interface ActorPresence {
 const actorsKey = (workspaceId: string) => ['actors', workspaceId];
 const presenceKey = (workspaceId: string) => ['presence', workspaceId];
 
-/** Every actor of the workspace by id. */
-export function useActors(): Map<string, Actor> {
+const byId = (list: Actor[]) => new Map(list.map((a) => [a.id, a]));
+const onlineIds = (list: ActorPresence[]) => new Set(list.filter((p) => p.status === 'online').map((p) => p.actor_id));
+
+interface Directory {
+  actors: Map<string, Actor>;
+  online: Set<string>;
+}
+
+const DirectoryContext = createContext<Directory>({ actors: new Map(), online: new Set() });
+
+/** Reads the directory once for everything inside it (each message's byline, the sidebar, the pickers). */
+export function DirectoryProvider({ children }: { children: ReactNode }) {
   const { caller } = useWorkspace();
   const actors = useQuery({
     queryKey: actorsKey(caller.workspaceId),
     queryFn: () => api<Actor[]>(caller, 'GET', '/workspace/actors'),
-    select: (list) => new Map(list.map((a) => [a.id, a])),
+    select: byId,
   });
-  return actors.data ?? new Map<string, Actor>();
-}
-
-/** The ids of the actors online now. */
-export function useOnline(): Set<string> {
-  const { caller } = useWorkspace();
   const online = useQuery({
     queryKey: presenceKey(caller.workspaceId),
     queryFn: () => api<ActorPresence[]>(caller, 'GET', '/realtime/presence'),
-    select: (list) => new Set(list.filter((p) => p.status === 'online').map((p) => p.actor_id)),
+    select: onlineIds,
   });
-  return online.data ?? new Set<string>();
+  const directory = useMemo(
+    () => ({ actors: actors.data ?? new Map<string, Actor>(), online: online.data ?? new Set<string>() }),
+    [actors.data, online.data],
+  );
+  return <DirectoryContext.Provider value={directory}>{children}</DirectoryContext.Provider>;
 }
+
+/** Every actor of the workspace by id. */
+export const useActors = (): Map<string, Actor> => useContext(DirectoryContext).actors;
+
+/** The ids of the actors online now. */
+export const useOnline = (): Set<string> => useContext(DirectoryContext).online;
 
 /** An actor's name, or a stand-in until the directory is read. */
 export const nameOf = (actors: Map<string, Actor>, id: string): string => actors.get(id)?.display_name ?? 'Someone';
