@@ -10,11 +10,8 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
-    proxy: Object.fromEntries(
-      ['/auth', '/workspaces', '/workspace', '/conversations', '/channels', '/realtime', '/events'].map((path) => [
-        path,
-        { target: gateway, changeOrigin: true, ws: path === '/realtime' },
-      ]),
-    ),
+    // Everything but the app itself (Vite serves /app/ and its own files under it) goes to the gateway, its websocket
+    // too: the API, the account pages (/verify-email, /invite), /storage downloads.
+    proxy: { '^/(?!app(/|$))': { target: gateway, changeOrigin: true, ws: true } },
   },
 });
