@@ -29,6 +29,7 @@ export type RealtimeStatus = 'connecting' | 'catching up' | 'connected' | 'offli
 export interface Realtime {
   config: RealtimeConfig;
   subscribe(channel: string): void;
+  unsubscribe(channel: string): void;
   close(): void;
 }
 
@@ -78,15 +79,17 @@ export async function connectRealtime(
     await new Promise((resolve) => setTimeout(resolve));
     handlers.onStatus('connected');
   };
-  pusher.connection.bind('state_change', ({ current }: { current: string }) => {
-    if (current === 'connected') {
+  let closing = false;
+  watchConnection(
+    pusher,
+    (status) => handlers.onStatus(status),
+    () => closing,
+    () => {
       if (wasConnected) void catchUp().catch(() => handlers.onStatus('offline'));
       else handlers.onStatus('connected');
       wasConnected = true;
-    } else if (current === 'connecting') handlers.onStatus('connecting');
-    else if (current === 'unavailable' || current === 'failed' || current === 'disconnected')
-      handlers.onStatus('offline');
-  });
+    },
+  );
   const subscribed = new Set<string>();
   const subscribe = (channel: string) => {
     if (subscribed.has(channel)) return;
@@ -97,9 +100,40 @@ export async function connectRealtime(
       deliver({ channel, event, data: payload });
     });
   };
+  const unsubscribe = (channel: string) => {
+    if (subscribed.delete(channel)) pusher.unsubscribe(channel);
+  };
   subscribe(config.channels.workspace);
   subscribe(config.channels.actor);
-  return { config, subscribe, close: () => pusher.disconnect() };
+  // Signed in as the caller's actor, so that the provider can close this connection when the actor loses a private
+  // channel or the workspace (docs/api.md "Realtime events"); pusher-js signs in again on each connection.
+  pusher.signin();
+  const close = () => {
+    closing = true;
+    pusher.disconnect();
+  };
+  return { config, subscribe, unsubscribe, close };
+}
+
+/**
+ * Tells the connection's status, calls `onConnected` each time it is up, and connects again when the provider closed it
+ * on purpose (close code 4009: a private channel or the workspace lost, after which pusher-js does not reconnect by
+ * itself): the channels still allowed are subscribed again, and the ones lost are refused.
+ */
+function watchConnection(
+  pusher: Pusher,
+  onStatus: (s: RealtimeStatus) => void,
+  closing: () => boolean,
+  onConnected: () => void,
+): void {
+  pusher.connection.bind('state_change', ({ current }: { current: string }) => {
+    if (current === 'connected') onConnected();
+    else if (current === 'connecting') onStatus('connecting');
+    else if (current === 'unavailable' || current === 'failed' || current === 'disconnected') {
+      onStatus('offline');
+      if (current === 'disconnected' && !closing()) setTimeout(() => closing() || pusher.connect(), 1000);
+    }
+  });
 }
 
 /**

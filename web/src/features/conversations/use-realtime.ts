@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Caller } from '../../lib/api.ts';
 import { connectRealtime, type Realtime, type RealtimeEvent, type RealtimeStatus } from '../../lib/realtime.ts';
 import type { Message, MessageReactions } from '../../lib/types.ts';
@@ -84,8 +84,13 @@ export function useRealtime(caller: Caller & { workspaceId: string }, conversati
     };
   }, [queryClient, token, workspaceId]);
   const channels = conversationIds.map((id) => `private-conversation-${id}`);
+  // The conversations listed, and only those: one the caller left or lost is unsubscribed.
+  const listed = useRef<string[]>([]);
   useEffect(() => {
-    for (const channel of channels) realtime?.subscribe(channel);
+    if (!realtime) return;
+    for (const channel of listed.current) if (!channels.includes(channel)) realtime.unsubscribe(channel);
+    for (const channel of channels) realtime.subscribe(channel);
+    listed.current = channels;
   }, [realtime, channels.join()]);
   return status;
 }
