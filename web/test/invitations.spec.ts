@@ -40,6 +40,8 @@ test('an owner invites two people; one accepts in the app, a newcomer joins thro
   await bobSidebar.getByText('Browse channels').click();
   await bobSidebar.getByRole('button', { name: 'Join general' }).click();
   await expect(bobSidebar.getByRole('button', { name: '# general' })).toBeVisible();
+  // Alice's pending list loses Bob's invitation live (the acceptance's workspace_user.added).
+  await expect(sidebar.getByRole('list', { name: 'Pending invitations' })).not.toContainText(bob.email.toLowerCase());
   const bobsWorkspaces = await call<Array<{ id: string }>>('GET', '/workspaces', { token: bob.token });
   expect(bobsWorkspaces.map((w) => w.id)).toEqual([workspaceId]);
 

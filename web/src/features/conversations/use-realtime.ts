@@ -24,8 +24,12 @@ function readAgain(queryClient: QueryClient, workspaceId: string, ref: { type?: 
 function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEvent): void {
   if (e.data.truncated === true) return readAgain(queryClient, workspaceId, e.data.ref ?? {});
   if (applyThreadEvent(queryClient, workspaceId, e)) return;
-  // A member added, changed or removed: the directory (names, mentions) is read again.
-  if (e.event.startsWith('workspace_user.')) void queryClient.invalidateQueries({ queryKey: ['actors', workspaceId] });
+  // A member added, changed or removed: the directory (names, mentions) is read again, and the pending invitations (an
+  // acceptance adds a member).
+  if (e.event.startsWith('workspace_user.')) {
+    void queryClient.invalidateQueries({ queryKey: ['actors', workspaceId] });
+    void queryClient.invalidateQueries({ queryKey: ['workspace-invitations', workspaceId] });
+  }
   if (e.event === 'actor.updated' || e.event === 'presence.updated') {
     applyDirectoryEvent(queryClient, workspaceId, e.event, e.data);
     return;
