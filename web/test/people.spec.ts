@@ -37,6 +37,11 @@ test('a person joins a public channel from the browser, starts a direct conversa
     name: /Web people-bob/,
   });
   await expect(direct).toContainText('1 unread');
+  // The new message put the direct conversation on top of Alice's list; the one she opened on (the newest, her
+  // lounge) stays open.
+  const aliceSidebar = alicePage.getByRole('navigation', { name: 'Conversations' });
+  await expect(aliceSidebar.getByRole('button', { name: /# lounge/ })).toHaveAttribute('aria-current', 'page');
+  await expect(direct).not.toHaveAttribute('aria-current');
   await expect(direct.getByRole('img', { name: 'online' })).toBeVisible();
   const listed = await call<{ items: Array<{ conversation: { kind: string; participant_actor_ids: string[] } }> }>(
     'GET',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import type { RealtimeStatus } from '../../lib/realtime.ts';
 import type { ConversationItem, Page, Workspace } from '../../lib/types.ts';
@@ -75,7 +75,12 @@ function Workspace({ token, workspaceId }: { token: string; workspaceId: string 
   });
   const [open, setOpen] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
-  const current = open ?? conversations.data?.items[0]?.conversation.id ?? null;
+  // The newest conversation opens first, and stays open when another one's new message puts that one on top.
+  const first = conversations.data?.items[0]?.conversation.id;
+  useEffect(() => {
+    if (open === null && first) setOpen(first);
+  }, [open, first]);
+  const current = open ?? first ?? null;
   const status = useRealtime(caller, conversations.data?.items.map((i) => i.conversation.id) ?? []);
   const closePanel = useCallback(() => setPanel(null), []);
   const view = useMemo(
