@@ -19,11 +19,13 @@ test('a person removed from a private channel stops seeing it and receiving its 
   page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
   await signedIn(async () => page, bob);
   const sidebar = page.getByRole('navigation', { name: 'Conversations' });
-  await expect(sidebar.getByRole('button', { name: '🔒 secret' })).toBeVisible();
+  // The newest conversation, the private one, is the one open.
+  await expect(sidebar.getByRole('button', { name: '🔒 secret' })).toHaveAttribute('aria-current', 'page');
 
   const reconnected = page.waitForEvent('websocket');
   await call('DELETE', `/channels/${secret.id}/members/${bobId}`, asAlice);
   await expect(sidebar.getByRole('button', { name: '🔒 secret' })).toHaveCount(0);
+  await expect(sidebar.getByRole('button', { name: '# general' })).toHaveAttribute('aria-current', 'page');
   await reconnected;
   await expect(page.getByRole('status')).toHaveText('Live');
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import type { RealtimeStatus } from '../../lib/realtime.ts';
 import type { ConversationItem, Page, Workspace } from '../../lib/types.ts';
@@ -75,11 +75,16 @@ function Workspace({ token, workspaceId }: { token: string; workspaceId: string 
   });
   const [open, setOpen] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
-  // The newest conversation opens first, and stays open when another one's new message puts that one on top.
+  // The newest conversation opens first, and stays open when another one's new message puts that one on top; one that
+  // leaves the list while open (left, or lost) gives way to the newest. One never listed (a search hit in a public
+  // channel one has not joined) stays.
   const first = conversations.data?.items[0]?.conversation.id;
+  const listed = open !== null && Boolean(conversations.data?.items.some((i) => i.conversation.id === open));
+  const seenListed = useRef<string | null>(null);
   useEffect(() => {
-    if (open === null && first) setOpen(first);
-  }, [open, first]);
+    if (open === null || (seenListed.current === open && !listed)) setOpen(first ?? null);
+    if (listed) seenListed.current = open;
+  }, [open, first, listed]);
   const current = open ?? first ?? null;
   const status = useRealtime(caller, conversations.data?.items.map((i) => i.conversation.id) ?? []);
   const closePanel = useCallback(() => setPanel(null), []);
