@@ -26,6 +26,15 @@ export interface RealtimeEvent {
 
 export type RealtimeStatus = 'connecting' | 'catching up' | 'connected' | 'offline';
 
+export interface RealtimeHandlers {
+  onEvent(e: RealtimeEvent): void;
+  onStatus(s: RealtimeStatus): void;
+  /** Catch-up is impossible (the cursor's events are gone). */
+  onLost(): void;
+  /** A channel's subscription took effect (what happened on it before never arrives). */
+  onSubscribed?(channel: string): void;
+}
+
 export interface Realtime {
   config: RealtimeConfig;
   subscribe(channel: string): void;
@@ -34,10 +43,7 @@ export interface Realtime {
 }
 
 /** Connects, hands every event to `onEvent` (live or caught up), and tells its status; `onLost` when catch-up is impossible. */
-export async function connectRealtime(
-  caller: Caller,
-  handlers: { onEvent(e: RealtimeEvent): void; onStatus(s: RealtimeStatus): void; onLost(): void },
-): Promise<Realtime> {
+export async function connectRealtime(caller: Caller, handlers: RealtimeHandlers): Promise<Realtime> {
   const config = await api<RealtimeConfig>(caller, 'GET', '/realtime/config');
   let cursor = (await api<{ next_cursor: string }>(caller, 'GET', '/events')).next_cursor;
   const headers: Record<string, string> = { Authorization: `Bearer ${caller.token}` };
@@ -95,6 +101,8 @@ export async function connectRealtime(
     if (subscribed.has(channel)) return;
     subscribed.add(channel);
     pusher.subscribe(channel).bind_global((event: string, data: unknown) => {
+      // What happened before the subscription took effect never arrives: the app reads that channel's state again.
+      if (event === 'pusher:subscription_succeeded') handlers.onSubscribed?.(channel);
       if (event.startsWith('pusher')) return;
       const payload = data as Record<string, unknown>;
       deliver({ channel, event, data: payload });
