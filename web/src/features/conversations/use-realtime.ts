@@ -73,12 +73,11 @@ export function useRealtime(caller: Caller & { workspaceId: string }, conversati
         onStatus: setStatus,
         // Too long away for the catch-up log: everything shown is read again.
         onLost: () => void queryClient.invalidateQueries(),
-        // A conversation subscribed to late (new in the sidebar): its messages and counts so far are read again.
+        // A conversation subscribed to late (new in the sidebar): its counts so far are read again (its messages are
+        // read when it is opened).
         onSubscribed: (channel) => {
-          const id = channel.startsWith('private-conversation-') ? channel.slice('private-conversation-'.length) : null;
-          if (id === null) return;
-          void queryClient.invalidateQueries({ queryKey: ['conversations', workspaceId] });
-          void queryClient.invalidateQueries({ queryKey: ['messages', workspaceId, id] });
+          if (channel.startsWith('private-conversation-'))
+            void queryClient.invalidateQueries({ queryKey: ['conversations', workspaceId] });
         },
       },
     )
