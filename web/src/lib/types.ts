@@ -59,6 +59,25 @@ export interface Message {
   deleted_at: string | null;
   /** The caller's own bookmark (null in events: a bookmark is the caller's alone). */
   saved_at: string | null;
+  /** Set on replies: the thread root. */
+  parent_message_id: string | null;
+  reply_count: number;
+  reply_actor_ids: string[];
+  last_reply_at: string | null;
+  assets: Asset[];
+}
+
+/** An uploaded (or reserved) file, as the asset routes answer it and as a message carries it in `assets`. */
+export interface Asset {
+  id: string;
+  conversation_id: string;
+  message_id: string | null;
+  name: string;
+  size_bytes: number;
+  content_type: string;
+  /** `pending` until its content is uploaded; a ready asset never changes. */
+  status: 'pending' | 'ready';
+  preview_kind: 'image' | null;
 }
 
 /** A message's reactions as `reactions.updated` and the reaction routes answer them. */

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { Caller } from '../../lib/api.ts';
 import { connectRealtime, type Realtime, type RealtimeEvent, type RealtimeStatus } from '../../lib/realtime.ts';
 import type { Message, MessageReactions } from '../../lib/types.ts';
-import { putMessage } from '../messages/cache.ts';
-import { updateCachedMessage, withReactions } from '../messages/message-item.tsx';
+import { changeMessage, putMessage } from '../messages/cache.ts';
+import { withReactions } from '../messages/message-item.tsx';
 import { applyDirectoryEvent } from '../workspace/directory.tsx';
 import type { SavedMessageState } from '../saved/types.ts';
 import { applyThreadEvent } from '../threads/thread-events.ts';
@@ -36,14 +36,11 @@ function applyEvent(queryClient: QueryClient, workspaceId: string, e: RealtimeEv
   }
   if (e.event === 'reactions.updated') {
     const r = e.data.reactions as MessageReactions;
-    updateCachedMessage(queryClient, workspaceId, e.data.conversation_id as string, r.message_id, (m) =>
-      withReactions(m, r),
-    );
+    changeMessage(queryClient, workspaceId, e.data.conversation_id as string, r.message_id, (m) => withReactions(m, r));
     return;
   }
   if (e.event === 'saved.updated') return applySavedState(queryClient, workspaceId, e.data.saved as SavedMessageState);
-  const message = e.data.message as
-    (Message & { conversation_id: string; parent_message_id: string | null }) | undefined;
+  const message = e.data.message as Message | undefined;
   if (message && e.event.startsWith('message.')) {
     if (message.parent_message_id !== null) return;
     putMessage(queryClient, workspaceId, message, e.event === 'message.created');

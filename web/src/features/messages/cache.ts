@@ -12,6 +12,14 @@ export const conversationKey = (workspaceId: string | undefined, conversationId:
   conversationId,
 ];
 
+/** The query key of a thread's replies. */
+export const repliesKey = (workspaceId: string | undefined, conversationId: string, rootId: string) => [
+  'replies',
+  workspaceId,
+  conversationId,
+  rootId,
+];
+
 /** A message written or changed: replaced wherever it is shown; a new one (`created`) goes on top of the newest page. */
 export function putMessage(
   queryClient: QueryClient,
@@ -30,6 +38,25 @@ export function putMessage(
     const top = newest?.items[0];
     if (!created || !newest || (top && message.id < top.id)) return data;
     return { ...data, pages: [{ ...newest, items: [message, ...newest.items] }, ...older] };
+  });
+}
+
+/** A reply written or changed, in its thread's cached replies (a plain page, newest first), as `putMessage` does. */
+export function putReply(
+  queryClient: QueryClient,
+  workspaceId: string | undefined,
+  rootId: string,
+  message: Message,
+  created: boolean,
+): void {
+  queryClient.setQueryData<Page<Message>>(repliesKey(workspaceId, message.conversation_id, rootId), (page) => {
+    if (!page) return page;
+    if (page.items.some((m) => m.id === message.id))
+      return {
+        ...page,
+        items: page.items.map((m) => (m.id === message.id ? { ...message, saved_at: m.saved_at } : m)),
+      };
+    return created ? { ...page, items: [message, ...page.items] } : page;
   });
 }
 

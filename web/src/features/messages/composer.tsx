@@ -1,18 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
-import type { Message, Page } from '../../lib/types.ts';
+import type { Message } from '../../lib/types.ts';
 import { AttachmentPicker } from '../uploads/attachment-picker.tsx';
 import { type Reserved, useAttachments } from '../uploads/use-attachments.ts';
 import { useWorkspace } from '../workspace/context.ts';
-import { conversationKey, putMessage } from './cache.ts';
+import { putMessage, putReply } from './cache.ts';
 import { useMentionPicker } from './mention-picker.tsx';
-
-/** The query key of a conversation's newest messages, or of a thread's replies. */
-export const messagesKey = (workspaceId: string | undefined, conversationId: string, parentMessageId?: string) =>
-  parentMessageId
-    ? ['replies', workspaceId, conversationId, parentMessageId]
-    : conversationKey(workspaceId, conversationId);
 
 interface Draft {
   id: string;
@@ -58,13 +52,8 @@ export function Composer({
     },
     onSuccess: ({ message, reserved, sent }) => {
       draft.current = null;
-      if (!parentMessageId) putMessage(queryClient, caller.workspaceId, message, true);
-      else
-        queryClient.setQueryData<Page<Message>>(
-          messagesKey(caller.workspaceId, conversationId, parentMessageId),
-          (page) =>
-            page && !page.items.some((m) => m.id === message.id) ? { ...page, items: [message, ...page.items] } : page,
-        );
+      if (parentMessageId) putReply(queryClient, caller.workspaceId, parentMessageId, message, true);
+      else putMessage(queryClient, caller.workspaceId, message, true);
       // What was typed while it was being sent stays.
       setText((t) => (t === sent ? '' : t));
       if (reserved.length > 0) attachments.upload(message, reserved);

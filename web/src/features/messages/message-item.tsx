@@ -7,14 +7,10 @@ import { nameOf, PresenceDot, useActors, useOnline } from '../workspace/director
 import { SaveToggle } from '../saved/save-toggle.tsx';
 import { ThreadLink } from '../threads/thread-link.tsx';
 import { AttachmentList } from '../uploads/attachment-list.tsx';
-import { assetsOf } from '../uploads/types.ts';
 import { MessageBody } from './message-body.tsx';
 
 /** The emoji offered for a first reaction. */
 const QUICK = ['👍', '🎉', '👀'];
-
-/** Replaces the message in its conversation's cached pages (an answer or an event about it). */
-export const updateCachedMessage = changeMessage;
 
 /** Reactions move forward only: an answer or event older than what is shown is dropped. */
 export const withReactions = (m: Message, r: MessageReactions): Message =>
@@ -28,7 +24,7 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
   const [editing, setEditing] = useState(false);
   const path = `/conversations/${message.conversation_id}/messages/${message.id}`;
   const replace = (change: (m: Message) => Message) =>
-    updateCachedMessage(queryClient, caller.workspaceId, message.conversation_id, message.id, change);
+    changeMessage(queryClient, caller.workspaceId, message.conversation_id, message.id, change);
   const react = useMutation({
     mutationFn: ({ emoji, on }: { emoji: string; on: boolean }) =>
       api<MessageReactions>(caller, on ? 'PUT' : 'DELETE', `${path}/reactions/${encodeURIComponent(emoji)}`),
@@ -50,7 +46,7 @@ export function MessageItem({ caller, message, me }: { caller: Caller; message: 
       <Byline message={message} />
       <MessageBody nodes={message.children} />
       {message.edited_at && <small> (edited)</small>}
-      <AttachmentList assets={assetsOf(message)} />
+      <AttachmentList assets={message.assets} />
       <div className="actions">
         {shown.map((emoji) => {
           const count = message.reactions.find((r) => r.emoji === emoji)?.actor_ids.length ?? 0;
@@ -116,7 +112,7 @@ function EditForm({
   const save = useMutation({
     mutationFn: (bodyText: string) => api<Message>(caller, 'PATCH', path, { body_text: bodyText }),
     onSuccess: (edited) => {
-      updateCachedMessage(queryClient, caller.workspaceId, message.conversation_id, message.id, () => edited);
+      changeMessage(queryClient, caller.workspaceId, message.conversation_id, message.id, () => edited);
       onDone();
     },
   });

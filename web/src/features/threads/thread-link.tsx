@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Message } from '../../lib/types.ts';
 import { useWorkspace } from '../workspace/context.ts';
-import { threadOf } from './types.ts';
 
 /** True inside the thread panel, where a root needs no way into its own thread. */
 export const InThread = createContext(false);
@@ -12,7 +11,7 @@ export const repliesLabel = (count: number) => (count === 1 ? '1 reply' : `${cou
 export function ThreadLink({ message }: { message: Message }) {
   const inThread = useContext(InThread);
   const { openPanel } = useWorkspace();
-  const { parent_message_id: parent, reply_count: count } = threadOf(message);
+  const { parent_message_id: parent, reply_count: count } = message;
   if (parent !== null || inThread) return null;
   const open = () => openPanel({ kind: 'thread', conversationId: message.conversation_id, messageId: message.id });
   return (

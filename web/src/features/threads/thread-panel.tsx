@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, type Caller } from '../../lib/api.ts';
 import type { Message, Page } from '../../lib/types.ts';
-import { conversationKey, type MessagePages } from '../messages/cache.ts';
-import { Composer, messagesKey } from '../messages/composer.tsx';
+import { conversationKey, type MessagePages, repliesKey } from '../messages/cache.ts';
+import { Composer } from '../messages/composer.tsx';
 import { MessageItem } from '../messages/message-item.tsx';
 import { useWorkspace } from '../workspace/context.ts';
 import { threadRootKey } from './thread-events.ts';
 import { InThread, repliesLabel } from './thread-link.tsx';
-import { threadOf } from './types.ts';
 import './thread-panel.css';
 
 /** A thread in the side panel: its root, its replies oldest at the top, and a composer for replies. */
@@ -16,7 +15,7 @@ export function ThreadPanel({ conversationId, messageId }: { conversationId: str
   const { caller, me } = useWorkspace();
   const root = useThreadRoot(conversationId, messageId);
   const replies = useQuery({
-    queryKey: messagesKey(caller.workspaceId, conversationId, messageId),
+    queryKey: repliesKey(caller.workspaceId, conversationId, messageId),
     queryFn: () =>
       api<Page<Message>>(
         caller,
@@ -26,7 +25,7 @@ export function ThreadPanel({ conversationId, messageId }: { conversationId: str
   });
   const items = replies.data?.items ?? [];
   useMarkThreadRead(caller, messageId, items[0]?.id ?? root.data?.id);
-  const count = root.data ? threadOf(root.data).reply_count : items.length;
+  const count = root.data ? root.data.reply_count : items.length;
   return (
     <InThread.Provider value={true}>
       <div className="thread-panel">

@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useWorkspace } from '../workspace/context.ts';
-import type { Asset, AssetDownload } from './types.ts';
+import type { Asset } from '../../lib/types.ts';
+import type { AssetDownload } from './types.ts';
 import './attachments.css';
 
 const downloadPath = (a: Asset) => `/conversations/${a.conversation_id}/assets/${a.id}/download`;

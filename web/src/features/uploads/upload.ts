@@ -1,5 +1,5 @@
 import { ApiError, type Caller } from '../../lib/api.ts';
-import type { Asset } from './types.ts';
+import type { Asset } from '../../lib/types.ts';
 
 /**
  * `PUT .../assets/{id}/content` through XMLHttpRequest, whose upload events tell how much was sent (fetch cannot):

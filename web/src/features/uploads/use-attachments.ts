@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
-import type { Message } from '../../lib/types.ts';
-import { updateCachedMessage } from '../messages/message-item.tsx';
+import { changeMessage } from '../messages/cache.ts';
 import { useWorkspace } from '../workspace/context.ts';
-import { type Asset, withAsset } from './types.ts';
+import type { Asset, Message } from '../../lib/types.ts';
+import { withAsset } from './types.ts';
 import { uploadAssetContent } from './upload.ts';
 
 /** A file on its way up: bytes sent of the request's total, or why it failed. */
@@ -63,7 +63,7 @@ export function useAttachments(conversationId: string) {
       uploadAssetContent(caller, asset, file, (sent, total) => change(asset.id, { sent, total }))
         .then((ready) => {
           setUploads((all) => all.filter((u) => u.id !== asset.id));
-          updateCachedMessage(queryClient, caller.workspaceId, message.conversation_id, message.id, (m) =>
+          changeMessage(queryClient, caller.workspaceId, message.conversation_id, message.id, (m) =>
             withAsset(m, ready),
           );
         })
