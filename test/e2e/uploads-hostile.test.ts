@@ -171,17 +171,21 @@ describe('uploads that end early', () => {
 });
 
 describe('a body refused before it is read', () => {
-  it('is read and dropped before the answer, so that a closing connection cannot reset the answer away', async () => {
-    const body = JSON.stringify({ name: 'x', slug: 'x'.repeat(1_000_000) });
-    const head = `POST /workspaces HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
-    const connection = rawConnection(inject('gatewayUrl'));
-    let answered = false;
-    void connection.answer.then(() => (answered = true));
-    connection.send(head);
-    // A canary on another connection: once it is answered, the refusal (no session) could have been too.
-    expect((await api('GET', '/healthz')).status).toBe(200);
-    expect(answered, 'answered before the body arrived').toBe(false);
-    connection.send(body);
-    expect(parseRawAnswer(await connection.answer).status).toBe(401);
-  });
+  // A JSON body over its 1 MiB limit (the fuzz test's), and one as large as an upload just over its 10 MiB limit.
+  it.each([1_000_000, 11_000_000])(
+    'of %i bytes is read and dropped before the answer, so that a closing connection cannot reset the answer away',
+    async (size) => {
+      const body = JSON.stringify({ name: 'x', slug: 'x'.repeat(size) });
+      const head = `POST /workspaces HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+      const connection = rawConnection(inject('gatewayUrl'));
+      let answered = false;
+      void connection.answer.then(() => (answered = true));
+      connection.send(head);
+      // A canary on another connection: once it is answered, the refusal (no session) could have been too.
+      expect((await api('GET', '/healthz')).status).toBe(200);
+      expect(answered, 'answered before the body arrived').toBe(false);
+      connection.send(body);
+      expect(parseRawAnswer(await connection.answer).status).toBe(401);
+    },
+  );
 });

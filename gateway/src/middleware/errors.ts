@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Response } from 'express';
+import { maxFileBytes } from '../schemas.ts';
 
 const httpStatus: Record<ErrorKind, number> = {
   invalid_argument: 400,
@@ -26,8 +27,11 @@ export const declaresBody = (req: IncomingMessage): boolean =>
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') ||
   req.headers['transfer-encoding'] !== undefined;
 
-/** The body an answer given before the request's body was read waits for (the JSON limit, and some). */
-const UNREAD_BODY_LIMIT = 1024 * 1024 + 64 * 1024;
+/**
+ * The largest body an answer given before the request's body was read waits for: twice the largest upload, as far as
+ * an upload is read past its limit (a JSON body over 1 MiB, or an upload with an expired session, is still answered).
+ */
+const UNREAD_BODY_LIMIT = 2 * maxFileBytes + 64 * 1024;
 /** How long such an answer waits for the rest of the body at most. */
 const UNREAD_BODY_WAIT_MS = 10_000;
 
