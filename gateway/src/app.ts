@@ -30,7 +30,7 @@ import { messageRoutes } from './routes/message.routes.ts';
 import { readStateRoutes } from './routes/read-state.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
 import { realtimeRoutes } from './routes/realtime.routes.ts';
-import type { Route } from './routes/route.ts';
+import { RenderedJson, type Route } from './routes/route.ts';
 import { type StorageRouteDeps, storageRoutes } from './routes/storage.routes.ts';
 import { systemRoutes } from './routes/system.routes.ts';
 import { workspaceRoutes } from './routes/workspace.routes.ts';
@@ -237,8 +237,14 @@ function routeHandler(r: Route, deps: AppDeps, authorize: Authorize, readBody: R
     const stream = () => (upload ? streamUpload(req, upload) : noUpload());
     const result = await r.handle({ params, query, body, file, raw, stream, ctx: req.ctx, req, res });
     if (res.headersSent) return;
-    if (r.status === 204) res.status(204).end();
-    else res.status(r.alternate && res.locals.alternate === true ? r.alternate.status : r.status).json(result);
+    if (r.status === 204) {
+      res.status(204).end();
+      return;
+    }
+    res.status(r.alternate && res.locals.alternate === true ? r.alternate.status : r.status);
+    // What res.json writes: the same header, and the bytes JSON.stringify makes.
+    if (result instanceof RenderedJson) res.set('Content-Type', 'application/json; charset=utf-8').send(result.bytes);
+    else res.json(result);
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Asset__Output } from '@wms/protos/gen/wms/common/v1/Asset';
 import type { Message__Output } from '@wms/protos/gen/wms/messaging/v1/Message';
+import { publicMessagePage, publicSearchPage, publicThreadPage } from '@wms/protos/public';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -9,10 +10,10 @@ import {
   toDownload,
   toEventPage,
   toMessagePage,
+  toSearchPage,
   toRealtimeAuthorization,
   toRealtimeConfiguration,
   toRealtimeUserAuthorization,
-  toThreadPage,
   toVerifiedEmail,
   toWorkspaceUser,
 } from './mappers.ts';
@@ -76,14 +77,14 @@ describe('mappers', () => {
   it('map proto answers to bodies their response schemas accept as they are', () => {
     expectBody(
       s.MessagePage,
-      toMessagePage({
+      publicMessagePage({
         items: [message, { ...message, children: [], body_text: '', assets: [], last_reply_at: undefined }],
         next_cursor: ex.message,
       }),
     );
     expectBody(
       s.ThreadPage,
-      toThreadPage({
+      publicThreadPage({
         items: [
           {
             id: ex.message,
@@ -170,10 +171,20 @@ describe('mappers', () => {
     );
   });
 
+  it('passes the pages messaging rendered on as their bytes, which parse as their schemas say', () => {
+    const bytes = Buffer.from(
+      JSON.stringify(publicSearchPage({ items: [{ message, highlights: [{ start: 0, end: 3 }] }], next_cursor: '7' })),
+    );
+    const answer = toSearchPage({ json: bytes });
+    expect(answer.bytes).toBe(bytes);
+    expectBody(s.SearchPage, JSON.parse(bytes.toString()));
+    expect(toMessagePage({ json: bytes }).bytes).toBe(bytes);
+  });
+
   it("passes a message's children through as the messaging service computed them, each with its type's fields", () => {
     const none = { url: undefined, actor_id: undefined, language: undefined };
     const bold = { bold: true, italic: false, strike: false, code: false };
-    const [page] = toMessagePage({
+    const [page] = publicMessagePage({
       items: [
         {
           ...message,

@@ -1,4 +1,5 @@
 import { actorChannel, presenceChannel, workspaceChannel } from '@wms/kit/channels';
+import type { JsonBody__Output } from '@wms/protos/gen/wms/common/v1/JsonBody';
 import type { Download__Output } from '@wms/protos/gen/wms/common/v1/Download';
 import type { User__Output } from '@wms/protos/gen/wms/common/v1/User';
 import type { AuthResponse__Output } from '@wms/protos/gen/wms/common/v1/AuthResponse';
@@ -8,10 +9,6 @@ import type { VerifyEmailResponse__Output } from '@wms/protos/gen/wms/identity/v
 import type { ChannelMemberPage__Output } from '@wms/protos/gen/wms/messaging/v1/ChannelMemberPage';
 import type { ConversationPage__Output } from '@wms/protos/gen/wms/messaging/v1/ConversationPage';
 import type { MessageHistory__Output } from '@wms/protos/gen/wms/messaging/v1/MessageHistory';
-import type { MessagePage__Output } from '@wms/protos/gen/wms/messaging/v1/MessagePage';
-import type { SearchPage__Output } from '@wms/protos/gen/wms/messaging/v1/SearchPage';
-import type { Thread__Output } from '@wms/protos/gen/wms/messaging/v1/Thread';
-import type { ThreadPage__Output } from '@wms/protos/gen/wms/messaging/v1/ThreadPage';
 import type { ActorPresence__Output } from '@wms/protos/gen/wms/realtime/v1/ActorPresence';
 import type { ChannelAuthorization__Output } from '@wms/protos/gen/wms/realtime/v1/ChannelAuthorization';
 import type { DeliveredEvent__Output } from '@wms/protos/gen/wms/realtime/v1/DeliveredEvent';
@@ -30,13 +27,17 @@ import {
   publicChannelMember,
   publicMessage,
   publicMessageChild,
+  publicMessagePage,
   publicMessageReactions,
   publicReadState,
   publicSavedMessageState,
+  publicSearchPage,
+  publicThreadPage,
   publicWorkspace,
   publicWorkspaceUser,
 } from '@wms/protos/public';
 import type { z } from 'zod';
+import { RenderedJson } from './routes/route.ts';
 import type * as s from './schemas.ts';
 import type { Body } from './schemas.ts';
 
@@ -142,15 +143,6 @@ export const toAsset = same<typeof s.Asset>()(publicAsset);
 
 export const toMessage = same<typeof s.Message>()(publicMessage);
 
-/** A page of messages, or of saved messages (the same body). */
-export const toSearchPage = (p: SearchPage__Output): Body<typeof s.SearchPage> => ({
-  items: p.items.map((hit) => ({
-    message: toMessage(hit.message!),
-    highlights: hit.highlights.map((h) => ({ start: h.start, end: h.end })),
-  })),
-  next_cursor: p.next_cursor ?? null,
-});
-
 export const toMessageHistory = (h: MessageHistory__Output): Body<typeof s.MessageHistory> =>
   h.versions.map((v) => ({
     body_text: v.body_text,
@@ -159,33 +151,27 @@ export const toMessageHistory = (h: MessageHistory__Output): Body<typeof s.Messa
     written_at: v.written_at,
   }));
 
-export const toMessagePage = (p: MessagePage__Output): Body<typeof s.MessagePage> => ({
-  items: p.items.map(toMessage),
-  next_cursor: p.next_cursor ?? null,
-});
+/**
+ * A body messaging rendered as JSON with `render`, passed on as its bytes: `same` holds `render` to the schema, so the
+ * bytes are typed as the body it makes.
+ */
+const rendered =
+  <B>(_render: (proto: never) => B) =>
+  (answer: JsonBody__Output) =>
+    new RenderedJson<B>(answer.json);
+
+/** A page of messages, or of saved messages (the same body). */
+export const toMessagePage = rendered(same<typeof s.MessagePage>()(publicMessagePage));
+
+export const toThreadPage = rendered(same<typeof s.ThreadPage>()(publicThreadPage));
+
+export const toSearchPage = rendered(same<typeof s.SearchPage>()(publicSearchPage));
 
 export const toSavedMessageState = same<typeof s.SavedMessageState>()(publicSavedMessageState);
 
 export const toMessageReactions = same<typeof s.MessageReactions>()(publicMessageReactions);
 
 export const toReadState = same<typeof s.ConversationReadState>()(publicReadState);
-
-const toThread = (t: Thread__Output): Body<typeof s.Thread> => ({
-  id: t.id,
-  conversation_id: t.conversation_id,
-  root_message: toMessage(t.root_message!),
-  reply_count: t.reply_count,
-  last_reply_at: t.last_reply_at ?? null,
-  following: t.following,
-  last_read_message_id: t.last_read_message_id ?? null,
-  unread_count: t.unread_count,
-  mention_count: t.mention_count,
-});
-
-export const toThreadPage = (p: ThreadPage__Output): Body<typeof s.ThreadPage> => ({
-  items: p.items.map(toThread),
-  next_cursor: p.next_cursor ?? null,
-});
 
 /** The provider's settings for clients, with the endpoints and the caller's channels (contract §7). */
 export const toRealtimeConfiguration = (

@@ -2,11 +2,15 @@ import type { Asset__Output } from '../gen/wms/common/v1/Asset.ts';
 import type { Channel__Output } from '../gen/wms/messaging/v1/Channel.ts';
 import type { ChannelMember__Output } from '../gen/wms/messaging/v1/ChannelMember.ts';
 import type { Message__Output } from '../gen/wms/messaging/v1/Message.ts';
+import type { MessagePage__Output } from '../gen/wms/messaging/v1/MessagePage.ts';
 import type { MessageChild__Output } from '../gen/wms/messaging/v1/MessageChild.ts';
 import type { MessageReactions__Output } from '../gen/wms/messaging/v1/MessageReactions.ts';
 import type { Reaction__Output } from '../gen/wms/messaging/v1/Reaction.ts';
 import type { ReadState__Output } from '../gen/wms/messaging/v1/ReadState.ts';
+import type { SearchPage__Output } from '../gen/wms/messaging/v1/SearchPage.ts';
 import type { SavedMessageState__Output } from '../gen/wms/messaging/v1/SavedMessageState.ts';
+import type { Thread__Output } from '../gen/wms/messaging/v1/Thread.ts';
+import type { ThreadPage__Output } from '../gen/wms/messaging/v1/ThreadPage.ts';
 import type { ActorPresence__Output } from '../gen/wms/realtime/v1/ActorPresence.ts';
 import type { Actor__Output } from '../gen/wms/workspace/v1/Actor.ts';
 import type { Workspace__Output } from '../gen/wms/workspace/v1/Workspace.ts';
@@ -137,6 +141,38 @@ export const publicMessage = (m: Message__Output) => ({
   parent_message_id: m.parent_message_id ?? null,
   edited_at: m.edited_at ?? null,
   deleted_at: m.deleted_at ?? null,
+});
+
+// The pages of messages, which messaging renders as JSON once and the gateway passes on (JsonBody).
+
+export const publicMessagePage = (p: MessagePage__Output) => ({
+  items: p.items.map(publicMessage),
+  next_cursor: p.next_cursor ?? null,
+});
+
+export const publicThread = (t: Thread__Output) => ({
+  id: t.id,
+  conversation_id: t.conversation_id,
+  root_message: publicMessage(t.root_message!),
+  reply_count: t.reply_count,
+  last_reply_at: t.last_reply_at ?? null,
+  following: t.following,
+  last_read_message_id: t.last_read_message_id ?? null,
+  unread_count: t.unread_count,
+  mention_count: t.mention_count,
+});
+
+export const publicThreadPage = (p: ThreadPage__Output) => ({
+  items: p.items.map(publicThread),
+  next_cursor: p.next_cursor ?? null,
+});
+
+export const publicSearchPage = (p: SearchPage__Output) => ({
+  items: p.items.map((hit) => ({
+    message: publicMessage(hit.message!),
+    highlights: hit.highlights.map((h) => ({ start: h.start, end: h.end })),
+  })),
+  next_cursor: p.next_cursor ?? null,
 });
 
 export const publicMessageReactions = (r: MessageReactions__Output) => ({

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Account, expectError, signUp } from './support/accounts.ts';
 import { sql } from './support/db.ts';
+import { gatewayUrl } from './support/http.ts';
 import { recordedEvents } from './support/events.ts';
 import { runJob } from './support/jobs.ts';
 import { createChannel, MESSAGE_FIELDS, type MessageBody, type Page, postText, walk } from './support/messages.ts';
@@ -504,5 +505,56 @@ describe('isolation between workspaces', () => {
     const threads = (await inWorkspace(other, theirs, 'GET', '/threads?following=false')).body as Page<unknown>;
     expect(threads.items).toEqual([]);
     expect(await newest()).toEqual(before);
+  });
+});
+
+describe('a page of messages', () => {
+  /** The body's exact text and its Content-Type. */
+  const rawGet = async (path: string) => {
+    const res = await fetch(new URL(path, gatewayUrl()), {
+      headers: { authorization: `Bearer ${member.token}`, 'x-workspace-id': ws },
+    });
+    expect(res.status).toBe(200);
+    return { text: await res.text(), type: res.headers.get('content-type') };
+  };
+
+  it('is, byte for byte, the JSON its messages make one at a time (messaging renders it once, the gateway passes it on)', async () => {
+    const channel = await createChannel(owner, ws, 'bytes');
+    await postText(owner, ws, channel, 'oldest, on the next page');
+    const root = await postText(
+      owner,
+      ws,
+      channel,
+      'a **root** with [a link](https://example.org) and <@' + actors.member + '>',
+    );
+    await postText(member, ws, channel, 'a reply', { parent_message_id: root.id });
+    const edited = await postText(member, ws, channel, 'first "text" \u2028 ✓');
+    expect(
+      (await inWorkspace(member, ws, 'PATCH', path(channel, `/${edited.id}`), { body: { body_text: 'edited' } }))
+        .status,
+    ).toBe(200);
+    const gone = await postText(member, ws, channel, 'to delete');
+    expect((await inWorkspace(member, ws, 'DELETE', path(channel, `/${gone.id}`))).status).toBe(204);
+    expect(
+      (await inWorkspace(member, ws, 'PUT', path(channel, `/${root.id}/reactions/${encodeURIComponent('👍')}`))).status,
+    ).toBe(200);
+    expect((await inWorkspace(member, ws, 'PUT', path(channel, `/${root.id}/saved`))).status).toBe(200);
+    await postText(owner, ws, channel, 'newest');
+
+    const page = await rawGet(path(channel, '?limit=4'));
+    const parsed = JSON.parse(page.text) as Page<MessageBody>;
+    expect(parsed.items.map((m) => m.id).at(-1)).toBe(root.id);
+    expect(parsed.next_cursor).not.toBeNull();
+    const one = await Promise.all(parsed.items.map((m) => rawGet(path(channel, `/${m.id}`))));
+    expect(page.text).toBe(
+      JSON.stringify({ items: one.map((m) => JSON.parse(m.text) as unknown), next_cursor: parsed.next_cursor }),
+    );
+    expect(page.type).toBe(one[0]!.type);
+    expect(page.type).toBe('application/json; charset=utf-8');
+
+    const saved = await rawGet('/saved-messages?limit=1');
+    const root1 = await rawGet(path(channel, `/${root.id}`));
+    const savedCursor = (JSON.parse(saved.text) as Page<MessageBody>).next_cursor;
+    expect(saved.text).toBe(JSON.stringify({ items: [JSON.parse(root1.text) as unknown], next_cursor: savedCursor }));
   });
 });

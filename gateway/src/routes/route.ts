@@ -30,8 +30,20 @@ export interface RouteInput<P, Q, B> {
   res: Response;
 }
 
-/** What a route's `handle` resolves to: the body its `response` schema describes, or nothing when it has none. */
-type Answer<R> = R extends z.ZodType ? Body<R> : void;
+/**
+ * A body the service that owns it rendered as its public JSON (a page of messages), written as these bytes: `T` is the
+ * body's type, which the function the service renders it with was held to (mappers.ts).
+ */
+export class RenderedJson<T> {
+  declare private readonly body: T;
+  constructor(readonly bytes: Buffer) {}
+}
+
+/**
+ * What a route's `handle` resolves to: the body its `response` schema describes (or that body rendered), or nothing
+ * when it has none.
+ */
+type Answer<R> = R extends z.ZodType ? Body<R> | RenderedJson<Body<R>> : void;
 
 /** One row of the gateway's route table: HTTP shape, validation, documentation and the call it makes. */
 export interface Route<P = unknown, Q = unknown, B = unknown, R extends z.ZodType | undefined = z.ZodType | undefined> {

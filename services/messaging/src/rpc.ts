@@ -1,4 +1,5 @@
 import type { ServiceHandlers } from '@wms/kit/grpc-server';
+import { publicMessagePage, publicSearchPage, publicThreadPage } from '@wms/protos/public';
 import type { ChannelService } from './channel.service.ts';
 import type { MessageActionsService } from './message-actions.service.ts';
 import type { MessageService } from './message.service.ts';
@@ -13,6 +14,7 @@ import {
   toReactions,
   toReadState,
   toSaved,
+  toJsonBody,
   toThread,
 } from './wire.ts';
 
@@ -94,14 +96,18 @@ const messageHandlers = ({ messages, actions }: MessagingServices) =>
         }),
       ),
     ListMessages: async (req, ctx) =>
-      toPage(
-        await messages.list(ctx, {
-          conversationId: req.conversation_id,
-          parentMessageId: req.parent_message_id,
-          cursor: req.cursor,
-          limit: req.limit,
-        }),
-        toMessage,
+      toJsonBody(
+        publicMessagePage(
+          toPage(
+            await messages.list(ctx, {
+              conversationId: req.conversation_id,
+              parentMessageId: req.parent_message_id,
+              cursor: req.cursor,
+              limit: req.limit,
+            }),
+            toMessage,
+          ),
+        ),
       ),
     GetMessage: async (req, ctx) => toMessage(await messages.get(ctx, req.conversation_id, req.message_id)),
     AnnounceAssetsReady: async (req, ctx) => {
@@ -121,7 +127,9 @@ const messageHandlers = ({ messages, actions }: MessagingServices) =>
     SaveMessage: async (req, ctx) => toSaved(await actions.save(ctx, req.conversation_id, req.message_id)),
     UnsaveMessage: async (req, ctx) => toSaved(await actions.unsave(ctx, req.conversation_id, req.message_id)),
     ListSavedMessages: async (req, ctx) =>
-      toPage(await actions.listSaved(ctx, { cursor: req.cursor, limit: req.limit }), toMessage),
+      toJsonBody(
+        publicMessagePage(toPage(await actions.listSaved(ctx, { cursor: req.cursor, limit: req.limit }), toMessage)),
+      ),
     AddReaction: async (req, ctx) =>
       toReactions(await actions.react(ctx, req.conversation_id, req.message_id, req.emoji)),
     RemoveReaction: async (req, ctx) =>
@@ -140,29 +148,37 @@ const readStateHandlers = ({ readStates, search }: MessagingServices) =>
     UpdateThreadSubscription: async (req, ctx) =>
       toReadState(await readStates.subscribe(ctx, req.root_id, req.following)),
     SearchMessages: async (req, ctx) =>
-      toPage(
-        await search.search(ctx, {
-          q: req.q,
-          conversationId: req.conversation_id,
-          authorActorId: req.author_actor_id,
-          parentMessageId: req.parent_message_id,
-          has: req.has,
-          after: req.after,
-          before: req.before,
-          sort: req.sort,
-          cursor: req.cursor,
-          limit: req.limit,
-        }),
-        (hit) => ({ message: toMessage(hit.message), highlights: hit.highlights }),
+      toJsonBody(
+        publicSearchPage(
+          toPage(
+            await search.search(ctx, {
+              q: req.q,
+              conversationId: req.conversation_id,
+              authorActorId: req.author_actor_id,
+              parentMessageId: req.parent_message_id,
+              has: req.has,
+              after: req.after,
+              before: req.before,
+              sort: req.sort,
+              cursor: req.cursor,
+              limit: req.limit,
+            }),
+            (hit) => ({ message: toMessage(hit.message), highlights: hit.highlights }),
+          ),
+        ),
       ),
     ListThreads: async (req, ctx) =>
-      toPage(
-        await readStates.threads(ctx, {
-          following: req.following,
-          unread: req.unread,
-          cursor: req.cursor,
-          limit: req.limit,
-        }),
-        toThread,
+      toJsonBody(
+        publicThreadPage(
+          toPage(
+            await readStates.threads(ctx, {
+              following: req.following,
+              unread: req.unread,
+              cursor: req.cursor,
+              limit: req.limit,
+            }),
+            toThread,
+          ),
+        ),
       ),
   }) satisfies Partial<Handlers>;

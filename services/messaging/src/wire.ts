@@ -1,3 +1,4 @@
+import type { JsonBody__Output } from '@wms/protos/gen/wms/common/v1/JsonBody';
 import type { Channel__Output } from '@wms/protos/gen/wms/messaging/v1/Channel';
 import type { ChannelMember__Output } from '@wms/protos/gen/wms/messaging/v1/ChannelMember';
 import type { Message__Output } from '@wms/protos/gen/wms/messaging/v1/Message';
@@ -103,6 +104,9 @@ export const toPage = <T, P>(page: Page<T>, map: (item: T) => P) => ({
   items: page.items.map(map),
   next_cursor: unset(page.nextCursor),
 });
+
+/** A response body rendered once as its public JSON, which the gateway passes on as these bytes. */
+export const toJsonBody = (body: unknown): JsonBody__Output => ({ json: Buffer.from(JSON.stringify(body)) });
 
 export const toSaved = (s: SavedState): SavedMessageState__Output => ({
   message_id: s.messageId,

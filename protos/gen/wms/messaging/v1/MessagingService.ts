@@ -15,6 +15,7 @@ import type { CreateMessageRequest as _wms_messaging_v1_CreateMessageRequest, Cr
 import type { DirectConversation as _wms_messaging_v1_DirectConversation, DirectConversation__Output as _wms_messaging_v1_DirectConversation__Output } from '../../../wms/messaging/v1/DirectConversation.ts';
 import type { Empty as _wms_common_v1_Empty, Empty__Output as _wms_common_v1_Empty__Output } from '../../../wms/common/v1/Empty.ts';
 import type { GetChannelRequest as _wms_messaging_v1_GetChannelRequest, GetChannelRequest__Output as _wms_messaging_v1_GetChannelRequest__Output } from '../../../wms/messaging/v1/GetChannelRequest.ts';
+import type { JsonBody as _wms_common_v1_JsonBody, JsonBody__Output as _wms_common_v1_JsonBody__Output } from '../../../wms/common/v1/JsonBody.ts';
 import type { ListChannelMembersRequest as _wms_messaging_v1_ListChannelMembersRequest, ListChannelMembersRequest__Output as _wms_messaging_v1_ListChannelMembersRequest__Output } from '../../../wms/messaging/v1/ListChannelMembersRequest.ts';
 import type { ListChannelsRequest as _wms_messaging_v1_ListChannelsRequest, ListChannelsRequest__Output as _wms_messaging_v1_ListChannelsRequest__Output } from '../../../wms/messaging/v1/ListChannelsRequest.ts';
 import type { ListChannelsResponse as _wms_messaging_v1_ListChannelsResponse, ListChannelsResponse__Output as _wms_messaging_v1_ListChannelsResponse__Output } from '../../../wms/messaging/v1/ListChannelsResponse.ts';
@@ -24,7 +25,6 @@ import type { ListSavedMessagesRequest as _wms_messaging_v1_ListSavedMessagesReq
 import type { ListThreadsRequest as _wms_messaging_v1_ListThreadsRequest, ListThreadsRequest__Output as _wms_messaging_v1_ListThreadsRequest__Output } from '../../../wms/messaging/v1/ListThreadsRequest.ts';
 import type { Message as _wms_messaging_v1_Message, Message__Output as _wms_messaging_v1_Message__Output } from '../../../wms/messaging/v1/Message.ts';
 import type { MessageHistory as _wms_messaging_v1_MessageHistory, MessageHistory__Output as _wms_messaging_v1_MessageHistory__Output } from '../../../wms/messaging/v1/MessageHistory.ts';
-import type { MessagePage as _wms_messaging_v1_MessagePage, MessagePage__Output as _wms_messaging_v1_MessagePage__Output } from '../../../wms/messaging/v1/MessagePage.ts';
 import type { MessageReactions as _wms_messaging_v1_MessageReactions, MessageReactions__Output as _wms_messaging_v1_MessageReactions__Output } from '../../../wms/messaging/v1/MessageReactions.ts';
 import type { MessageRef as _wms_messaging_v1_MessageRef, MessageRef__Output as _wms_messaging_v1_MessageRef__Output } from '../../../wms/messaging/v1/MessageRef.ts';
 import type { OpenDirectConversationRequest as _wms_messaging_v1_OpenDirectConversationRequest, OpenDirectConversationRequest__Output as _wms_messaging_v1_OpenDirectConversationRequest__Output } from '../../../wms/messaging/v1/OpenDirectConversationRequest.ts';
@@ -33,8 +33,6 @@ import type { ReactionRequest as _wms_messaging_v1_ReactionRequest, ReactionRequ
 import type { ReadState as _wms_messaging_v1_ReadState, ReadState__Output as _wms_messaging_v1_ReadState__Output } from '../../../wms/messaging/v1/ReadState.ts';
 import type { SavedMessageState as _wms_messaging_v1_SavedMessageState, SavedMessageState__Output as _wms_messaging_v1_SavedMessageState__Output } from '../../../wms/messaging/v1/SavedMessageState.ts';
 import type { SearchMessagesRequest as _wms_messaging_v1_SearchMessagesRequest, SearchMessagesRequest__Output as _wms_messaging_v1_SearchMessagesRequest__Output } from '../../../wms/messaging/v1/SearchMessagesRequest.ts';
-import type { SearchPage as _wms_messaging_v1_SearchPage, SearchPage__Output as _wms_messaging_v1_SearchPage__Output } from '../../../wms/messaging/v1/SearchPage.ts';
-import type { ThreadPage as _wms_messaging_v1_ThreadPage, ThreadPage__Output as _wms_messaging_v1_ThreadPage__Output } from '../../../wms/messaging/v1/ThreadPage.ts';
 import type { ThreadRef as _wms_messaging_v1_ThreadRef, ThreadRef__Output as _wms_messaging_v1_ThreadRef__Output } from '../../../wms/messaging/v1/ThreadRef.ts';
 import type { UpdateChannelRequest as _wms_messaging_v1_UpdateChannelRequest, UpdateChannelRequest__Output as _wms_messaging_v1_UpdateChannelRequest__Output } from '../../../wms/messaging/v1/UpdateChannelRequest.ts';
 import type { UpdateConversationReadStateRequest as _wms_messaging_v1_UpdateConversationReadStateRequest, UpdateConversationReadStateRequest__Output as _wms_messaging_v1_UpdateConversationReadStateRequest__Output } from '../../../wms/messaging/v1/UpdateConversationReadStateRequest.ts';
@@ -175,32 +173,32 @@ export interface MessagingServiceClient extends grpc.Client {
   listConversations(argument: _wms_messaging_v1_ListConversationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ConversationPage__Output>): grpc.ClientUnaryCall;
   listConversations(argument: _wms_messaging_v1_ListConversationsRequest, callback: grpc.requestCallback<_wms_messaging_v1_ConversationPage__Output>): grpc.ClientUnaryCall;
   
-  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  ListMessages(argument: _wms_messaging_v1_ListMessagesRequest, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listMessages(argument: _wms_messaging_v1_ListMessagesRequest, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
   
-  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
-  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_MessagePage__Output>): grpc.ClientUnaryCall;
+  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  ListSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listSavedMessages(argument: _wms_messaging_v1_ListSavedMessagesRequest, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
   
-  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
-  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
-  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
-  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
-  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
-  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
-  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
-  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, callback: grpc.requestCallback<_wms_messaging_v1_ThreadPage__Output>): grpc.ClientUnaryCall;
+  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  ListThreads(argument: _wms_messaging_v1_ListThreadsRequest, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  listThreads(argument: _wms_messaging_v1_ListThreadsRequest, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
   
   OpenDirectConversation(argument: _wms_messaging_v1_OpenDirectConversationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_DirectConversation__Output>): grpc.ClientUnaryCall;
   OpenDirectConversation(argument: _wms_messaging_v1_OpenDirectConversationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_DirectConversation__Output>): grpc.ClientUnaryCall;
@@ -256,14 +254,14 @@ export interface MessagingServiceClient extends grpc.Client {
   saveMessage(argument: _wms_messaging_v1_MessageRef, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
   saveMessage(argument: _wms_messaging_v1_MessageRef, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
   
-  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
-  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
-  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
-  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
-  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
-  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
-  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
-  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, callback: grpc.requestCallback<_wms_messaging_v1_SearchPage__Output>): grpc.ClientUnaryCall;
+  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  SearchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
+  searchMessages(argument: _wms_messaging_v1_SearchMessagesRequest, callback: grpc.requestCallback<_wms_common_v1_JsonBody__Output>): grpc.ClientUnaryCall;
   
   UnsaveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
   UnsaveMessage(argument: _wms_messaging_v1_MessageRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_wms_messaging_v1_SavedMessageState__Output>): grpc.ClientUnaryCall;
@@ -352,11 +350,11 @@ export interface MessagingServiceHandlers extends grpc.UntypedServiceImplementat
   
   ListConversations: grpc.handleUnaryCall<_wms_messaging_v1_ListConversationsRequest__Output, _wms_messaging_v1_ConversationPage>;
   
-  ListMessages: grpc.handleUnaryCall<_wms_messaging_v1_ListMessagesRequest__Output, _wms_messaging_v1_MessagePage>;
+  ListMessages: grpc.handleUnaryCall<_wms_messaging_v1_ListMessagesRequest__Output, _wms_common_v1_JsonBody>;
   
-  ListSavedMessages: grpc.handleUnaryCall<_wms_messaging_v1_ListSavedMessagesRequest__Output, _wms_messaging_v1_MessagePage>;
+  ListSavedMessages: grpc.handleUnaryCall<_wms_messaging_v1_ListSavedMessagesRequest__Output, _wms_common_v1_JsonBody>;
   
-  ListThreads: grpc.handleUnaryCall<_wms_messaging_v1_ListThreadsRequest__Output, _wms_messaging_v1_ThreadPage>;
+  ListThreads: grpc.handleUnaryCall<_wms_messaging_v1_ListThreadsRequest__Output, _wms_common_v1_JsonBody>;
   
   OpenDirectConversation: grpc.handleUnaryCall<_wms_messaging_v1_OpenDirectConversationRequest__Output, _wms_messaging_v1_DirectConversation>;
   
@@ -370,7 +368,7 @@ export interface MessagingServiceHandlers extends grpc.UntypedServiceImplementat
   
   SaveMessage: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState>;
   
-  SearchMessages: grpc.handleUnaryCall<_wms_messaging_v1_SearchMessagesRequest__Output, _wms_messaging_v1_SearchPage>;
+  SearchMessages: grpc.handleUnaryCall<_wms_messaging_v1_SearchMessagesRequest__Output, _wms_common_v1_JsonBody>;
   
   UnsaveMessage: grpc.handleUnaryCall<_wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState>;
   
@@ -402,16 +400,16 @@ export interface MessagingServiceDefinition extends grpc.ServiceDefinition {
   ListChannelMembers: MethodDefinition<_wms_messaging_v1_ListChannelMembersRequest, _wms_messaging_v1_ChannelMemberPage, _wms_messaging_v1_ListChannelMembersRequest__Output, _wms_messaging_v1_ChannelMemberPage__Output>
   ListChannels: MethodDefinition<_wms_messaging_v1_ListChannelsRequest, _wms_messaging_v1_ListChannelsResponse, _wms_messaging_v1_ListChannelsRequest__Output, _wms_messaging_v1_ListChannelsResponse__Output>
   ListConversations: MethodDefinition<_wms_messaging_v1_ListConversationsRequest, _wms_messaging_v1_ConversationPage, _wms_messaging_v1_ListConversationsRequest__Output, _wms_messaging_v1_ConversationPage__Output>
-  ListMessages: MethodDefinition<_wms_messaging_v1_ListMessagesRequest, _wms_messaging_v1_MessagePage, _wms_messaging_v1_ListMessagesRequest__Output, _wms_messaging_v1_MessagePage__Output>
-  ListSavedMessages: MethodDefinition<_wms_messaging_v1_ListSavedMessagesRequest, _wms_messaging_v1_MessagePage, _wms_messaging_v1_ListSavedMessagesRequest__Output, _wms_messaging_v1_MessagePage__Output>
-  ListThreads: MethodDefinition<_wms_messaging_v1_ListThreadsRequest, _wms_messaging_v1_ThreadPage, _wms_messaging_v1_ListThreadsRequest__Output, _wms_messaging_v1_ThreadPage__Output>
+  ListMessages: MethodDefinition<_wms_messaging_v1_ListMessagesRequest, _wms_common_v1_JsonBody, _wms_messaging_v1_ListMessagesRequest__Output, _wms_common_v1_JsonBody__Output>
+  ListSavedMessages: MethodDefinition<_wms_messaging_v1_ListSavedMessagesRequest, _wms_common_v1_JsonBody, _wms_messaging_v1_ListSavedMessagesRequest__Output, _wms_common_v1_JsonBody__Output>
+  ListThreads: MethodDefinition<_wms_messaging_v1_ListThreadsRequest, _wms_common_v1_JsonBody, _wms_messaging_v1_ListThreadsRequest__Output, _wms_common_v1_JsonBody__Output>
   OpenDirectConversation: MethodDefinition<_wms_messaging_v1_OpenDirectConversationRequest, _wms_messaging_v1_DirectConversation, _wms_messaging_v1_OpenDirectConversationRequest__Output, _wms_messaging_v1_DirectConversation__Output>
   PurgeWorkspace: MethodDefinition<_wms_common_v1_WorkspacePurge, _wms_common_v1_PurgeProgress, _wms_common_v1_WorkspacePurge__Output, _wms_common_v1_PurgeProgress__Output>
   ReadableConversations: MethodDefinition<_wms_messaging_v1_ConversationIds, _wms_messaging_v1_ConversationIds, _wms_messaging_v1_ConversationIds__Output, _wms_messaging_v1_ConversationIds__Output>
   RemoveChannelMember: MethodDefinition<_wms_messaging_v1_ChannelMemberRef, _wms_common_v1_Empty, _wms_messaging_v1_ChannelMemberRef__Output, _wms_common_v1_Empty__Output>
   RemoveReaction: MethodDefinition<_wms_messaging_v1_ReactionRequest, _wms_messaging_v1_MessageReactions, _wms_messaging_v1_ReactionRequest__Output, _wms_messaging_v1_MessageReactions__Output>
   SaveMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_SavedMessageState, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState__Output>
-  SearchMessages: MethodDefinition<_wms_messaging_v1_SearchMessagesRequest, _wms_messaging_v1_SearchPage, _wms_messaging_v1_SearchMessagesRequest__Output, _wms_messaging_v1_SearchPage__Output>
+  SearchMessages: MethodDefinition<_wms_messaging_v1_SearchMessagesRequest, _wms_common_v1_JsonBody, _wms_messaging_v1_SearchMessagesRequest__Output, _wms_common_v1_JsonBody__Output>
   UnsaveMessage: MethodDefinition<_wms_messaging_v1_MessageRef, _wms_messaging_v1_SavedMessageState, _wms_messaging_v1_MessageRef__Output, _wms_messaging_v1_SavedMessageState__Output>
   UpdateChannel: MethodDefinition<_wms_messaging_v1_UpdateChannelRequest, _wms_messaging_v1_Channel, _wms_messaging_v1_UpdateChannelRequest__Output, _wms_messaging_v1_Channel__Output>
   UpdateConversationReadState: MethodDefinition<_wms_messaging_v1_UpdateConversationReadStateRequest, _wms_messaging_v1_ReadState, _wms_messaging_v1_UpdateConversationReadStateRequest__Output, _wms_messaging_v1_ReadState__Output>
