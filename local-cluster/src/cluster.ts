@@ -900,7 +900,10 @@ interface ManagedProcess {
 
 /** The program and arguments of a row: a TypeScript entry under tsx, or the row's own command. */
 function commandLine(spec: ComponentSpec, repoRoot: string): [string, string[]] {
-  if (spec.entry !== undefined) return [process.execPath, ['--import', tsxLoader, path.resolve(repoRoot, spec.entry)]];
+  // WMS_CPU_PROF_DIR: each Node process writes a V8 CPU profile there when it exits (docs/benchmark.md).
+  const profile = process.env.WMS_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.WMS_CPU_PROF_DIR}`] : [];
+  if (spec.entry !== undefined)
+    return [process.execPath, [...profile, '--import', tsxLoader, path.resolve(repoRoot, spec.entry)]];
   return [spec.command, [...(spec.args ?? [])]];
 }
 
