@@ -558,3 +558,16 @@ describe('a page of messages', () => {
     expect(saved.text).toBe(JSON.stringify({ items: [JSON.parse(root1.text) as unknown], next_cursor: savedCursor }));
   });
 });
+
+describe('the largest page', () => {
+  it('of 50 messages of 40,000 characters that JSON escapes six bytes each (24 MB) is served whole', async () => {
+    const channel = await createChannel(owner, ws, 'large');
+    const text = '\u0001'.repeat(40_000);
+    for (let i = 0; i < 50; i++) await postText(owner, ws, channel, text);
+    const res = await inWorkspace(member, ws, 'GET', path(channel, '?limit=50'));
+    expect(res.status).toBe(200);
+    const items = (res.body as Page<MessageBody>).items;
+    expect(items).toHaveLength(50);
+    expect(items.every((m) => m.body_text === text)).toBe(true);
+  });
+});

@@ -27,7 +27,9 @@ export type AsyncClient<D, S extends string = never> = {
 const channelOptions: grpc.ChannelOptions = {
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   'grpc.keepalive_time_ms': 30_000,
-  'grpc.max_receive_message_length': 16 * 1024 * 1024,
+  // A page of 50 messages as its JSON (JsonBody) can reach some 24 MB: 40,000 characters of text and its children,
+  // each character one JSON escapes as six bytes (tested).
+  'grpc.max_receive_message_length': 64 * 1024 * 1024,
   // A restarted peer is used again within a second or so, not after grpc-js's default backoff of up to two minutes.
   'grpc.initial_reconnect_backoff_ms': 250,
   'grpc.max_reconnect_backoff_ms': 1000,
