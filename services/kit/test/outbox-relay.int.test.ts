@@ -281,7 +281,7 @@ describe('outbox relay', () => {
     const second = relayAt(1, 60_000);
     try {
       // The second finds the lead taken and stands by, not listening: its poll does not come within this test.
-      await waitFor('the second relay to stand by', async () => (await standingBy()).length === 1, 10_000, 10);
+      await waitFor('the second relay to stand by', oneStandingBy, 10_000, 10);
       expect(await listeners()).toHaveLength(1);
       gate!();
       for (let i = 1; i <= 30; i++) await append([entry(i)]);
@@ -335,7 +335,7 @@ describe('outbox relay', () => {
     try {
       await zombie.query('SELECT pg_advisory_lock(hashtext($1))', [`wms-outbox-relay-lead:${schema}.outbox`]);
       const { published } = start({ pollMs: 200 });
-      await waitFor('the relay to stand by', async () => (await standingBy()).length === 1, 10_000, 10);
+      await waitFor('the relay to stand by', oneStandingBy, 10_000, 10);
       expect(await listeners()).toEqual([]);
       const appended = Date.now();
       await append([entry(1)]);
@@ -491,6 +491,13 @@ async function listeners(): Promise<number[]> {
 const listening = async () => (await listeners()).length === 1;
 
 /** The relays' own connections that stand by (their last statement tried the lead lock and found it taken). */
+/** True once exactly one relay stands by; else throws what it saw, which a timed-out wait reports. */
+async function oneStandingBy(): Promise<true> {
+  const [waiting, listening] = await Promise.all([standingBy(), listeners()]);
+  if (waiting.length !== 1) throw new Error(`${waiting.length} standing by, ${listening.length} listening`);
+  return true;
+}
+
 async function standingBy(): Promise<number[]> {
   const { rows } = await db.raw(
     `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_try_advisory_lock(%' AND state = 'idle'`,
