@@ -120,24 +120,30 @@ export class SearchStore {
    * 1. The newest `recent` messages (of every workspace) are walked: what recent messages hold is found there,
    *    whatever the planner thinks of its frequency (it takes a phrase's words as independent, so a common phrase
    *    looks rare to it).
-   * 2. When they held a tenth of `limit` or more, matches are likely common enough to fill it by walking on, up to
-   *    10 × `recent` in all.
-   * 3. The rest, older than what was walked, by the plan the statistics choose: the GIN index for a rare word.
+   * 2. When they held a tenth of `limit` or more, matches are likely common enough to fill it by walking on, below the
+   *    oldest match found, up to 9 × `recent` more.
+   * 3. The rest by the plan the statistics choose (the GIN index for a rare word): below the oldest match found (every
+   *    match above it was found; none, when there was none) or, after step 2, below what it walked.
+   * Steps 2 and 3 start below the oldest match of step 1, not below the last message it walked, which it does not
+   * tell: the messages between the two are walked again by step 2 (they match nothing), and a count of the newest
+   * `recent` would cost an index scan of its own.
    */
   private newest(matches: string, below: boolean, limit: number): string {
     const cursor = below ? 'AND id < :afterId' : '';
     const walk = (rows: number, from = '') =>
       `SELECT * FROM messages WHERE true ${cursor} ${from} ORDER BY id DESC LIMIT ${rows}`;
-    // The oldest of the newest `rows`; none when there are fewer, and then they were all of them.
-    const oldest = (rows: number) =>
-      `(SELECT id FROM messages WHERE true ${cursor} ORDER BY id DESC OFFSET ${rows - 1} LIMIT 1)`;
+    const lastHit = '(SELECT id FROM first ORDER BY id LIMIT 1)';
+    // The oldest of the `rows` walked below the oldest match of step 1.
+    const walkedTo = (rows: number) =>
+      `(SELECT id FROM messages WHERE id < ${lastHit} ORDER BY id DESC OFFSET ${rows - 1} LIMIT 1)`;
     const dense = `(SELECT count(*) FROM first) >= ${Math.ceil(limit / 10)}`;
+    const unwalked = `CASE WHEN ${dense} THEN m.id < ${walkedTo(9 * this.recent)} ELSE ${lastHit} IS NULL OR m.id < ${lastHit} END`;
     return `WITH first AS MATERIALIZED (SELECT m.id FROM (${walk(this.recent)}) m ${matches} ORDER BY m.id DESC LIMIT :candidates)
       (SELECT id FROM first ORDER BY id DESC)
       UNION ALL
-      (SELECT m.id FROM (${walk(9 * this.recent, `AND id < ${oldest(this.recent)}`)}) m ${matches} AND ${dense} ORDER BY m.id DESC LIMIT :candidates)
+      (SELECT m.id FROM (${walk(9 * this.recent, `AND id < ${lastHit}`)}) m ${matches} AND ${dense} ORDER BY m.id DESC LIMIT :candidates)
       UNION ALL
-      (SELECT m.id FROM messages m ${matches} AND m.id < CASE WHEN ${dense} THEN ${oldest(10 * this.recent)} ELSE ${oldest(this.recent)} END
+      (SELECT m.id FROM messages m ${matches} ${below ? 'AND m.id < :afterId' : ''} AND ${unwalked}
        ORDER BY m.id DESC LIMIT :candidates)
       LIMIT :candidates`;
   }
