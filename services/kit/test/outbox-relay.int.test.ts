@@ -493,14 +493,21 @@ const listening = async () => (await listeners()).length === 1;
 /** The relays' own connections that stand by (their last statement tried the lead lock and found it taken). */
 /** True once exactly one relay stands by; else throws what it saw, which a timed-out wait reports. */
 async function oneStandingBy(): Promise<true> {
-  const [waiting, listening] = await Promise.all([standingBy(), listeners()]);
+  const waiting = await standingBy();
+  const listening = await listeners();
   if (waiting.length !== 1) throw new Error(`${waiting.length} standing by, ${listening.length} listening`);
   return true;
 }
 
+/**
+ * The connections whose last statement was a relay's try for the lead, and are idle: standing by. The statement is
+ * matched whole: a pattern would also match this query's own text, left as the last statement of an idle connection
+ * of the test's pool (seen as two standing by, now and then, when the pool used another connection for the next poll).
+ */
 async function standingBy(): Promise<number[]> {
   const { rows } = await db.raw(
-    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_try_advisory_lock(%' AND state = 'idle'`,
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = ? AND state = 'idle'`,
+    ['SELECT pg_try_advisory_lock(hashtext($1)) AS leading'],
   );
   return (rows as Array<{ pid: number }>).map((r) => r.pid);
 }
