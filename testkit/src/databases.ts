@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
-import { createDb, type Migration, migrate } from '@wms/kit/db';
-import { createOutboxTable } from '@wms/kit/outbox';
-import { withDatabase } from '@wms/local-cluster/data';
+import { createDb, type Knex, type Migration, migrate } from '@wms/kit/db';
+import { createOutboxTable, EVENTS_MESSAGE_PREFIX } from '@wms/kit/outbox';
+import { dropDatabase, withDatabase } from '@wms/local-cluster/data';
 
 // Pieces of the local cluster, which tests use for databases and Redis prefixes of their own.
 export { dropRedisPrefix, withDatabase } from '@wms/local-cluster/data';
@@ -62,9 +62,47 @@ export async function createTestDatabase(
   });
   return {
     url: withDatabase(testAdminUrl, name),
-    drop: () => admin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))),
+    drop: () => dropDatabase(testAdminUrl, name),
   };
 }
 
 /** A Redis key prefix of its own for one test file. */
 export const testRedisPrefix = (): string => `test-${randomBytes(6).toString('hex')}`;
+
+/** An event as a data owner wrote it into its transaction's WAL (kit outbox.ts), with the owner's schema as `source`. */
+export interface EmittedEvent {
+  source: string;
+  workspace_id: string;
+  channel: string;
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Reads back the events written into a test database's WAL from now on, in commit order, through a replication slot
+ * of the test's own (`test_decoding`, which prints each logical message's content; the slot goes with the database).
+ * `read` returns every event committed so far, or a workspace's.
+ */
+export async function emittedEvents(db: Knex): Promise<{ read(workspaceId?: string): Promise<EmittedEvent[]> }> {
+  const slot = `t_events_${randomBytes(6).toString('hex')}`;
+  await db.raw(`SELECT pg_create_logical_replication_slot(?, 'test_decoding')`, [slot]);
+  const seen: EmittedEvent[] = [];
+  const header = `message: transactional: 1 prefix: ${EVENTS_MESSAGE_PREFIX}, sz: `;
+  return {
+    async read(workspaceId) {
+      const { rows } = await db.raw<{ rows: Array<{ data: string }> }>(
+        'SELECT data FROM pg_logical_slot_get_changes(?, NULL, NULL)',
+        [slot],
+      );
+      for (const { data } of rows) {
+        if (!data.startsWith(header)) continue;
+        const message = JSON.parse(data.slice(data.indexOf(' content:') + ' content:'.length)) as {
+          source: string;
+          events: Array<Omit<EmittedEvent, 'source'>>;
+        };
+        seen.push(...message.events.map((e) => ({ source: message.source, ...e })));
+      }
+      return seen.filter((e) => workspaceId === undefined || e.workspace_id === workspaceId);
+    },
+  };
+}

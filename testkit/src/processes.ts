@@ -4,6 +4,7 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inspect, promisify } from 'node:util';
+import { logicalFlags } from '@wms/local-cluster/postgres-logical';
 import { freePorts } from '@wms/local-cluster/ports';
 
 /**
@@ -168,6 +169,7 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
     '-c listen_addresses=127.0.0.1',
     ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c max_connections=200',
+    ...logicalFlags(),
   ].join(' ');
   const pg = controlledPostgres({ dir, dataDir, port, options });
   try {

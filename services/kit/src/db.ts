@@ -142,16 +142,21 @@ export const isUniqueViolation = isViolation('23505');
 /** True when a driver error is a foreign-key violation (Postgres 23503: the referenced row is missing), optionally of one constraint. */
 export const isForeignKeyViolation = isViolation('23503');
 
-/** The `migrate` role of a service: applies its migrations, logs what ran, and closes the pool. */
+/**
+ * The `migrate` role of a service: applies its migrations, logs what ran, runs `then` (what the schema needs beyond
+ * its migrations, such as a replication slot, which no transaction may create), and closes the pool.
+ */
 export async function runMigrationRole(
   knex: Knex,
   schema: string,
   migrations: Migration[],
   log: Logger,
+  then?: (knex: Knex) => Promise<unknown>,
 ): Promise<void> {
   try {
     const applied = await migrate(knex, schema, migrations);
     log.info({ applied }, 'migrations applied');
+    await then?.(knex);
   } finally {
     await knex.destroy();
   }

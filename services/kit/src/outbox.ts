@@ -1,9 +1,10 @@
 import { type Knex, queryable } from './db.ts';
 import type { Tx } from './transactions.ts';
 
-// The writing side of a data owner's outbox (contract §7 events): every owner keeps a table `outbox` in its own
-// schema, of the same shape (createOutboxTable: id bigint identity, workspace_id, channel, event, payload jsonb,
-// created_at), and its relay (outbox-relay.ts) hands the rows to the realtime service.
+// The writing side of a data owner's events (contract §7): `appendToOutbox` writes them into the WAL of the change's
+// transaction. Until the release after this one, every owner also keeps the table `outbox` of the previous design in
+// its own schema (createOutboxTable) and its relay (outbox-relay.ts), which hands rows that the previous release's
+// processes still write, during a rolling upgrade, to the realtime service.
 
 /** The owner's outbox table, in the owner's schema. */
 export const OUTBOX_TABLE = 'outbox';
@@ -39,38 +40,31 @@ export interface OutboxEntry {
   payload: Record<string, unknown>;
 }
 
+/** The prefix of the logical messages that carry events (pg_logical_emit_message), which realtime follows. */
+export const EVENTS_MESSAGE_PREFIX = 'wms.events';
+
 /**
- * Appends events inside the change's transaction, so an event exists exactly when its change committed, and
- * NOTIFYs the relay: Postgres delivers the notification on commit and drops it on rollback. One statement.
+ * Writes the events into the change's transaction as one logical message of its WAL (`pg_logical_emit_message`,
+ * transactional): Postgres's own change stream carries it to the realtime worker once the transaction commits, in
+ * commit order, and never when it rolls back. One statement, and no row: the realtime service's `events` table is the
+ * one durable copy (services/realtime/README.md#events). The message names the writer's schema (the pool's
+ * search_path) as the events' source.
  *
- * Call it after the change it reports, while the transaction holds that change's row locks (the simplest: as the
- * transaction's last statement). Then two changes of one thing (a message, its reactions, a thread, a read mark, a
- * member) are ordered: the later transaction waited for the earlier one's commit before its rows took their ids,
- * so its events have the higher ids and become visible after, and the relay, which publishes committed rows in id
- * order, publishes them in the order of the changes. Events of different things on one channel are published as
- * they become visible, and are not held to one order: a channel takes no lock of its own, so a busy channel's
- * writes commit side by side (a lock held to the commit would cap it at one commit, about one disk flush, at a
- * time).
+ * Commit order is the stream's order, so two changes of one thing (a message, its reactions, a thread, a read mark, a
+ * member) reach clients in the order of the changes: the later transaction waited for the earlier one's row locks,
+ * so it commits after it. Call it while the transaction holds the change's row locks (simplest: as its last
+ * statement). Events of different things on one channel go in the order their transactions committed.
  */
 export async function appendToOutbox(db: Knex, entries: OutboxEntry[], tx: Tx): Promise<void> {
   if (entries.length === 0) return;
-  const rows = entries.map((e) => ({
+  const events = entries.map((e) => ({
     workspace_id: e.workspaceId,
     channel: e.channel,
     event: e.event,
     payload: e.payload,
   }));
-  // ORDER BY keeps the entries' order in the ids. The pool's search_path is the owner's schema alone, so
-  // current_schema() names the channel the relay listens to.
   await queryable(db, tx).raw(
-    `WITH appended AS (
-       INSERT INTO ?? (workspace_id, channel, event, payload)
-       SELECT (e.value->>'workspace_id')::uuid, e.value->>'channel', e.value->>'event', e.value->'payload'
-       FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS e(value, n)
-       ORDER BY e.n
-       RETURNING 1
-     )
-     SELECT pg_notify(current_schema() || '_' || ?, '') FROM (SELECT count(*) FROM appended) AS a`,
-    [OUTBOX_TABLE, JSON.stringify(rows), OUTBOX_TABLE],
+    `SELECT pg_logical_emit_message(true, ?, json_build_object('source', current_schema(), 'events', ?::json)::text)`,
+    [EVENTS_MESSAGE_PREFIX, JSON.stringify(events)],
   );
 }

@@ -37,6 +37,8 @@ export interface StartedServer<N extends ServiceName> extends StartedRole {
 
 export interface ServiceRoles<N extends ServiceName> {
   migrations: Migration[];
+  /** Runs in the migrate role after the migrations (outside any transaction). */
+  migrated?(db: Knex, log: Logger): Promise<unknown>;
   server(base: ProcessBase): Promise<StartedServer<N>>;
   /** The BullMQ consumers of a service with queues; its process serves grpc.health.v1 only. */
   worker?(base: ProcessBase): Promise<StartedRole>;
@@ -60,7 +62,11 @@ export async function runService<N extends ServiceName>(
     log,
     poolMax: config.DATABASE_POOL_MAX,
   });
-  if (config.ROLE === 'migrate') return runMigrationRole(db, config.DATABASE_SCHEMA, roles.migrations, log);
+  if (config.ROLE === 'migrate') {
+    return runMigrationRole(db, config.DATABASE_SCHEMA, roles.migrations, log, async (knex) =>
+      roles.migrated?.(knex, log),
+    );
+  }
   if (worker && !roles.worker) throw new Error(`${name} has no worker role`);
 
   const { metrics, server: metricsServer } = await startProcessMetrics({

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Knex, type Migration, type Queryable, queryable, transactor, type Tx } from '../src/db.ts';
 import { workspaceChannel } from '../src/channels.ts';
-import { appendToOutbox, createOutboxTable, type OutboxEntry, outboxNotifyChannel } from '../src/outbox.ts';
+import { createOutboxTable, type OutboxEntry, OUTBOX_TABLE, outboxNotifyChannel } from '../src/outbox.ts';
 import { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from '../src/outbox-relay.ts';
 
 // The relay against the machine's Postgres, with a plain function in realtime's place.
@@ -47,7 +47,31 @@ const entry = (n: number): OutboxEntry => ({
   event: 'test.event',
   payload: { event_id: randomUUID(), n },
 });
-const append = (entries: OutboxEntry[]) => transactor(db)((tx) => appendToOutbox(db, entries, tx));
+/**
+ * How the previous release wrote events (before they went through the WAL): outbox rows and a NOTIFY, in the change's
+ * transaction. The relay hands such rows on while that release's processes still run (a rolling upgrade).
+ */
+async function appendAsPreviousRelease(knex: Knex, entries: OutboxEntry[], tx: Tx): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => ({
+    workspace_id: e.workspaceId,
+    channel: e.channel,
+    event: e.event,
+    payload: e.payload,
+  }));
+  await queryable(knex, tx).raw(
+    `WITH appended AS (
+       INSERT INTO ?? (workspace_id, channel, event, payload)
+       SELECT (e.value->>'workspace_id')::uuid, e.value->>'channel', e.value->>'event', e.value->'payload'
+       FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS e(value, n)
+       ORDER BY e.n
+       RETURNING 1
+     )
+     SELECT pg_notify(current_schema() || '_' || ?, '') FROM (SELECT count(*) FROM appended) AS a`,
+    [OUTBOX_TABLE, JSON.stringify(rows), OUTBOX_TABLE],
+  );
+}
+const append = (entries: OutboxEntry[]) => transactor(db)((tx) => appendAsPreviousRelease(db, entries, tx));
 /** A transaction left open until the test commits or rolls it back. */
 async function held(): Promise<{ tx: Tx; q: Queryable; commit(): Promise<void>; rollback(): Promise<void> }> {
   let opened!: (tx: Tx) => void;
@@ -138,7 +162,7 @@ describe('outbox relay', () => {
   it('appends nothing, and notifies nothing, when the transaction rolls back', async () => {
     await expect(
       transactor(db)(async (tx) => {
-        await appendToOutbox(db, [entry(1)], tx);
+        await appendAsPreviousRelease(db, [entry(1)], tx);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -151,7 +175,7 @@ describe('outbox relay', () => {
     await waitFor('the relay to listen', listening);
     const first = await held();
     try {
-      await appendToOutbox(db, [entry(1)], first.tx);
+      await appendAsPreviousRelease(db, [entry(1)], first.tx);
       // The same channel, while `first` is open: no wait.
       await append([entry(2)]);
       await waitFor('the committed event to be published', () => published().length === 1, 5000, 10);
@@ -172,7 +196,7 @@ describe('outbox relay', () => {
     // Each change updates the row (holding its lock until commit), then appends the version it wrote.
     const change = async (t: { tx: Tx; q: Queryable }) => {
       const { rows } = await t.q.raw('UPDATE things SET version = version + 1 WHERE id = 1 RETURNING version');
-      await appendToOutbox(db, [entry((rows as Array<{ version: number }>)[0]!.version)], t.tx);
+      await appendAsPreviousRelease(db, [entry((rows as Array<{ version: number }>)[0]!.version)], t.tx);
     };
     const older = await held();
     const newer = await held();

@@ -4,9 +4,8 @@ import { createDb, type Knex, type Transact, transactor, type Tx } from '@wms/ki
 import { DomainError } from '@wms/kit/errors';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
-import { actorChannel, conversationChannel } from '@wms/kit/channels';
-import { outboxNotifyChannel } from '@wms/kit/outbox';
-import { createTestDatabase, waitFor } from '@wms/testkit';
+import { actorChannel, conversationChannel, workspaceChannel } from '@wms/kit/channels';
+import { createTestDatabase, emittedEvents } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { readOf } from '../src/adapters/attachments.ts';
@@ -16,6 +15,7 @@ import { LOADING_MS, type Message, type MessageWithSave } from '../src/domain/me
 import type { MessagingServices } from '../src/rpc.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
 import { MessageStore } from '../src/store/message.store.ts';
+import type { MessagingEvent } from '../src/event-payloads.ts';
 import { OutboxStore } from '../src/store/outbox.store.ts';
 import { PurgeStore } from '../src/store/purge.store.ts';
 import { ReactionStore } from '../src/store/reaction.store.ts';
@@ -35,6 +35,7 @@ let readStates: ReadStateStore;
 let saved: SavedStore;
 let outbox: OutboxStore;
 let purge: PurgeStore;
+let emitted: Awaited<ReturnType<typeof emittedEvents>>;
 
 beforeAll(async () => {
   database = await createTestDatabase('messaging', migrations);
@@ -47,6 +48,7 @@ beforeAll(async () => {
   saved = new SavedStore(db);
   outbox = new OutboxStore(db);
   purge = new PurgeStore(db);
+  emitted = await emittedEvents(db);
 });
 
 afterAll(async () => {
@@ -1361,15 +1363,7 @@ describe(ReadStateStore.name, () => {
 });
 
 describe(OutboxStore.name, () => {
-  const outboxOf = (workspaceId: string) =>
-    db('outbox')
-      .where({ workspace_id: workspaceId })
-      .orderBy('id')
-      .select<Array<{ channel: string; event: string; payload: Record<string, unknown> }>>(
-        'channel',
-        'event',
-        'payload',
-      );
+  const outboxOf = async (workspaceId: string) => await emitted.read(workspaceId);
 
   it("appends events with the caller's transaction only", async () => {
     const c = await newChannel();
@@ -1383,26 +1377,30 @@ describe(OutboxStore.name, () => {
     expect(await outboxOf(c.workspaceId)).toEqual([]);
   });
 
-  it("appends in the change's transaction and notifies the relay on commit, not on rollback", async () => {
-    const listener = await db.client.acquireRawConnection();
-    try {
-      const notified: string[] = [];
-      listener.on('notification', (n: { channel: string }) => notified.push(n.channel));
-      await listener.query(`LISTEN ${listener.escapeIdentifier(outboxNotifyChannel('messaging'))}`);
-      const c = await newChannel();
-      await expect(
-        transact(async (tx) => {
-          await outbox.append([{ type: 'channel.created', channel: c, memberIds: [] }], tx);
-          throw new Error('rolled back');
-        }),
-      ).rejects.toThrow('rolled back');
-      await transact((tx) => outbox.append([{ type: 'channel.created', channel: c, memberIds: [] }], tx));
-      await waitFor('the notification', () => notified.length > 0, 5000, 10);
-      expect(notified).toEqual(['messaging_outbox']);
-      expect((await outboxOf(c.workspaceId)).map((r) => r.event)).toEqual(['channel.created']);
-    } finally {
-      await db.client.destroyRawConnection(listener);
-    }
+  it("writes into the change's transaction: an event exists once it commits, in commit order, and never after a rollback", async () => {
+    const c = await newChannel();
+    const created: MessagingEvent = { type: 'channel.created', channel: c, memberIds: [] };
+    await expect(
+      transact(async (tx) => {
+        await outbox.append([created], tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    let commitFirst!: () => void;
+    const first = transact(async (tx) => {
+      await outbox.append([{ type: 'channel.updated', channel: c, memberIds: [] }], tx);
+      await new Promise<void>((resolve) => (commitFirst = resolve));
+    });
+    await transact((tx) => outbox.append([created], tx));
+    expect(await outboxOf(c.workspaceId)).toHaveLength(1);
+    commitFirst();
+    await first;
+    const events = await outboxOf(c.workspaceId);
+    // The transaction that began first committed last.
+    expect(events.map((e) => [e.source, e.event])).toEqual([
+      ['messaging', 'channel.created'],
+      ['messaging', 'channel.updated'],
+    ]);
   });
 
   it('stores each event as realtime clients receive it on its channel (realtime replaces an oversized one by its reference)', async () => {
@@ -1448,6 +1446,10 @@ describe(OutboxStore.name, () => {
 });
 
 describe(PurgeStore.name, () => {
+  /** An outbox row, as the previous release wrote its events (and writes them during a rolling upgrade). */
+  const previousReleaseRow = (workspaceId: string) =>
+    db('outbox').insert({ workspace_id: workspaceId, channel: workspaceChannel(workspaceId), event: 'e', payload: {} });
+
   it('purges a deleted workspace in bounded batches and leaves other workspaces alone', async () => {
     const ws = workspace();
     const [a, b] = [actor(), actor()];
@@ -1461,14 +1463,14 @@ describe(PurgeStore.name, () => {
           await saved.save(b, ws, c.id, root.id, tx);
           await readStates.markConversation(b, ws, c.id, root.id, tx);
           await messages.claimClientId({ conversationId: c.id, actorId: a, clientMessageId: `k${i}` }, root.id, tx);
-          await outbox.append([{ type: 'message.created', message: readOf({ message: root, savedAt: null }) }], tx);
         });
+        await previousReleaseRow(ws);
       }
     }
     const keep = await newChannel();
     const kept = await post(keep, a, { mentions: [b] });
     await post(keep, b, { parent: kept });
-    await transact((tx) => outbox.append([{ type: 'thread.updated', root: kept }], tx));
+    await previousReleaseRow(keep.workspaceId);
 
     const purgeBatch = () => transact((tx) => purge.purgeBatch(ws, 2, tx));
     let batches = 0;
@@ -1560,7 +1562,7 @@ describe('services built by wiring', () => {
       message: { bodyText: '', deletedAt: expect.any(Date) },
     });
 
-    const events = await db('outbox').where({ workspace_id: c.workspaceId }).orderBy('id').pluck('event');
+    const events = (await emitted.read(c.workspaceId)).map((e) => e.event);
     // The poster joined the channel: told on the conversation's channel and its own.
     expect(events).toEqual([
       'message.created',
@@ -1711,12 +1713,12 @@ describe('an attached asset that becomes ready (contract §13)', () => {
       log,
     });
   const eventsOf = async (messageId: string) =>
-    (
-      await db('outbox').whereRaw("payload->'message'->>'id' = ?", [messageId]).orderBy('id').select('event', 'payload')
-    ).map(
-      (r: { event: string; payload: { message: { assets: Array<{ status: string }> } } }) =>
-        `${r.event} ${r.payload.message.assets.map((a) => a.status).join()}`,
-    );
+    (await emitted.read())
+      .filter((e) => (e.payload.message as { id?: string } | undefined)?.id === messageId)
+      .map((r) => {
+        const { assets } = r.payload.message as { assets: Array<{ status: string }> };
+        return `${r.event} ${assets.map((a) => a.status).join()}`;
+      });
 
   it('is announced by the post itself when the upload finished before the post committed', async () => {
     const c = await newChannel();

@@ -43,6 +43,37 @@ export class DeliveryService {
     }
   }
 
+  private draining: Promise<void> | undefined;
+  private drainAgain = false;
+
+  /**
+   * Drains in this process, soon: one drain at a time, and one more after it when asked during it (an event stored
+   * at its very end is not left for the sweep). A failure is only logged: the sweep drains too. `nudge` resolves at
+   * once; `drained` waits for the drains asked for so far.
+   */
+  async nudge(): Promise<void> {
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
+    }
+    this.draining = this.drainWhileAsked().finally(() => (this.draining = undefined));
+  }
+
+  async drained(): Promise<void> {
+    await this.draining;
+  }
+
+  private async drainWhileAsked(): Promise<void> {
+    do {
+      this.drainAgain = false;
+      try {
+        await this.drain();
+      } catch (err) {
+        this.d.log.warn({ err }, 'could not trigger the stored events; the sweep will');
+      }
+    } while (this.drainAgain);
+  }
+
   /**
    * A batch the provider refuses goes again an event at a time, and an event it refuses alone is left out (logged;
    * catch-up still lists it), so one event it will never take cannot hold back every later one.

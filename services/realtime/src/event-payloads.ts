@@ -12,6 +12,7 @@ export function presenceEventOf(c: PresenceChange): NewEvent {
   const eventId = randomUUID();
   return {
     eventId,
+    source: OWN_SOURCE,
     sourceId: eventId,
     workspaceId: c.workspaceId,
     channel: workspaceChannel(c.workspaceId),

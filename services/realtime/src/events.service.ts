@@ -55,7 +55,7 @@ export class EventService {
     events: Array<Omit<SourceEvent, 'payload'> & { payload: JsonObject | undefined }>,
   ): Promise<number> {
     const rows = eventsToStore(source, events);
-    const accepted = await this.d.transact((tx) => this.d.events.insert(source, rows, tx));
+    const accepted = await this.d.transact((tx) => this.d.events.insert(rows, tx));
     if (accepted > 0) await this.d.delivery.nudge();
     return accepted;
   }

@@ -4,7 +4,7 @@ import type { Transact, Tx } from '@wms/kit/transactions';
 import { parseChannel } from './domain/channels.ts';
 import { type Observed, type PresenceState, reconcile } from './domain/presence.ts';
 import type { DeliveryNudge } from './events.service.ts';
-import { OWN_SOURCE, presenceEventOf } from './event-payloads.ts';
+import { presenceEventOf } from './event-payloads.ts';
 import type { EventStore } from './store/event.store.ts';
 import type { PresenceStore } from './store/presence.store.ts';
 
@@ -98,7 +98,7 @@ export class OccupancyService {
       const result = reconcile(current, observed, new Date());
       await this.d.presence.save(result.save, tx);
       await this.d.presence.remove(result.remove, tx);
-      await this.d.events.insert(OWN_SOURCE, result.changes.map(presenceEventOf), tx);
+      await this.d.events.insert(result.changes.map(presenceEventOf), tx);
       return result.changes.length;
     });
     if (changes > 0) await this.d.delivery.nudge();

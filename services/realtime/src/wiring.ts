@@ -59,24 +59,18 @@ export function buildRealtimeServices(d: {
 }
 
 /** The worker role's services: delivery to the provider and presence reconciliation (tests build them here too). */
-export function buildRealtimeWorkers(d: {
-  db: Knex;
-  provider: ProviderSettings;
-  delivery: DeliveryNudge;
-  log: Logger;
-}): { delivery: DeliveryService; occupancy: OccupancyService } {
+export function buildRealtimeWorkers(d: { db: Knex; provider: ProviderSettings; log: Logger }): {
+  delivery: DeliveryService;
+  occupancy: OccupancyService;
+} {
   const transact = transactor(d.db);
   const events = new EventStore(d.db);
   const provider = new PusherProvider(pusherClient(d.provider));
+  const delivery = new DeliveryService({ transact, events, provider, log: d.log });
   return {
-    delivery: new DeliveryService({ transact, events, provider, log: d.log }),
-    occupancy: new OccupancyService({
-      transact,
-      presence: new PresenceStore(d.db),
-      events,
-      provider,
-      delivery: d.delivery,
-    }),
+    delivery,
+    // What a reconciliation stores, this process delivers.
+    occupancy: new OccupancyService({ transact, presence: new PresenceStore(d.db), events, provider, delivery }),
   };
 }
 

@@ -1,14 +1,22 @@
+import { transactor } from '@wms/kit/db';
 import { redisCheck } from '@wms/kit/health';
 import { createWorker, workerConnection } from '@wms/kit/queues';
 import { redisReady } from '@wms/kit/redis';
 import type { ProcessBase, StartedRole } from '@wms/kit/service';
 import type { RealtimeConfig } from './config.ts';
+import { startWalStream } from './adapters/wal-stream.ts';
+import { followEvents } from './event-follower.ts';
 import { queueNames, scheduleSweeps } from './queues.ts';
+import { EventStore } from './store/event.store.ts';
+import { ensureEventSlot, EVENTS_PUBLICATION, eventSlotName } from './store/event-slot.ts';
 import { buildRealtimeWorkers, openProducers, providerSettingsOf } from './wiring.ts';
 import { eventsProcessor } from './workers/events.worker.ts';
 import { occupancyProcessor } from './workers/occupancy.worker.ts';
 
-/** The worker role: triggers stored events on the provider in order, and reconciles presence with it. */
+/**
+ * The worker role: follows the events the data owners commit and stores them (one replica at a time, the one holding
+ * the replication slot), triggers stored events on the provider in order, and reconciles presence with it.
+ */
 export async function startRealtimeWorker(
   config: RealtimeConfig,
   { db, log, metrics }: ProcessBase,
@@ -17,7 +25,6 @@ export async function startRealtimeWorker(
   const { delivery, occupancy } = buildRealtimeWorkers({
     db,
     provider: providerSettingsOf(config),
-    delivery: producers.delivery,
     log,
   });
   const connection = workerConnection(config.REDIS_URL, log);
@@ -27,9 +34,23 @@ export async function startRealtimeWorker(
   const occupancyWorker = createWorker(queueNames.occupancy, occupancyProcessor({ occupancy, log }), base);
   await redisReady(connection);
   await scheduleSweeps(producers.events, producers.occupancy, config.PRESENCE_SWEEP_MS);
+  // The migrate role created the slot; one created here (it had been dropped) follows what commits from now on.
+  if (await ensureEventSlot(db, log))
+    log.warn('the events slot was missing: events committed before now are not delivered');
+  const slot = await eventSlotName(db);
+  const follower = followEvents({
+    connect: (handlers) =>
+      startWalStream({ url: config.DATABASE_URL, slot, publication: EVENTS_PUBLICATION }, handlers),
+    transact: transactor(db),
+    events: new EventStore(db),
+    stored: () => void delivery.nudge(),
+    log,
+  });
   return {
     checks: [redisCheck([connection, producers.connection])],
     stop: [
+      ['event follower', () => follower.stop()],
+      ['deliveries', () => delivery.drained()],
       ['workers', () => Promise.all([eventsWorker.close(), occupancyWorker.close()])],
       ['queues', () => producers.close()],
       ['redis', () => connection.quit()],

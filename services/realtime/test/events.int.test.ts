@@ -227,14 +227,22 @@ describe('ListEvents', () => {
     const store = new EventStore(rt.db);
     const row = (name: string): NewEvent => {
       const eventId = randomUUID();
-      return { eventId, sourceId: eventId, workspaceId: me.workspaceId, channel, name, data: { event_id: eventId } };
+      return {
+        eventId,
+        source: 'test',
+        sourceId: eventId,
+        workspaceId: me.workspaceId,
+        channel,
+        name,
+        data: { event_id: eventId },
+      };
     };
     // The first transaction stores its event and stays open; a publish starts after it.
     let commitFirst!: () => void;
     let stored!: () => void;
     const firstStored = new Promise<void>((resolve) => (stored = resolve));
     const first = transactor(rt.db)(async (tx) => {
-      await store.insert('test', [row('first')], tx);
+      await store.insert([row('first')], tx);
       stored();
       await new Promise<void>((resolve) => (commitFirst = resolve));
     });

@@ -87,7 +87,7 @@ export async function startRealtime(o: {
     delivery: producers.delivery,
     occupancy: occupancyChecks(producers.occupancy),
   });
-  const workers = buildRealtimeWorkers({ db, provider: o.provider, delivery: producers.delivery, log });
+  const workers = buildRealtimeWorkers({ db, provider: o.provider, log });
   const Realtime = loadService('realtime');
   const server: RunningGrpcServer = await startGrpcServer({
     port: 0,

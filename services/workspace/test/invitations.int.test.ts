@@ -9,7 +9,7 @@ import type { CallContext } from '@wms/kit/context';
 import { createLogger } from '@wms/kit/logger';
 import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
 import { createStorage } from '@wms/kit/storage';
-import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/testkit';
+import { createTestDatabase, dropRedisPrefix, emittedEvents, testRedisPrefix, testRedisUrl } from '@wms/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { INVITATION_LIFETIME_MS } from '../src/domain/invitation.ts';
@@ -39,6 +39,7 @@ interface SentMail {
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
+let emitted: Awaited<ReturnType<typeof emittedEvents>>;
 let redis: Redis;
 let storageDir: string;
 const prefix = testRedisPrefix();
@@ -103,6 +104,7 @@ let services: WorkspaceServices;
 beforeAll(async () => {
   database = await createTestDatabase('workspace', migrations);
   db = createDb({ url: database.url, schema: 'workspace', log });
+  emitted = await emittedEvents(db);
   redis = createRedis(testRedisUrl, prefix, log);
   await redisReady(redis);
   storageDir = await mkdtemp(path.join(tmpdir(), 'workspace-invitations-'));
@@ -155,10 +157,7 @@ const rows = (workspaceId: string) =>
   db('invitations').where({ workspace_id: workspaceId }).orderBy('id').select('id', 'email', 'status', 'role');
 const memberships = (workspaceId: string, userId: string) =>
   db('workspace_users').where({ workspace_id: workspaceId, user_id: userId }).select('id', 'actor_id', 'removed_at');
-const outboxEvents = async (workspaceId: string) =>
-  (await db('outbox').where({ workspace_id: workspaceId }).orderBy('id').select<Array<{ event: string }>>('event')).map(
-    (r) => r.event,
-  );
+const outboxEvents = async (workspaceId: string) => (await emitted.read(workspaceId)).map((r) => r.event);
 const lastMailTo = (address: string) => mails.filter((m) => m.email === address).at(-1)!;
 
 describe('inviting', () => {

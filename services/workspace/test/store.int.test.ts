@@ -5,12 +5,11 @@ import path from 'node:path';
 import { createDb, isUniqueViolation, type Knex, queryable, type Transact, transactor, type Tx } from '@wms/kit/db';
 import { DomainError } from '@wms/kit/errors';
 import { createLogger } from '@wms/kit/logger';
-import { outboxNotifyChannel } from '@wms/kit/outbox';
 import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
 import { createStorage } from '@wms/kit/storage';
 import { newTokenSecret, tokenCache, type TokenKind, tokenHash, tokenPrefixOf } from '@wms/kit/tokens';
 import { uuidv7 } from '@wms/kit/ids';
-import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
+import { createTestDatabase, dropRedisPrefix, emittedEvents, testRedisPrefix, testRedisUrl } from '@wms/testkit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
@@ -34,12 +33,14 @@ let members: MemberStore;
 let actors: ActorStore;
 let avatars: AvatarStore;
 let outbox: OutboxStore;
+let emitted: Awaited<ReturnType<typeof emittedEvents>>;
 
 beforeAll(async () => {
   database = await createTestDatabase('workspace', migrations);
   db = createDb({ url: database.url, schema: 'workspace', log });
   transact = transactor(db);
   ({ workspaces, members, actors, avatars, outbox } = buildWorkspaceStores(db));
+  emitted = await emittedEvents(db);
 });
 
 afterAll(async () => {
@@ -897,15 +898,7 @@ describe(TokenStore.name, () => {
 });
 
 describe(OutboxStore.name, () => {
-  const outboxOf = (workspaceId: string) =>
-    db('outbox')
-      .where({ workspace_id: workspaceId })
-      .orderBy('id')
-      .select<Array<{ channel: string; event: string; payload: Record<string, unknown> }>>(
-        'channel',
-        'event',
-        'payload',
-      );
+  const outboxOf = (workspaceId: string) => emitted.read(workspaceId);
 
   it('stores each event on its workspace channel, the resource as the HTTP API shows it', async () => {
     const w = await newWorkspace();
@@ -981,26 +974,18 @@ describe(OutboxStore.name, () => {
     });
   });
 
-  it("appends in the change's transaction and notifies the relay on commit, appending nothing on rollback", async () => {
+  it("writes into the change's transaction: an event exists once it commits, and never after a rollback", async () => {
     const w = await newWorkspace();
-    const listener = await db.client.acquireRawConnection();
-    try {
-      const notified: string[] = [];
-      listener.on('notification', (n: { channel: string }) => notified.push(n.channel));
-      await listener.query(`LISTEN ${listener.escapeIdentifier(outboxNotifyChannel('workspace'))}`);
-      await expect(
-        transact(async (tx) => {
-          await outbox.append([{ type: 'workspace.updated', workspace: w }], tx);
-          throw new Error('rolled back');
-        }),
-      ).rejects.toThrow('rolled back');
-      await transact((tx) => outbox.append([{ type: 'workspace.updated', workspace: w }], tx));
-      await waitFor('the notification', () => notified.length > 0, 5000, 10);
-      expect(notified).toEqual(['workspace_outbox']);
-      expect((await outboxOf(w.id)).map((r) => r.event)).toEqual(['workspace.updated']);
-    } finally {
-      await db.client.destroyRawConnection(listener);
-    }
+    await expect(
+      transact(async (tx) => {
+        await outbox.append([{ type: 'workspace.updated', workspace: { ...w, name: 'rolled back' } }], tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await transact((tx) => outbox.append([{ type: 'workspace.updated', workspace: w }], tx));
+    expect(
+      (await outboxOf(w.id)).map((r) => [r.source, r.event, (r.payload.workspace as { name: string }).name]),
+    ).toEqual([['workspace', 'workspace.updated', w.name]]);
   });
 });
 
@@ -1056,12 +1041,10 @@ describe('services built by wiring', () => {
   });
 
   const events = async (workspaceId: string) =>
-    (
-      await db('outbox')
-        .where({ workspace_id: workspaceId })
-        .orderBy('id')
-        .select<Array<{ event: string; payload: Record<string, Record<string, unknown>> }>>('event', 'payload')
-    ).map((r) => [r.event, r.payload.workspace_user?.id ?? r.payload.actor?.id ?? r.payload.workspace?.id]);
+    (await emitted.read(workspaceId)).map((r) => {
+      const p = r.payload as Record<string, Record<string, unknown>>;
+      return [r.event, p.workspace_user?.id ?? p.actor?.id ?? p.workspace?.id];
+    });
 
   it("records each change to a workspace, its members and actors in the change's transaction, and none for a refused one", async () => {
     const created = await services.workspaces.createWorkspace(
@@ -1099,9 +1082,7 @@ describe('services built by wiring', () => {
       ['workspace_user.removed', me.id],
       ['actor.updated', me.actorId],
     ]);
-    const payloads = (await db('outbox').where({ workspace_id: created.id }).orderBy('id').pluck('payload')) as Array<
-      Record<string, Record<string, unknown>>
-    >;
+    const payloads = (await emitted.read(created.id)).map((e) => e.payload as Record<string, Record<string, unknown>>);
     expect(payloads[0]!.workspace).toMatchObject({ name: 'Renamed' });
     expect(payloads[2]!.workspace_user).toMatchObject({
       role: 'member',
@@ -1129,9 +1110,7 @@ describe('services built by wiring', () => {
       ['actor.updated', first.actorId],
       ['workspace_user.added', first.id],
     ]);
-    const payloads = (await db('outbox').where({ workspace_id: created.id }).orderBy('id').pluck('payload')) as Array<
-      Record<string, Record<string, unknown>>
-    >;
+    const payloads = (await emitted.read(created.id)).map((e) => e.payload as Record<string, Record<string, unknown>>);
     expect(payloads.at(-2)!.actor).toMatchObject({ deactivated_at: null });
     expect(payloads.at(-1)!.workspace_user).toMatchObject({ role: 'admin' });
   });

@@ -35,12 +35,14 @@ export async function linkLifetimeMinutes(email: string, kind: string): Promise<
 
 /**
  * Makes the database refuse inserts into (or deletes from) `table` of rows whose text contains `marker` (a unique
- * string, so other tests' rows pass), the way a failing statement or commit would; returns the undo.
+ * string, so other tests' rows pass), the way a failing statement would, or with `atCommit` the transaction's COMMIT
+ * (a deferred constraint trigger), after everything else in it ran; returns the undo.
  */
 export async function failRowsContaining(
   table: string,
   operation: 'INSERT' | 'DELETE',
   marker: string,
+  { atCommit = false }: { atCommit?: boolean } = {},
 ): Promise<() => Promise<void>> {
   if (!/^[\w-]+$/.test(marker)) throw new Error(`marker ${marker} must be a plain word`);
   const name = `wms_test_fail_${randomUUID().replaceAll('-', '')}`;
@@ -49,7 +51,9 @@ export async function failRowsContaining(
     `CREATE FUNCTION public.${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`,
   );
   await sql(
-    `CREATE TRIGGER ${name} BEFORE ${operation} ON ${table} FOR EACH ROW WHEN (${row}::text LIKE '%${marker}%') EXECUTE FUNCTION public.${name}()`,
+    atCommit
+      ? `CREATE CONSTRAINT TRIGGER ${name} AFTER ${operation} ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (${row}::text LIKE '%${marker}%') EXECUTE FUNCTION public.${name}()`
+      : `CREATE TRIGGER ${name} BEFORE ${operation} ON ${table} FOR EACH ROW WHEN (${row}::text LIKE '%${marker}%') EXECUTE FUNCTION public.${name}()`,
   );
   return async () => {
     await sql(`DROP TRIGGER ${name} ON ${table}`);

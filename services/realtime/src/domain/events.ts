@@ -30,6 +30,8 @@ export interface SourceEvent {
 /** An event ready to store: its data is what the provider will carry. */
 export interface NewEvent {
   eventId: string;
+  /** The data owner that wrote it; with `sourceId`, what makes storing it again a no-op. */
+  source: string;
   sourceId: string;
   workspaceId: string;
   channel: string;
@@ -171,7 +173,7 @@ export function parsePayload(json: string): JsonObject | undefined {
   }
 }
 
-/** The events of one PublishEvents call, checked whole (a relay's batch is stored all or nothing), as stored. */
+/** The events of one PublishEvents call or one logical message, checked whole (stored all or nothing), as stored. */
 export function eventsToStore(
   source: string,
   events: Array<Omit<SourceEvent, 'payload'> & { payload: JsonObject | undefined }>,
@@ -198,6 +200,7 @@ export function eventsToStore(
     const payload = e.payload!;
     return {
       eventId: payload.event_id as string,
+      source,
       sourceId: e.sourceId,
       workspaceId: e.workspaceId,
       channel: e.channel,

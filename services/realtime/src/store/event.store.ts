@@ -28,7 +28,7 @@ export class EventStore {
    * Stores the events in order, each (source, source id) once; returns how many were new. The events lock is held
    * to the commit, so ids become visible in id order: a reader who sees an id sees every smaller one that committed.
    */
-  async insert(source: string, events: NewEvent[], tx: Tx): Promise<number> {
+  async insert(events: NewEvent[], tx: Tx): Promise<number> {
     if (events.length === 0) return 0;
     await lock(this.db, 'events', tx);
     const rows = await queryable(
@@ -38,7 +38,7 @@ export class EventStore {
       .insert(
         events.map((e) => ({
           event_id: e.eventId,
-          source,
+          source: e.source,
           source_id: e.sourceId,
           workspace_id: e.workspaceId,
           channel: e.channel,
