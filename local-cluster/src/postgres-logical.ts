@@ -1,26 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { redact, sleep } from './infra.ts';
+import { LOGICAL_SETTINGS, redact, sleep } from './infra.ts';
 
 // Realtime follows the events the services commit through Postgres's logical decoding (services/realtime/README.md),
 // so every Postgres that runs wms decodes its WAL. The machine's Postgres is set up once (`pnpm test` and `pnpm start`
-// do it), an embedded one starts with the settings; any other is the operator's to set (docs/operations.md#postgres).
-
-/**
- * The settings: `wal_level` for decoding; a slot and a WAL sender per database that realtime follows (each test
- * cluster has its database, and the standby workers' attempts hold a sender for a moment); a cap on the WAL that a
- * slot nobody reads (a test run killed before it dropped its database) may keep.
- */
-export const LOGICAL_SETTINGS = {
-  wal_level: 'logical',
-  max_replication_slots: '64',
-  max_wal_senders: '64',
-  max_slot_wal_keep_size: '4GB',
-} as const;
-
-/** The settings as `postgres` command-line flags. */
-export const logicalFlags = (): string[] => Object.entries(LOGICAL_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+// do it), an embedded one starts with the settings (infra.ts); any other is the operator's to set
+// (docs/operations.md#postgres).
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });

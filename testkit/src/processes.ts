@@ -4,7 +4,7 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inspect, promisify } from 'node:util';
-import { logicalFlags } from '@wms/local-cluster/postgres-logical';
+import { logicalFlags } from '@wms/local-cluster/infra';
 import { freePorts } from '@wms/local-cluster/ports';
 
 /**

@@ -1,9 +1,9 @@
 import { EVENTS_MESSAGE_PREFIX } from '@wms/kit/outbox';
 import type { Logger } from '@wms/kit/logger';
 import type { Transact } from '@wms/kit/transactions';
-import type { WalCommit, WalStream, WalStreamHandlers } from './adapters/wal-stream.ts';
+import type { WalCommit, WalMessage, WalStream, WalStreamHandlers } from './adapters/wal-stream.ts';
 import { formatLsn } from './adapters/wal-stream.ts';
-import { eventsToStore, type JsonObject, type NewEvent, parsePayload } from './domain/events.ts';
+import { eventsToStore, type JsonObject, MAX_PUBLISH, type NewEvent, parsePayload } from './domain/events.ts';
 import type { EventStore } from './store/event.store.ts';
 
 export interface EventFollowerOptions {
@@ -16,8 +16,10 @@ export interface EventFollowerOptions {
   log: Logger;
   /** How often a worker that does not hold the slot tries it again (and how long after a failure it retries). */
   retryMs?: number;
-  /** Past this many events received and not yet stored, the stream pauses until they are. */
+  /** Past this many messages received and not yet stored, the stream pauses until they are. */
   maxPending?: number;
+  /** The slot is gone (dropped by hand, or lost with a failover to a replica): makes it again, before the next try. */
+  recreateSlot?(): Promise<unknown>;
 }
 
 export interface EventFollower {
@@ -72,7 +74,7 @@ class Follower {
         leading = true;
         await Promise.race([this.stream.done, batches.failed]);
       } catch (err) {
-        if (!this.stopped) this.logFailure(err, leading);
+        if (!this.stopped) await this.recover(err, leading);
         leading = false;
       } finally {
         await this.stream?.close();
@@ -83,10 +85,16 @@ class Follower {
     }
   }
 
-  private logFailure(err: unknown, leading: boolean): void {
+  private async recover(err: unknown, leading: boolean): Promise<void> {
+    const code = (err as { code?: string }).code;
     // 55006: another worker holds the slot, and this one stands by.
-    if ((err as { code?: string }).code === '55006') this.o.log.debug('another worker follows events');
-    else this.o.log.warn({ err, leading }, 'following events stopped; trying again');
+    if (code === '55006') return this.o.log.debug('another worker follows events');
+    this.o.log.warn({ err, leading }, 'following events stopped; trying again');
+    // 42704: no such slot.
+    if (code === '42704') {
+      this.o.log.error('the events slot is gone: it is made again, and events committed meanwhile are not delivered');
+      await this.o.recreateSlot?.().catch((e: unknown) => this.o.log.warn({ err: e }, 'could not make the slot'));
+    }
   }
 
   private sleep(ms: number): Promise<void> {
@@ -105,8 +113,10 @@ class Follower {
 /** One connection's batches: what was received and waits, the batch being stored, and the position acknowledged. */
 class Batches {
   private waiting: WalCommit[] = [];
-  private waitingEvents = 0;
+  private waitingMessages = 0;
   private storing: Promise<void> | undefined;
+  /** A batch could not be stored: nothing more is stored or acknowledged on this connection. */
+  private broken = false;
   private fail!: (err: unknown) => void;
   /** Rejects when a batch cannot be stored: the connection is dropped and what was not acknowledged comes again. */
   readonly failed = new Promise<never>((_, reject) => (this.fail = reject));
@@ -131,19 +141,32 @@ class Batches {
   }
 
   async settled(): Promise<void> {
-    await this.storing;
+    while (this.storing) await this.storing;
   }
 
   private received(c: WalCommit): void {
     this.waiting.push(c);
-    this.waitingEvents += c.messages.length;
-    if (this.waitingEvents > (this.o.maxPending ?? 5000)) this.stream()?.pause();
-    this.storing ??= this.storeAll().finally(() => (this.storing = undefined));
+    this.waitingMessages += c.messages.length;
+    if (this.waitingMessages > (this.o.maxPending ?? 5000)) this.stream()?.pause();
+    this.store();
+  }
+
+  /**
+   * Stores what waits unless a batch is being stored; then again for what arrived meanwhile. (A batch of no events
+   * is done before its promise settles, while more may arrive in the same chunk of the stream: the check comes after.)
+   */
+  private store(): void {
+    if (this.storing || this.broken || this.waiting.length === 0) return;
+    this.storing = this.storeAll().finally(() => {
+      this.storing = undefined;
+      this.store();
+    });
   }
 
   /** With nothing received unstored, the position Postgres reports is safe to acknowledge: the slot keeps no WAL it need not. */
   private keepalive(walEnd: bigint | undefined): void {
-    this.stream()?.acknowledge(walEnd !== undefined && this.storing === undefined ? walEnd : 0n);
+    const idle = !this.storing && !this.broken && this.waiting.length === 0;
+    this.stream()?.acknowledge(walEnd !== undefined && idle ? walEnd : 0n);
   }
 
   private async storeAll(): Promise<void> {
@@ -151,7 +174,7 @@ class Batches {
       while (this.waiting.length > 0) {
         const batch = this.waiting;
         this.waiting = [];
-        this.waitingEvents = 0;
+        this.waitingMessages = 0;
         if (!this.halted) this.stream()?.resume();
         const events = batch.flatMap((c) => c.messages.flatMap((m) => this.eventsOf(m)));
         if (events.length > 0) await this.o.transact((tx) => this.o.events.insert(events, tx));
@@ -159,31 +182,42 @@ class Batches {
         if (events.length > 0) this.o.stored();
       }
     } catch (err) {
+      this.broken = true;
       this.fail(err);
     }
   }
 
-  /** A message's events, each identified by the message's WAL position and its place in it; none when malformed. */
-  private eventsOf(m: WalCommit['messages'][number]): NewEvent[] {
+  /**
+   * A message's events, each identified by the message's WAL position and its place in it. A malformed one would be
+   * refused every time it came again: it is logged and passed over (a part of at most MAX_PUBLISH events at a time),
+   * so it cannot stop every later event.
+   */
+  private eventsOf(m: WalMessage): NewEvent[] {
     if (m.prefix !== EVENTS_MESSAGE_PREFIX) return [];
-    const body = parsePayload(m.content.toString('utf8'));
     const lsn = formatLsn(m.lsn);
-    try {
-      const events = Array.isArray(body?.events) ? (body.events as JsonObject[]) : [];
-      return eventsToStore(
-        String(body?.source),
-        events.map((e, i) => ({
-          sourceId: `${lsn}:${i}`,
-          workspaceId: String(e.workspace_id),
-          channel: String(e.channel),
-          name: String(e.event),
-          payload: e.payload !== null && typeof e.payload === 'object' ? (e.payload as JsonObject) : undefined,
-        })),
-      );
-    } catch (err) {
-      // It would be refused every time it came again: logged and passed over, so it cannot stop every later event.
-      this.o.log.error({ err, lsn }, 'a logical message of events is malformed; its events are not delivered');
+    const body = parsePayload(m.content.toString('utf8'));
+    if (typeof body?.source !== 'string' || !Array.isArray(body.events)) {
+      this.o.log.error({ lsn }, 'a logical message of events is not {source, events}; it is passed over');
       return [];
     }
+    const events = (body.events as unknown[]).map((value, i) => {
+      const e = value !== null && typeof value === 'object' ? (value as JsonObject) : {};
+      return {
+        sourceId: `${lsn}:${i}`,
+        workspaceId: String(e.workspace_id),
+        channel: String(e.channel),
+        name: String(e.event),
+        payload: e.payload !== null && typeof e.payload === 'object' ? (e.payload as JsonObject) : undefined,
+      };
+    });
+    const stored: NewEvent[] = [];
+    for (let i = 0; i < events.length; i += MAX_PUBLISH) {
+      try {
+        stored.push(...eventsToStore(body.source, events.slice(i, i + MAX_PUBLISH)));
+      } catch (err) {
+        this.o.log.error({ err, lsn }, 'events of a logical message are malformed; they are not delivered');
+      }
+    }
+    return stored;
   }
 }

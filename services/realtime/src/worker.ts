@@ -21,20 +21,13 @@ export async function startRealtimeWorker(
   config: RealtimeConfig,
   { db, log, metrics }: ProcessBase,
 ): Promise<StartedRole> {
-  const producers = openProducers(config, log);
   const { delivery, occupancy } = buildRealtimeWorkers({
     db,
     provider: providerSettingsOf(config),
     log,
   });
-  const connection = workerConnection(config.REDIS_URL, log);
-  const base = { prefix: config.REDIS_PREFIX, log, connection, metrics };
-  // One job at a time on each queue: a drain keeps the order, a reconciliation takes the presence lock anyway.
-  const eventsWorker = createWorker(queueNames.events, eventsProcessor({ delivery, log }), base);
-  const occupancyWorker = createWorker(queueNames.occupancy, occupancyProcessor({ occupancy, log }), base);
-  await redisReady(connection);
-  await scheduleSweeps(producers.events, producers.occupancy, config.PRESENCE_SWEEP_MS);
-  // The migrate role created the slot; one created here (it had been dropped) follows what commits from now on.
+  // First, since it needs Postgres alone: live events do not wait for Redis. The migrate role made the slot; one made
+  // here (it had been dropped) follows what commits from now on.
   if (await ensureEventSlot(db, log))
     log.warn('the events slot was missing: events committed before now are not delivered');
   const slot = await eventSlotName(db);
@@ -45,7 +38,16 @@ export async function startRealtimeWorker(
     events: new EventStore(db),
     stored: () => void delivery.nudge(),
     log,
+    recreateSlot: () => ensureEventSlot(db, log),
   });
+  const producers = openProducers(config, log);
+  const connection = workerConnection(config.REDIS_URL, log);
+  const base = { prefix: config.REDIS_PREFIX, log, connection, metrics };
+  // One job at a time on each queue: a drain keeps the order, a reconciliation takes the presence lock anyway.
+  const eventsWorker = createWorker(queueNames.events, eventsProcessor({ delivery, log }), base);
+  const occupancyWorker = createWorker(queueNames.occupancy, occupancyProcessor({ occupancy, log }), base);
+  await redisReady(connection);
+  await scheduleSweeps(producers.events, producers.occupancy, config.PRESENCE_SWEEP_MS);
   return {
     checks: [redisCheck([connection, producers.connection])],
     stop: [

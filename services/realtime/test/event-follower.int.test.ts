@@ -201,6 +201,48 @@ describe('event follower', () => {
     await follower.stop();
   });
 
+  it('stores a transaction of more events than a PublishEvents call takes, whole and in order', async () => {
+    const ws = workspaceId();
+    const many = Array.from({ length: 1500 }, (_, i) => `m${i}`);
+    const { follower } = follow();
+    await commit(ws, ...many);
+    await waitFor('every event', async () => (await names(ws)).length === 1500, WAIT_MS, 20);
+    expect(await names(ws)).toEqual(many);
+    await follower.stop();
+  });
+
+  it('makes the slot again when it is gone, and follows what commits after', async () => {
+    const ws = workspaceId();
+    const { follower } = follow({ recreateSlot: () => ensureEventSlot(rt.db, log) });
+    await commit(ws, 'before');
+    await waitFor('the event', async () => (await names(ws)).length === 1, WAIT_MS, 20);
+    // Its reader ended and the slot dropped before the follower connects again.
+    await waitFor(
+      'the slot to be dropped',
+      async () => {
+        const { rows } = await rt.db.raw(
+          `SELECT pg_terminate_backend(active_pid) AS ended FROM pg_replication_slots WHERE slot_name = ? AND active`,
+          [slot],
+        );
+        if (rows.length > 0) return false;
+        // It may have been taken again meanwhile: then another round.
+        return rt.db
+          .raw('SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = ?', [slot])
+          .then(
+            () => true,
+            () => false,
+          );
+      },
+      WAIT_MS,
+      5,
+    );
+    await waitFor('the slot again, followed', async () => (await activeReaders()) === 1, WAIT_MS, 20);
+    await commit(ws, 'after');
+    await waitFor('the event after', async () => (await names(ws)).length === 2, WAIT_MS, 20);
+    expect(await names(ws)).toEqual(['before', 'after']);
+    await follower.stop();
+  });
+
   it('pauses the stream while what it received waits, and stores a backlog whole and in order', async () => {
     const ws = workspaceId();
     const expected = Array.from({ length: 60 }, (_, i) => `e${i}`);
