@@ -48,8 +48,8 @@ export async function createDatabase(adminUrl: string, name: string, reuse: bool
 
 /**
  * Drops the database even while connections remain (Postgres 13+), and first its replication slots (realtime's
- * events slot), which would refuse the drop and keep the server's WAL for ever: connections refused, each slot's
- * reader ended, the slot dropped once its reader is gone.
+ * events slot), which would refuse the drop and keep the server's WAL for ever: new connections refused, every
+ * connection to it ended (a slot's reader among them), each slot dropped once nothing reads it.
  */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await withPg(adminUrl, async (client) => {
@@ -58,17 +58,20 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
     if (!rowCount) return;
     await client.query(`ALTER DATABASE ${db} ALLOW_CONNECTIONS false`);
     for (let attempt = 0; ; attempt++) {
-      const { rows } = await client.query<{ active: number }>(
-        `SELECT count(pg_terminate_backend(active_pid)) FILTER (WHERE active_pid IS NOT NULL)::int AS active
-         FROM pg_replication_slots WHERE database = $1`,
-        [name],
-      );
       await client.query(
-        `SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = $1 AND NOT active`,
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
         [name],
       );
-      if (rows[0]!.active === 0 || attempt === 50) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      try {
+        await client.query('SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = $1', [
+          name,
+        ]);
+        break;
+      } catch (err) {
+        // 55006: a reader that was just ended still holds its slot for a moment.
+        if ((err as { code?: string }).code !== '55006' || attempt === 50) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
     await client.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
   });

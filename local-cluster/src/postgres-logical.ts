@@ -21,6 +21,18 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
 
 const walLevel = async (url: string) => (await query<{ wal_level: string }>(url, 'SHOW wal_level'))[0]!.wal_level;
 
+/** As many slots and WAL senders as LOGICAL_SETTINGS asks for, or more (parallel test files each have a database). */
+async function enoughSlots(url: string): Promise<boolean> {
+  const [row] = await query<{ slots: number; senders: number }>(
+    url,
+    `SELECT current_setting('max_replication_slots')::int AS slots, current_setting('max_wal_senders')::int AS senders`,
+  );
+  return (
+    row!.slots >= Number(LOGICAL_SETTINGS.max_replication_slots) &&
+    row!.senders >= Number(LOGICAL_SETTINGS.max_wal_senders)
+  );
+}
+
 /**
  * Makes sure the Postgres at `adminUrl` decodes its WAL. Unless it does, and only with `restart` (the machine's own
  * Postgres, run by Debian's `pg_ctlcluster`), the settings are written with ALTER SYSTEM and the server restarted;
@@ -32,7 +44,7 @@ export async function ensureLogicalDecoding(
   { restart }: { restart: boolean },
 ): Promise<void> {
   const level = await walLevel(adminUrl);
-  if (level === 'logical') return;
+  if (level === 'logical' && (await enoughSlots(adminUrl))) return;
   const [{ config_file: configFile } = { config_file: '' }] = await query<{ config_file: string }>(
     adminUrl,
     'SHOW config_file',
@@ -41,13 +53,15 @@ export async function ensureLogicalDecoding(
   const cluster = /^\/etc\/postgresql\/([^/]+)\/([^/]+)\/postgresql\.conf$/.exec(configFile);
   if (!restart || !cluster) {
     throw new Error(
-      `postgres at ${redact(adminUrl)} has wal_level = ${level}; wms needs logical decoding: set ` +
+      `postgres at ${redact(adminUrl)} has wal_level = ${level} (or fewer slots than wms's tests use); set ` +
         `${Object.entries(LOGICAL_SETTINGS)
           .map(([k, v]) => `${k} = ${v}`)
           .join(', ')} and restart it (docs/operations.md#postgres)`,
     );
   }
-  log(`postgres: setting wal_level = logical (ALTER SYSTEM) and restarting cluster ${cluster[1]}/${cluster[2]}, once`);
+  log(
+    `postgres: setting wal_level = logical and slots (ALTER SYSTEM), restarting cluster ${cluster[1]}/${cluster[2]}, once`,
+  );
   for (const [name, value] of Object.entries(LOGICAL_SETTINGS)) {
     await query(adminUrl, `ALTER SYSTEM SET ${name} = '${value}'`);
   }

@@ -85,7 +85,11 @@ export interface EmittedEvent {
  */
 export async function emittedEvents(db: Knex): Promise<{ read(workspaceId?: string): Promise<EmittedEvent[]> }> {
   const slot = `t_events_${randomBytes(6).toString('hex')}`;
-  await db.raw(`SELECT pg_create_logical_replication_slot(?, 'test_decoding')`, [slot]);
+  // It waits for the transactions then running on the server (other test files'): not under a statement timeout.
+  await db.transaction(async (trx) => {
+    await trx.raw('SET LOCAL statement_timeout = 0');
+    await trx.raw(`SELECT pg_create_logical_replication_slot(?, 'test_decoding')`, [slot]);
+  });
   const seen: EmittedEvent[] = [];
   const header = `message: transactional: 1 prefix: ${EVENTS_MESSAGE_PREFIX}, sz: `;
   return {

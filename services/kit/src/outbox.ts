@@ -64,7 +64,8 @@ export async function appendToOutbox(db: Knex, entries: OutboxEntry[], tx: Tx): 
     payload: e.payload,
   }));
   await queryable(db, tx).raw(
-    `SELECT pg_logical_emit_message(true, ?, json_build_object('source', current_schema(), 'events', ?::json)::text)`,
+    // jsonb, as realtime stores it: a text it would refuse (a \u0000) fails the change, not delivery.
+    `SELECT pg_logical_emit_message(true, ?, jsonb_build_object('source', current_schema(), 'events', ?::jsonb)::text)`,
     [EVENTS_MESSAGE_PREFIX, JSON.stringify(events)],
   );
 }

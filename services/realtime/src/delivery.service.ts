@@ -56,11 +56,15 @@ export class DeliveryService {
       this.drainAgain = true;
       return;
     }
-    this.draining = this.drainWhileAsked().finally(() => (this.draining = undefined));
+    this.draining = this.drainWhileAsked().finally(() => {
+      this.draining = undefined;
+      // Asked between the loop's last check and now.
+      if (this.drainAgain) void this.nudge();
+    });
   }
 
   async drained(): Promise<void> {
-    await this.draining;
+    while (this.draining) await this.draining;
   }
 
   private async drainWhileAsked(): Promise<void> {

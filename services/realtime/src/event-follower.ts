@@ -16,8 +16,8 @@ export interface EventFollowerOptions {
   log: Logger;
   /** How often a worker that does not hold the slot tries it again (and how long after a failure it retries). */
   retryMs?: number;
-  /** Past this many messages received and not yet stored, the stream pauses until they are. */
-  maxPending?: number;
+  /** Past this many bytes of messages received and not yet stored, the stream pauses until they are stored. */
+  maxPendingBytes?: number;
   /** The slot is gone (dropped by hand, or lost with a failover to a replica): makes it again, before the next try. */
   recreateSlot?(): Promise<unknown>;
 }
@@ -36,7 +36,7 @@ export interface EventFollower {
  */
 export function followEvents(o: EventFollowerOptions): EventFollower {
   const follower = new Follower(o);
-  const running = follower.run();
+  const running = follower.run().catch((err: unknown) => o.log.error({ err }, 'the event follower ended'));
   return {
     async stop() {
       await follower.stop();
@@ -63,19 +63,19 @@ class Follower {
   }
 
   async run(): Promise<void> {
-    let leading = false;
+    let lastFailure = '';
     while (!this.stopped) {
       const batches = (this.batches = new Batches(this.o, () => this.stream));
       try {
         this.stream = await this.o.connect(batches.handlers);
         if (this.stopped) break;
         await Promise.race([this.stream.started, batches.failed]);
-        if (!leading) this.o.log.info('following events through the replication slot');
-        leading = true;
+        if (this.stopped) break;
+        this.o.log.info('following events through the replication slot');
+        lastFailure = '';
         await Promise.race([this.stream.done, batches.failed]);
       } catch (err) {
-        if (!this.stopped) await this.recover(err, leading);
-        leading = false;
+        if (!this.stopped) lastFailure = await this.recover(err, lastFailure);
       } finally {
         await this.stream?.close();
         await batches.settled();
@@ -85,16 +85,22 @@ class Follower {
     }
   }
 
-  private async recover(err: unknown, leading: boolean): Promise<void> {
-    const code = (err as { code?: string }).code;
+  /** Logs a failure (once while it repeats) and repairs what it can; returns what failed. */
+  private async recover(err: unknown, lastFailure: string): Promise<string> {
+    const { code, message } = (err ?? {}) as { code?: string; message?: string };
     // 55006: another worker holds the slot, and this one stands by.
-    if (code === '55006') return this.o.log.debug('another worker follows events');
-    this.o.log.warn({ err, leading }, 'following events stopped; trying again');
-    // 42704: no such slot.
-    if (code === '42704') {
+    if (code === '55006') {
+      this.o.log.debug('another worker follows events');
+      return lastFailure;
+    }
+    const failure = `${code ?? ''} ${message ?? String(err)}`;
+    if (failure !== lastFailure) this.o.log.warn({ err }, 'following events stopped; trying again every second');
+    // 42704 of the slot (not of the publication, which a new slot would not bring back).
+    if (code === '42704' && /replication slot/.test(message ?? '')) {
       this.o.log.error('the events slot is gone: it is made again, and events committed meanwhile are not delivered');
       await this.o.recreateSlot?.().catch((e: unknown) => this.o.log.warn({ err: e }, 'could not make the slot'));
     }
+    return failure;
   }
 
   private sleep(ms: number): Promise<void> {
@@ -113,7 +119,7 @@ class Follower {
 /** One connection's batches: what was received and waits, the batch being stored, and the position acknowledged. */
 class Batches {
   private waiting: WalCommit[] = [];
-  private waitingMessages = 0;
+  private waitingBytes = 0;
   private storing: Promise<void> | undefined;
   /** A batch could not be stored: nothing more is stored or acknowledged on this connection. */
   private broken = false;
@@ -146,8 +152,8 @@ class Batches {
 
   private received(c: WalCommit): void {
     this.waiting.push(c);
-    this.waitingMessages += c.messages.length;
-    if (this.waitingMessages > (this.o.maxPending ?? 5000)) this.stream()?.pause();
+    for (const m of c.messages) this.waitingBytes += m.content.length;
+    if (this.waitingBytes > (this.o.maxPendingBytes ?? 8 * 1024 * 1024)) this.stream()?.pause();
     this.store();
   }
 
@@ -163,10 +169,13 @@ class Batches {
     });
   }
 
-  /** With nothing received unstored, the position Postgres reports is safe to acknowledge: the slot keeps no WAL it need not. */
+  /**
+   * With nothing received unstored, the position Postgres reports is safe to acknowledge (the slot keeps no WAL it need
+   * not); otherwise the answer repeats the last position acknowledged.
+   */
   private keepalive(walEnd: bigint | undefined): void {
     const idle = !this.storing && !this.broken && this.waiting.length === 0;
-    this.stream()?.acknowledge(walEnd !== undefined && idle ? walEnd : 0n);
+    this.stream()?.acknowledge(idle ? walEnd : undefined);
   }
 
   private async storeAll(): Promise<void> {
@@ -174,7 +183,7 @@ class Batches {
       while (this.waiting.length > 0) {
         const batch = this.waiting;
         this.waiting = [];
-        this.waitingMessages = 0;
+        this.waitingBytes = 0;
         if (!this.halted) this.stream()?.resume();
         const events = batch.flatMap((c) => c.messages.flatMap((m) => this.eventsOf(m)));
         if (events.length > 0) await this.o.transact((tx) => this.o.events.insert(events, tx));

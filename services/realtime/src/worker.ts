@@ -52,8 +52,9 @@ export async function startRealtimeWorker(
     checks: [redisCheck([connection, producers.connection])],
     stop: [
       ['event follower', () => follower.stop()],
-      ['deliveries', () => delivery.drained()],
+      // After the queues' jobs, which may ask for a drain too.
       ['workers', () => Promise.all([eventsWorker.close(), occupancyWorker.close()])],
+      ['deliveries', () => delivery.drained()],
       ['queues', () => producers.close()],
       ['redis', () => connection.quit()],
     ],

@@ -201,12 +201,12 @@ describe('event follower', () => {
     await follower.stop();
   });
 
-  it('stores a transaction of more events than a PublishEvents call takes, whole and in order', async () => {
+  it('stores a transaction of more events than one INSERT or a PublishEvents call takes, whole and in order', async () => {
     const ws = workspaceId();
-    const many = Array.from({ length: 1500 }, (_, i) => `m${i}`);
+    const many = Array.from({ length: 12_000 }, (_, i) => `m${i}`);
     const { follower } = follow();
     await commit(ws, ...many);
-    await waitFor('every event', async () => (await names(ws)).length === 1500, WAIT_MS, 20);
+    await waitFor('every event', async () => (await names(ws)).length === 12_000, WAIT_MS, 20);
     expect(await names(ws)).toEqual(many);
     await follower.stop();
   });
@@ -247,7 +247,7 @@ describe('event follower', () => {
     const ws = workspaceId();
     const expected = Array.from({ length: 60 }, (_, i) => `e${i}`);
     for (const name of expected) await commit(ws, name);
-    const { follower } = follow({ maxPending: 3 });
+    const { follower } = follow({ maxPendingBytes: 1000 });
     await waitFor('the backlog', async () => (await names(ws)).length === 60, WAIT_MS, 20);
     expect(await names(ws)).toEqual(expected);
     await follower.stop();

@@ -30,6 +30,12 @@ export interface WalStreamHandlers {
   keepalive(walEnd: bigint | undefined): void;
 }
 
+/** Reads a position as Postgres writes it (`16/B374D848`). */
+export const parseLsn = (text: string): bigint => {
+  const [high = '0', low = '0'] = text.split('/');
+  return (BigInt(`0x${high}`) << 32n) | BigInt(`0x${low}`);
+};
+
 /** Formats a position as Postgres does (`16/B374D848`). */
 export const formatLsn = (lsn: bigint): string =>
   `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
@@ -46,12 +52,22 @@ interface ReplicationConnection {
 export interface WalStream {
   started: Promise<void>;
   done: Promise<void>;
-  /** Tells Postgres that everything up to `lsn` is safely stored: the slot moves on and WAL before it may go. */
-  acknowledge(lsn: bigint): void;
+  /**
+   * Tells Postgres that everything up to `lsn` is safely stored (the slot moves on, and WAL before it may go); without
+   * `lsn`, repeats the highest position told so far (a position never goes back).
+   */
+  acknowledge(lsn?: bigint): void;
   pause(): void;
   resume(): void;
   close(): Promise<void>;
 }
+
+/**
+ * How often the reader reports its position, asking for an answer: a connection that brings nothing, not even that
+ * answer, for WATCHDOG_MS is taken for dead (a half-open TCP connection would otherwise hold the follower for ever).
+ */
+const STATUS_EVERY_MS = 10_000;
+const WATCHDOG_MS = 30_000;
 
 /**
  * Connects with `replication=database` and starts streaming the slot from where it was last acknowledged. `done`
@@ -61,13 +77,39 @@ export async function startWalStream(
   o: { url: string; slot: string; publication: string },
   handlers: WalStreamHandlers,
 ): Promise<WalStream> {
-  const client = new pg.Client({ connectionString: o.url, replication: 'database' } as pg.ClientConfig);
+  const client = new pg.Client({
+    connectionString: o.url,
+    replication: 'database',
+    // Named, so that a synchronous_standby_names of '*' cannot make this reader a standby its own writes wait for.
+    application_name: 'wms-realtime-events',
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+  } as pg.ClientConfig);
   client.on('error', () => {}); // the query below rejects with it
   await client.connect();
   const connection = (client as unknown as { connection: ReplicationConnection }).connection;
   const decoder = new PgoutputDecoder(handlers);
-  connection.on('copyData', ({ chunk }) => decoder.copyData(chunk));
+  let received = Date.now();
+  connection.on('copyData', ({ chunk }) => {
+    received = Date.now();
+    decoder.copyData(chunk);
+  });
   let closing = false;
+  // Where the slot stands: a position told later never goes below it (Postgres 15 would take one that does).
+  const { rows } = await client
+    .query<{ confirmed: string | null }>(
+      `SELECT confirmed_flush_lsn::text AS confirmed FROM pg_replication_slots WHERE slot_name = ${client.escapeLiteral(o.slot)}`,
+    )
+    .catch(async (err: unknown) => {
+      await client.end().catch(() => {});
+      throw err;
+    });
+  let highest = rows[0]?.confirmed ? parseLsn(rows[0].confirmed) : 0n;
+  const report = (replyRequested: boolean) => connection.sendCopyFromChunk(standbyStatus(highest, replyRequested));
+  const watchdog = setInterval(() => {
+    if (Date.now() - received > WATCHDOG_MS) void client.end().catch(() => {});
+    else report(true);
+  }, STATUS_EVERY_MS);
   const started = new Promise<void>((resolve) => connection.once('replicationStart', resolve));
   const done = client
     .query(
@@ -79,12 +121,14 @@ export async function startWalStream(
       (err: unknown) => {
         if (!closing) throw err;
       },
-    );
+    )
+    .finally(() => clearInterval(watchdog));
   return {
     started: Promise.race([started, done]),
     done,
     acknowledge(lsn) {
-      connection.sendCopyFromChunk(standbyStatus(lsn));
+      if (lsn !== undefined && lsn > highest) highest = lsn;
+      report(false);
     },
     pause: () => connection.stream.pause(),
     resume: () => connection.stream.resume(),
@@ -98,15 +142,15 @@ export async function startWalStream(
 
 const POSTGRES_EPOCH_MS = 946_684_800_000n;
 
-/** A Standby Status Update: written, flushed and applied all at `lsn`. */
-function standbyStatus(lsn: bigint): Buffer {
+/** A Standby Status Update: written, flushed and applied all at `lsn` (0: nothing new to say of them). */
+function standbyStatus(lsn: bigint, replyRequested: boolean): Buffer {
   const b = Buffer.alloc(34);
   b.write('r', 0);
   b.writeBigUInt64BE(lsn, 1);
   b.writeBigUInt64BE(lsn, 9);
   b.writeBigUInt64BE(lsn, 17);
   b.writeBigInt64BE((BigInt(Date.now()) - POSTGRES_EPOCH_MS) * 1000n, 25);
-  b.writeUInt8(0, 33);
+  b.writeUInt8(replyRequested ? 1 : 0, 33);
   return b;
 }
 

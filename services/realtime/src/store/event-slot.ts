@@ -45,11 +45,16 @@ export async function ensureEventSlot(db: Knex, log: Logger): Promise<boolean> {
   }
   const slot = await eventSlotName(db);
   try {
-    const { rows } = await db.raw<{ rows: unknown[] }>(
-      `SELECT pg_create_logical_replication_slot(?, 'pgoutput')
-       WHERE NOT EXISTS (SELECT 1 FROM pg_replication_slots WHERE slot_name = ?)`,
-      [slot, slot],
-    );
+    // Creating it waits for every transaction then running on the server to end, for as long as that takes: not under
+    // the pool's statement timeout, in a transaction that writes nothing (Postgres refuses one that wrote).
+    const { rows } = await db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL statement_timeout = 0');
+      return trx.raw<{ rows: unknown[] }>(
+        `SELECT pg_create_logical_replication_slot(?, 'pgoutput')
+         WHERE NOT EXISTS (SELECT 1 FROM pg_replication_slots WHERE slot_name = ?)`,
+        [slot, slot],
+      );
+    });
     if (rows.length > 0) log.info({ slot }, 'created the replication slot that realtime follows events through');
     return rows.length > 0;
   } catch (err) {

@@ -13,6 +13,9 @@ interface EventRow {
 
 const columns = ['id', 'channel', 'name', 'data', 'created_at'];
 
+/** Rows of one INSERT: 7 parameters each, well under the 65,535 a statement takes. */
+const INSERT_ROWS = 1000;
+
 const toEvent = (r: EventRow): StoredEvent => ({
   id: String(r.id),
   channel: r.channel,
@@ -27,29 +30,34 @@ export class EventStore {
   /**
    * Stores the events in order, each (source, source id) once; returns how many were new. The events lock is held
    * to the commit, so ids become visible in id order: a reader who sees an id sees every smaller one that committed.
+   * At most INSERT_ROWS rows a statement (a statement's parameters are counted in 16 bits).
    */
   async insert(events: NewEvent[], tx: Tx): Promise<number> {
     if (events.length === 0) return 0;
     await lock(this.db, 'events', tx);
-    const rows = await queryable(
-      this.db,
-      tx,
-    )('events')
-      .insert(
-        events.map((e) => ({
-          event_id: e.eventId,
-          source: e.source,
-          source_id: e.sourceId,
-          workspace_id: e.workspaceId,
-          channel: e.channel,
-          name: e.name,
-          data: JSON.stringify(e.data),
-        })),
-      )
-      .onConflict(['source', 'source_id'])
-      .ignore()
-      .returning('id');
-    return rows.length;
+    let stored = 0;
+    for (let i = 0; i < events.length; i += INSERT_ROWS) {
+      const rows = await queryable(
+        this.db,
+        tx,
+      )('events')
+        .insert(
+          events.slice(i, i + INSERT_ROWS).map((e) => ({
+            event_id: e.eventId,
+            source: e.source,
+            source_id: e.sourceId,
+            workspace_id: e.workspaceId,
+            channel: e.channel,
+            name: e.name,
+            data: JSON.stringify(e.data),
+          })),
+        )
+        .onConflict(['source', 'source_id'])
+        .ignore()
+        .returning('id');
+      stored += rows.length;
+    }
+    return stored;
   }
 
   /**
