@@ -106,11 +106,17 @@ export async function startWalStream(
     });
   let highest = rows[0]?.confirmed ? parseLsn(rows[0].confirmed) : 0n;
   const report = (replyRequested: boolean) => connection.sendCopyFromChunk(standbyStatus(highest, replyRequested));
+  let streaming = false;
   const watchdog = setInterval(() => {
     if (Date.now() - received > WATCHDOG_MS) void client.end().catch(() => {});
-    else report(true);
+    else if (streaming) report(true);
   }, STATUS_EVERY_MS);
-  const started = new Promise<void>((resolve) => connection.once('replicationStart', resolve));
+  const started = new Promise<void>((resolve) =>
+    connection.once('replicationStart', () => {
+      streaming = true;
+      resolve();
+    }),
+  );
   const done = client
     .query(
       `START_REPLICATION SLOT ${client.escapeIdentifier(o.slot)} LOGICAL 0/0 ` +
