@@ -23,7 +23,7 @@ export interface EventFollowerOptions {
   gatherMs?: number;
   /** Past this many bytes of messages received and not yet stored, the stream pauses until they are stored. */
   maxPendingBytes?: number;
-  /** The slot is gone (dropped by hand, or lost with a failover to a replica): makes it again, before the next try. */
+  /** The slot is lost (dropped, invalidated, or gone with a failover to a replica): makes it again, before the next try. */
   recreateSlot?(): Promise<unknown>;
 }
 
@@ -49,6 +49,14 @@ export function followEvents(o: EventFollowerOptions): EventFollower {
     },
   };
 }
+
+/**
+ * The slot is gone (42704 of the slot, not of the publication, which a new slot would not bring back) or invalidated
+ * (55000: it kept more WAL than `max_slot_wal_keep_size`, and Postgres will never stream it again).
+ */
+export const slotLost = (code: string | undefined, message: string): boolean =>
+  (code === '42704' && /replication slot/.test(message)) ||
+  (code === '55000' && /can no longer get changes from replication slot/.test(message));
 
 class Follower {
   private stopped = false;
@@ -100,9 +108,8 @@ class Follower {
     }
     const failure = `${code ?? ''} ${message ?? String(err)}`;
     if (failure !== lastFailure) this.o.log.warn({ err }, 'following events stopped; trying again every second');
-    // 42704 of the slot (not of the publication, which a new slot would not bring back).
-    if (code === '42704' && /replication slot/.test(message ?? '')) {
-      this.o.log.error('the events slot is gone: it is made again, and events committed meanwhile are not delivered');
+    if (slotLost(code, message ?? '')) {
+      this.o.log.error('the events slot is lost: it is made again, and events committed meanwhile are not delivered');
       await this.o.recreateSlot?.().catch((e: unknown) => this.o.log.warn({ err: e }, 'could not make the slot'));
     }
     return failure;

@@ -8,7 +8,7 @@ import { startWalStream } from './adapters/wal-stream.ts';
 import { followEvents } from './event-follower.ts';
 import { queueNames, scheduleSweeps } from './queues.ts';
 import { EventStore } from './store/event.store.ts';
-import { ensureEventSlot, EVENTS_PUBLICATION, eventSlotName } from './store/event-slot.ts';
+import { ensureEventSlot, EVENTS_PUBLICATION, eventSlotName, replaceEventSlot } from './store/event-slot.ts';
 import { buildRealtimeWorkers, openProducers, providerSettingsOf } from './wiring.ts';
 import { eventsProcessor } from './workers/events.worker.ts';
 import { occupancyProcessor } from './workers/occupancy.worker.ts';
@@ -38,7 +38,7 @@ export async function startRealtimeWorker(
     events: new EventStore(db),
     stored: () => void delivery.nudge(),
     log,
-    recreateSlot: () => ensureEventSlot(db, log),
+    recreateSlot: () => replaceEventSlot(db, log),
   });
   const producers = openProducers(config, log);
   const connection = workerConnection(config.REDIS_URL, log);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWalStream } from '../src/adapters/wal-stream.ts';
 import { type EventFollower, type EventFollowerOptions, followEvents } from '../src/event-follower.ts';
 import { EventStore } from '../src/store/event.store.ts';
-import { ensureEventSlot, EVENTS_PUBLICATION, eventSlotName } from '../src/store/event-slot.ts';
+import { ensureEventSlot, EVENTS_PUBLICATION, eventSlotName, replaceEventSlot } from '../src/store/event-slot.ts';
 import { log, type Realtime, startRealtime } from './harness.ts';
 
 // The worker's follower against the machine's Postgres: a data owner (here a schema `messaging` of the test's
@@ -213,7 +213,7 @@ describe('event follower', () => {
 
   it('makes the slot again when it is gone, and follows what commits after', async () => {
     const ws = workspaceId();
-    const { follower } = follow({ recreateSlot: () => ensureEventSlot(rt.db, log) });
+    const { follower } = follow({ recreateSlot: () => replaceEventSlot(rt.db, log) });
     await commit(ws, 'before');
     await waitFor('the event', async () => (await names(ws)).length === 1, WAIT_MS, 20);
     // Its reader ended and the slot dropped before the follower connects again.

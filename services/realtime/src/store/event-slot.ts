@@ -62,3 +62,16 @@ export async function ensureEventSlot(db: Knex, log: Logger): Promise<boolean> {
     throw err;
   }
 }
+
+/**
+ * Makes the slot again after it was lost: dropped, or invalidated by Postgres for keeping more WAL than
+ * `max_slot_wal_keep_size` (it then refuses to stream, and would for ever). What committed meanwhile is not followed.
+ */
+export async function replaceEventSlot(db: Knex, log: Logger): Promise<void> {
+  const slot = await eventSlotName(db);
+  await db.raw(
+    'SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = ? AND NOT active',
+    [slot],
+  );
+  await ensureEventSlot(db, log);
+}
