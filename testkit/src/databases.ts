@@ -70,6 +70,17 @@ export async function createTestDatabase(
 export const testRedisPrefix = (): string => `test-${randomBytes(6).toString('hex')}`;
 
 /** An event as a data owner wrote it into its transaction's WAL (kit outbox.ts), with the owner's schema as `source`. */
+/**
+ * Runs a test's bulk seeding statement without the pool's statement timeout: inserting tens of thousands of rows into
+ * indexed tables can take longer than 5 s on a busy two-core machine running other test files beside it.
+ */
+export async function seed(db: Knex, sql: string, bindings: readonly unknown[] = []): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('SET LOCAL statement_timeout = 0');
+    await trx.raw(sql, bindings as never);
+  });
+}
+
 export interface EmittedEvent {
   source: string;
   workspace_id: string;
