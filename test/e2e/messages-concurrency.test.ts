@@ -1,4 +1,4 @@
-import { createDb } from '@wms/kit/db';
+import { createDb, type Knex } from '@wms/kit/db';
 import { createLogger } from '@wms/kit/logger';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MessageStore } from '../../services/messaging/src/store/message.store.ts';
@@ -27,6 +27,28 @@ interface PlanNode {
 
 /** A plan node and every node below it. */
 const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
+
+type Bindings = readonly Knex.Value[];
+
+/** The plan Postgres makes for a statement with these values. */
+async function planOf(db: Knex, text: string, bindings: Bindings): Promise<PlanNode> {
+  const { rows } = await db.raw(`EXPLAIN (FORMAT JSON) ${text}`, bindings);
+  return (rows as [{ 'QUERY PLAN': [{ Plan: PlanNode }] }])[0]['QUERY PLAN'][0].Plan;
+}
+
+/** The generic plan of a statement prepared as `prepared` (kit) prepares it: made for no value of its parameters. */
+async function genericPlanOf(db: Knex, text: string, bindings: Bindings): Promise<PlanNode> {
+  return db.transaction(async (trx) => {
+    await trx.raw('SET LOCAL plan_cache_mode = force_generic_plan');
+    let n = 0;
+    await trx.raw(`PREPARE generic_plan_of AS ${text.replace(/\?/g, () => `$${++n}`)}`);
+    // EXECUTE takes its values as literals, not as parameters.
+    const execute = trx.raw(`EXECUTE generic_plan_of(${bindings.map(() => '?').join(', ')})`, bindings).toQuery();
+    const plan = await planOf(trx, execute, []);
+    await trx.raw('DEALLOCATE generic_plan_of');
+    return plan;
+  });
+}
 
 const path = (conversationId: string, rest = '') => `/conversations/${conversationId}/messages${rest}`;
 
@@ -221,20 +243,21 @@ describe('paging', () => {
             actorId: seed.author_actor_id,
           })
           .toSQL();
-        const [
-          {
-            'QUERY PLAN': [{ Plan: plan }],
-          },
-        ] = (await db.raw(`EXPLAIN (FORMAT JSON) ${text}`, bindings)).rows as [{ 'QUERY PLAN': [{ Plan: PlanNode }] }];
-        // Below the page's LIMIT; above it, the statement sorts at most a page.
-        const page = planNodes(planNodes(plan).find((n) => n['Node Type'] === 'Limit')!);
-        const scans = page
-          .filter((n) => n['Relation Name'] === 'messages')
-          .map((n) => [n['Node Type'], n['Index Name'], n['Scan Direction'], n['Index Cond']]);
-        expect(scans, `before ${before}`).toEqual([
-          ['Index Scan', 'messages_top_idx', 'Backward', expect.stringContaining(indexCond)],
-        ]);
-        expect(page.filter((n) => n['Node Type'].includes('Sort'))).toEqual([]);
+        // The plan made for these values, and the generic plan that the prepared statement keeps after five runs.
+        for (const [plan, cond] of [
+          [await planOf(db, text, bindings), indexCond],
+          [await genericPlanOf(db, text, bindings), before === null ? '(conversation_id = $' : '(id < $'],
+        ] as const) {
+          // Below the page's LIMIT; above it, the statement sorts at most a page.
+          const page = planNodes(planNodes(plan).find((n) => n['Node Type'] === 'Limit')!);
+          const scans = page
+            .filter((n) => n['Relation Name'] === 'messages')
+            .map((n) => [n['Node Type'], n['Index Name'], n['Scan Direction'], n['Index Cond']]);
+          expect(scans, `before ${before}`).toEqual([
+            ['Index Scan', 'messages_top_idx', 'Backward', expect.stringContaining(cond)],
+          ]);
+          expect(page.filter((n) => n['Node Type'].includes('Sort'))).toEqual([]);
+        }
       }
     } finally {
       await db.destroy();

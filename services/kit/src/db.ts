@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Transact, Tx } from './transactions.ts';
@@ -108,6 +109,27 @@ export async function requireExtension(knex: Knex, name: 'pg_trgm'): Promise<voi
 
 /** A LIKE pattern's body that matches `text` literally (`%`, `_` and the escape character `\` escaped). */
 export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * Runs a hot route's statement as a prepared statement of its connection, named by its text: Postgres parses it once
+ * per connection and, after five executions, keeps a generic plan when that is estimated to cost no more than a plan
+ * made for the values, so later executions skip parsing and planning (a third of the Postgres CPU of a post or a page;
+ * docs/benchmark.md). Only for statements whose text comes from a small fixed set (no list of values spelled out in
+ * it, a LIMIT written with `sqlInteger` from a bounded range) and whose result names its columns: each connection keeps
+ * every text it was given, and a prepared statement whose result columns change under it (a migration altering a
+ * column it returns) fails with "cached plan must not change result type". A parameter's value that the planner's
+ * estimate depends on (a LIMIT) makes the generic plan look dear, so it stays a custom one: write it into the text.
+ */
+export function prepared<T>(statement: Knex.Raw<T>): Knex.Raw<T> {
+  const name = `wms_${createHash('sha1').update(statement.toSQL().sql).digest('base64url').slice(0, 27)}`;
+  return statement.options({ name });
+}
+
+/** `n` as SQL text, for a bounded integer written into a prepared statement (its LIMIT); anything else throws. */
+export function sqlInteger(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new TypeError(`not an integer: ${n}`);
+  return String(n);
+}
 
 /** Creates the schema if needed and applies the service's migrations (knex keeps a lock, so concurrent runs are safe). */
 export async function migrate(knex: Knex, schema: string, migrations: Migration[]): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { type Knex, queryable } from './db.ts';
+import { type Knex, prepared, queryable } from './db.ts';
 import type { Tx } from './transactions.ts';
 
 // The writing side of a data owner's events (contract §7): `appendToOutbox` writes them into the WAL of the change's
@@ -63,9 +63,11 @@ export async function appendToOutbox(db: Knex, entries: OutboxEntry[], tx: Tx): 
     event: e.event,
     payload: e.payload,
   }));
-  await queryable(db, tx).raw(
-    // jsonb, as realtime stores it: a text it would refuse (a \u0000) fails the change, not delivery.
-    `SELECT pg_logical_emit_message(true, ?, jsonb_build_object('source', current_schema(), 'events', ?::jsonb)::text)`,
-    [EVENTS_MESSAGE_PREFIX, JSON.stringify(events)],
+  await prepared(
+    queryable(db, tx).raw(
+      // jsonb, as realtime stores it: a text it would refuse (a \u0000) fails the change, not delivery.
+      `SELECT pg_logical_emit_message(true, ?, jsonb_build_object('source', current_schema(), 'events', ?::jsonb)::text)`,
+      [EVENTS_MESSAGE_PREFIX, JSON.stringify(events)],
+    ),
   );
 }

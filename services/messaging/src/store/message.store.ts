@@ -1,4 +1,4 @@
-import { type Knex, queryable, type Tx } from '@wms/kit/db';
+import { type Knex, prepared, queryable, sqlInteger, type Tx } from '@wms/kit/db';
 import { readBody } from '../domain/markdown.ts';
 import {
   CLIENT_ID_TTL_MS,
@@ -193,8 +193,9 @@ export class MessageStore {
    * not a member of the (public) channel becomes one (contract §9): `joinedAt` is then the membership's time.
    */
   async insert(m: NewMessage, tx?: Tx): Promise<Posted | undefined> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: Array<MessageRow & { joined_at: Date | null }> }>(
-      `WITH c AS (SELECT c.id, c.workspace_id FROM channels c WHERE c.id = :conversationId AND c.workspace_id = :workspaceId AND ${READABLE('c')}),
+    const { rows } = await prepared(
+      queryable(this.db, tx).raw<{ rows: Array<MessageRow & { joined_at: Date | null }> }>(
+        `WITH c AS (SELECT c.id, c.workspace_id FROM channels c WHERE c.id = :conversationId AND c.workspace_id = :workspaceId AND ${READABLE('c')}),
        ${JOIN_POSTER('c.id', 'c.workspace_id', 'c')},
        inserted AS (
          INSERT INTO messages (id, workspace_id, conversation_id, parent_message_id, author_actor_id, body_text, children, mentioned_actor_ids, asset_ids, loading_expires_at, search)
@@ -204,7 +205,8 @@ export class MessageStore {
          RETURNING ${MESSAGE_COLUMNS()}
        )
        SELECT inserted.*, (SELECT joined_at FROM joined) AS joined_at FROM inserted`,
-      this.newMessageBindings(m),
+        this.newMessageBindings(m),
+      ),
     );
     const row = rows[0];
     return row && { message: toMessage(row), joinedAt: row.joined_at };
@@ -240,10 +242,11 @@ export class MessageStore {
     force: string[],
     tx: Tx,
   ): Promise<{ root: Message; reply: Message; joinedAt: Date | null } | undefined> {
-    const { rows } = await queryable(this.db, tx).raw<{
-      rows: Array<MessageRow & { is_root: boolean; joined_at: Date | null }>;
-    }>(
-      `WITH root AS (
+    const { rows } = await prepared(
+      queryable(this.db, tx).raw<{
+        rows: Array<MessageRow & { is_root: boolean; joined_at: Date | null }>;
+      }>(
+        `WITH root AS (
          UPDATE messages SET
            reply_count = reply_count + 1,
            reply_actor_ids = CASE WHEN :actorId::uuid = ANY (reply_actor_ids) THEN reply_actor_ids ELSE array_append(reply_actor_ids, :actorId::uuid) END,
@@ -272,7 +275,8 @@ export class MessageStore {
            WHERE thread_reads.following IS NULL OR (thread_reads.following = false AND excluded.actor_id = ANY (:force::uuid[]))
        )
        SELECT true AS is_root, root.*, (SELECT joined_at FROM joined) AS joined_at FROM root UNION ALL SELECT false, reply.*, NULL FROM reply`,
-      { ...this.newMessageBindings(m), force },
+        { ...this.newMessageBindings(m), force },
+      ),
     );
     const root = rows.find((r) => r.is_root);
     const reply = rows.find((r) => !r.is_root);
@@ -293,15 +297,17 @@ export class MessageStore {
   /** The statement `page` runs, unrun (the end-to-end tests read its plan). */
   pageStatement(q: PageQuery): Knex.Raw<{ rows: SavedRow[] }> {
     const scope = q.parentMessageId === null ? 'm.parent_message_id IS NULL' : 'm.parent_message_id = :parentMessageId';
-    return this.db.raw<{ rows: SavedRow[] }>(
-      `SELECT p.* FROM channels c LEFT JOIN LATERAL (
+    return prepared(
+      this.db.raw<{ rows: SavedRow[] }>(
+        `SELECT p.* FROM channels c LEFT JOIN LATERAL (
          SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
          WHERE m.conversation_id = :conversationId AND ${scope} ${q.before === null ? '' : 'AND m.id < :before'}
-         ORDER BY m.id DESC LIMIT :limit
+         ORDER BY m.id DESC LIMIT ${sqlInteger(q.limit)}
        ) p ON true
        WHERE c.id = :conversationId AND c.workspace_id = :workspaceId AND ${READABLE('c')}
        ORDER BY p.id DESC`,
-      { ...q },
+        { ...q },
+      ),
     );
   }
 

@@ -1,4 +1,4 @@
-import { type Knex, queryable, type Tx } from '@wms/kit/db';
+import { type Knex, prepared, queryable, type Tx } from '@wms/kit/db';
 import type { Message } from '../domain/message.ts';
 import { READABLE_MESSAGE } from './access.ts';
 import { MESSAGE_COLUMNS, type MessageRow, toMessage } from './message.store.ts';
@@ -67,8 +67,9 @@ export class ReactionStore {
     tx: Tx,
   ): Promise<Message | undefined> {
     const present = `m.reactions @> jsonb_build_array(jsonb_build_object('emoji', :emoji::text))`;
-    const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
-      `WITH l AS (
+    const { rows } = await prepared(
+      queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
+        `WITH l AS (
          SELECT m.id FROM messages m
          WHERE m.id = :messageId AND m.workspace_id = :workspaceId AND m.conversation_id = :conversationId AND m.deleted_at IS NULL
            AND ${READABLE_MESSAGE('m')} AND (jsonb_array_length(m.reactions) < :maxEmoji OR ${present})
@@ -87,7 +88,8 @@ export class ReactionStore {
          ELSE m.reactions || jsonb_build_array(jsonb_build_object('emoji', :emoji::text, 'actor_ids', jsonb_build_array(:actorId::text)))
        END
        FROM c WHERE m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
-      { ...q },
+        { ...q },
+      ),
     );
     return rows[0] && toMessage(rows[0]);
   }
@@ -111,11 +113,13 @@ export class ReactionStore {
     bindings: ReactionBindings,
     tx: Tx,
   ): Promise<Message | undefined> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
-      `${cte}
+    const { rows } = await prepared(
+      queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
+        `${cte}
        UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = ${summaryWith(change)}
        FROM c WHERE m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
-      { ...bindings },
+        { ...bindings },
+      ),
     );
     return rows[0] && toMessage(rows[0]);
   }

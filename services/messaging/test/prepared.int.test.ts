@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { createDb, type Knex, type Transact, transactor } from '@wms/kit/db';
+import { uuidv7 } from '@wms/kit/ids';
+import { createLogger } from '@wms/kit/logger';
+import { appendToOutbox } from '@wms/kit/outbox';
+import { createTestDatabase, seed } from '@wms/testkit';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrations } from '../migrations/index.ts';
+import { ChannelStore } from '../src/store/channel.store.ts';
+import { MessageStore } from '../src/store/message.store.ts';
+import { ReactionStore } from '../src/store/reaction.store.ts';
+
+// The hot routes' statements run prepared (kit `prepared`): each connection parses them once and, after five runs,
+// plans them once. One connection, so that every run below lands on the session whose statements are read back.
+let database: { url: string; drop(): Promise<void> };
+let db: Knex;
+let transact: Transact;
+
+beforeAll(async () => {
+  database = await createTestDatabase('messaging', migrations);
+  db = createDb({ url: database.url, schema: 'messaging', log: createLogger('prepared-test', 'silent'), poolMax: 1 });
+  transact = transactor(db);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+it('runs a post, its event, a page, a next page and a reaction on generic plans once each ran six times', async () => {
+  const [messages, reactions] = [new MessageStore(db), new ReactionStore(db)];
+  const [workspaceId, actorId] = [randomUUID(), randomUUID()];
+  const created = await new ChannelStore(db).insert({
+    id: uuidv7(),
+    workspaceId,
+    kind: 'public',
+    name: 'prepared',
+    topic: null,
+    createdByActorId: actorId,
+    memberActorIds: [actorId],
+    participantActorIds: [],
+  });
+  const conversationId = created!.channel.id;
+  // A conversation long enough that a plan for any LIMIT (a generic plan guesses a tenth of the rows) looks dear.
+  await seed(
+    db,
+    `INSERT INTO messages (id, workspace_id, conversation_id, author_actor_id, body_text)
+     SELECT id, ?, ?, ?, 'old' FROM unnest(?::uuid[]) id`,
+    [workspaceId, conversationId, actorId, Array.from({ length: 3000 }, uuidv7)],
+  );
+  await db.raw('ANALYZE messages');
+  const posted: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const message = await transact(async (tx) => {
+      const inserted = await messages.insert(
+        {
+          id: uuidv7(),
+          workspaceId,
+          conversationId,
+          parentMessageId: null,
+          authorActorId: actorId,
+          bodyText: `post ${i}`,
+          children: [],
+          mentionedActorIds: [],
+          assetIds: [],
+          loading: false,
+        },
+        tx,
+      );
+      const event = { workspaceId, channel: `private-conversation-${conversationId}`, event: 'e', payload: { i } };
+      await appendToOutbox(db, [event], tx);
+      return inserted!.message;
+    });
+    posted.push(message.id);
+    const q = { workspaceId, conversationId, parentMessageId: null, limit: 51, actorId };
+    expect(await messages.page({ ...q, before: null })).toHaveLength(51);
+    expect(await messages.page({ ...q, before: message.id })).toHaveLength(51);
+    const reacted = await transact((tx) =>
+      reactions.addToLive(
+        { workspaceId, conversationId, messageId: message.id, emoji: '👍', actorId, maxEmoji: 50 },
+        tx,
+      ),
+    );
+    expect(reacted?.reactions).toEqual([{ emoji: '👍', actorIds: [actorId] }]);
+  }
+  const { rows } = await db.raw<{ rows: Array<{ statement: string; generic_plans: string; custom_plans: string }> }>(
+    'SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY statement',
+  );
+  const plans = (part: string) =>
+    rows.filter((r) => r.statement.includes(part)).map((r) => ({ generic: Number(r.generic_plans) > 0 }));
+  expect(plans('INSERT INTO messages')).toEqual([{ generic: true }]);
+  expect(plans('pg_logical_emit_message')).toEqual([{ generic: true }]);
+  // The newest page and the next page: two texts.
+  expect(plans('LEFT JOIN LATERAL')).toEqual([{ generic: true }, { generic: true }]);
+  expect(plans('INSERT INTO reactions')).toEqual([{ generic: true }]);
+});
