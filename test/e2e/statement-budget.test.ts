@@ -35,9 +35,11 @@ const BUDGET: Record<string, Costs> = {
   // An agent's token costs the services nothing once the gateway has it cached (and its use recorded this minute).
   'POST message, workspace token': { messaging: { statements: 4, grpc: 1 } },
   'POST message, conversation token': { messaging: { statements: 4, grpc: 1 } },
+  // The walk through the newest messages fills the page; when it does not, the index step is a statement of its own.
   'GET /search/messages': { messaging: { statements: 1, grpc: 1 } },
-  // Nothing found within a conversation: a second statement tells it from one the caller may not read.
-  'GET /search/messages, no hit in a conversation': { messaging: { statements: 2, grpc: 1 } },
+  'GET /search/messages, past the walk': { messaging: { statements: 2, grpc: 1 } },
+  // Nothing found within a conversation: one more statement tells it from one the caller may not read.
+  'GET /search/messages, no hit in a conversation': { messaging: { statements: 3, grpc: 1 } },
 };
 
 const servers = components.filter((c) => c.kind === 'grpc').map((c) => c.name);
@@ -211,6 +213,11 @@ const routes: Record<keyof typeof BUDGET, () => Promise<Requests>> = {
   'GET /search/messages': async () => ({
     warmUp: get('/search/messages?q=filler&limit=20'),
     request: get('/search/messages?q=filler&limit=20'),
+  }),
+  // 60 hits: not a page of 100.
+  'GET /search/messages, past the walk': async () => ({
+    warmUp: get('/search/messages?q=filler&limit=100'),
+    request: get('/search/messages?q=filler&limit=100'),
   }),
   'GET /search/messages, no hit in a conversation': async () => {
     const path = `/search/messages?q=nowhere&conversation_id=${conv}`;

@@ -121,7 +121,7 @@ export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, '\\
  * estimate depends on (a LIMIT) makes the generic plan look dear, so it stays a custom one: write it into the text.
  */
 export function prepared<T>(statement: Knex.Raw<T>): Knex.Raw<T> {
-  const name = `wms_${createHash('sha1').update(statement.toSQL().sql).digest('base64url').slice(0, 27)}`;
+  const name = `wms_${createHash('sha1').update(statement.toSQL().sql).digest('hex').slice(0, 32)}`;
   return statement.options({ name });
 }
 

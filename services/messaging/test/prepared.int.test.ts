@@ -9,6 +9,7 @@ import { migrations } from '../migrations/index.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
 import { MessageStore } from '../src/store/message.store.ts';
 import { ReactionStore } from '../src/store/reaction.store.ts';
+import { SearchStore } from '../src/store/search.store.ts';
 
 // The hot routes' statements run prepared (kit `prepared`): each connection parses them once and, after five runs,
 // plans them once. One connection, so that every run below lands on the session whose statements are read back.
@@ -93,4 +94,37 @@ it('runs a post, its event, a page, a next page and a reaction on generic plans 
   // The newest page and the next page: two texts.
   expect(plans('LEFT JOIN LATERAL')).toEqual([{ generic: true }, { generic: true }]);
   expect(plans('INSERT INTO reactions')).toEqual([{ generic: true }]);
+});
+
+it("runs a search's walk on a generic plan, and plans its index step for the query's words each time", async () => {
+  const [workspaceId, actorId, conversationId] = [randomUUID(), randomUUID(), uuidv7()];
+  await seed(
+    db,
+    `INSERT INTO channels (id, workspace_id, kind, name, created_by_actor_id, member_count)
+     VALUES (?, ?, 'public', 'search', ?, 0)`,
+    [conversationId, workspaceId, actorId],
+  );
+  await seed(
+    db,
+    `INSERT INTO messages (id, workspace_id, conversation_id, author_actor_id, body_text, search)
+     SELECT id, ?, ?, ?, 'alpha', to_tsvector('english', 'alpha') FROM unnest(?::uuid[]) id`,
+    [workspaceId, conversationId, actorId, Array.from({ length: 30 }, uuidv7)],
+  );
+  const search = new SearchStore(db);
+  const q = {
+    ...{ conversationId: null, authorActorId: null, parentMessageId: null, has: null, sort: 'newest' as const },
+    ...{ createdAfter: null, createdBefore: null, workspaceId, actorId, after: null, limit: 21 },
+  };
+  for (let i = 0; i < 6; i++) {
+    // The walk fills the page; a word no message holds goes on to the index step.
+    expect(await search.search({ ...q, query: 'alpha', marksQuery: 'alpha' })).toHaveLength(21);
+    expect(await search.search({ ...q, query: 'omega', marksQuery: 'omega' })).toEqual([]);
+  }
+  const { rows } = await db.raw<{ rows: Array<{ statement: string; generic_plans: string }> }>(
+    "SELECT statement, generic_plans FROM pg_prepared_statements WHERE statement LIKE '%search @@%'",
+  );
+  // One prepared statement searches: the walk, whose query is computed once (params); the index step is not prepared.
+  expect(rows.map((r) => [r.statement.includes('params AS MATERIALIZED'), Number(r.generic_plans) > 0])).toEqual([
+    [true, true],
+  ]);
 });
