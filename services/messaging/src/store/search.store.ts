@@ -121,7 +121,11 @@ export class SearchStore {
     return [...found, ...rows];
   }
 
-  /** By relevance, in one statement: the newest `ranked` matches (every step), ranked, after the cursor. */
+  /**
+   * By relevance, in one statement: the newest `ranked` matches (every step), ranked, after `:afterRank` and
+   * `:afterId` when paging. Not every match is ranked: no index orders by rank, and ranking the hundreds of thousands
+   * of messages that hold a common word would take seconds.
+   */
   private async rankedPage(q: SearchQuery): Promise<Row[]> {
     const walk = this.walkSteps(MATCHES(q, PLANNED), false, this.ranked);
     const unwalked = `CASE WHEN ${walk.dense} THEN m.id < ${this.walkedTo(walk.lastHit)} ELSE ${walk.lastHit} IS NULL OR m.id < ${walk.lastHit} END`;
