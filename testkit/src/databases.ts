@@ -69,18 +69,19 @@ export async function createTestDatabase(
 /** A Redis key prefix of its own for one test file. */
 export const testRedisPrefix = (): string => `test-${randomBytes(6).toString('hex')}`;
 
-/** An event as a data owner wrote it into its transaction's WAL (kit outbox.ts), with the owner's schema as `source`. */
 /**
- * Runs a test's bulk seeding statement without the pool's statement timeout: inserting tens of thousands of rows into
- * indexed tables can take longer than 5 s on a busy two-core machine running other test files beside it.
+ * Runs one statement without the pool's statement timeout: a test's bulk seed (tens of thousands of rows into indexed
+ * tables can take longer than 5 s on a busy two-core machine running other test files beside it), or a replication
+ * slot's creation, which waits for the transactions then running on the server (other test files').
  */
-export async function seed(db: Knex, sql: string, bindings: readonly unknown[] = []): Promise<void> {
+export async function untimed(db: Knex, sql: string, bindings: readonly unknown[] = []): Promise<void> {
   await db.transaction(async (trx) => {
     await trx.raw('SET LOCAL statement_timeout = 0');
     await trx.raw(sql, bindings as never);
   });
 }
 
+/** An event as a data owner wrote it into its transaction's WAL (kit outbox.ts), with the owner's schema as `source`. */
 export interface EmittedEvent {
   source: string;
   workspace_id: string;
@@ -96,11 +97,7 @@ export interface EmittedEvent {
  */
 export async function emittedEvents(db: Knex): Promise<{ read(workspaceId?: string): Promise<EmittedEvent[]> }> {
   const slot = `t_events_${randomBytes(6).toString('hex')}`;
-  // It waits for the transactions then running on the server (other test files'): not under a statement timeout.
-  await db.transaction(async (trx) => {
-    await trx.raw('SET LOCAL statement_timeout = 0');
-    await trx.raw(`SELECT pg_create_logical_replication_slot(?, 'test_decoding')`, [slot]);
-  });
+  await untimed(db, `SELECT pg_create_logical_replication_slot(?, 'test_decoding')`, [slot]);
   const seen: EmittedEvent[] = [];
   const header = `message: transactional: 1 prefix: ${EVENTS_MESSAGE_PREFIX}, sz: `;
   return {

@@ -3,7 +3,7 @@ import { createDb, type Knex, type Transact, transactor } from '@wms/kit/db';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
 import { appendToOutbox } from '@wms/kit/outbox';
-import { createTestDatabase, seed } from '@wms/testkit';
+import { createTestDatabase } from '@wms/testkit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
@@ -43,8 +43,7 @@ it('runs a post, its event, a page, a next page and a reaction on generic plans 
   });
   const conversationId = created!.channel.id;
   // A conversation long enough that a plan for any LIMIT (a generic plan guesses a tenth of the rows) looks dear.
-  await seed(
-    db,
+  await db.raw(
     `INSERT INTO messages (id, workspace_id, conversation_id, author_actor_id, body_text)
      SELECT id, ?, ?, ?, 'old' FROM unnest(?::uuid[]) id`,
     [workspaceId, conversationId, actorId, Array.from({ length: 3000 }, uuidv7)],
@@ -98,14 +97,12 @@ it('runs a post, its event, a page, a next page and a reaction on generic plans 
 
 it("runs a search's walk on a generic plan, and plans its index step for the query's words each time", async () => {
   const [workspaceId, actorId, conversationId] = [randomUUID(), randomUUID(), uuidv7()];
-  await seed(
-    db,
+  await db.raw(
     `INSERT INTO channels (id, workspace_id, kind, name, created_by_actor_id, member_count)
      VALUES (?, ?, 'public', 'search', ?, 0)`,
     [conversationId, workspaceId, actorId],
   );
-  await seed(
-    db,
+  await db.raw(
     `INSERT INTO messages (id, workspace_id, conversation_id, author_actor_id, body_text, search)
      SELECT id, ?, ?, ?, 'alpha', to_tsvector('english', 'alpha') FROM unnest(?::uuid[]) id`,
     [workspaceId, conversationId, actorId, Array.from({ length: 30 }, uuidv7)],

@@ -5,7 +5,7 @@ import { DomainError } from '@wms/kit/errors';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
 import { actorChannel, conversationChannel, workspaceChannel } from '@wms/kit/channels';
-import { createTestDatabase, emittedEvents, seed } from '@wms/testkit';
+import { createTestDatabase, emittedEvents, untimed } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { readOf } from '../src/adapters/attachments.ts';
@@ -204,7 +204,7 @@ describe(ChannelStore.name, () => {
     // Large enough that reading every channel of the workspace costs more than the index.
     const ws = workspace();
     const creator = actor();
-    await seed(
+    await untimed(
       db,
       `INSERT INTO channels (id, workspace_id, kind, name, created_by_actor_id, member_count)
        SELECT gen_random_uuid(), ?, 'public', 'c-' || md5(i::text), ?, 0 FROM generate_series(1, 50000) i`,

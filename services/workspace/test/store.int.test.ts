@@ -9,7 +9,14 @@ import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
 import { createStorage } from '@wms/kit/storage';
 import { newTokenSecret, tokenCache, type TokenKind, tokenHash, tokenPrefixOf } from '@wms/kit/tokens';
 import { uuidv7 } from '@wms/kit/ids';
-import { createTestDatabase, dropRedisPrefix, emittedEvents, seed, testRedisPrefix, testRedisUrl } from '@wms/testkit';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  emittedEvents,
+  untimed,
+  testRedisPrefix,
+  testRedisUrl,
+} from '@wms/testkit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
@@ -608,7 +615,7 @@ describe(ActorStore.name, () => {
   it('answers the picker of a large workspace through the trigram index', async () => {
     // Large enough that reading every actor of the workspace costs more than the index.
     const w = await newWorkspace();
-    await seed(
+    await untimed(
       db,
       `INSERT INTO actors (id, workspace_id, kind, display_name, managed_by_admins)
        SELECT gen_random_uuid(), ?, 'agent', 'agent ' || md5(i::text), true FROM generate_series(1, 50000) i`,
