@@ -3,7 +3,7 @@ import type { Logger } from '@wms/kit/logger';
 import type { Transact } from '@wms/kit/transactions';
 import type { WalCommit, WalMessage, WalStream, WalStreamHandlers } from './adapters/wal-stream.ts';
 import { formatLsn } from './adapters/wal-stream.ts';
-import { eventsToStore, type JsonObject, MAX_PUBLISH, type NewEvent, parsePayload } from './domain/events.ts';
+import { eventsToStore, type JsonObject, type NewEvent, parsePayload } from './domain/events.ts';
 import type { EventStore } from './store/event.store.ts';
 
 export interface EventFollowerOptions {
@@ -216,7 +216,7 @@ class Batches {
 
   /**
    * A message's events, each identified by the message's WAL position and its place in it. A malformed one would be
-   * refused every time it came again: it is logged and passed over (a part of at most MAX_PUBLISH events at a time),
+   * refused every time it came again: it is logged and passed over (each event on its own),
    * so it cannot stop every later event.
    */
   private eventsOf(m: WalMessage): NewEvent[] {
@@ -237,12 +237,16 @@ class Batches {
         payload: e.payload !== null && typeof e.payload === 'object' ? (e.payload as JsonObject) : undefined,
       };
     });
+    // Each event checked on its own: a malformed one is passed over, not its neighbours.
     const stored: NewEvent[] = [];
-    for (let i = 0; i < events.length; i += MAX_PUBLISH) {
+    for (const e of events) {
       try {
-        stored.push(...eventsToStore(body.source, events.slice(i, i + MAX_PUBLISH)));
+        stored.push(...eventsToStore(body.source, [e]));
       } catch (err) {
-        this.o.log.error({ err, lsn }, 'events of a logical message are malformed; they are not delivered');
+        this.o.log.error(
+          { err, lsn, sourceId: e.sourceId },
+          'an event of a logical message is malformed; it is passed over',
+        );
       }
     }
     return stored;

@@ -90,25 +90,26 @@ export async function startWalStream(
   const connection = (client as unknown as { connection: ReplicationConnection }).connection;
   const decoder = new PgoutputDecoder(handlers);
   let received = Date.now();
+  let paused = false;
+  let closing = false;
   connection.on('copyData', ({ chunk }) => {
     received = Date.now();
-    decoder.copyData(chunk);
+    try {
+      decoder.copyData(chunk);
+    } catch (err) {
+      // A message it cannot read (truncated): the stream ends with it, and nothing after it is acknowledged.
+      failure = err instanceof Error ? err : new Error(String(err));
+      void client.end().catch(() => {});
+    }
   });
-  let closing = false;
+  let failure: Error | undefined;
   // Where the slot stands: a position told later never goes below it (Postgres 15 would take one that does).
-  const { rows } = await client
-    .query<{ confirmed: string | null }>(
-      `SELECT confirmed_flush_lsn::text AS confirmed FROM pg_replication_slots WHERE slot_name = ${client.escapeLiteral(o.slot)}`,
-    )
-    .catch(async (err: unknown) => {
-      await client.end().catch(() => {});
-      throw err;
-    });
-  let highest = rows[0]?.confirmed ? parseLsn(rows[0].confirmed) : 0n;
+  let highest = await confirmedPosition(client, o.slot);
   const report = (replyRequested: boolean) => connection.sendCopyFromChunk(standbyStatus(highest, replyRequested));
   let streaming = false;
+  // Silence counts only while reading: a stream paused under backpressure is silent by our choice.
   const watchdog = setInterval(() => {
-    if (Date.now() - received > WATCHDOG_MS) void client.end().catch(() => {});
+    if (!paused && Date.now() - received > WATCHDOG_MS) void client.end().catch(() => {});
     else if (streaming) report(true);
   }, STATUS_EVERY_MS);
   const started = new Promise<void>((resolve) =>
@@ -122,12 +123,12 @@ export async function startWalStream(
       `START_REPLICATION SLOT ${client.escapeIdentifier(o.slot)} LOGICAL 0/0 ` +
         `(proto_version '1', publication_names ${client.escapeLiteral(o.publication)}, messages 'true')`,
     )
-    .then(
-      () => undefined,
-      (err: unknown) => {
-        if (!closing) throw err;
-      },
-    )
+    .catch((err: unknown) => {
+      if (failure === undefined && !closing) throw err;
+    })
+    .then(() => {
+      if (failure !== undefined) throw failure;
+    })
     .finally(() => clearInterval(watchdog));
   return {
     started: Promise.race([started, done]),
@@ -136,14 +137,34 @@ export async function startWalStream(
       if (lsn !== undefined && lsn > highest) highest = lsn;
       report(false);
     },
-    pause: () => connection.stream.pause(),
-    resume: () => connection.stream.resume(),
+    pause() {
+      paused = true;
+      connection.stream.pause();
+    },
+    resume() {
+      paused = false;
+      received = Date.now();
+      connection.stream.resume();
+    },
     async close() {
       closing = true;
       await client.end().catch(() => {});
       await done.catch(() => {});
     },
   };
+}
+
+/** The slot's confirmed position (0 when it has none); the client is ended when the query fails. */
+async function confirmedPosition(client: pg.Client, slot: string): Promise<bigint> {
+  const { rows } = await client
+    .query<{ confirmed: string | null }>(
+      `SELECT confirmed_flush_lsn::text AS confirmed FROM pg_replication_slots WHERE slot_name = ${client.escapeLiteral(slot)}`,
+    )
+    .catch(async (err: unknown) => {
+      await client.end().catch(() => {});
+      throw err;
+    });
+  return rows[0]?.confirmed ? parseLsn(rows[0].confirmed) : 0n;
 }
 
 const POSTGRES_EPOCH_MS = 946_684_800_000n;

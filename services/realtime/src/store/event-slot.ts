@@ -21,8 +21,8 @@ export async function eventSlotName(db: Knex): Promise<string> {
 const isDuplicate = (err: unknown) => (err as { code?: string }).code === '42710';
 
 /**
- * Creates the publication and the slot when missing, outside any transaction (Postgres refuses a slot in a transaction
- * that wrote). Returns whether the slot was new. Fails with what to do when Postgres does not decode its WAL.
+ * Creates the publication and the slot when missing (the slot in a transaction that writes nothing: Postgres refuses
+ * one in a transaction that wrote). Returns whether the slot was new. Fails with what to do when Postgres does not decode its WAL.
  */
 export async function ensureEventSlot(db: Knex, log: Logger): Promise<boolean> {
   const { rows: level } = await db.raw<{ rows: Array<{ wal_level: string }> }>('SHOW wal_level');
@@ -69,8 +69,9 @@ export async function ensureEventSlot(db: Knex, log: Logger): Promise<boolean> {
  */
 export async function replaceEventSlot(db: Knex, log: Logger): Promise<void> {
   const slot = await eventSlotName(db);
+  // Only an invalidated slot: one that another worker found lost and made again meanwhile is left to be read.
   await db.raw(
-    'SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = ? AND NOT active',
+    "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = ? AND NOT active AND wal_status = 'lost'",
     [slot],
   );
   await ensureEventSlot(db, log);
