@@ -109,13 +109,22 @@ const server = app.listen(config.PORT, (err?: Error) => {
 server.keepAliveTimeout = 65_000;
 answerUnparsableRequests(server);
 if (websockets) server.on('upgrade', websockets.upgrade);
-const stopHandoff = serveHandedConnections(server);
+// Handed connections (by the local launcher) once Redis is ready, as Kubernetes sends a pod traffic once /readyz
+// answers: every request checks its session in Redis, and one handed before would be answered 503.
+let stopping = false;
+let stopHandoff = (): void => {};
+const serveHanded = () => {
+  if (!stopping) stopHandoff = serveHandedConnections(server);
+};
+if (redis.status === 'ready') serveHanded();
+else redis.once('ready', serveHanded);
 
 onShutdown(log, [
   [
     'http',
     () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         stopHandoff();
         websockets?.close();
         server.close(() => resolve());
