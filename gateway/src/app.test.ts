@@ -6,7 +6,7 @@ import { createLogger } from '@wms/kit/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRawAnswer, rawHttp } from '../../test/e2e/support/http.ts';
 import { createApp } from './app.ts';
-import { answerUnparsableRequests } from './middleware/errors.ts';
+import { gatewayServer } from './http-server.ts';
 import type { Clients } from './clients.ts';
 import { createMetrics } from './metrics.ts';
 
@@ -40,8 +40,7 @@ const { app } = createApp({
 });
 
 beforeAll(async () => {
-  server = app.listen(0, '127.0.0.1');
-  answerUnparsableRequests(server);
+  server = gatewayServer(app).listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -244,6 +243,20 @@ describe('gateway HTTP behaviour', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toBe('ok');
     expect(res.headers.get('etag')).toBeNull();
+  });
+
+  it("makes each request and response with Express's prototypes, so that Express need not change them", async () => {
+    const made: boolean[] = [];
+    const before = (req: object, res: object) =>
+      made.push(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response);
+    server.prependListener('request', before);
+    try {
+      expect((await fetch(`${base}/`)).status).toBe(200);
+      expect((await fetch(`${base}/no/such/route`)).status).toBe(404);
+    } finally {
+      server.off('request', before);
+    }
+    expect(made).toEqual([true, true]);
   });
 
   it('answers unknown routes with 404 and the error body', async () => {

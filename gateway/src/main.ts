@@ -12,7 +12,7 @@ import { createApp } from './app.ts';
 import { connectDownstream } from './clients.ts';
 import { loadGatewayConfig } from './config.ts';
 import { createAuthenticator } from './middleware/auth.ts';
-import { answerUnparsableRequests } from './middleware/errors.ts';
+import { gatewayServer } from './http-server.ts';
 import { createMetrics } from './metrics.ts';
 import { s3ImageOrigins } from './web-app.ts';
 
@@ -97,17 +97,19 @@ const { app, websockets } = createApp({
   },
 });
 
-const server = app.listen(config.PORT, (err?: Error) => {
-  if (err) {
-    log.fatal({ err, port: config.PORT }, 'gateway cannot listen');
-    process.exit(1);
-  }
+const server = gatewayServer(app);
+const cannotListen = (err: Error) => {
+  log.fatal({ err, port: config.PORT }, 'gateway cannot listen');
+  process.exit(1);
+};
+server.once('error', cannotListen);
+server.listen(config.PORT, () => {
+  server.off('error', cannotListen);
   log.info({ port: config.PORT }, 'gateway listening');
   // Once serving, a stray error is a bug to log, not a reason to stop; before, a failed start must end the process.
   surviveStrayErrors(log, () => metrics.strayErrors.inc());
 });
 server.keepAliveTimeout = 65_000;
-answerUnparsableRequests(server);
 if (websockets) server.on('upgrade', websockets.upgrade);
 // Handed connections (by the local launcher) once Redis is ready, as Kubernetes sends a pod traffic once /readyz
 // answers: every request checks its session in Redis, and one handed before would be answered 503.

@@ -5,6 +5,7 @@ import { createLogger } from '@wms/kit/logger';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import type { Clients } from '../clients.ts';
+import { gatewayServer } from '../http-server.ts';
 import { createMetrics } from '../metrics.ts';
 
 // The realtime routes with the realtime service replaced by a recorder: what reaches it from each kind of body, and
@@ -48,7 +49,7 @@ beforeAll(async () => {
     uploadIdleMs: 300,
     realtimeProvider: undefined,
   });
-  server = app.listen(0, '127.0.0.1');
+  server = gatewayServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
