@@ -92,6 +92,7 @@ export async function startWalStream(
   let received = Date.now();
   let paused = false;
   let closing = false;
+  let failure: Error | undefined;
   connection.on('copyData', ({ chunk }) => {
     received = Date.now();
     try {
@@ -102,7 +103,6 @@ export async function startWalStream(
       void client.end().catch(() => {});
     }
   });
-  let failure: Error | undefined;
   // Where the slot stands: a position told later never goes below it (Postgres 15 would take one that does).
   let highest = await confirmedPosition(client, o.slot);
   const report = (replyRequested: boolean) => connection.sendCopyFromChunk(standbyStatus(highest, replyRequested));

@@ -22,7 +22,8 @@ const isDuplicate = (err: unknown) => (err as { code?: string }).code === '42710
 
 /**
  * Creates the publication and the slot when missing (the slot in a transaction that writes nothing: Postgres refuses
- * one in a transaction that wrote). Returns whether the slot was new. Fails with what to do when Postgres does not decode its WAL.
+ * one in a transaction that wrote). Returns whether the slot was new. Fails with what to do when Postgres does not
+ * decode its WAL.
  */
 export async function ensureEventSlot(db: Knex, log: Logger): Promise<boolean> {
   const { rows: level } = await db.raw<{ rows: Array<{ wal_level: string }> }>('SHOW wal_level');
