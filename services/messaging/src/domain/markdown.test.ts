@@ -75,6 +75,15 @@ describe('message Markdown into nodes', () => {
     }
   });
 
+  it('keeps the text of a link without a URL as text: [x](), [x]( ), [x](<>)', () => {
+    for (const body of ['[x]()', '[x]( )', '[x](<>)', '[*]()', '[**x**]( "title")'])
+      expect(
+        nodes(body).every((n) => n.type === 'text'),
+        body,
+      ).toBe(true);
+    expect(nodes('[x]()')).toEqual([text('x')]);
+  });
+
   it('keeps raw HTML as text', () => {
     expect(nodes('<img src=x onerror=alert(1)> <b>hi</b>')).toEqual([text('<img src=x onerror=alert(1)> <b>hi</b>')]);
     expect(joined(nodes('<div>\nblock\n</div>'))).toBe('<div>\nblock\n</div>');

@@ -309,9 +309,12 @@ function inlineNodes(tokens: Token[], out: NodeList, names: ReadonlyMap<string, 
       case 's_close':
         depth.strike += t.nesting;
         break;
-      case 'link_open':
-        url = t.attrGet('href') ?? undefined;
+      case 'link_open': {
+        // markdown-it checks only a URL that is there: `[x]()` is a link to nothing, and its text stays text.
+        const href = t.attrGet('href');
+        url = href && ALLOWED_URL.test(href) ? href : undefined;
         break;
+      }
       case 'link_close':
         url = undefined;
         break;
