@@ -80,6 +80,18 @@ export default defineConfig({
       },
       {
         test: {
+          // The previous release beside this one (docs/operations.md#upgrades): a rolling upgrade from it under load,
+          // and its integration tests on this release's schema. One file at a time: they share its tree.
+          name: 'upgrade',
+          maxWorkers: 1,
+          include: ['test/upgrade/**/*.test.ts'],
+          globalSetup: ['test/upgrade/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
           // The core scenarios again on a cluster with two of every role: peers balanced over both replicas, two
           // gateways behind the launcher's balancer, two workers' relays and sweeps (issue 24).
           name: 'e2e-replicas',
