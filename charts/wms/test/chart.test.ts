@@ -462,6 +462,7 @@ describe('charts/wms', () => {
         // identity has no worker role
         ['services.identity.worker.enabled=true', 'worker'],
         ['services.mesaging.enabled=true', 'mesaging'],
+        ['services.gateway.rollingUpdate.maxSurg=1', 'maxSurg'],
       ];
       const results = await Promise.all([
         ...mistakes.map(([set]) => template('minimal', '--set', set!)),
@@ -632,6 +633,68 @@ describe('charts/wms', () => {
         });
         expect(job.spec!.template.spec!.restartPolicy).toBe('Never');
       }
+    });
+
+    it.each(profiles)(
+      'replaces pods one at a time, a new one ready before an old one stops, and gives servers a pause before SIGTERM (%s)',
+      (profile) => {
+        for (const { component, role, deployment, container } of rendered[profile].workloads) {
+          const where = `${component} ${role}`;
+          expect(deployment.spec!.strategy, where).toEqual({
+            type: 'RollingUpdate',
+            rollingUpdate: { maxUnavailable: 0, maxSurge: 1 },
+          });
+          // The pause, then kit's onShutdown's 15 s at most, with time to spare.
+          expect(deployment.spec!.template.spec!.terminationGracePeriodSeconds, where).toBe(30);
+          if (role === 'server')
+            expect(container.lifecycle, where).toEqual({ preStop: { exec: { command: ['sleep', '5'] } } });
+          else expect(container.lifecycle, where).toBeUndefined();
+        }
+      },
+    );
+
+    it("takes a service's rollingUpdate key by key over the defaults, for its server and worker, and the stop settings from the defaults", async () => {
+      const result = await template(
+        'minimal',
+        '--set',
+        'services.messaging.rollingUpdate.maxSurge=25%',
+        '--set',
+        'defaults.preStopSleepSeconds=10,defaults.terminationGracePeriodSeconds=26',
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const manifests = parseAllDocuments(result.stdout)
+        .map((doc) => doc.toJS() as Manifest | null)
+        .filter((m): m is Manifest => m !== null);
+      const r = new Rendered('minimal', manifests);
+      expect(r.workloads.filter((w) => w.component === 'messaging')).toHaveLength(2);
+      for (const { component, role, deployment, container } of r.workloads) {
+        const where = `${component} ${role}`;
+        expect(deployment.spec!.strategy!.rollingUpdate, where).toEqual({
+          maxUnavailable: 0,
+          maxSurge: component === 'messaging' ? '25%' : 1,
+        });
+        expect(deployment.spec!.template.spec!.terminationGracePeriodSeconds, where).toBe(26);
+        if (role === 'server') expect(container.lifecycle?.preStop?.exec?.command, where).toEqual(['sleep', '10']);
+      }
+
+      const noPause = await template('minimal', '--set', 'defaults.preStopSleepSeconds=0');
+      expect(noPause.code, noPause.stderr).toBe(0);
+      expect(noPause.stdout).not.toContain('lifecycle:');
+    });
+
+    it('refuses a grace period that does not outlast the preStop pause and 15 s more, and a rollout that could not start, naming the setting', async () => {
+      const cases = [
+        ['defaults.terminationGracePeriodSeconds=20', 'defaults.terminationGracePeriodSeconds (20)'],
+        ['defaults.preStopSleepSeconds=16', 'defaults.terminationGracePeriodSeconds (30)'],
+        ['services.asset.rollingUpdate.maxSurge=0', 'services.asset.rollingUpdate'],
+      ];
+      const results = await Promise.all(cases.map(([set]) => template('minimal', '--set', set!)));
+      results.forEach((result, i) => {
+        expect(result.code, cases[i]![0]).not.toBe(0);
+        expect(result.stderr, cases[i]![0]).toContain(cases[i]![1]);
+      });
+      const justEnough = await template('minimal', '--set', 'defaults.terminationGracePeriodSeconds=21');
+      expect(justEnough.code, justEnough.stderr).toBe(0);
     });
 
     it('tells the installer where the gateway is (NOTES.txt)', async () => {
