@@ -1,15 +1,15 @@
 import type { Logger } from '@wms/kit/logger';
 import { createQueue, type JobsOptions, type Queue } from '@wms/kit/queues';
 import type { Redis } from '@wms/kit/redis';
-import type { DeliveryNudge } from './events.service.ts';
 import type { OccupancyChecks } from './presence.service.ts';
 
-/** Queues of the realtime service: both are produced by the server role (and the worker itself) and consumed by the worker. */
+/** Queues of the realtime service, consumed by the worker: events' schedules, and the server role's webhook checks. */
 export const queueNames = { events: 'realtime-events', occupancy: 'realtime-occupancy' } as const;
 
 /**
- * `realtime-events`: `drain` (a nudge after events were stored) and the scheduled `sweep` both trigger every
- * waiting event; the scheduled `expire` removes events past their retention.
+ * `realtime-events`: the scheduled `sweep` triggers every waiting event (events are drained by the process that stored
+ * them, docs/realtime.md; the sweep is for what a failure left); the scheduled `expire` removes events past their
+ * retention. `drain` is the previous release's nudge, which its realtime servers still send during a rolling upgrade.
  */
 export type EventsJob = { name: 'drain' | 'sweep' | 'expire'; data: Record<string, never> };
 
@@ -28,26 +28,6 @@ export const eventsQueue = (connection: Redis, prefix: string, log: Logger) =>
   createQueue<EventsJob['data']>(queueNames.events, { connection, prefix, log });
 export const occupancyQueue = (connection: Redis, prefix: string, log: Logger) =>
   createQueue<OccupancyJob['data']>(queueNames.occupancy, { connection, prefix, log });
-
-/**
- * Nudges the drainer: at most one drain waits while one runs (a nudge during a drain is kept for after it, so an
- * event stored at its very end is not left for the sweep). A failed nudge is only logged: the sweep drains too.
- */
-export function deliveryNudge(queue: Queue<EventsJob['data']>, log: Logger): DeliveryNudge {
-  return {
-    async nudge() {
-      try {
-        await queue.add(
-          'drain',
-          {},
-          { deduplication: { id: 'drain', keepLastIfActive: true }, removeOnComplete: true },
-        );
-      } catch (err) {
-        log.warn({ err }, 'could not nudge event delivery; the sweep will deliver');
-      }
-    },
-  };
-}
 
 /** Occupancy checks of a webhook's channels; the webhook's signature names the job, so a redelivery adds none. */
 export const occupancyChecks = (queue: Queue<OccupancyJob['data']>): OccupancyChecks => ({

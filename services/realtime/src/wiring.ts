@@ -13,7 +13,7 @@ import { clientConfigOf, type ProviderSettings } from './domain/provider.ts';
 import { type DeliveryNudge, EventService } from './events.service.ts';
 import { OccupancyService } from './occupancy.service.ts';
 import { type OccupancyChecks, PresenceService } from './presence.service.ts';
-import { deliveryNudge, eventsQueue, occupancyChecks, occupancyQueue } from './queues.ts';
+import { eventsQueue, occupancyChecks, occupancyQueue } from './queues.ts';
 import { realtimeHandlers, type RealtimeServices } from './rpc.ts';
 import { EventStore } from './store/event.store.ts';
 import { PresenceStore } from './store/presence.store.ts';
@@ -63,15 +63,26 @@ export function buildRealtimeWorkers(d: { db: Knex; provider: ProviderSettings; 
   delivery: DeliveryService;
   occupancy: OccupancyService;
 } {
-  const transact = transactor(d.db);
-  const events = new EventStore(d.db);
-  const provider = new PusherProvider(pusherClient(d.provider));
-  const delivery = new DeliveryService({ transact, events, provider, log: d.log });
-  return {
-    delivery,
+  const delivery = deliveryOf(d);
+  const occupancy = new OccupancyService({
+    transact: transactor(d.db),
+    presence: new PresenceStore(d.db),
+    events: new EventStore(d.db),
+    provider: new PusherProvider(pusherClient(d.provider)),
     // What a reconciliation stores, this process delivers.
-    occupancy: new OccupancyService({ transact, presence: new PresenceStore(d.db), events, provider, delivery }),
-  };
+    delivery,
+  });
+  return { delivery, occupancy };
+}
+
+/**
+ * Delivery by the process that stored the events (the server role: what `PublishEvents` stores), so that no job in a
+ * queue stands between an event and the provider: a process that dies mid-drain leaves nothing that holds back the
+ * next drain (its transaction, and the delivery lock with it, end with its connection).
+ */
+export function deliveryOf(d: { db: Knex; provider: ProviderSettings; log: Logger }): DeliveryService {
+  const provider = new PusherProvider(pusherClient(d.provider));
+  return new DeliveryService({ transact: transactor(d.db), events: new EventStore(d.db), provider, log: d.log });
 }
 
 /** The queues' producers on one Redis connection, for the server and the worker role. */
@@ -83,7 +94,6 @@ export function openProducers(config: RealtimeConfig, log: Logger) {
     connection,
     events,
     occupancy,
-    delivery: deliveryNudge(events, log),
     async close() {
       await Promise.all([events.close(), occupancy.close()]);
       await connection.quit();
@@ -97,6 +107,7 @@ export async function startRealtimeServer(
   { db, log }: ProcessBase,
 ): Promise<StartedServer<'realtime'>> {
   const producers = openProducers(config, log);
+  const delivery = deliveryOf({ db, provider: providerSettingsOf(config), log });
   const workspace = connectPeer('workspace', config.WORKSPACE_GRPC_URL);
   const messaging = connectPeer('messaging', config.MESSAGING_GRPC_URL);
   const services = buildRealtimeServices({
@@ -105,13 +116,15 @@ export async function startRealtimeServer(
     publicUrl: config.PUBLIC_URL,
     messaging,
     workspace,
-    delivery: producers.delivery,
+    delivery,
     occupancy: occupancyChecks(producers.occupancy),
   });
   return {
     handlers: realtimeHandlers(services),
     checks: [redisCheck(producers.connection)],
     stop: [
+      // After the gRPC server: the calls it finished may have stored events.
+      ['deliveries', () => delivery.drained()],
       ['queues', () => producers.close()],
       ['clients', async () => [workspace, messaging].forEach((c) => c.close())],
     ],

@@ -3,7 +3,7 @@ import { transactor } from '@wms/kit/db';
 import { DomainError } from '@wms/kit/errors';
 import { waitFor } from '@wms/testkit';
 import Pusher from 'pusher';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError, PusherProvider, pusherClient } from '../src/adapters/pusher.ts';
 import { DeliveryService } from '../src/delivery.service.ts';
 import { MAX_DATA_BYTES, type NewEvent } from '../src/domain/events.ts';
@@ -349,7 +349,30 @@ describe('ListEvents', () => {
 });
 
 describe('event delivery to the provider (Soketi)', () => {
+  afterEach(() => rt.holdDeliveries(false));
+
+  it('delivers what PublishEvents stored from the server role at once, with no worker role and no queue', async () => {
+    const me = newCaller();
+    const channel = conversation();
+    const { received, disconnect } = await subscriber(channel, (name) => name);
+    try {
+      const events = ['one', 'two'].map((name) => outboxEvent({ workspaceId: me.workspaceId, channel, name }));
+      await rt.client.PublishEvents({ source: 'messaging', events }, ctxOf(me));
+      await waitFor('both events at the subscriber', () => received.length >= 2, 10_000);
+      expect(received).toEqual(['one', 'two']);
+      expect(await untriggered(me.workspaceId)).toEqual([]);
+      expect(await rt.producers.events.getJobCounts('waiting', 'active', 'delayed')).toMatchObject({
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+      });
+    } finally {
+      disconnect();
+    }
+  });
+
   it('takes an API error Soketi answers with HTTP 200 for a failure, and leaves the events waiting', async () => {
+    rt.holdDeliveries(true);
     const wrong = { ...soketi.settings, secret: `${soketi.settings.secret}-wrong` };
     // The trap itself: the provider refuses the signature, yet the status is 200.
     const raw = await new Pusher({
@@ -401,6 +424,7 @@ describe('event delivery to the provider (Soketi)', () => {
   });
 
   it("delivers a member's removal even when the provider cannot close its connections (best effort)", async () => {
+    rt.holdDeliveries(true);
     const me = newCaller();
     const provider = new PusherProvider(pusherClient(soketi.settings));
     const failingDisconnect = {
@@ -429,6 +453,7 @@ describe('event delivery to the provider (Soketi)', () => {
   });
 
   it('leaves out an event the provider refuses, delivering the others of its batch in order, so it holds nothing back', async () => {
+    rt.holdDeliveries(true);
     const me = newCaller();
     const channel = conversation();
     const { received, disconnect } = await subscriber(channel, (name) => name);
@@ -451,7 +476,7 @@ describe('event delivery to the provider (Soketi)', () => {
     }
   });
 
-  it('delivers every event to a subscriber in commit order, nudged through the worker role, in batches of ten', async () => {
+  it('delivers every event to a subscriber in commit order, drained by the server and the worker role in turns, in batches of ten', async () => {
     const me = newCaller();
     const channel = conversation();
     const { received, disconnect } = await subscriber(channel, (_, data) => data.event_id!);

@@ -15,7 +15,7 @@ import { loadRealtimeConfig, type RealtimeConfig } from '../src/config.ts';
 import type { ProviderSettings } from '../src/domain/provider.ts';
 import { occupancyChecks } from '../src/queues.ts';
 import { realtimeHandlers } from '../src/rpc.ts';
-import { buildRealtimeServices, buildRealtimeWorkers, openProducers } from '../src/wiring.ts';
+import { buildRealtimeServices, buildRealtimeWorkers, deliveryOf, openProducers } from '../src/wiring.ts';
 import { startRealtimeWorker } from '../src/worker.ts';
 
 export const log = createLogger('realtime-test', 'silent');
@@ -78,13 +78,16 @@ export async function startRealtime(o: {
     ...o.env,
   });
   const producers = openProducers(config, log);
+  // The server role drains what PublishEvents stored at once; a test that needs stored events to wait holds that.
+  const serverDelivery = deliveryOf({ db, provider: o.provider, log });
+  let held = false;
   const services = buildRealtimeServices({
     db,
     provider: o.provider,
     publicUrl: config.PUBLIC_URL,
     messaging: o.messaging ?? nobody.messaging,
     workspace: o.workspace ?? nobody.workspace,
-    delivery: producers.delivery,
+    delivery: { nudge: async () => void (held || (await serverDelivery.nudge())) },
     occupancy: occupancyChecks(producers.occupancy),
   });
   const workers = buildRealtimeWorkers({ db, provider: o.provider, log });
@@ -118,10 +121,15 @@ export async function startRealtime(o: {
       worker = await startRealtimeWorker(config, { db, log, metrics: new ProcessMetrics() });
     },
     stopWorker,
+    /** While held, what PublishEvents stores waits for a drain the test runs (or the worker's sweep). */
+    holdDeliveries(hold: boolean) {
+      held = hold;
+    },
     async close() {
       await stopWorker();
       client.close();
       await server.stop();
+      await serverDelivery.drained();
       await producers.close();
       await db.destroy();
       await dropRedisPrefix(testRedisUrl, prefix);

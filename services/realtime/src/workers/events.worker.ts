@@ -3,7 +3,7 @@ import { type Processor, UnrecoverableError } from '@wms/kit/queues';
 import type { DeliveryService } from '../delivery.service.ts';
 import type { EventsJob } from '../queues.ts';
 
-/** `realtime-events`: drain (nudged or swept) and expire; one at a time, so batches leave in order. */
+/** `realtime-events`: sweep (and the previous release's drain) and expire; one at a time, so batches leave in order. */
 export function eventsProcessor(d: {
   delivery: DeliveryService;
   log: Logger;
