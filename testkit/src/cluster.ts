@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -50,3 +50,42 @@ export function listenAddresses(port: number): string[] {
 // /proc/net/tcp writes an IPv4 address as one little-endian 32-bit word.
 const hexIpv4 = (hex: string) => [6, 4, 2, 0].map((i) => parseInt(hex.slice(i, i + 2), 16)).join('.');
 const hexIpv6 = (hex: string) => (/^0+$/.test(hex) ? '::' : hex === '00000000000000000000000001000000' ? '::1' : hex);
+
+/**
+ * Which of `pids` holds the TCP connection whose local port is `port` (a client's side, e.g. the `client_port` that
+ * Postgres reports of a backend's connection), from /proc; undefined when none does.
+ */
+export function ownerOfConnection(port: number, pids: readonly number[]): number | undefined {
+  const inodes = new Set<string>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let table: string;
+    try {
+      table = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of table.split('\n').slice(1)) {
+      // sl, local address:port (hex), remote, state, queues, timer, retransmits, uid, timeout, inode
+      const fields = line.trim().split(/\s+/);
+      if (parseInt(fields[1]?.split(':').at(-1) ?? '', 16) === port) inodes.add(fields[9]!);
+    }
+  }
+  return pids.find((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkOrEmpty(`/proc/${pid}/fd/${fd}`))?.[1];
+        return inode !== undefined && inodes.has(inode);
+      });
+    } catch {
+      return false;
+    }
+  });
+}
+
+function readlinkOrEmpty(file: string): string {
+  try {
+    return readlinkSync(file);
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,157 @@
+import { type Cluster, startCluster } from '@wms/local-cluster/cluster';
+import { ownerOfConnection, waitFor } from '@wms/testkit';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, signUp } from './support/accounts.ts';
+import { useCluster } from './support/http.ts';
+import { createChannel, postText } from './support/messages.ts';
+import { connectRealtime, type RealtimeClient } from './support/realtime.ts';
+import { createWorkspace } from './support/workspaces.ts';
+
+// Live delivery when a process of the event path dies (issue 41): a cluster of its own with two realtime workers (one
+// follows the slot and drains, one stands by), supervised as in production (a dead process is started again). Each
+// case kills one process while messages are posted every 100 ms, and measures at a pusher-js client how long each
+// message took from its POST to its event; docs/operations.md states the figures.
+
+/** How soon after a death events must arrive as fast as before it (the issue's bar). */
+const RECOVERY_MS = 3000;
+/** Normal here: the machine's own median before any fault, and never less than this (a busy CI machine). */
+const NORMAL_FLOOR_MS = 250;
+
+let cluster: Cluster;
+let db: pg.Pool;
+let owner: Account;
+let ws: string;
+let conv: string;
+let client: RealtimeClient;
+const arrivals = new Map<string, number>();
+
+beforeAll(async () => {
+  cluster = await startCluster({
+    mode: 'test',
+    logs: 'files',
+    restart: true,
+    replicas: { 'realtime-worker': 2 },
+  });
+  useCluster(cluster);
+  db = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
+  owner = await signUp('delivery-faults');
+  ws = (await createWorkspace(owner, 'Delivery faults')).id;
+  conv = await createChannel(owner, ws, 'faults');
+  client = await connectRealtime(owner, ws);
+  const channel = `private-conversation-${conv}`;
+  await client.subscribe(channel);
+  client.pusher.channel(channel).bind('message.created', (data: { message: { body_text: string } }) => {
+    if (!arrivals.has(data.message.body_text)) arrivals.set(data.message.body_text, Date.now());
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await client?.disconnect();
+  await db?.end();
+  await cluster?.stop();
+});
+
+interface Delivery {
+  text: string;
+  /** When the POST was sent, in ms after the fault (negative: before). */
+  at: number;
+  /** POST to event at the client, ms; undefined while it has not arrived. */
+  delayMs: number | undefined;
+}
+
+/** Posts a message every 100 ms for `ms`, returning each one's timing once all have arrived (none may be missing). */
+async function postEvery100ms(tag: string, ms: number, since: number): Promise<Delivery[]> {
+  const sent: Array<{ text: string; start: number }> = [];
+  for (let i = 0; Date.now() - since < ms; i++) {
+    const text = `${tag} ${i}`;
+    const start = Date.now();
+    await postText(owner, ws, conv, text);
+    sent.push({ text, start });
+    await new Promise((r) => setTimeout(r, Math.max(0, start + 100 - Date.now())));
+  }
+  await waitFor(`every ${tag} message at the client`, () => sent.every((s) => arrivals.has(s.text)), 60_000);
+  return sent.map((s) => ({ text: s.text, at: s.start - since, delayMs: arrivals.get(s.text)! - s.start }));
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+let normalMs = NORMAL_FLOOR_MS;
+
+/** What the deliveries after a fault say: when they were normal again, and the slowest after RECOVERY_MS. */
+function summary(what: string, deliveries: Delivery[]) {
+  const after = deliveries.filter((d) => d.at >= RECOVERY_MS).map((d) => d.delayMs!);
+  // The first post from which every later one arrived within twice the normal delay.
+  const slowIndex = deliveries.findLastIndex((d) => d.delayMs! > 2 * normalMs);
+  const normalFrom = slowIndex === -1 ? deliveries[0]!.at : (deliveries[slowIndex + 1]?.at ?? Infinity);
+  const line = {
+    what,
+    normal_again_after_ms: Math.max(0, normalFrom),
+    slowest_ms: Math.max(...deliveries.map((d) => d.delayMs!)),
+    median_after_3s_ms: median(after),
+    max_after_3s_ms: Math.max(...after),
+  };
+  console.log(`delivery-faults: ${JSON.stringify(line)}`);
+  return line;
+}
+
+/** The OS process of the backend that holds realtime's delivery lock (a drain in progress), among `names`. */
+async function drainingProcess(names: string[]): Promise<number | undefined> {
+  const { rows } = await db.query<{ client_port: number }>(
+    `SELECT a.client_port FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+     WHERE l.locktype = 'advisory' AND l.granted AND l.classid = hashtext('realtime')::oid AND l.objid = 2
+       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+  const pids = names.map((n) => cluster.pidOf(n)).filter((p): p is number => p !== undefined);
+  for (const { client_port } of rows) {
+    const owner = ownerOfConnection(client_port, pids);
+    if (owner !== undefined) return owner;
+  }
+  return undefined;
+}
+
+describe('live delivery when a process of the event path dies', () => {
+  it('delivers as fast as ever when nothing fails (the measure of normal here)', { timeout: 60_000 }, async () => {
+    const deliveries = await postEvery100ms('baseline', 3000, Date.now());
+    normalMs = Math.max(NORMAL_FLOOR_MS, median(deliveries.map((d) => d.delayMs!)));
+    console.log(
+      `delivery-faults: ${JSON.stringify({ what: 'baseline', median_ms: median(deliveries.map((d) => d.delayMs!)) })}`,
+    );
+    expect(deliveries.length).toBeGreaterThan(10);
+  });
+
+  it('recovers within 3 s from a realtime worker killed in the middle of a drain', { timeout: 120_000 }, async () => {
+    const workers = ['realtime-worker', 'realtime-worker-2'];
+    // The provider frozen, the leader's trigger waits for it, inside the drain's transaction: a drain is certainly
+    // in progress when the leader is killed.
+    const soketi = cluster.pidOf('soketi')!;
+    process.kill(soketi, 'SIGSTOP');
+    let leader: number | undefined;
+    try {
+      await postText(owner, ws, conv, 'stuck in a drain');
+      leader = await waitFor('a worker draining', () => drainingProcess(workers), 30_000, 50);
+      process.kill(leader, 'SIGKILL');
+    } finally {
+      process.kill(soketi, 'SIGCONT');
+    }
+    const since = Date.now();
+    const deliveries = await postEvery100ms('after a worker died', 8000, since);
+    await waitFor('the message of the killed drain', () => arrivals.has('stuck in a drain'), 30_000);
+    const result = summary('realtime worker killed mid-drain', deliveries);
+    expect(result.median_after_3s_ms).toBeLessThanOrEqual(2 * normalMs);
+    // The other worker took over (or the killed one, started again): someone drains.
+    await waitFor('a worker process again', () => workers.every((n) => cluster.pidOf(n) !== undefined), 30_000);
+    expect(workers.map((n) => cluster.pidOf(n))).not.toContain(leader);
+  });
+
+  it.each([
+    ['messaging-worker', "the messaging worker (not on the path: it relays only the previous release's outbox)"],
+    ['realtime', 'the realtime server (authorizations and webhooks; already subscribed clients do not need it)'],
+  ])('delivers on at once when %s dies: %s', { timeout: 120_000 }, async (name) => {
+    process.kill(cluster.pidOf(name)!, 'SIGKILL');
+    const deliveries = await postEvery100ms(`after ${name} died`, 5000, Date.now());
+    const result = summary(`${name} killed`, deliveries);
+    expect(result.median_after_3s_ms).toBeLessThanOrEqual(2 * normalMs);
+    await waitFor(`${name} started again`, () => cluster.pidOf(name) !== undefined, 30_000);
+  });
+});
