@@ -2,9 +2,15 @@ import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './test/summary-reporter.ts';
 
 /** The end-to-end files that start their own cluster rather than use the project's (`useCluster`). */
-const OWN_CLUSTER = ['faults', 'realtime-faults', 'replicas', 'assets-s3', 'statement-budget'].map(
-  (name) => `test/e2e/${name}.test.ts`,
-);
+const OWN_CLUSTER = [
+  'faults',
+  'realtime-faults',
+  'delivery-faults',
+  'graceful-stop',
+  'replicas',
+  'assets-s3',
+  'statement-budget',
+].map((name) => `test/e2e/${name}.test.ts`);
 
 // Three levels (STYLE.md): unit tests beside the code, integration tests against the real Postgres and Redis,
 // end-to-end tests through the gateway of a whole local cluster; and the local cluster's own tests and delivery's.

@@ -156,8 +156,30 @@ export interface DevCluster {
   metricsUrls: Readonly<Record<string, string>>;
   /** The pid of a component's current process; undefined while it is down (or waits to be restarted) and for unknown names. */
   pidOf(name: string): number | undefined;
+  /**
+   * Runs every migrating row's migrations (`ROLE=migrate`) from `repoRoot` (another release's tree; default the
+   * cluster's), as the chart's hook Jobs do before an upgrade's new pods start.
+   */
+  migrate(options?: { repoRoot?: string }): Promise<void>;
+  /**
+   * Replaces a component's process as a rolling update replaces a pod: SIGTERM and its exit awaited (up to
+   * `graceMs`, then SIGKILL), the row started again from `repoRoot` (default: the tree it ran from), its readiness
+   * awaited, then `settleMs` more (a Deployment's `minReadySeconds`: its peers' gRPC clients reconnect to a restarted
+   * address after their backoff, up to seconds later). Supervision relaunches the new process from that tree.
+   */
+  replace(name: string, options?: { repoRoot?: string; graceMs?: number; settleMs?: number }): Promise<Replacement>;
   /** Stops supervision, then the processes (gateway first), the mail catcher, test data and any Postgres/Redis the launcher started. Idempotent. */
   stop(): Promise<void>;
+}
+
+/** What one replacement cost. */
+export interface Replacement {
+  /** From SIGTERM to the old process's exit. */
+  stoppedMs: number;
+  /** The old process's exit code (null: ended by a signal, SIGKILL after the grace among them). */
+  exitCode: number | null;
+  /** From the new process's start to its readiness. */
+  readyMs: number;
 }
 
 /** A test-mode cluster: the launcher sets everything, so the mail catcher and the fs storage directory are always there. */
@@ -204,7 +226,8 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     launcher.throwIfAborted();
     const metricsUrls = await startBackServices(launcher, layout, starter);
     await startGateways(launcher, layout, starter);
-    superviseAll(launcher, options.restart ?? options.mode === 'dev', starter);
+    launcher.restart = options.restart ?? options.mode === 'dev';
+    superviseAll(launcher, starter);
 
     return {
       gatewayUrl: `http://127.0.0.1:${layout.gatewayPort}`,
@@ -221,6 +244,8 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       settings: sources,
       logDir: launcher.sink.dir,
       metricsUrls,
+      migrate: (o) => runMigrations(launcher, layout, starter, o?.repoRoot),
+      replace: (name, o) => replaceComponent(launcher, layout, starter, name, o),
       pidOf: (name) => {
         const slot = launcher.slots.get(name);
         return slot && !hasExited(slot.proc) ? slot.proc.child.pid : undefined;
@@ -256,6 +281,8 @@ interface Launcher {
   slots: Map<string, Slot>;
   /** Whether a component's exit is acted on: from the end of startup until stop(). */
   supervising: boolean;
+  /** Whether supervision relaunches a component that exited. */
+  restart: boolean;
   /** Kills every live child; on the process's `exit` until stop(). */
   killAllNow: () => void;
   reaper: Reaper;
@@ -302,6 +329,7 @@ async function setUpLauncher(options: ClusterOptions): Promise<Launcher> {
     live,
     slots: new Map(),
     supervising: false,
+    restart: false,
     killAllNow,
     // And should it die at once (SIGKILL), the reaper ends them.
     reaper: startReaper(tsxLoader),
@@ -553,8 +581,8 @@ function environmentFor(
 }
 
 interface ComponentStarter {
-  /** Spawns a component's process, watched by the reaper and killed should the launcher exit. */
-  launch(spec: ComponentSpec, role: ProcessRole): ManagedProcess;
+  /** Spawns a component's process from `repoRoot` (default the cluster's), watched by the reaper and killed should the launcher exit. */
+  launch(spec: ComponentSpec, role: ProcessRole, repoRoot?: string): ManagedProcess;
   /** Launches a component that runs for the cluster's life, in a slot that supervision relaunches it into. */
   launchSlot(spec: ComponentSpec, role: 'server' | 'worker'): Slot;
 }
@@ -565,11 +593,11 @@ function componentStarter(
   envFor: (spec: ComponentSpec, role: ProcessRole) => NodeJS.ProcessEnv,
 ): ComponentStarter {
   const { live, reaper, slots } = launcher;
-  const launch = (spec: ComponentSpec, role: ProcessRole) => {
+  const launch = (spec: ComponentSpec, role: ProcessRole, repoRoot = launcher.repoRoot) => {
     // Several gateways are handed their connections by the balancer, over an IPC channel.
     const proc = spawnComponent(
       spec,
-      launcher.repoRoot,
+      repoRoot,
       envFor(spec, role),
       launcher.sink,
       spec.public === true && layout.gateways.length > 1,
@@ -584,7 +612,14 @@ function componentStarter(
     return proc;
   };
   const launchSlot = (spec: ComponentSpec, role: 'server' | 'worker'): Slot => {
-    const slot: Slot = { spec, role, proc: launch(spec, role), delayMs: undefined, timer: undefined };
+    const slot: Slot = {
+      spec,
+      role,
+      proc: launch(spec, role),
+      repoRoot: launcher.repoRoot,
+      delayMs: undefined,
+      timer: undefined,
+    };
     slots.set(spec.name, slot);
     return slot;
   };
@@ -625,13 +660,20 @@ function startProvider(launcher: Launcher, layout: Layout, starter: ComponentSta
   );
 }
 
-/** Each row that migrates runs its migrations (`ROLE=migrate`) to completion, all at once. */
-async function runMigrations(launcher: Launcher, layout: Layout, starter: ComponentStarter): Promise<void> {
+/** Each row that migrates runs its migrations (`ROLE=migrate`) from `repoRoot` to completion, all at once. */
+async function runMigrations(
+  launcher: Launcher,
+  layout: Layout,
+  starter: ComponentStarter,
+  repoRoot = launcher.repoRoot,
+): Promise<void> {
   const migrations = layout.grpcSpecs.concat(layout.httpSpecs).filter((s) => s.migrate);
   if (migrations.length === 0) return;
-  launcher.log(`migrating: ${migrations.map((s) => s.name).join(', ')}`);
+  launcher.log(`migrating: ${migrations.map((s) => s.name).join(', ')} (from ${repoRoot})`);
   const results = await Promise.allSettled(
-    migrations.map((spec) => runToCompletion(starter.launch(spec, 'migrate'), MIGRATE_TIMEOUT_MS, launcher.signal)),
+    migrations.map((spec) =>
+      runToCompletion(starter.launch(spec, 'migrate', repoRoot), MIGRATE_TIMEOUT_MS, launcher.signal),
+    ),
   );
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
@@ -706,18 +748,19 @@ async function startGateways(launcher: Launcher, layout: Layout, starter: Compon
 }
 
 /** From here until stop(), a component that exits (a worker may already have) is relaunched, or at least reported. */
-function superviseAll(launcher: Launcher, restart: boolean, starter: ComponentStarter): void {
+function superviseAll(launcher: Launcher, starter: ComponentStarter): void {
   launcher.supervising = true;
-  for (const slot of launcher.slots.values()) supervise(launcher, slot, restart, starter);
+  for (const slot of launcher.slots.values()) supervise(launcher, slot, starter);
 }
 
-function supervise(launcher: Launcher, slot: Slot, restart: boolean, starter: ComponentStarter): void {
+function supervise(launcher: Launcher, slot: Slot, starter: ComponentStarter): void {
   const { proc } = slot;
   const { log } = launcher;
   void proc.exited.then((code) => {
-    if (!launcher.supervising || slot.proc !== proc) return;
+    // A process being replaced (replaceComponent) exits on purpose.
+    if (!launcher.supervising || slot.proc !== proc || slot.retiring === proc) return;
     const why = code === null ? `signal ${proc.child.signalCode}` : `code ${code}`;
-    if (!restart) {
+    if (!launcher.restart) {
       log(
         `${proc.name} exited unexpectedly (${why}); not restarted (restart is off); last output: ${lastOutput(proc)}`,
       );
@@ -728,11 +771,52 @@ function supervise(launcher: Launcher, slot: Slot, restart: boolean, starter: Co
     slot.timer = setTimeout(() => {
       slot.timer = undefined;
       if (!launcher.supervising) return;
-      slot.proc = starter.launch(slot.spec, slot.role);
+      slot.proc = starter.launch(slot.spec, slot.role, slot.repoRoot);
       log(`${proc.name} restarted (pid ${slot.proc.child.pid ?? 'none'})`);
-      supervise(launcher, slot, restart, starter);
+      supervise(launcher, slot, starter);
     }, slot.delayMs);
   });
+}
+
+/** A rolling update's step for one process (the cluster's `replace`). */
+async function replaceComponent(
+  launcher: Launcher,
+  layout: Layout,
+  starter: ComponentStarter,
+  name: string,
+  { repoRoot, graceMs = 30_000, settleMs = 0 }: { repoRoot?: string; graceMs?: number; settleMs?: number } = {},
+): Promise<Replacement> {
+  const slot = launcher.slots.get(name);
+  if (!slot) throw new Error(`no component ${name}`);
+  clearTimeout(slot.timer);
+  const old = slot.proc;
+  slot.retiring = old;
+  const stopping = Date.now();
+  await old.stop(graceMs);
+  const exitCode = await old.exited;
+  const stoppedMs = Date.now() - stopping;
+  slot.repoRoot = repoRoot ?? slot.repoRoot;
+  slot.proc = starter.launch(slot.spec, slot.role, slot.repoRoot);
+  slot.retiring = undefined;
+  const starting = Date.now();
+  if (launcher.supervising) supervise(launcher, slot, starter);
+  await waitReady(slot.proc, probeOf(slot, layout), launcher.readyTimeoutMs, launcher.signal);
+  const readyMs = Date.now() - starting;
+  launcher.log(
+    `replaced ${name} (exit ${exitCode ?? old.child.signalCode} after ${stoppedMs} ms, ready in ${readyMs} ms)`,
+  );
+  await sleep(settleMs);
+  return { stoppedMs, exitCode, readyMs };
+}
+
+/** How the launcher knows a component's process is ready (components.ts). */
+function probeOf(slot: Slot, layout: Layout): Probe {
+  const { spec } = slot;
+  const port = layout.portOf.get(spec.name)!;
+  if (spec.kind === 'http') return httpProbe(`http://127.0.0.1:${port}${spec.readyPath ?? '/readyz'}`);
+  if (spec.kind === 'provider')
+    return providerProbe(slot.proc, port, layout.metricsPortOf.get(spec.name)!, spec.readyPath ?? '/ready');
+  return grpcProbe(port);
 }
 
 function settledValue<T>(result: PromiseSettledResult<T>): T {
@@ -955,11 +1039,14 @@ function spawnComponent(
   };
 }
 
-/** A supervised component: its process of the moment and its restart backoff. */
+/** A supervised component: its process of the moment, the tree it runs from, and its restart backoff. */
 interface Slot {
   spec: ComponentSpec;
   role: 'server' | 'worker';
   proc: ManagedProcess;
+  repoRoot: string;
+  /** The process a replacement is stopping. */
+  retiring?: ManagedProcess;
   delayMs: number | undefined;
   timer: NodeJS.Timeout | undefined;
 }
