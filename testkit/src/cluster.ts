@@ -29,22 +29,32 @@ export function launcherLog(logDir: string | undefined): Promise<string> {
 /** The local addresses with a listening TCP socket on `port` (IPv4 dotted, IPv6 `::`/`::1` or raw hex), from /proc/net. */
 export function listenAddresses(port: number): string[] {
   const found: string[] = [];
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+  for (const [, local, , state] of tcpSockets()) {
+    if (!local || state !== '0A') continue;
+    const [hexAddress, hexPort] = local.split(':') as [string, string];
+    if (parseInt(hexPort, 16) !== port) continue;
+    found.push(hexAddress.length === 8 ? hexIpv4(hexAddress) : hexIpv6(hexAddress));
+  }
+  return found;
+}
+
+/**
+ * The machine's TCP sockets, IPv4 and IPv6, a row of /proc/net/tcp's fields each: sl, local address:port (hex),
+ * remote, state (0A: listening), queues, timer, retransmits, uid, timeout, inode.
+ */
+function tcpSockets(): string[][] {
+  return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) => {
     let table: string;
     try {
       table = readFileSync(file, 'utf8');
     } catch {
-      continue;
+      return [];
     }
-    for (const line of table.split('\n').slice(1)) {
-      const [, local, , state] = line.trim().split(/\s+/);
-      if (!local || state !== '0A') continue;
-      const [hexAddress, hexPort] = local.split(':') as [string, string];
-      if (parseInt(hexPort, 16) !== port) continue;
-      found.push(hexAddress.length === 8 ? hexIpv4(hexAddress) : hexIpv6(hexAddress));
-    }
-  }
-  return found;
+    return table
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/));
+  });
 }
 
 // /proc/net/tcp writes an IPv4 address as one little-endian 32-bit word.
@@ -56,20 +66,11 @@ const hexIpv6 = (hex: string) => (/^0+$/.test(hex) ? '::' : hex === '00000000000
  * Postgres reports of a backend's connection), from /proc; undefined when none does.
  */
 export function ownerOfConnection(port: number, pids: readonly number[]): number | undefined {
-  const inodes = new Set<string>();
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let table: string;
-    try {
-      table = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of table.split('\n').slice(1)) {
-      // sl, local address:port (hex), remote, state, queues, timer, retransmits, uid, timeout, inode
-      const fields = line.trim().split(/\s+/);
-      if (parseInt(fields[1]?.split(':').at(-1) ?? '', 16) === port) inodes.add(fields[9]!);
-    }
-  }
+  const inodes = new Set(
+    tcpSockets()
+      .filter((fields) => parseInt(fields[1]?.split(':').at(-1) ?? '', 16) === port)
+      .map((fields) => fields[9]!),
+  );
   return pids.find((pid) => {
     try {
       return readdirSync(`/proc/${pid}/fd`).some((fd) => {
