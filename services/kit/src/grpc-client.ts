@@ -33,6 +33,10 @@ const channelOptions: grpc.ChannelOptions = {
   // A restarted peer is used again within a second or so, not after grpc-js's default backoff of up to two minutes.
   'grpc.initial_reconnect_backoff_ms': 250,
   'grpc.max_reconnect_backoff_ms': 1000,
+  // A replica that goes away makes grpc-js resolve DNS again, but by default not sooner than 30 s after the last time:
+  // in a rolling update the pod that replaced it would stay unknown for that long (a single replica's callers would
+  // have nothing to call).
+  'grpc.dns_min_time_between_resolutions_ms': 1000,
 };
 
 /**
@@ -44,6 +48,17 @@ const channelOptions: grpc.ChannelOptions = {
 const REFUSED_RETRIES = 3;
 const wasRefused = (err: grpc.ServiceError) =>
   err.code === grpc.status.UNAVAILABLE && /stream refused/i.test(err.details ?? '');
+
+/**
+ * A call that found no connection to any of the address's replicas (grpc-js's picker: "No connection established")
+ * was not sent either. A replica that restarted is connected again within the reconnect backoff (at most a second,
+ * plus grpc-js's jitter of a fifth); a rolling update that stops the next replica meanwhile leaves a moment with none.
+ * So such a call is sent again for that long, a try every PAUSE, before it is given up (503 at the gateway).
+ */
+const wasNotSent = (err: grpc.ServiceError) =>
+  err.code === grpc.status.UNAVAILABLE && /no connection established/i.test(err.details ?? '');
+const RECONNECT_WINDOW_MS = 1500;
+const NOT_SENT_PAUSE_MS = 100;
 
 type ClientConstructor = grpc.ServiceClientConstructor | (typeof grpc.Client & { service: grpc.ServiceDefinition });
 
@@ -77,12 +92,15 @@ export function createAsyncClient<D extends grpc.ServiceDefinition, S extends st
           clientStream(raw, name, requests, metadataOf(ctx), streamDeadlineMs)
       : (req: unknown, ctx: CallContext) => {
           const deadline = Date.now() + deadlineMs;
+          const notSentUntil = Math.min(deadline, Date.now() + RECONNECT_WINDOW_MS);
           const attempt = (left: number): Promise<unknown> =>
             new Promise((resolve, reject) => {
               raw[name]!(req, metadataOf(ctx), { deadline }, (err: grpc.ServiceError | null, res: unknown) => {
                 if (!err) return resolve(res);
                 // A stream the server refused was never processed: sent again, on another connection or replica.
                 if (left > 0 && wasRefused(err) && Date.now() < deadline) return resolve(attempt(left - 1));
+                if (wasNotSent(err) && Date.now() + NOT_SENT_PAUSE_MS < notSentUntil)
+                  return void setTimeout(() => resolve(attempt(left)), NOT_SENT_PAUSE_MS);
                 reject(fromGrpcError(err));
               });
             });

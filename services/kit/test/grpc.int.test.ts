@@ -5,6 +5,7 @@ import { createAsyncClient, createHealthClient } from '@wms/kit/grpc-client';
 import { bindHandlers, type RunningGrpcServer, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
 import { loadService } from '@wms/protos';
+import { waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A real gRPC server and client from kit, serving the identity contract with handlers made for each case.
@@ -217,7 +218,7 @@ describe('a call in flight when the server ages its connection out', () => {
 
 describe('kit gRPC over several replicas', () => {
   /** A replica serving GetMe, counting the calls it answered. */
-  async function replica(options: { maxConnectionAgeMs?: number; slowMs?: number } = {}) {
+  async function replica(options: { maxConnectionAgeMs?: number; slowMs?: number; port?: number } = {}) {
     const counted = { calls: 0 };
     const handlers = {
       GetMe: async () => {
@@ -227,7 +228,7 @@ describe('kit gRPC over several replicas', () => {
       },
     };
     const running = await startGrpcServer({
-      port: 0,
+      port: options.port ?? 0,
       host: '127.0.0.1',
       services: [
         {
@@ -329,5 +330,40 @@ describe('kit gRPC over several replicas', () => {
       client.close();
       await Promise.all(replicas.map((r) => r.running.stop(100)));
     }
+  });
+
+  it('loses no call when the replicas restart one after the other, the second stopped as soon as the first is back', async () => {
+    const first = await replica({ slowMs: 5 });
+    const second = await replica({ slowMs: 5 });
+    const ports = [first.running.port, second.running.port];
+    const client = createAsyncClient(IdentityService, `ipv4:${ports.map((p) => `127.0.0.1:${p}`).join(',')}`);
+    const failures: string[] = [];
+    let running = true;
+    const load = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (running) await client.GetMe({}, { requestId: 'r' }).catch((err: Error) => failures.push(err.message));
+      }),
+    );
+    const restarted: Array<Awaited<ReturnType<typeof replica>>> = [];
+    try {
+      // As a rolling update does: each stopped, its process started again on its address; the next stopped as soon
+      // as it serves, before the client has connected to it again (its reconnect backoff).
+      for (const [i, old] of [first, second].entries()) {
+        await old.running.stop(1000);
+        restarted.push(await replica({ slowMs: 5, port: ports[i] }));
+      }
+      const answeredBefore = restarted.map((r) => r.counted.calls);
+      await waitFor(
+        'both new replicas answering',
+        () => restarted.every((r, i) => r.counted.calls > answeredBefore[i]! + 10),
+        10_000,
+      );
+    } finally {
+      running = false;
+      await load;
+      client.close();
+      await Promise.all(restarted.map((r) => r.running.stop(100)));
+    }
+    expect(failures).toEqual([]);
   });
 });
