@@ -164,10 +164,10 @@ export interface DevCluster {
   /**
    * Replaces a component's process as a rolling update replaces a pod: SIGTERM and its exit awaited (up to
    * `graceMs`, then SIGKILL), the row started again from `repoRoot` (default: the tree it ran from), its readiness
-   * awaited, then `settleMs` more (a Deployment's `minReadySeconds`: its peers' gRPC clients reconnect to a restarted
-   * address after their backoff, up to seconds later). Supervision relaunches the new process from that tree.
+   * awaited, and `minReadyMs` more (a Deployment's `minReadySeconds`, which paces a rollout). Supervision relaunches
+   * the new process from that tree.
    */
-  replace(name: string, options?: { repoRoot?: string; graceMs?: number; settleMs?: number }): Promise<Replacement>;
+  replace(name: string, options?: { repoRoot?: string; graceMs?: number; minReadyMs?: number }): Promise<Replacement>;
   /** Stops supervision, then the processes (gateway first), the mail catcher, test data and any Postgres/Redis the launcher started. Idempotent. */
   stop(): Promise<void>;
 }
@@ -784,7 +784,7 @@ async function replaceComponent(
   layout: Layout,
   starter: ComponentStarter,
   name: string,
-  { repoRoot, graceMs = 30_000, settleMs = 0 }: { repoRoot?: string; graceMs?: number; settleMs?: number } = {},
+  { repoRoot, graceMs = 30_000, minReadyMs = 0 }: { repoRoot?: string; graceMs?: number; minReadyMs?: number } = {},
 ): Promise<Replacement> {
   const slot = launcher.slots.get(name);
   if (!slot) throw new Error(`no component ${name}`);
@@ -805,7 +805,7 @@ async function replaceComponent(
   launcher.log(
     `replaced ${name} (exit ${exitCode ?? old.child.signalCode} after ${stoppedMs} ms, ready in ${readyMs} ms)`,
   );
-  await sleep(settleMs);
+  await sleep(minReadyMs);
   return { stoppedMs, exitCode, readyMs };
 }
 

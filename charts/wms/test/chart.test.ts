@@ -644,6 +644,8 @@ describe('charts/wms', () => {
             type: 'RollingUpdate',
             rollingUpdate: { maxUnavailable: 0, maxSurge: 1 },
           });
+          // Paced for callers to find each new pod (the previous release's gRPC clients resolve DNS every 30 s).
+          expect(deployment.spec!.minReadySeconds, where).toBe(30);
           // The pause, then kit's onShutdown's 15 s at most, with time to spare.
           expect(deployment.spec!.template.spec!.terminationGracePeriodSeconds, where).toBe(30);
           if (role === 'server')
