@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, signUp } from '../e2e/support/accounts.ts';
 import { useCluster } from '../e2e/support/http.ts';
 import { createChannel, postText } from '../e2e/support/messages.ts';
-import { connectRealtime, disconnectAll } from '../e2e/support/realtime.ts';
+import { type CaughtUpEvent, catchUp, connectRealtime, disconnectAll, eventsHead } from '../e2e/support/realtime.ts';
 import { expectEveryPostOnce, rollingLoad } from '../e2e/support/rolling-load.ts';
-import { createWorkspace, inWorkspace } from '../e2e/support/workspaces.ts';
+import { createWorkspace } from '../e2e/support/workspaces.ts';
 import { repoRoot } from './previous-release.ts';
 
 // A rolling upgrade from the previous release (docs/operations.md#upgrades), as the chart runs one: a cluster of the
@@ -56,33 +56,14 @@ const ROWS = [
   'gateway',
 ];
 
-interface CaughtUp {
-  cursor: string;
-  event: string;
-  data: { message?: { id: string } };
-}
-
-/** Every event of the workspace after `after` that the owner may read, as a client that was away catches up. */
-async function catchUp(after: string): Promise<CaughtUp[]> {
-  const all: CaughtUp[] = [];
-  for (let cursor = after; ;) {
-    const res = await inWorkspace(owner, ws, 'GET', `/events?after=${cursor}&limit=100`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const page = res.body as { items: CaughtUp[]; next_cursor: string };
-    all.push(...page.items);
-    if (page.next_cursor === cursor) return all;
-    cursor = page.next_cursor;
-  }
-}
+const messageIdOf = (e: CaughtUpEvent) => (e.data.message as { id: string }).id;
 
 describe('rolling upgrade from the previous release', () => {
   it(
     'loses and repeats nothing under load, and every event reaches a client across the switch',
     { timeout: 900_000 },
     async () => {
-      const head = await inWorkspace(owner, ws, 'GET', '/events');
-      expect(head.status, JSON.stringify(head.body)).toBe(200);
-      const cursor = (head.body as { next_cursor: string }).next_cursor;
+      const cursor = await eventsHead(owner, ws);
 
       const load = rollingLoad(owner, ws, conv, 'upgrade');
       const replaced: Array<{ name: string } & Replacement> = [];
@@ -118,15 +99,15 @@ describe('rolling upgrade from the previous release', () => {
       const created = await waitFor(
         'every message.created stored',
         async () => {
-          const events = (await catchUp(cursor)).filter((e) => e.event === 'message.created');
-          const seen = new Set(events.map((e) => e.data.message?.id));
+          const events = (await catchUp(owner, ws, cursor)).filter((e) => e.event === 'message.created');
+          const seen = new Set(events.map(messageIdOf));
           return ids.every((id) => seen.has(id)) && events;
         },
         60_000,
         500,
       );
       const counts = new Map<string, number>();
-      for (const e of created) counts.set(e.data.message!.id, (counts.get(e.data.message!.id) ?? 0) + 1);
+      for (const e of created) counts.set(messageIdOf(e), (counts.get(messageIdOf(e)) ?? 0) + 1);
       expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
     },
   );

@@ -121,3 +121,31 @@ export async function connectRealtime(account: Pick<Account, 'token'>, workspace
 
 /** The ids of events (their `event_id`s), for telling which of them a client received. */
 export const eventIds = (events: Array<Record<string, unknown>>): string[] => events.map((d) => String(d.event_id));
+
+/** An event as catch-up (`GET /events`) lists it. */
+export interface CaughtUpEvent {
+  cursor: string;
+  channel: string;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** Every event after `after` that the account may read in the workspace, as a client that was away catches up. */
+export async function catchUp(account: Pick<Account, 'token'>, workspaceId: string, after: string) {
+  const all: CaughtUpEvent[] = [];
+  for (let cursor = after; ;) {
+    const res = await inWorkspace(account, workspaceId, 'GET', `/events?after=${cursor}&limit=100`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const page = res.body as { items: CaughtUpEvent[]; next_cursor: string };
+    all.push(...page.items);
+    if (page.next_cursor === cursor) return all;
+    cursor = page.next_cursor;
+  }
+}
+
+/** Where a client catching up later starts: the newest event's cursor now. */
+export async function eventsHead(account: Pick<Account, 'token'>, workspaceId: string): Promise<string> {
+  const res = await inWorkspace(account, workspaceId, 'GET', '/events');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body as { next_cursor: string }).next_cursor;
+}
