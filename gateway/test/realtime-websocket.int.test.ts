@@ -8,11 +8,12 @@ import { soketiConfigFile, soketiEnv, soketiServer } from '@wms/local-cluster/so
 import { freePort, waitFor } from '@wms/testkit';
 import PusherModule from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { rawHttp } from '../../test/e2e/support/http.ts';
 import { createApp } from '../src/app.ts';
 import type { Clients } from '../src/clients.ts';
 import { createMetrics } from '../src/metrics.ts';
-import type { RealtimeWebsockets } from '../src/realtime-proxy.ts';
+import { PROVIDER_UNAVAILABLE_CLOSE_CODE, PROVIDER_WAIT_MS, type RealtimeWebsockets } from '../src/realtime-proxy.ts';
 
 // The gateway in front of a real Soketi, as the local cluster runs it: pusher-js, knowing only the gateway's address,
 // connects through its websocket proxy, is authorized by its route (pusher-js's own form body), receives what the
@@ -44,10 +45,48 @@ let gateway: string;
 let websockets: RealtimeWebsockets;
 let soketi: ChildProcess;
 let soketiPort: number;
+let metricsPort: number;
+
+async function startSoketi(): Promise<void> {
+  soketi = spawn(process.execPath, [soketiServer, 'start', `--config=${soketiConfigFile}`], {
+    env: {
+      ...process.env,
+      ...soketiEnv({ port: soketiPort, metricsPort, app, webhookUrl: `${gateway}/realtime/webhooks/pusher` }),
+    },
+    stdio: 'ignore',
+  });
+  await waitFor(
+    'Soketi to be ready',
+    async () =>
+      (await fetch(`http://127.0.0.1:${metricsPort}/ready`).catch(() => undefined))?.status === 200 || undefined,
+    15_000,
+  );
+}
+
+async function stopSoketi(): Promise<void> {
+  soketi.kill('SIGTERM');
+  await new Promise((resolve) => (soketi.exitCode === null ? soketi.once('exit', resolve) : resolve(undefined)));
+}
+
+/** A pusher-js client of the gateway, as wms's clients make it. */
+function pusherClient() {
+  const port = Number(new URL(gateway).port);
+  return new Pusher(app.key, {
+    cluster: 'mt1',
+    wsHost: '127.0.0.1',
+    wsPort: port,
+    wssPort: port,
+    wsPath: '/realtime/ws',
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    channelAuthorization: { endpoint: `${gateway}/realtime/authorize`, transport: 'ajax', headers: member },
+  });
+}
 
 beforeAll(async () => {
   soketiPort = await freePort();
-  const metricsPort = await freePort();
+  metricsPort = await freePort();
   const made = createApp({
     log: createLogger('gateway-test', 'silent'),
     clients: { realtime } as unknown as Clients,
@@ -71,25 +110,11 @@ beforeAll(async () => {
   server.on('upgrade', websockets.upgrade);
   await new Promise((resolve) => server.once('listening', resolve));
   gateway = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  soketi = spawn(process.execPath, [soketiServer, 'start', `--config=${soketiConfigFile}`], {
-    env: {
-      ...process.env,
-      ...soketiEnv({ port: soketiPort, metricsPort, app, webhookUrl: `${gateway}/realtime/webhooks/pusher` }),
-    },
-    stdio: 'ignore',
-  });
-  await waitFor(
-    'Soketi to be ready',
-    async () =>
-      (await fetch(`http://127.0.0.1:${metricsPort}/ready`).catch(() => undefined))?.status === 200 || undefined,
-    15_000,
-  );
+  await startSoketi();
 }, 30_000);
 
 afterAll(async () => {
-  soketi?.kill('SIGTERM');
-  await new Promise((resolve) => (soketi.exitCode === null ? soketi.once('exit', resolve) : resolve(undefined)));
+  if (soketi) await stopSoketi();
   await new Promise((resolve) => server?.close(resolve));
 });
 
@@ -116,18 +141,7 @@ async function trigger(channel: string, name: string, data: unknown): Promise<vo
 
 describe('the realtime provider behind the gateway', () => {
   it('lets pusher-js connect through the gateway, subscribe with its authorization and receive events; webhooks arrive signed', async () => {
-    const port = Number(new URL(gateway).port);
-    const client = new Pusher(app.key, {
-      cluster: 'mt1',
-      wsHost: '127.0.0.1',
-      wsPort: port,
-      wssPort: port,
-      wsPath: '/realtime/ws',
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
-      channelAuthorization: { endpoint: `${gateway}/realtime/authorize`, transport: 'ajax', headers: member },
-    });
+    const client = pusherClient();
     try {
       const channelName = `private-workspace-${workspace}`;
       const channel = client.subscribe(channelName);
@@ -192,4 +206,49 @@ describe('the realtime provider behind the gateway', () => {
     expect(api.status).toBe(404);
     expect(((await api.json()) as { error: { code: string } }).error.code).toBe('not_found');
   });
+
+  it('holds websockets while the provider is down, passing them on once it is back or closing them with 4100', async () => {
+    await stopSoketi();
+    const client = pusherClient();
+    try {
+      const closes: number[] = [];
+      // pusher-js reports a close code as a WebSocketError wrapping a PusherError.
+      client.connection.bind('error', (err: { error?: { data?: { code?: number } } }) => {
+        if (err.error?.data?.code !== undefined) closes.push(err.error.data.code);
+      });
+      // An attempt waits for the provider; not back in time, it is opened and closed with the code that has pusher-js
+      // try again in a second (a refused upgrade would hold it back for its 15 s connection timeout).
+      await waitFor('an attempt closed with 4100', () => closes.length > 0 || undefined, 2 * PROVIDER_WAIT_MS);
+      // Back while an attempt waits: it goes through.
+      const held = websocketAttempt();
+      await startSoketi();
+      expect(await held).toMatchObject({ firstMessage: expect.stringContaining('pusher:connection_established') });
+
+      await waitFor('pusher-js connected again', () => client.connection.state === 'connected' || undefined, 5000);
+      expect(new Set(closes)).toEqual(new Set([PROVIDER_UNAVAILABLE_CLOSE_CODE]));
+      const channelName = `private-workspace-${workspace}`;
+      const channel = client.subscribe(channelName);
+      const received: unknown[] = [];
+      channel.bind('channel.updated', (data: unknown) => received.push(data));
+      await new Promise<void>((resolve) => channel.bind('pusher:subscription_succeeded', () => resolve()));
+      await trigger(channelName, 'channel.updated', { event_id: 'e2' });
+      await waitFor('the event after the provider came back', () => received.length > 0 || undefined, 5000);
+      expect(received).toEqual([{ event_id: 'e2' }]);
+    } finally {
+      client.disconnect();
+    }
+  });
 });
+
+/** A websocket to the gateway's provider path: its first message, or its close code if it closed first. */
+function websocketAttempt(): Promise<{ firstMessage: string } | { closeCode: number }> {
+  const ws = new WebSocket(`${gateway.replace('http', 'ws')}/realtime/ws/app/${app.key}?protocol=7`);
+  return new Promise((resolve, reject) => {
+    ws.once('message', (data) => {
+      resolve({ firstMessage: Buffer.from(data as Buffer).toString('utf8') });
+      ws.close();
+    });
+    ws.once('close', (code) => resolve({ closeCode: code }));
+    ws.once('error', reject);
+  });
+}
