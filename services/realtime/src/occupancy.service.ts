@@ -64,7 +64,10 @@ export class OccupancyService {
     });
   }
 
-  /** Reconciles every channel: what the provider does not list is vacated. */
+  /**
+   * Reconciles every channel: an actor the provider does not list is marked missing, and vacated when the next sweep
+   * does not list it either (a provider of several nodes lists only what the nodes that answered in time hold).
+   */
   async sweep(): Promise<number> {
     return this.apply(async (tx) => {
       const [actorChannels, presenceChannels] = await Promise.all([
@@ -76,7 +79,7 @@ export class OccupancyService {
         actorChannels.map(parseChannel).flatMap((c) => (c?.kind === 'actor' ? [c.actorId] : [])),
       );
       const workspaces = await this.d.presence.workspacesOf([...occupied], tx);
-      const observed: Observed = { actorChannels: new Map(), presenceMembers: new Map() };
+      const observed: Observed = { actorChannels: new Map(), presenceMembers: new Map(), sweep: true };
       for (const p of current) {
         observed.actorChannels.set(p.actorId, { workspaceId: p.workspaceId, occupied: occupied.has(p.actorId) });
         observed.presenceMembers.set(p.workspaceId, new Set());

@@ -5,6 +5,8 @@ export interface PresenceState {
   actorChannel: boolean;
   presenceMember: boolean;
   since: Date;
+  /** When a sweep first missed it (see `Observed.sweep`); null while every observation finds it. */
+  missingSince: Date | null;
 }
 
 /**
@@ -24,6 +26,11 @@ export interface Observed {
   actorChannels: Map<string, { workspaceId: string; occupied: boolean }>;
   /** By workspace id: the actor ids of its presence channel's members. */
   presenceMembers: Map<string, Set<string>>;
+  /**
+   * A sweep: every channel the provider lists. A provider of several nodes (Soketi's Redis adapter) answers a listing
+   * with what the nodes that answered in time hold, so a sweep's miss may be a node that did not answer.
+   */
+  sweep?: boolean;
 }
 
 export interface Reconciled {
@@ -37,6 +44,10 @@ export interface Reconciled {
 /**
  * Presence after what was observed: an actor's reason follows the provider wherever its channel was observed and
  * stays as stored elsewhere. `current` must hold every stored row of the actors and presence channels observed.
+ *
+ * An actor that a sweep misses stays online, marked missing; the next sweep that misses it too takes it offline, so
+ * one partial answer takes no one offline. An observation that finds it clears the mark; a webhook's check (not a
+ * sweep) that finds it gone takes it offline at once. The offline `since` is when it was taken offline.
  */
 export function reconcile(current: PresenceState[], observed: Observed, now: Date): Reconciled {
   const before = new Map(current.map((p) => [p.actorId, p]));
@@ -49,12 +60,23 @@ export function reconcile(current: PresenceState[], observed: Observed, now: Dat
   for (const [actorId, workspaceId] of [...workspaceOf].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const was = before.get(actorId);
     const members = observed.presenceMembers.get(workspaceId);
-    const actorChannel = observed.actorChannels.get(actorId)?.occupied ?? was?.actorChannel ?? false;
+    const channel = observed.actorChannels.get(actorId);
+    const actorChannel = channel?.occupied ?? was?.actorChannel ?? false;
     const presenceMember = members ? members.has(actorId) : (was?.presenceMember ?? false);
     if (actorChannel || presenceMember) {
-      if (was && was.actorChannel === actorChannel && was.presenceMember === presenceMember) continue;
-      out.save.push({ actorId, workspaceId, actorChannel, presenceMember, since: was?.since ?? now });
+      const found = channel?.occupied === true || members?.has(actorId) === true;
+      const missingSince = found ? null : (was?.missingSince ?? null);
+      if (
+        was &&
+        was.actorChannel === actorChannel &&
+        was.presenceMember === presenceMember &&
+        was.missingSince === missingSince
+      )
+        continue;
+      out.save.push({ actorId, workspaceId, actorChannel, presenceMember, since: was?.since ?? now, missingSince });
       if (!was) out.changes.push({ workspaceId, actorId, status: 'online', since: now });
+    } else if (was && observed.sweep && was.missingSince === null) {
+      out.save.push({ ...was, missingSince: now });
     } else if (was) {
       out.remove.push(actorId);
       out.changes.push({ workspaceId: was.workspaceId, actorId, status: 'offline', since: now });

@@ -9,9 +9,17 @@ interface PresenceRow {
   actor_channel: boolean;
   presence_member: boolean;
   since: Date;
+  missing_since: Date | null;
 }
 
-const columns: (keyof PresenceRow)[] = ['actor_id', 'workspace_id', 'actor_channel', 'presence_member', 'since'];
+const columns: (keyof PresenceRow)[] = [
+  'actor_id',
+  'workspace_id',
+  'actor_channel',
+  'presence_member',
+  'since',
+  'missing_since',
+];
 
 const toState = (r: PresenceRow): PresenceState => ({
   actorId: r.actor_id,
@@ -19,6 +27,7 @@ const toState = (r: PresenceRow): PresenceState => ({
   actorChannel: r.actor_channel,
   presenceMember: r.presence_member,
   since: r.since,
+  missingSince: r.missing_since,
 });
 
 export class PresenceStore {
@@ -80,10 +89,11 @@ export class PresenceStore {
           actor_channel: s.actorChannel,
           presence_member: s.presenceMember,
           since: s.since,
+          missing_since: s.missingSince,
         })),
       )
       .onConflict('actor_id')
-      .merge(['workspace_id', 'actor_channel', 'presence_member', 'since']);
+      .merge(['workspace_id', 'actor_channel', 'presence_member', 'since', 'missing_since']);
   }
 
   async remove(actorIds: string[], tx: Tx): Promise<void> {
