@@ -27,6 +27,8 @@ export interface TestSoketi {
   settings: ProviderSettings;
   /** Where clients connect (ws://127.0.0.1:port). */
   port: number;
+  /** The running process's id (for SIGSTOP and SIGCONT). */
+  readonly pid: number;
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Stops it for good and removes its directory. */
@@ -40,8 +42,14 @@ const app = () => ({
   secret: `secret-${randomBytes(16).toString('hex')}`,
 });
 
-export async function startSoketi(o: { webhookUrl?: string } = {}): Promise<TestSoketi> {
-  const a = app();
+/**
+ * `app`: the app of another node (nodes of one provider serve the same apps); `env`: more of Soketi's settings, such as
+ * its Redis adapter's.
+ */
+export async function startSoketi(
+  o: { webhookUrl?: string; app?: ReturnType<typeof app>; env?: Record<string, string> } = {},
+): Promise<TestSoketi> {
+  const a = o.app ?? app();
   const [port, metricsPort] = [await freePort(), await freePort()];
   const dir = mkdtempSync(path.join(tmpdir(), 'soketi-'));
   // Cluster discovery (UDP, always on) on loopback: a setting only its config file carries.
@@ -68,6 +76,7 @@ export async function startSoketi(o: { webhookUrl?: string } = {}): Promise<Test
           ]),
         }
       : {}),
+    ...o.env,
   };
   let child: ChildProcess | undefined;
   const output: string[] = [];
@@ -112,6 +121,10 @@ export async function startSoketi(o: { webhookUrl?: string } = {}): Promise<Test
   return {
     settings: { appId: a.appId, key: a.key, secret: a.secret, host: '127.0.0.1', port, useTls: false, cluster: 'mt1' },
     port,
+    get pid() {
+      if (child?.pid === undefined || child.exitCode !== null) throw new Error(`soketi on ${port} is not running`);
+      return child.pid;
+    },
     start,
     stop,
     async destroy() {
