@@ -160,6 +160,12 @@ describe('live delivery when a process of the event path dies', () => {
     const result = summary(`${name} killed`, deliveries);
     expect(result.median_after_3s_ms).toBeLessThanOrEqual(2 * normalMs);
     await waitFor(`${name} started again`, () => cluster.pidOf(name) !== undefined, 30_000);
+    // Serving again (the next case reads the events through it), however long a busy machine takes to start it.
+    await waitFor(
+      'the gateway ready, every service answering',
+      async () => (await fetch(`${cluster.gatewayUrl}/readyz`)).status === 200 || undefined,
+      60_000,
+    );
   });
 
   it(
