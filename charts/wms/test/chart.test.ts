@@ -838,6 +838,53 @@ describe('charts/wms', () => {
       ]);
     });
 
+    it('runs several Soketi nodes only with the Redis adapter and rate limiter, on the dev Redis under the prefix', async () => {
+      const soketiOf = (manifests: Manifest[]) =>
+        manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'wms-soketi') as IDeployment;
+      const single = soketiOf(rendered.tilt.manifests);
+      expect(single.spec!.replicas).toBe(1);
+      expect(envOf(single.spec!.template.spec!.containers[0]!).has('SOKETI_ADAPTER_DRIVER')).toBe(false);
+
+      const [several, refused] = await Promise.all([
+        template(
+          'tilt',
+          ...['dev.soketi.replicas=3', 'dev.soketi.adapter=redis', 'global.redis.prefix=chat-dev'].flatMap((v) => [
+            '--set',
+            v,
+          ]),
+        ),
+        template('tilt', '--set', 'dev.soketi.replicas=2'),
+      ]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain('several Soketi nodes need dev.soketi.adapter: redis');
+      expect(several.code, several.stderr).toBe(0);
+      const manifests = parseAllDocuments(several.stdout)
+        .map((doc) => doc.toJS() as Manifest | null)
+        .filter((m): m is Manifest => m !== null);
+      const soketi = soketiOf(manifests);
+      expect(() => new Deployment(soketi as never).validate()).not.toThrow();
+      expect(soketi.spec!.replicas).toBe(3);
+      const container = soketi.spec!.template.spec!.containers[0]!;
+      const redis = rendered.tilt.service('wms-redis');
+      expect(
+        Object.fromEntries(
+          [...envOf(container)]
+            .filter(([name]) => /^SOKETI_(ADAPTER|RATE|DB)_/.test(name))
+            .map(([name, e]) => [name, e.value]),
+        ),
+      ).toEqual({
+        SOKETI_ADAPTER_DRIVER: 'redis',
+        SOKETI_ADAPTER_REDIS_PREFIX: 'chat-dev:soketi',
+        SOKETI_RATE_LIMITER_DRIVER: 'redis',
+        SOKETI_DB_REDIS_HOST: redis.metadata!.name,
+        SOKETI_DB_REDIS_PORT: String(redis.spec!.ports![0]!.port),
+        SOKETI_DB_REDIS_KEY_PREFIX: 'chat-dev:soketi:',
+      });
+      // The rest of a node's settings are the single node's.
+      const rest = (c: IContainer) => (c.env ?? []).filter((e) => !/^SOKETI_(ADAPTER|RATE|DB)_/.test(e.name));
+      expect(rest(container)).toEqual(rest(single.spec!.template.spec!.containers[0]!));
+    });
+
     it('is served by the Secret that ci/tilt-secret.mjs prints: every key the pods read, pointing at the dependencies', async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'wms-tilt-secret-'));
       try {

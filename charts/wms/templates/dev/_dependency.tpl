@@ -1,7 +1,8 @@
 {{/*
-One in-cluster development dependency: a single-replica Deployment without persistence and its Service, under the
-same pod security as wms itself. (dict "root" $ "name" "redis" "image" "redis:7" "uid" 999 "ports" (dict "redis" 6379)
-"args" (list ...) "env" "<env YAML>" "dirs" (dict "data" "/data")): each of `dirs` is a writable emptyDir, and so is /tmp.
+One in-cluster development dependency: a Deployment without persistence (one replica unless "replicas" says more) and
+its Service, under the same pod security as wms itself. (dict "root" $ "name" "redis" "image" "redis:7" "uid" 999
+"ports" (dict "redis" 6379) "args" (list ...) "env" "<env YAML>" "dirs" (dict "data" "/data")): each of `dirs` is a
+writable emptyDir, and so is /tmp.
 */}}
 {{- define "wms.dev.dependency" -}}
 {{- $root := .root -}}
@@ -15,7 +16,7 @@ metadata:
   labels:
     {{- include "wms.labels" $labels | nindent 4 }}
 spec:
-  replicas: 1
+  replicas: {{ .replicas | default 1 }}
   strategy:
     type: Recreate
   selector:
