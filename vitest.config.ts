@@ -110,6 +110,32 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          // The services' and gateway's integration tests with a Redis Cluster for their Redis (three masters on
+          // loopback): every multi-key command must stay in one slot (docs/operations.md#redis-cluster).
+          name: 'redis-cluster',
+          include: ['services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts'],
+          // Soketi's own Redis adapter is not pointed at a cluster here (docs/realtime.md).
+          exclude: ['services/realtime/test/soketi-nodes.int.test.ts'],
+          globalSetup: ['test/redis-cluster/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The core scenarios on a cluster whose Redis is a Redis Cluster.
+          name: 'redis-cluster-e2e',
+          maxWorkers: 1,
+          include: [
+            'test/e2e/{workspaces,channels,conversations,messages,message-actions,read-state,realtime,sessions}.test.ts',
+          ],
+          globalSetup: ['test/redis-cluster/global-setup-e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

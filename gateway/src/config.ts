@@ -1,4 +1,4 @@
-import { env, loadConfig, peerEnv } from '@wms/kit/config';
+import { env, loadConfig, peerEnv, redisEnv } from '@wms/kit/config';
 import { storageEnv } from '@wms/kit/storage';
 import { serviceNames } from '@wms/protos';
 import { z } from 'zod';
@@ -6,8 +6,7 @@ import { z } from 'zod';
 export const schema = z.object({
   LOG_LEVEL: env.logLevel(),
   PORT: env.port(8080),
-  REDIS_URL: env.url('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z.string().default('wms'),
+  ...redisEnv,
   ...storageEnv,
   ...peerEnv(serviceNames),
   JWT_PUBLIC_KEY: z.string({ error: 'is required (PEM, SPKI Ed25519)' }).min(1),

@@ -5,7 +5,7 @@ import { serveHandedConnections } from '@wms/kit/handoff';
 import type { CachedMembership } from '@wms/kit/membership';
 import { createStorage, storageConfigFrom } from '@wms/kit/storage';
 import { createLogger } from '@wms/kit/logger';
-import { createRedis } from '@wms/kit/redis';
+import { createRedis, redisTarget } from '@wms/kit/redis';
 import type { CachedToken, TokenKind } from '@wms/kit/tokens';
 import { surviveStrayErrors } from '@wms/kit/stray-errors';
 import { createApp } from './app.ts';
@@ -19,7 +19,7 @@ import { s3ImageOrigins } from './web-app.ts';
 const config = loadGatewayConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
 const metrics = createMetrics();
-const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
+const redis = createRedis(redisTarget(config), config.REDIS_PREFIX, log);
 const downstream = connectDownstream(config);
 
 async function notReady(): Promise<string[]> {

@@ -34,8 +34,8 @@ const underWsPath = (url: string | undefined) => {
  */
 export const PROVIDER_UNAVAILABLE_CLOSE_CODE = 4100;
 
-/** How long an upgrade waits for a provider known to be down before it is closed with 4100 (pusher-js waits 15 s). */
-export const PROVIDER_WAIT_MS = 5000;
+/** How long an upgrade waits for a provider that refuses connections before it is closed with 4100 (pusher-js waits 15 s). */
+export const PROVIDER_WAIT_MS = 10_000;
 
 /** How often the gateway tries the provider's port while it is down. */
 const PROBE_EVERY_MS = 100;

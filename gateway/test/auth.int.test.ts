@@ -1,11 +1,11 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { DomainError } from '@wms/kit/errors';
 import { createLogger } from '@wms/kit/logger';
-import { createRedis, redisReady } from '@wms/kit/redis';
+import { createRedis, keyToRead, redisAt, redisReady } from '@wms/kit/redis';
 import { type CachedMembership, membershipCache } from '@wms/kit/membership';
 import { session } from '@wms/kit/sessions';
 import { type CachedToken, newTokenSecret, tokenCache, tokenHash } from '@wms/kit/tokens';
-import { dropRedisPrefix, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
+import { dropRedisPrefix, testRedisPrefix, testRedis, waitFor } from '@wms/testkit';
 import { importPKCS8, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAuthenticator } from '../src/middleware/auth.ts';
@@ -15,7 +15,13 @@ const keys = generateKeyPairSync('ed25519');
 const publicPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const privatePem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const prefix = testRedisPrefix();
-const redis = createRedis(testRedisUrl, prefix, log);
+const redis = createRedis(testRedis, prefix, log);
+// The keys the gateway reads (kit's keyToRead): the previous release's names on one Redis, the new ones on a cluster.
+const sessionKey = (sessionId: string) =>
+  keyToRead(redis, session.key('user-1', sessionId), session.previousKey(sessionId));
+const membershipKey = (workspaceId: string) =>
+  keyToRead(redis, membershipCache.key(workspaceId, 'user-1'), membershipCache.previousKey(workspaceId, 'user-1'));
+const tokenKey = (hash: Buffer) => keyToRead(redis, tokenCache.key(hash), tokenCache.previousKey(hash));
 
 const tokenFor = async (sessionId: string) =>
   new SignJWT({ sid: sessionId })
@@ -41,7 +47,7 @@ const failure = (p: Promise<unknown>) =>
 
 afterAll(async () => {
   await redis.quit();
-  await dropRedisPrefix(testRedisUrl, prefix);
+  await dropRedisPrefix(testRedis, prefix);
 });
 
 describe('gateway session check', () => {
@@ -51,9 +57,9 @@ describe('gateway session check', () => {
     const sessionId = randomUUID();
     const header = `Bearer ${await tokenFor(sessionId)}`;
     expect(await failure(authenticate(header))).toMatchObject({ code: 'unauthenticated' });
-    await redis.set(session.key(sessionId), 'user-1');
+    await redis.set(sessionKey(sessionId), 'user-1');
     expect(await authenticate(header)).toEqual({ userId: 'user-1', sessionId });
-    await redis.del(session.key(sessionId));
+    await redis.del(sessionKey(sessionId));
     expect(await failure(authenticate(header))).toMatchObject({ code: 'unauthenticated' });
   });
 
@@ -61,7 +67,7 @@ describe('gateway session check', () => {
     let clock = Date.now();
     const authenticate = await createAuthenticator(publicPem, redis, peers, { now: () => clock });
     const sessionId = randomUUID();
-    await redis.set(session.key(sessionId), 'user-1');
+    await redis.set(sessionKey(sessionId), 'user-1');
     const token = await new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'EdDSA' })
       .setSubject('user-1')
@@ -82,7 +88,7 @@ describe('gateway session check', () => {
   });
 
   it('fails closed with 503 unavailable when Redis is down', async () => {
-    const dead = createRedis('redis://127.0.0.1:1', prefix, log);
+    const dead = createRedis(redisAt('redis://127.0.0.1:1'), prefix, log);
     try {
       const authenticate = await createAuthenticator(publicPem, dead, peers);
       const err = await failure(authenticate(`Bearer ${await tokenFor(randomUUID())}`));
@@ -98,7 +104,7 @@ describe('gateway session check', () => {
     const sessionId = randomUUID();
     const header = `Bearer ${await tokenFor(sessionId)}`;
     expect(await failure(authenticate(header, { value: 'not-a-uuid' }))).toMatchObject({ code: 'unauthenticated' });
-    await redis.set(session.key(sessionId), 'user-1');
+    await redis.set(sessionKey(sessionId), 'user-1');
     expect(await failure(authenticate(header, { value: 'not-a-uuid' }))).toMatchObject({
       code: 'invalid_workspace_header',
     });
@@ -110,7 +116,7 @@ describe('gateway session check', () => {
   it('uses the cached membership, asks the workspace service once on a miss, and honours tombstones', async () => {
     const authenticate = await createAuthenticator(publicPem, redis, peers);
     const sessionId = randomUUID();
-    await redis.set(session.key(sessionId), 'user-1');
+    await redis.set(sessionKey(sessionId), 'user-1');
     const header = `Bearer ${await tokenFor(sessionId)}`;
     const workspaceId = randomUUID();
     const member = { workspaceUserId: randomUUID(), actorId: randomUUID(), role: 'admin' };
@@ -123,11 +129,11 @@ describe('gateway session check', () => {
     });
     expect(resolved).toEqual([[workspaceId, 'user-1']]);
 
-    await redis.set(membershipCache.key(workspaceId, 'user-1'), membershipCache.encode({ ...member, role: 'member' }));
+    await redis.set(membershipKey(workspaceId), membershipCache.encode({ ...member, role: 'member' }));
     expect((await authenticate(header, { value: workspaceId })).workspace).toMatchObject({ role: 'member' });
     expect(resolved).toHaveLength(1);
 
-    await redis.set(membershipCache.key(workspaceId, 'user-1'), membershipCache.tombstone);
+    await redis.set(membershipKey(workspaceId), membershipCache.tombstone);
     expect(await failure(authenticate(header, { value: workspaceId }))).toMatchObject({ code: 'workspace_not_found' });
     expect(resolved).toHaveLength(1);
 
@@ -179,7 +185,7 @@ describe('gateway token check (contract §11)', () => {
       workspace: { id: workspaceId, actorId: token.actorId },
     });
     expect(lookups).toHaveLength(1);
-    await redis.set(tokenCache.key(tokenHash(secret)), tokenCache.tombstone);
+    await redis.set(tokenKey(tokenHash(secret)), tokenCache.tombstone);
     expect(await failure(authenticate(`Bearer ${secret}`))).toMatchObject({ code: 'unauthenticated' });
     expect(lookups).toHaveLength(1);
   });
@@ -192,12 +198,12 @@ describe('gateway token check (contract §11)', () => {
       ...tokenPeers(new Map()).peers,
       // The lookup read the token as usable; before its answer is cached, a revocation writes its tombstone.
       resolveToken: async () => {
-        await redis.set(tokenCache.key(hash), tokenCache.tombstone, 'EX', tokenCache.ttlSeconds);
+        await redis.set(tokenKey(hash), tokenCache.tombstone, 'EX', tokenCache.ttlSeconds);
         return token;
       },
     });
     expect(await failure(authenticate(`Bearer ${secret}`))).toMatchObject({ code: 'unauthenticated' });
-    expect(await redis.get(tokenCache.key(hash))).toBe(tokenCache.tombstone);
+    expect(await redis.get(tokenKey(hash))).toBe(tokenCache.tombstone);
   });
 
   it('remembers an unknown token briefly, and takes anything not shaped like a token for a session JWT (401)', async () => {
@@ -207,7 +213,7 @@ describe('gateway token check (contract §11)', () => {
     for (let i = 0; i < 3; i++)
       expect(await failure(authenticate(`Bearer ${unknown}`))).toMatchObject({ code: 'unauthenticated' });
     expect(lookups).toHaveLength(1);
-    const ttl = await redis.ttl(tokenCache.key(tokenHash(unknown)));
+    const ttl = await redis.ttl(tokenKey(tokenHash(unknown)));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(tokenCache.unknownTtlSeconds);
     expect(await failure(authenticate(`Bearer ${unknown.slice(0, -1)}`))).toMatchObject({ code: 'unauthenticated' });
@@ -286,7 +292,7 @@ describe('gateway token check (contract §11)', () => {
   });
 
   it('fails closed with 503 when Redis is down', async () => {
-    const dead = createRedis('redis://127.0.0.1:1', prefix, log);
+    const dead = createRedis(redisAt('redis://127.0.0.1:1'), prefix, log);
     try {
       const authenticate = await createAuthenticator(publicPem, dead, tokenPeers(new Map()).peers);
       expect(await failure(authenticate(`Bearer ${newTokenSecret('workspace')}`))).toMatchObject({

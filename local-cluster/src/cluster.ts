@@ -43,13 +43,15 @@ export interface ClusterOptions {
   /**
    * Passed to every process, over the launcher's own values (in dev mode it counts as part of the operator's
    * environment, so the start banner names it too). The cluster's wiring stays the launcher's: `DATABASE_URL`,
-   * `REDIS_URL`, `REDIS_PREFIX`, `*_GRPC_URL`, `GRPC_HOST`, `GRPC_PORT`, `METRICS_PORT`, `PORT` and `ROLE`.
+   * `REDIS_URL`, `REDIS_CLUSTER_NODES`, `REDIS_PREFIX`, `*_GRPC_URL`, `GRPC_HOST`, `GRPC_PORT`, `METRICS_PORT`, `PORT` and `ROLE`.
    */
   env?: Record<string, string>;
   /** Admin URL of a Postgres the caller runs (instead of DATABASE_URL, 127.0.0.1:5432 or an embedded one); never stopped by the launcher. */
   postgresUrl?: string;
   /** URL of a Redis the caller runs (instead of REDIS_URL, 127.0.0.1:6379 or a started one); never stopped by the launcher. */
   redisUrl?: string;
+  /** The nodes (`host:port`) of a Redis Cluster the caller runs, for `REDIS_CLUSTER_NODES` (`redisUrl`: credentials). */
+  redisClusterNodes?: string[];
   /**
    * Relaunch a component that exits after startup, with exponential backoff (250 ms doubling to 10 s, back to 250 ms
    * once it has stayed up 30 s). Defaults to true in dev mode and false in test mode.
@@ -144,6 +146,8 @@ export interface DevCluster {
   databaseUrl: string;
   databaseName: string;
   redisUrl: string;
+  /** The Redis Cluster's nodes; empty on one Redis. */
+  redisClusterNodes: string[];
   redisPrefix: string;
   /** Where the filesystem storage driver keeps objects; unset with another driver (dev mode). */
   storageDir: string | undefined;
@@ -214,7 +218,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
     await checkGatewayPort(options.gatewayPort);
     const { postgres, redis } = await resolveInfrastructure(launcher, options);
     launcher.throwIfAborted();
-    const data = await prepareData(launcher, postgres, redis);
+    const data = await prepareData(launcher, postgres, redis, options.redisClusterNodes ?? []);
     const layout = await allocatePorts(launcher.specs, options.gatewayPort);
     const settings = await resolveClusterSettings(launcher, layout);
     const sources = settingSources(settings, data, { postgres, redis }, options);
@@ -238,6 +242,7 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       databaseUrl: data.databaseUrl,
       databaseName: data.databaseName,
       redisUrl: data.redisUrl,
+      redisClusterNodes: data.redisClusterNodes,
       redisPrefix: data.redisPrefix,
       storageDir: settings.storageDir,
       jwt: settings.jwt,
@@ -377,7 +382,9 @@ async function resolveInfrastructure(
   const infra = { repoRoot: launcher.repoRoot, log, env: launcher.operatorEnv };
   const [postgresResult, redisResult] = await Promise.allSettled([
     options.postgresUrl ? callersDependency('postgres', options.postgresUrl, log) : resolvePostgres(infra),
-    options.redisUrl ? callersDependency('redis', options.redisUrl, log) : resolveRedis(infra),
+    options.redisUrl || options.redisClusterNodes?.length
+      ? callersDependency('redis', options.redisUrl ?? `redis://${options.redisClusterNodes![0]}`, log)
+      : resolveRedis(infra),
   ]);
   for (const result of [postgresResult, redisResult])
     if (result.status === 'fulfilled' && result.value.process) reaper.watch(result.value.process);
@@ -397,11 +404,17 @@ interface ClusterData {
   databaseName: string;
   databaseUrl: string;
   redisUrl: string;
+  redisClusterNodes: string[];
   redisPrefix: string;
 }
 
 /** Dev mode keeps database `wms` and prefix `wms`; a test run gets its own, removed on stop. */
-async function prepareData(launcher: Launcher, postgres: Dependency, redis: Dependency): Promise<ClusterData> {
+async function prepareData(
+  launcher: Launcher,
+  postgres: Dependency,
+  redis: Dependency,
+  redisClusterNodes: string[],
+): Promise<ClusterData> {
   const { mode, runSuffix, cleanups } = launcher;
   const databaseName = mode === 'dev' ? 'wms' : `wms_t_${runSuffix}`;
   await createDatabase(postgres.url, databaseName, mode === 'dev');
@@ -413,9 +426,9 @@ async function prepareData(launcher: Launcher, postgres: Dependency, redis: Depe
   if (mode === 'test')
     cleanups.push({
       what: `delete redis keys ${redisPrefix}:*`,
-      run: async () => void (await dropRedisPrefix(redis.url, redisPrefix)),
+      run: async () => void (await dropRedisPrefix({ url: redis.url, clusterNodes: redisClusterNodes }, redisPrefix)),
     });
-  return { databaseName, databaseUrl, redisUrl: redis.url, redisPrefix };
+  return { databaseName, databaseUrl, redisUrl: redis.url, redisClusterNodes, redisPrefix };
 }
 
 /** The components by kind, and the ports each listens on. */
@@ -523,6 +536,7 @@ function wiringEnv(layout: Layout, data: ClusterData): Record<string, string> {
   return {
     DATABASE_URL: data.databaseUrl,
     REDIS_URL: data.redisUrl,
+    REDIS_CLUSTER_NODES: data.redisClusterNodes.join(','),
     REDIS_PREFIX: data.redisPrefix,
     // A row with replicas is a list of their addresses, which the clients balance over.
     ...Object.fromEntries(

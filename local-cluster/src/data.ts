@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { connectRedis, isCluster, type RedisTarget, redisAt } from '@wms/kit/redis';
+import type { Cluster } from 'ioredis';
 import pg from 'pg';
 import { redact } from './infra.ts';
 
@@ -77,9 +78,12 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
   });
 }
 
-/** Removes every key under a prefix (a plain client, since a prefixed one would prefix the results again). */
-export async function dropRedisPrefix(url: string, prefix: string): Promise<number> {
-  const redis = new Redis(url, {
+/**
+ * Removes every key under a prefix (a plain client, since a prefixed one would prefix the results again), on each
+ * master of a cluster.
+ */
+export async function dropRedisPrefix(target: RedisTarget | string, prefix: string): Promise<number> {
+  const redis = connectRedis(typeof target === 'string' ? redisAt(target) : target, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
@@ -89,12 +93,16 @@ export async function dropRedisPrefix(url: string, prefix: string): Promise<numb
   let deleted = 0;
   try {
     await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.unlink(...keys);
-    } while (cursor !== '0');
+    const nodes = isCluster(redis) ? (redis as unknown as Cluster).nodes('master') : [redis];
+    for (const node of nodes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await node.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+        cursor = next;
+        // One key a command: keys of several slots cannot share one on a cluster.
+        for (const n of await Promise.all(keys.map((key) => redis.unlink(key)))) deleted += n;
+      } while (cursor !== '0');
+    }
   } finally {
     redis.disconnect();
   }

@@ -274,8 +274,8 @@ export async function resolveRedis({ log, env = process.env }: InfraOptions): Pr
   return startRedisServer(log);
 }
 
-/** Spawns `redis-server` from PATH on a free port, without persistence. */
-export async function startRedisServer(log: (line: string) => void): Promise<Dependency> {
+/** Spawns `redis-server` from PATH on a free port, without persistence, with `args` besides. */
+export async function startRedisServer(log: (line: string) => void, args: string[] = []): Promise<Dependency> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(
@@ -293,6 +293,7 @@ export async function startRedisServer(log: (line: string) => void): Promise<Dep
       tmpdir(),
       '--loglevel',
       'warning',
+      ...args,
     ],
     // Own process group: a Ctrl-C in the terminal must not stop Redis before the services that use it.
     { stdio: ['ignore', 'pipe', 'pipe'], detached: true },

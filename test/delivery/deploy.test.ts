@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createHealthClient } from '@wms/kit/grpc-client';
-import { createTestDatabase, dropRedisPrefix, freePort, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  freePort,
+  testRedisPrefix,
+  testRedis,
+  testRedisEnv,
+  waitFor,
+} from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpcUrlVariable, type ServiceName, serviceNames, topology } from '../../protos/src/topology.ts';
 
@@ -161,7 +169,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
     GRPC_HOST: '127.0.0.1',
     DATABASE_URL: database.url,
-    REDIS_URL: testRedisUrl,
+    ...testRedisEnv,
     REDIS_PREFIX: redisPrefix,
     JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
@@ -183,7 +191,7 @@ afterAll(async () => {
       }),
   );
   await database?.drop();
-  await dropRedisPrefix(testRedisUrl, redisPrefix);
+  await dropRedisPrefix(testRedis, redisPrefix);
   if (imageRoot) rmSync(imageRoot, { recursive: true, force: true });
 });
 

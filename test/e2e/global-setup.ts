@@ -38,15 +38,20 @@ function externalCluster(project: TestProject): boolean {
 
 /**
  * One test-mode cluster for the whole e2e run: fresh database and Redis prefix, removed again at the end. `replicas`
- * runs that many processes of every server, worker and gateway (the `e2e-replicas` project's core scenarios).
+ * runs that many processes of every server, worker and gateway (the `e2e-replicas` project's core scenarios);
+ * `redisClusterNodes` puts its Redis on a Redis Cluster (the `redis-cluster-e2e` project's).
  */
-export async function provideCluster(project: TestProject, replicas = 1): Promise<() => Promise<void>> {
+export async function provideCluster(
+  project: TestProject,
+  { replicas = 1, redisClusterNodes }: { replicas?: number; redisClusterNodes?: string[] } = {},
+): Promise<() => Promise<void>> {
   if (externalCluster(project)) return async () => {};
   // A short upload stall timeout, so the tests of stalled uploads wait seconds, not the default half minute.
   const cluster = await startCluster({
     mode: 'test',
     logs: 'files',
     replicas,
+    redisClusterNodes,
     env: { UPLOAD_IDLE_TIMEOUT_MS: '5000' },
   });
   project.provide('gatewayUrl', cluster.gatewayUrl);

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { pino } from 'pino';
 import { createDb, type Knex, type Migration, migrate } from '@wms/kit/db';
 import { createOutboxTable, EVENTS_MESSAGE_PREFIX } from '@wms/kit/outbox';
+import type { RedisTarget } from '@wms/kit/redis';
 import { dropDatabase, withDatabase } from '@wms/local-cluster/data';
 
 // Pieces of the local cluster, which tests use for databases and Redis prefixes of their own.
@@ -11,8 +13,26 @@ export { dropRedisPrefix, withDatabase } from '@wms/local-cluster/data';
 /** Admin URL of the test Postgres (the machine's, unless `TEST_DATABASE_URL` says otherwise). */
 export const testAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** The test Redis. */
-export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * The test Redis: the machine's, unless `TEST_REDIS_URL` says otherwise; in the `redis-cluster` test projects, the
+ * Redis Cluster their global setup started.
+ */
+export const testRedis: RedisTarget = {
+  url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  clusterNodes: providedClusterNodes(),
+};
+
+/** What a project's global setup provided as `redisClusterNodes` (none outside the test runner, too). */
+function providedClusterNodes(): string[] {
+  try {
+    return (inject as (key: string) => string[] | undefined)('redisClusterNodes') ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** The test Redis as a process's environment names it. */
+export const testRedisEnv = { REDIS_URL: testRedis.url, REDIS_CLUSTER_NODES: testRedis.clusterNodes.join(',') };
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: testAdminUrl });

@@ -123,6 +123,10 @@ peers' addresses, the service's own `env`. A migration reads only its database.
 {{ include "wms.secretEnv" (list "REDIS_URL" $g.redis.existingSecret $g.redis.secretKeys.url "global.redis.existingSecret") }}
 - name: REDIS_PREFIX
   value: {{ $g.redis.prefix | quote }}
+{{- with $g.redis.clusterNodes }}
+- name: REDIS_CLUSTER_NODES
+  value: {{ join "," . | quote }}
+{{- end }}
 {{- else if eq $use "storage" }}
 - name: STORAGE_DRIVER
   value: s3

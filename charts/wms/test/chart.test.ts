@@ -72,6 +72,7 @@ const MUST_REACH = new Set([
 /** Settings the chart sets itself: a service's `env` block must not name them. */
 const CHART_MANAGED = new Set([
   ...MUST_REACH,
+  'REDIS_CLUSTER_NODES',
   'PUSHER_HOST',
   'PUSHER_PORT',
   'PUSHER_USE_TLS',
@@ -883,6 +884,29 @@ describe('charts/wms', () => {
       // The rest of a node's settings are the single node's.
       const rest = (c: IContainer) => (c.env ?? []).filter((e) => !/^SOKETI_(ADAPTER|RATE|DB)_/.test(e.name));
       expect(rest(container)).toEqual(rest(single.spec!.template.spec!.containers[0]!));
+    });
+
+    it('points every process that uses Redis at a Redis Cluster with global.redis.clusterNodes, and refuses a node not host:port', async () => {
+      const [cluster, bad] = await Promise.all([
+        template('production', '--set', 'global.redis.clusterNodes={redis-0.redis:6379,redis-1.redis:6379}'),
+        template('production', '--set', 'global.redis.clusterNodes={redis-0.redis}'),
+      ]);
+      expect(bad.code).not.toBe(0);
+      expect(bad.stderr).toContain('clusterNodes');
+      expect(cluster.code, cluster.stderr).toBe(0);
+      const containers = (manifests: Manifest[]) =>
+        manifests
+          .filter((m) => m.kind === 'Deployment' || m.kind === 'Job')
+          .flatMap((m) => (m as IDeployment).spec!.template.spec!.containers)
+          .filter((c) => envOf(c).has('REDIS_URL'));
+      const withCluster = containers(
+        parseAllDocuments(cluster.stdout).flatMap((d) => (d.toJS() as Manifest | null) ?? []),
+      );
+      expect(withCluster.length).toBeGreaterThan(5);
+      for (const c of withCluster)
+        expect(envOf(c).get('REDIS_CLUSTER_NODES')?.value, c.name).toBe('redis-0.redis:6379,redis-1.redis:6379');
+      for (const c of containers(rendered.production.manifests))
+        expect(envOf(c).has('REDIS_CLUSTER_NODES'), c.name).toBe(false);
     });
 
     it('is served by the Secret that ci/tilt-secret.mjs prints: every key the pods read, pointing at the dependencies', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { forbidden, invalidArgument, notFound, rateLimited, unauthenticated, unavailable } from '@wms/kit/errors';
 import { type CachedMembership, membershipCache } from '@wms/kit/membership';
-import type { Redis } from '@wms/kit/redis';
+import { keyToRead, type Redis } from '@wms/kit/redis';
 import { session } from '@wms/kit/sessions';
 import { type CachedToken, tokenCache, tokenHash, tokenKindOf } from '@wms/kit/tokens';
 import { type CryptoKey, importSPKI, jwtVerify } from 'jose';
@@ -122,7 +122,11 @@ export async function createAuthenticator(
 
     const workspaceId =
       workspaceHeader?.value && uuid.test(workspaceHeader.value) ? workspaceHeader.value.toLowerCase() : undefined;
-    const { live, cached } = await sessionState(redis, sessionId, workspaceId ? { workspaceId, userId } : undefined);
+    const { live, cached } = await sessionState(
+      redis,
+      { userId, sessionId },
+      workspaceId ? { workspaceId } : undefined,
+    );
     if (live !== 1) throw refused();
     if (!workspaceHeader) return { userId, sessionId };
     if (!workspaceId) throw badHeader();
@@ -179,13 +183,18 @@ const SESSION_SCRIPT = "return {redis.call('EXISTS', KEYS[1]), redis.call('GET',
  */
 async function sessionState(
   redis: Redis,
-  sessionId: string,
-  member: { workspaceId: string; userId: string } | undefined,
+  { userId, sessionId }: { userId: string; sessionId: string },
+  member: { workspaceId: string } | undefined,
 ): Promise<{ live: number; cached: string | null }> {
   try {
-    if (!member) return { live: await redis.exists(session.key(sessionId)), cached: null };
-    const keys = [session.key(sessionId), membershipCache.key(member.workspaceId, member.userId)];
-    const [live, cached] = (await redis.eval(SESSION_SCRIPT, keys.length, ...keys)) as [number, string?];
+    const sessionKey = keyToRead(redis, session.key(userId, sessionId), session.previousKey(sessionId));
+    if (!member) return { live: await redis.exists(sessionKey), cached: null };
+    const membershipKey = keyToRead(
+      redis,
+      membershipCache.key(member.workspaceId, userId),
+      membershipCache.previousKey(member.workspaceId, userId),
+    );
+    const [live, cached] = (await redis.eval(SESSION_SCRIPT, 2, sessionKey, membershipKey)) as [number, string?];
     return { live, cached: cached ?? null };
   } catch {
     throw unavailable('Sessions cannot be checked right now; try again shortly.');
@@ -201,7 +210,8 @@ function tokenAuthenticator(
 ): (secret: string, workspaceHeader: WorkspaceHeader) => Promise<Caller> {
   const tokenScript = async (hash: Buffer, fill: string): Promise<TokenAnswer> => {
     try {
-      const keys = [tokenCache.key(hash), tokenCache.rateKey(hash), tokenCache.usedKey(hash)];
+      const tokenKey = keyToRead(redis, tokenCache.key(hash), tokenCache.previousKey(hash));
+      const keys = [tokenKey, tokenCache.rateKey(hash), tokenCache.usedKey(hash)];
       const ttl = fill === tokenCache.tombstone ? tokenCache.unknownTtlSeconds : tokenCache.ttlSeconds;
       return (await redis.eval(
         TOKEN_SCRIPT,

@@ -6,6 +6,7 @@ import type { AssetConfig } from './config.ts';
 import { queueNames, SWEEP_JOB } from './queues.ts';
 import { AssetStore } from './store/asset.store.ts';
 import { cleanupProcessor } from './workers/cleanup.worker.ts';
+import { redisTarget } from '@wms/kit/redis';
 
 /** The worker role: the cleanup sweep of unattached reservations. */
 export async function startAssetWorker(config: AssetConfig, { db, log, metrics }: ProcessBase): Promise<StartedRole> {
@@ -13,7 +14,7 @@ export async function startAssetWorker(config: AssetConfig, { db, log, metrics }
     job: SWEEP_JOB,
     everyMs: config.CLEANUP_SWEEP_MS,
     processor: cleanupProcessor({ assets: new AssetStore(db), storage: createStorage(storageConfigFrom(config)), log }),
-    redisUrl: config.REDIS_URL,
+    redis: redisTarget(config),
     prefix: config.REDIS_PREFIX,
     log,
     metrics,

@@ -206,8 +206,8 @@ export class IdentityService {
   }
 
   async logout(ctx: CallContext): Promise<void> {
-    if (!ctx.sessionId) throw unauthenticated('unauthenticated', 'Sign in first.');
-    await this.d.sessions.revoke(ctx.sessionId);
+    if (!ctx.sessionId || !ctx.userId) throw unauthenticated('unauthenticated', 'Sign in first.');
+    await this.d.sessions.revoke(ctx.userId, ctx.sessionId);
   }
 
   async getMe(ctx: CallContext): Promise<User> {

@@ -1,6 +1,6 @@
 import { type Knex, transactor } from '@wms/kit/db';
 import { redisCheck } from '@wms/kit/health';
-import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
+import { createRedis, type Redis, redisReady, redisTarget } from '@wms/kit/redis';
 import type { ProcessBase, StartedServer } from '@wms/kit/service';
 import { JwtAccessTokens } from './adapters/jwt-access-tokens.ts';
 import { createSmtpMailer } from './adapters/smtp-mailer.ts';
@@ -44,7 +44,7 @@ export async function startIdentityServer(
   config: IdentityConfig,
   { db, log }: ProcessBase,
 ): Promise<StartedServer<'identity'>> {
-  const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
+  const redis = createRedis(redisTarget(config), config.REDIS_PREFIX, log);
   await redisReady(redis);
   const mailer = createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, log);
   const service = await buildIdentityService(

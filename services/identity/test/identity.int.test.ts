@@ -7,7 +7,7 @@ import { bindHandlers, type RunningGrpcServer, startGrpcServer } from '@wms/kit/
 import { createLogger } from '@wms/kit/logger';
 import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
 import { session } from '@wms/kit/sessions';
-import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/testkit';
+import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedis } from '@wms/testkit';
 import { loadService } from '@wms/protos';
 import type { IdentityServiceDefinition } from '@wms/protos/gen/wms/identity/v1/IdentityService';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,7 @@ import { hashToken } from '@wms/kit/account-rules';
 import type { Mailer } from '../src/identity.service.ts';
 import { identityHandlers } from '../src/rpc.ts';
 import { EmailTokenStore } from '../src/store/email-token.store.ts';
-import { type Admission, ThrottleStore } from '@wms/kit/throttle';
+import { type Admission, ThrottleStore, throttleKey } from '@wms/kit/throttle';
 import { UserStore } from '../src/store/user.store.ts';
 import type { Bucket } from '../src/domain/throttle.ts';
 import { buildIdentityService } from '../src/wiring.ts';
@@ -63,7 +63,7 @@ async function verifiedUser() {
 beforeAll(async () => {
   database = await createTestDatabase('identity', migrations);
   db = createDb({ url: database.url, schema: 'identity', log });
-  redis = createRedis(testRedisUrl, redisPrefix, log);
+  redis = createRedis(testRedis, redisPrefix, log);
   await redisReady(redis);
   const { privateKey } = generateKeyPairSync('ed25519');
   const service = await buildIdentityService(
@@ -93,7 +93,7 @@ afterAll(async () => {
   client?.close();
   await server?.stop();
   await redis?.quit();
-  await dropRedisPrefix(testRedisUrl, redisPrefix);
+  await dropRedisPrefix(testRedis, redisPrefix);
   await db?.destroy();
   await database?.drop();
 });
@@ -167,14 +167,18 @@ describe('IdentityService over gRPC', () => {
         .select('sessions.id')
     ).map((r) => r.id as string);
     expect(sessionIds).toHaveLength(2);
-    expect(await redis.exists(...sessionIds.map(session.key))).toBe(2);
+    const userId = (await db('users').where({ email }).first('id')).id as string;
+    const keys = sessionIds.flatMap((id) => [session.key(userId, id), session.previousKey(id)]);
+    // One command a key: on a Redis Cluster the previous names are in slots of their own.
+    const existing = async () => (await Promise.all(keys.map((k) => redis.exists(k)))).reduce((a, b) => a + b, 0);
+    expect(await existing()).toBe(4);
     expect(auth.access_token).not.toBe(second.access_token);
 
     await client.RecoverAccount({ email }, ctx());
     const token = tokenIn(mailTo(email).at(-1)!);
     await client.ResetPassword({ token, password: 'password-2' }, ctx());
 
-    expect(await redis.exists(...sessionIds.map(session.key))).toBe(0);
+    expect(await existing()).toBe(0);
     const live = await db('sessions').whereIn('id', sessionIds).whereNull('revoked_at');
     expect(live).toHaveLength(0);
     expect((await refusal(client.Login({ email, password: 'password-1' }, ctx()))).code).toBe('invalid_credentials');
@@ -253,7 +257,8 @@ describe('sessions without expiry (SESSION_TTL_SECONDS=0)', () => {
       .slice(1, 2)
       .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()) as { exp?: number; sid: string });
     expect(payload!.exp).toBeUndefined();
-    expect(await redis.ttl(session.key(payload!.sid))).toBe(-1);
+    expect(await redis.ttl(session.key(signedIn.user.id, payload!.sid))).toBe(-1);
+    expect(await redis.ttl(session.previousKey(payload!.sid))).toBe(-1);
   });
 });
 
@@ -335,14 +340,18 @@ describe(ThrottleStore.name, () => {
     const buckets = bucket(1);
     const inFlight = admitted(await store.admit(buckets, 'failures'));
     const early = store.admit(buckets, 'failures');
-    await vi.waitFor(async () => expect(await redis.zcard(`${buckets[0]!.key}:queue`)).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await redis.zcard(throttleKey(`${buckets[0]!.key}:queue`))).toBe(1), {
+      timeout: 10_000,
+    });
     now += 1;
     let lateAdmitted = false;
     const late = store.admit(buckets, 'failures').then((a) => {
       lateAdmitted = a.admitted;
       return a;
     });
-    await vi.waitFor(async () => expect(await redis.zcard(`${buckets[0]!.key}:queue`)).toBe(2), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await redis.zcard(throttleKey(`${buckets[0]!.key}:queue`))).toBe(2), {
+      timeout: 10_000,
+    });
     await inFlight.succeeded();
     const second = admitted(await early);
     expect(lateAdmitted).toBe(false);
@@ -355,7 +364,7 @@ describe(ThrottleStore.name, () => {
     const buckets = bucket(1);
     admitted(await store.admit(buckets, 'failures'));
     expect(await store.admit(buckets, 'failures')).toEqual({ admitted: false, retryAfterMs: 1000 });
-    expect(await redis.zcard(`${buckets[0]!.key}:queue`)).toBe(0);
+    expect(await redis.zcard(throttleKey(`${buckets[0]!.key}:queue`))).toBe(0);
   });
 
   it('takes an attempt that never settles for a failure once its lease runs out', async () => {

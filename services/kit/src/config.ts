@@ -33,6 +33,22 @@ export const env = {
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 
+/** Where Redis is (kit's `redisTarget`), for the services and the gateway. */
+export const redisEnv = {
+  REDIS_URL: env.url('redis://127.0.0.1:6379'),
+  /**
+   * A Redis Cluster's nodes, `host:port` comma-separated (some suffice: the rest are discovered); REDIS_URL then gives
+   * only credentials and TLS.
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .optional()
+    .transform((v) => v?.split(',').flatMap((n) => n.trim() || []))
+    .pipe(z.array(z.string().regex(/^[^\s:]+:\d{1,5}$/, 'each node is host:port')).optional()),
+  /** Prefix of every Redis key and BullMQ queue, so several clusters (tests beside `pnpm start`) can share one Redis. */
+  REDIS_PREFIX: z.string().default('wms'),
+};
+
 /** Variables every service shares (DESIGN.md, Configuration). */
 export const serviceEnv = {
   LOG_LEVEL: env.logLevel(),
@@ -42,9 +58,7 @@ export const serviceEnv = {
    */
   GRPC_HOST: env.string('0.0.0.0'),
   DATABASE_URL: env.url('postgres://postgres@127.0.0.1:5432/wms'),
-  REDIS_URL: env.url('redis://127.0.0.1:6379'),
-  /** Prefix of every Redis key and BullMQ queue, so several clusters (tests beside `pnpm start`) can share one Redis. */
-  REDIS_PREFIX: z.string().default('wms'),
+  ...redisEnv,
 };
 
 /** `<PEER>_GRPC_URL` for each peer, defaulting to where the topology puts it on this host. */

@@ -13,7 +13,10 @@ const TOMBSTONE = 'none';
  * concurrent cache fill (which only sets an absent key) cannot bring a removed member back.
  */
 export const membershipCache = {
-  key: (workspaceId: string, userId: string) => `membership:${workspaceId}:${userId}`,
+  /** Hash-tagged by user: on a Redis Cluster it shares a slot with the user's sessions (see `session.key`). */
+  key: (workspaceId: string, userId: string) => `membership:{${userId}}:${workspaceId}`,
+  /** The previous release's key: changes and removals are written to it too (kit's `keyToRead`). */
+  previousKey: (workspaceId: string, userId: string) => `membership:${workspaceId}:${userId}`,
   ttlSeconds: 600,
   tombstone: TOMBSTONE,
   encode: (m: CachedMembership): string => JSON.stringify([m.workspaceUserId, m.actorId, m.role]),

@@ -7,16 +7,16 @@ import {
   Worker,
   type WorkerOptions,
 } from 'bullmq';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import { type ProcessMetrics, QUEUE_STATES } from './metrics.ts';
-import { logConnectionErrors } from './redis.ts';
+import { connectRedis, isCluster, logConnectionErrors, type Redis, type RedisTarget } from './redis.ts';
 
 export { UnrecoverableError } from 'bullmq';
 export type { Job, JobsOptions, Processor, Queue, QueueEvents, Worker } from 'bullmq';
 
-/** Where a queue object gets Redis: a URL (BullMQ then owns and closes the connection) or a shared client we close. */
-export type QueueRedis = { redisUrl: string; connection?: never } | { connection: Redis; redisUrl?: never };
+/** Where a queue object gets Redis: a target (BullMQ then owns and closes its connection) or a client we close. */
+export type QueueRedis = { redis: RedisTarget; connection?: never } | { connection: Redis; redis?: never };
 
 /** Options every queue object takes: its Redis and the deployment's `REDIS_PREFIX`. */
 export type QueueBaseOptions = QueueRedis & {
@@ -35,8 +35,13 @@ export const DEFAULT_JOB_OPTIONS = Object.freeze({
   removeOnFail: 1000,
 } satisfies JobsOptions);
 
-/** The BullMQ `prefix` option for a deployment's `REDIS_PREFIX`. */
-export const bullPrefix = (redisPrefix: string): string => `${redisPrefix}:bull`;
+/**
+ * The BullMQ `prefix` option for a deployment's `REDIS_PREFIX`. On a Redis Cluster its last part is a hash tag, as
+ * BullMQ requires (its scripts touch many keys of a queue), which puts every queue in one slot; on one Redis the keys
+ * keep the names they always had, so an upgrade finds the jobs queued before it.
+ */
+export const bullPrefix = (redisPrefix: string, cluster = false): string =>
+  cluster ? `${redisPrefix}:{bull}` : `${redisPrefix}:bull`;
 
 /**
  * ioredis options for BullMQ: workers (and queue events) block, so they need `maxRetriesPerRequest: null`;
@@ -54,20 +59,22 @@ export function queueConnectionOptions(role: 'worker' | 'producer'): RedisOption
   };
 }
 
-function connect(url: string, role: 'worker' | 'producer', log: Logger | undefined): Redis {
-  const redis = new Redis(url, queueConnectionOptions(role));
+function connect(target: RedisTarget, role: 'worker' | 'producer', log: Logger | undefined): Redis {
+  const redis = connectRedis(target, queueConnectionOptions(role));
   logConnectionErrors(redis, log, { role }, 'queue redis connection error');
   return redis;
 }
 
 /** A Redis client for BullMQ workers and queue events (`maxRetriesPerRequest: null`); an idle error never crashes. */
-export const workerConnection = (url: string, log?: Logger): Redis => connect(url, 'worker', log);
+export const workerConnection = (target: RedisTarget, log?: Logger): Redis => connect(target, 'worker', log);
 
 /** A Redis client for producers (no offline queue, fails fast); an idle error never crashes. */
-export const producerConnection = (url: string, log?: Logger): Redis => connect(url, 'producer', log);
+export const producerConnection = (target: RedisTarget, log?: Logger): Redis => connect(target, 'producer', log);
 
-function connectionFor(opts: QueueRedis, role: 'worker' | 'producer') {
-  return opts.connection ?? { url: opts.redisUrl, ...queueConnectionOptions(role) };
+/** A queue object's connection and prefix: the client given, or one of its own that BullMQ closes with it. */
+function connectionFor(opts: QueueBaseOptions, role: 'worker' | 'producer') {
+  const connection = opts.connection ?? connectRedis(opts.redis, queueConnectionOptions(role));
+  return { connection, prefix: bullPrefix(opts.prefix, isCluster(connection)) };
 }
 
 /** Codes and messages of a Redis connection that is down or dropped (BullMQ retries those by itself). */
@@ -107,8 +114,7 @@ export function createQueue<T, R = unknown>(
   opts: QueueBaseOptions & { defaultJobOptions?: JobsOptions },
 ): Queue<T, R, string> {
   const queue = new Queue<T, R, string>(name, {
-    connection: connectionFor(opts, 'producer'),
-    prefix: bullPrefix(opts.prefix),
+    ...connectionFor(opts, 'producer'),
     defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, ...opts.defaultJobOptions },
   });
   queue.on('error', logErrors(name, 'queue', opts.log));
@@ -135,8 +141,7 @@ export function createWorker<T, R>(
     // After a lost Redis connection, fetch again within a second of its return, not BullMQ's default 15 s.
     runRetryDelay: 1000,
     ...opts.worker,
-    connection: connectionFor(opts, 'worker'),
-    prefix: bullPrefix(opts.prefix),
+    ...connectionFor(opts, 'worker'),
     concurrency: opts.concurrency ?? 1,
   });
   worker.on('failed', (job, err) => {
@@ -159,7 +164,7 @@ export function createWorker<T, R>(
     const metrics = opts.metrics;
     worker.on('completed', (job) => metrics.countJob(name, job.name, 'completed'));
     // Counting only reads; it shares the worker's connection when it was given one.
-    const counter = new Queue(name, { connection: connectionFor(opts, 'worker'), prefix: bullPrefix(opts.prefix) });
+    const counter = new Queue(name, connectionFor(opts, 'worker'));
     counter.on('error', logErrors(name, 'queue counter', log));
     const unwatch = metrics.watchQueue(name, async () => {
       const counts = await counter.getJobCounts(...QUEUE_STATES, 'prioritized');
@@ -179,7 +184,7 @@ export function createWorker<T, R>(
  * Await `events.waitUntilReady()` once at boot. `connection`, when given, must be a `workerConnection` (it blocks).
  */
 export function createQueueEvents(name: string, opts: QueueBaseOptions): QueueEvents {
-  const events = new QueueEvents(name, { connection: connectionFor(opts, 'worker'), prefix: bullPrefix(opts.prefix) });
+  const events = new QueueEvents(name, connectionFor(opts, 'worker'));
   events.on('error', logErrors(name, 'queue events', opts.log));
   return events;
 }
@@ -194,15 +199,15 @@ export async function startScheduledWorker<R>(
     job: string;
     everyMs: number;
     processor: Processor<unknown, R, string>;
-    redisUrl: string;
+    redis: RedisTarget;
     prefix: string;
     log: Logger;
     metrics?: ProcessMetrics;
   },
 ): Promise<{ close(): Promise<void>; connection: Redis }> {
   const base = { prefix: opts.prefix, log: opts.log };
-  const producer = producerConnection(opts.redisUrl, opts.log);
-  const consumer = workerConnection(opts.redisUrl, opts.log);
+  const producer = producerConnection(opts.redis, opts.log);
+  const consumer = workerConnection(opts.redis, opts.log);
   const queue = createQueue(name, { ...base, connection: producer });
   await queue.upsertJobScheduler(opts.job, { every: opts.everyMs }, { name: opts.job });
   const worker = createWorker(name, opts.processor, { ...base, connection: consumer, metrics: opts.metrics });

@@ -67,6 +67,12 @@ end
 return {wait, worst}
 `;
 
+/**
+ * A bucket's key in Redis: every bucket of every throttle under one hash tag, so that on a Redis Cluster one script
+ * can weigh an attempt against all its buckets at once (attempts are few; one slot holds them all).
+ */
+export const throttleKey = (key: string) => `{throttle}:${key}`;
+
 /** What `admit` decided: go ahead and settle the attempt when its outcome is known, or refuse for this long. */
 export type Admission<B extends ThrottleBucket = ThrottleBucket> =
   | { admitted: true; succeeded: () => Promise<void>; failed: () => Promise<void> }
@@ -111,7 +117,11 @@ export class ThrottleStore {
    */
   async admit<B extends ThrottleBucket>(buckets: B[], counting: 'every_attempt' | 'failures'): Promise<Admission<B>> {
     const redis = this.redis as unknown as { wmsThrottle(...args: Array<string | number>): Promise<[number, number]> };
-    const keys = buckets.flatMap((b) => [b.key, `${b.key}:inflight`, `${b.key}:queue`]);
+    const keys = buckets.flatMap((b) => [
+      throttleKey(b.key),
+      throttleKey(`${b.key}:inflight`),
+      throttleKey(`${b.key}:queue`),
+    ]);
     const member = randomUUID();
     const hold = counting === 'failures' ? 1 : 0;
     const deadline = performance.now() + this.maxWaitMs;
@@ -138,10 +148,16 @@ export class ThrottleStore {
     return {
       admitted: true,
       // Also from the counted set: a success that took longer than the lease was counted as a failure meanwhile.
-      succeeded: () => this.settle(buckets, (tx, b) => tx.zrem(`${b.key}:inflight`, member).zrem(b.key, member)),
+      succeeded: () =>
+        this.settle(buckets, (tx, b) =>
+          tx.zrem(throttleKey(`${b.key}:inflight`), member).zrem(throttleKey(b.key), member),
+        ),
       failed: () =>
         this.settle(buckets, (tx, b) =>
-          tx.zrem(`${b.key}:inflight`, member).zadd(b.key, this.now(), member).pexpire(b.key, this.windowMs),
+          tx
+            .zrem(throttleKey(`${b.key}:inflight`), member)
+            .zadd(throttleKey(b.key), this.now(), member)
+            .pexpire(throttleKey(b.key), this.windowMs),
         ),
     };
   }
@@ -156,6 +172,6 @@ export class ThrottleStore {
   }
 
   private async leaveQueues(buckets: ThrottleBucket[], member: string): Promise<void> {
-    await this.settle(buckets, (tx, b) => tx.zrem(`${b.key}:queue`, member));
+    await this.settle(buckets, (tx, b) => tx.zrem(throttleKey(`${b.key}:queue`), member));
   }
 }

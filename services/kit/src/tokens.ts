@@ -50,11 +50,14 @@ const TOMBSTONE = 'none';
  * lookup that raced with them cannot bring the token back. Unknown secrets are remembered as tombstones briefly.
  */
 export const tokenCache = {
-  key: (hash: Buffer) => `token:${hash.toString('hex')}`,
+  /** Hash-tagged by the secret's hash: on a Redis Cluster the token's three keys, read in one script, share a slot. */
+  key: (hash: Buffer) => `token:{${hash.toString('hex')}}`,
   /** The sliding window of the token's recent requests (rate limit, contract §11). */
-  rateKey: (hash: Buffer) => `token-rate:${hash.toString('hex')}`,
+  rateKey: (hash: Buffer) => `token-rate:{${hash.toString('hex')}}`,
   /** Exists for a minute after the use that last wrote `last_used_at`. */
-  usedKey: (hash: Buffer) => `token-used:${hash.toString('hex')}`,
+  usedKey: (hash: Buffer) => `token-used:{${hash.toString('hex')}}`,
+  /** The previous release's key: tombstones are written to it too (kit's `keyToRead`). */
+  previousKey: (hash: Buffer) => `token:${hash.toString('hex')}`,
   ttlSeconds: 600,
   unknownTtlSeconds: 60,
   tombstone: TOMBSTONE,

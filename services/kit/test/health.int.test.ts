@@ -7,7 +7,7 @@ import { createHealthClient } from '../src/grpc-client.ts';
 import { type RunningGrpcServer, startGrpcServer, startHealthServer } from '../src/grpc-server.ts';
 import { HealthService, postgresCheck, redisCheck } from '../src/health.ts';
 import { createQueue, createWorker, producerConnection, workerConnection } from '../src/queues.ts';
-import { createRedis, type Redis, redisReady } from '../src/redis.ts';
+import { createRedis, type Redis, redisAt, redisReady } from '../src/redis.ts';
 import { startTestPostgres, startTestRedis, type TestDependency, waitFor } from '@wms/testkit';
 
 // The dependency monitor against a Postgres and a Redis of this file's own, stopped, killed and started again; the
@@ -48,7 +48,7 @@ describe('dependency monitor', () => {
 
   beforeAll(async () => {
     db = createDb({ url: pg.url, schema: 'public', log });
-    client = createRedis(redis.url, 'health-test', log);
+    client = createRedis(redisAt(redis.url), 'health-test', log);
     await redisReady(client);
     server = await startGrpcServer({
       port: 0,
@@ -171,8 +171,8 @@ describe('a worker health server', () => {
   it('answers for a BullMQ worker, follows its Redis, and the worker runs jobs again after Redis returns', async () => {
     const prefix = 'health-worker';
     const db = createDb({ url: pg.url, schema: 'public', log });
-    const consumer = workerConnection(redis.url, log);
-    const producer = producerConnection(redis.url, log);
+    const consumer = workerConnection(redisAt(redis.url), log);
+    const producer = producerConnection(redisAt(redis.url), log);
     const done: string[] = [];
     const worker = createWorker<{ id: string }, void>('echo', async (job) => void done.push(job.data.id), {
       prefix,

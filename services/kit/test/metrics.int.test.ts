@@ -9,7 +9,7 @@ import { createAsyncClient } from '../src/grpc-client.ts';
 import { bindHandlers, startGrpcServer } from '../src/grpc-server.ts';
 import { type MetricsServer, ProcessMetrics, startMetricsServer, startProcessMetrics } from '../src/metrics.ts';
 import { createQueue, createWorker, UnrecoverableError } from '../src/queues.ts';
-import { dropRedisPrefix, testAdminUrl, testRedisPrefix, testRedisUrl, waitFor } from '@wms/testkit';
+import { dropRedisPrefix, testAdminUrl, testRedisPrefix, testRedis, waitFor } from '@wms/testkit';
 import { loadService } from '@wms/protos';
 
 // kit's metrics against real parts: a gRPC server and client, a knex pool on the test Postgres, BullMQ on the test
@@ -20,7 +20,7 @@ const closers: Array<() => Promise<unknown>> = [];
 
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
-  await dropRedisPrefix(testRedisUrl, prefix);
+  await dropRedisPrefix(testRedis, prefix);
 });
 
 async function serve(metrics: ProcessMetrics): Promise<MetricsServer> {
@@ -168,7 +168,7 @@ describe(ProcessMetrics.name, () => {
     const server = await serve(metrics);
     const name = 'metrics-q';
     const queue = createQueue<{ kind: string }>(name, {
-      redisUrl: testRedisUrl,
+      redis: testRedis,
       prefix,
       log,
       defaultJobOptions: { attempts: 2, backoff: { type: 'fixed', delay: 20 } },
@@ -181,7 +181,7 @@ describe(ProcessMetrics.name, () => {
         if (job.data.kind === 'flaky' && flaky++ === 0) throw new Error('once');
         return 'ok';
       },
-      { redisUrl: testRedisUrl, prefix, log, metrics },
+      { redis: testRedis, prefix, log, metrics },
     );
     closers.push(() => queue.close());
     closers.push(() => worker.close());

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db.ts';
 import { isDependencyOutage, isUnstorableText } from '../src/errors.ts';
 import { createLogger } from '../src/logger.ts';
-import { createRedis } from '../src/redis.ts';
+import { createRedis, redisAt } from '../src/redis.ts';
 import { freePort, testAdminUrl } from '@wms/testkit';
 
 // The errors real clients raise when a dependency is gone, classified as outages (503), and Postgres refusing text
@@ -43,7 +43,7 @@ describe('isDependencyOutage', () => {
   });
 
   it('recognises a Redis that does not listen', async () => {
-    const redis = createRedis(`redis://127.0.0.1:${await freePort()}`, 'outage-test', log);
+    const redis = createRedis(redisAt(`redis://127.0.0.1:${await freePort()}`), 'outage-test', log);
     try {
       expect(isDependencyOutage(await failureOf(() => redis.get('x')))).toBe(true);
     } finally {

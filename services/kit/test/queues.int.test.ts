@@ -1,9 +1,11 @@
-import { Redis } from 'ioredis';
+import type { Cluster } from 'ioredis';
+import { connectRedis, isCluster, redisAt, redisReady } from '../src/redis.ts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createQueue,
   createQueueEvents,
+  bullPrefix,
   createWorker,
   DEFAULT_JOB_OPTIONS,
   type Processor,
@@ -15,7 +17,7 @@ import {
   type Worker,
   workerConnection,
 } from '../src/queues.ts';
-import { dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/testkit';
+import { dropRedisPrefix, testRedisPrefix, testRedis } from '@wms/testkit';
 
 interface Payload {
   id: string;
@@ -35,14 +37,14 @@ let seq = 0;
 async function harness<R>(processor: Processor<Payload, R, string>, fastRetries = false) {
   const name = `q${++seq}`;
   const queue: Queue<Payload, R, string> = createQueue<Payload, R>(name, {
-    redisUrl: testRedisUrl,
+    redis: testRedis,
     prefix,
     log,
     ...(fastRetries ? { defaultJobOptions: { backoff: { type: 'fixed', delay: 20 } } } : {}),
   });
-  const events: QueueEvents = createQueueEvents(name, { redisUrl: testRedisUrl, prefix, log });
+  const events: QueueEvents = createQueueEvents(name, { redis: testRedis, prefix, log });
   const worker: Worker<Payload, R, string> = createWorker<Payload, R>(name, processor, {
-    redisUrl: testRedisUrl,
+    redis: testRedis,
     prefix,
     log,
     concurrency: 2,
@@ -62,7 +64,7 @@ beforeAll(() => {
 
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
-  await dropRedisPrefix(testRedisUrl, prefix);
+  await dropRedisPrefix(testRedis, prefix);
 });
 
 describe('queues', () => {
@@ -83,14 +85,18 @@ describe('queues', () => {
     });
   });
 
-  it('keeps BullMQ keys under <REDIS_PREFIX>:bull', async () => {
+  it('keeps BullMQ keys under <REDIS_PREFIX>:bull (on a Redis Cluster, <REDIS_PREFIX>:{bull}: one slot)', async () => {
     const { name, queue } = await harness(async () => 'ok');
     await queue.add('k', { id: 'k1' });
-    const redis = new Redis(testRedisUrl);
+    const redis = connectRedis(testRedis, {});
     try {
-      const keys = await redis.keys(`${prefix}:bull:${name}:*`);
-      expect(keys.length).toBeGreaterThan(0);
-      expect(await redis.keys(`bull:${name}:*`)).toEqual([]);
+      await redisReady(redis);
+      const nodes = isCluster(redis) ? (redis as unknown as Cluster).nodes('master') : [redis];
+      const keys = async (pattern: string) => (await Promise.all(nodes.map((n) => n.keys(pattern)))).flat();
+      const bull = bullPrefix(prefix, isCluster(redis));
+      expect(bull).toBe(isCluster(redis) ? `${prefix}:{bull}` : `${prefix}:bull`);
+      expect((await keys(`${bull}:${name}:*`)).length).toBeGreaterThan(0);
+      expect(await keys(`bull:${name}:*`)).toEqual([]);
     } finally {
       redis.disconnect();
     }
@@ -143,8 +149,8 @@ describe('queues', () => {
   });
 
   it('works with shared producer and worker connections, which the caller closes', async () => {
-    const producer = producerConnection(testRedisUrl, log);
-    const consumer = workerConnection(testRedisUrl, log);
+    const producer = producerConnection(testRedis, log);
+    const consumer = workerConnection(testRedis, log);
     const name = `q${++seq}`;
     const queue = createQueue<Payload, string>(name, { connection: producer, prefix, log });
     const worker = createWorker<Payload, string>(name, async (job) => `done ${job.data.id}`, {
@@ -165,7 +171,7 @@ describe('queues', () => {
   });
 
   it('refuses a producer command at once when Redis is unreachable, instead of holding it until Redis returns', async () => {
-    const producer = producerConnection('redis://127.0.0.1:1', log);
+    const producer = producerConnection(redisAt('redis://127.0.0.1:1'), log);
     try {
       // No offline queue: the command is refused while the client is still connecting, not queued for a reconnect.
       await expect(producer.ping()).rejects.toThrow("Stream isn't writeable and enableOfflineQueue options is false");
@@ -188,12 +194,12 @@ describe('queues', () => {
         job: 'sweep',
         everyMs: 100,
         processor: async () => ++runs,
-        redisUrl: testRedisUrl,
+        redis: testRedis,
         prefix,
         log,
       });
     const replicas = await Promise.all([start(), start()]);
-    const queue = createQueue(name, { redisUrl: testRedisUrl, prefix, log });
+    const queue = createQueue(name, { redis: testRedis, prefix, log });
     closers.push(() => queue.close());
     await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(await queue.getJobSchedulers()).toEqual([expect.objectContaining({ key: 'sweep', every: 100 })]);
@@ -201,7 +207,7 @@ describe('queues', () => {
     const stopped = runs;
     // The scheduler outlives its replicas: a worker started now takes the next runs, which a replica still working would share.
     let later = 0;
-    const next = createWorker(name, async () => ++later, { redisUrl: testRedisUrl, prefix, log });
+    const next = createWorker(name, async () => ++later, { redis: testRedis, prefix, log });
     closers.push(() => next.close());
     await expect.poll(() => later, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(runs).toBe(stopped);

@@ -9,6 +9,7 @@ import { queueNames, SWEEP_JOB } from './queues.ts';
 import { MessageStore } from './store/message.store.ts';
 import { requireSearchConfig } from './wiring.ts';
 import { cleanupProcessor } from './workers/cleanup.worker.ts';
+import { redisTarget } from '@wms/kit/redis';
 
 /**
  * The worker role: the outbox relay, which hands committed events to the realtime service, and the cleanup sweep of
@@ -36,7 +37,7 @@ export async function startMessagingWorker(
       attachments: new Attachments(assets),
       log,
     }),
-    redisUrl: config.REDIS_URL,
+    redis: redisTarget(config),
     prefix: config.REDIS_PREFIX,
     log,
     metrics,

@@ -17,6 +17,7 @@ import { eventsQueue, occupancyChecks, occupancyQueue } from './queues.ts';
 import { realtimeHandlers, type RealtimeServices } from './rpc.ts';
 import { EventStore } from './store/event.store.ts';
 import { PresenceStore } from './store/presence.store.ts';
+import { redisTarget } from '@wms/kit/redis';
 
 export const providerSettingsOf = (c: RealtimeConfig): ProviderSettings => ({
   appId: c.PUSHER_APP_ID,
@@ -87,7 +88,7 @@ export function deliveryOf(d: { db: Knex; provider: ProviderSettings; log: Logge
 
 /** The queues' producers on one Redis connection, for the server and the worker role. */
 export function openProducers(config: RealtimeConfig, log: Logger) {
-  const connection = producerConnection(config.REDIS_URL, log);
+  const connection = producerConnection(redisTarget(config), log);
   const events = eventsQueue(connection, config.REDIS_PREFIX, log);
   const occupancy = occupancyQueue(connection, config.REDIS_PREFIX, log);
   return {

@@ -1,7 +1,7 @@
 import { transactor } from '@wms/kit/db';
 import { redisCheck } from '@wms/kit/health';
 import { createWorker, workerConnection } from '@wms/kit/queues';
-import { redisReady } from '@wms/kit/redis';
+import { redisReady, redisTarget } from '@wms/kit/redis';
 import type { ProcessBase, StartedRole } from '@wms/kit/service';
 import type { RealtimeConfig } from './config.ts';
 import { startWalStream } from './adapters/wal-stream.ts';
@@ -41,7 +41,7 @@ export async function startRealtimeWorker(
     recreateSlot: () => replaceEventSlot(db, log),
   });
   const producers = openProducers(config, log);
-  const connection = workerConnection(config.REDIS_URL, log);
+  const connection = workerConnection(redisTarget(config), log);
   const base = { prefix: config.REDIS_PREFIX, log, connection, metrics };
   // One job at a time on each queue: a drain keeps the order, a reconciliation takes the presence lock anyway.
   const eventsWorker = createWorker(queueNames.events, eventsProcessor({ delivery, log }), base);

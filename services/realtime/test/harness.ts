@@ -8,7 +8,7 @@ import { ProcessMetrics } from '@wms/kit/metrics';
 import type { StartedRole } from '@wms/kit/service';
 import { loadService } from '@wms/protos';
 import type { RealtimeServiceDefinition } from '@wms/protos/gen/wms/realtime/v1/RealtimeService';
-import { createTestDatabase, dropRedisPrefix, testRedisPrefix, testRedisUrl } from '@wms/testkit';
+import { createTestDatabase, dropRedisPrefix, testRedis, testRedisEnv, testRedisPrefix } from '@wms/testkit';
 import { migrations } from '../migrations/index.ts';
 import type { MessagingClient, WorkspaceClient } from '../src/adapters/peers.ts';
 import { loadRealtimeConfig, type RealtimeConfig } from '../src/config.ts';
@@ -67,7 +67,7 @@ export async function startRealtime(o: {
   const config: RealtimeConfig = loadRealtimeConfig({
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
-    REDIS_URL: testRedisUrl,
+    ...testRedisEnv,
     REDIS_PREFIX: prefix,
     PUBLIC_URL: 'http://gateway.test:8080',
     PUSHER_APP_ID: o.provider.appId,
@@ -132,7 +132,7 @@ export async function startRealtime(o: {
       await serverDelivery.drained();
       await producers.close();
       await db.destroy();
-      await dropRedisPrefix(testRedisUrl, prefix);
+      await dropRedisPrefix(testRedis, prefix);
       await database.drop();
     },
   };

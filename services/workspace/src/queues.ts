@@ -1,6 +1,6 @@
 import { createQueue, createQueueEvents, producerConnection, workerConnection } from '@wms/kit/queues';
 import type { Logger } from '@wms/kit/logger';
-import type { Redis } from '@wms/kit/redis';
+import type { Redis, RedisTarget } from '@wms/kit/redis';
 import type { AvatarResizer } from './avatar.service.ts';
 import type { WorkspacePurges } from './workspace.service.ts';
 
@@ -37,14 +37,14 @@ export interface WorkspaceProducers {
 
 /** Opens the producers on the deployment's Redis; `resizeTimeoutMs` is how long a PUT waits for the worker before answering 503. */
 export async function openWorkspaceProducers(o: {
-  redisUrl: string;
+  redis: RedisTarget;
   prefix: string;
   log: Logger;
   resizeTimeoutMs?: number;
 }): Promise<WorkspaceProducers> {
   const base = { prefix: o.prefix, log: o.log };
-  const producer = producerConnection(o.redisUrl, o.log);
-  const listener = workerConnection(o.redisUrl, o.log);
+  const producer = producerConnection(o.redis, o.log);
+  const listener = workerConnection(o.redis, o.log);
   const resizeQueue = createQueue<AvatarResizeJob, AvatarResizeResult>(queueNames.avatarResize, {
     ...base,
     connection: producer,

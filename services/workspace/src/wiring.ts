@@ -1,7 +1,7 @@
 import { type Knex, transactor } from '@wms/kit/db';
 import { connectPeer } from '@wms/kit/grpc-client';
 import { redisCheck } from '@wms/kit/health';
-import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
+import { createRedis, type Redis, redisReady, redisTarget } from '@wms/kit/redis';
 import { ThrottleStore } from '@wms/kit/throttle';
 import type { ProcessBase, StartedServer } from '@wms/kit/service';
 import { createStorage, type ObjectStorage, storageConfigFrom } from '@wms/kit/storage';
@@ -101,9 +101,9 @@ export async function startWorkspaceServer(
   config: WorkspaceConfig,
   { db, log }: ProcessBase,
 ): Promise<StartedServer<'workspace'>> {
-  const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, log);
+  const redis = createRedis(redisTarget(config), config.REDIS_PREFIX, log);
   await redisReady(redis);
-  const producers = await openWorkspaceProducers({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, log });
+  const producers = await openWorkspaceProducers({ redis: redisTarget(config), prefix: config.REDIS_PREFIX, log });
   const identity = connectPeer('identity', config.IDENTITY_GRPC_URL);
   const messaging = connectPeer('messaging', config.MESSAGING_GRPC_URL);
   const services = buildWorkspaceServices({

@@ -2,7 +2,7 @@ import { connectPeer } from '@wms/kit/grpc-client';
 import { redisCheck } from '@wms/kit/health';
 import { relayToRealtime } from '@wms/kit/outbox-relay';
 import { createWorker, workerConnection } from '@wms/kit/queues';
-import { redisReady } from '@wms/kit/redis';
+import { redisReady, redisTarget } from '@wms/kit/redis';
 import type { ProcessBase, StartedRole } from '@wms/kit/service';
 import { createStorage, storageConfigFrom } from '@wms/kit/storage';
 import type { WorkspaceConfig } from './config.ts';
@@ -29,7 +29,7 @@ export async function startWorkspaceWorker(
   });
   const { workspaces, avatars } = buildWorkspaceStores(db);
   const storage = createStorage(storageConfigFrom(config));
-  const connection = workerConnection(config.REDIS_URL, log);
+  const connection = workerConnection(redisTarget(config), log);
   const base = { prefix: config.REDIS_PREFIX, log, connection, metrics };
   const resize = createWorker(queueNames.avatarResize, avatarResizeProcessor(storage), { ...base, concurrency: 2 });
   const messaging = connectPeer('messaging', config.MESSAGING_GRPC_URL);

@@ -9,7 +9,7 @@ import type { CallContext } from '@wms/kit/context';
 import { createLogger } from '@wms/kit/logger';
 import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
 import { createStorage } from '@wms/kit/storage';
-import { createTestDatabase, dropRedisPrefix, emittedEvents, testRedisPrefix, testRedisUrl } from '@wms/testkit';
+import { createTestDatabase, dropRedisPrefix, emittedEvents, testRedisPrefix, testRedis } from '@wms/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { INVITATION_LIFETIME_MS } from '../src/domain/invitation.ts';
@@ -105,7 +105,7 @@ beforeAll(async () => {
   database = await createTestDatabase('workspace', migrations);
   db = createDb({ url: database.url, schema: 'workspace', log });
   emitted = await emittedEvents(db);
-  redis = createRedis(testRedisUrl, prefix, log);
+  redis = createRedis(testRedis, prefix, log);
   await redisReady(redis);
   storageDir = await mkdtemp(path.join(tmpdir(), 'workspace-invitations-'));
   services = build();
@@ -113,7 +113,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await redis?.quit();
-  await dropRedisPrefix(testRedisUrl, prefix);
+  await dropRedisPrefix(testRedis, prefix);
   await db?.destroy();
   await database?.drop();
   if (storageDir) await rm(storageDir, { recursive: true, force: true });

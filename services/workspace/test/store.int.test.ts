@@ -5,18 +5,11 @@ import path from 'node:path';
 import { createDb, isUniqueViolation, type Knex, queryable, type Transact, transactor, type Tx } from '@wms/kit/db';
 import { DomainError } from '@wms/kit/errors';
 import { createLogger } from '@wms/kit/logger';
-import { createRedis, type Redis, redisReady } from '@wms/kit/redis';
+import { createRedis, keyToRead, type Redis, redisReady } from '@wms/kit/redis';
 import { createStorage } from '@wms/kit/storage';
 import { newTokenSecret, tokenCache, type TokenKind, tokenHash, tokenPrefixOf } from '@wms/kit/tokens';
 import { uuidv7 } from '@wms/kit/ids';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  emittedEvents,
-  untimed,
-  testRedisPrefix,
-  testRedisUrl,
-} from '@wms/testkit';
+import { createTestDatabase, dropRedisPrefix, emittedEvents, untimed, testRedisPrefix, testRedis } from '@wms/testkit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
@@ -1011,7 +1004,7 @@ describe('services built by wiring', () => {
   let services: WorkspaceServices;
 
   beforeAll(async () => {
-    redis = createRedis(testRedisUrl, prefix, log);
+    redis = createRedis(testRedis, prefix, log);
     // Fail-fast client (no offline queue): the first test must not race its connection.
     await redisReady(redis);
     storageDir = await mkdtemp(path.join(tmpdir(), 'workspace-test-'));
@@ -1044,7 +1037,7 @@ describe('services built by wiring', () => {
 
   afterAll(async () => {
     await redis?.quit();
-    await dropRedisPrefix(testRedisUrl, prefix);
+    await dropRedisPrefix(testRedis, prefix);
     if (storageDir) await rm(storageDir, { recursive: true, force: true });
   });
 
@@ -1128,17 +1121,26 @@ describe('services built by wiring', () => {
       { name: 'Tokens', slug: uniqueSlug() },
     );
     const ctx = { requestId: randomUUID(), userId: owner.id, workspaceId: created.id };
-    const cached = async (secret: string) => redis.get(tokenCache.key(tokenHash(secret)));
+    // The name the gateway reads (kit's keyToRead); every change writes both names.
+    const readKey = (secret: string) =>
+      keyToRead(redis, tokenCache.key(tokenHash(secret)), tokenCache.previousKey(tokenHash(secret)));
+    const cached = async (secret: string) => redis.get(readKey(secret));
     const agent = await services.actors.createAgentActor(ctx, { displayName: 'Bot' });
     const [revoked, kept, ofDeactivated, ofDeleted] = await Promise.all(
       [1, 2, 3, 4].map(() => services.tokens.createWorkspaceToken(ctx, { actorId: agent.id, name: 'bot' })),
     );
     // A usable entry, as the gateway fills it.
     for (const t of [revoked!, kept!])
-      await redis.set(tokenCache.key(tokenHash(t.secret)), tokenCache.encode({ ...t, conversationId: null }));
+      await redis.set(readKey(t.secret), tokenCache.encode({ ...t, conversationId: null }));
 
     await services.tokens.revokeToken(ctx, revoked!.id);
     expect(await cached(revoked!.secret)).toBe(tokenCache.tombstone);
+    // Under both names, for the previous release's gateways during a rollout.
+    const hash = tokenHash(revoked!.secret);
+    expect([await redis.get(tokenCache.key(hash)), await redis.get(tokenCache.previousKey(hash))]).toEqual([
+      tokenCache.tombstone,
+      tokenCache.tombstone,
+    ]);
     expect(tokenCache.decode(await cached(kept!.secret))).toMatchObject({ id: kept!.id });
     expect(await services.tokens.resolve(tokenHash(revoked!.secret))).toBeUndefined();
     expect(await services.tokens.resolve(tokenHash(kept!.secret))).toMatchObject({ id: kept!.id });
@@ -1151,7 +1153,7 @@ describe('services built by wiring', () => {
       services.actors.deactivateAgent(ctx, (await members.findAccepted(created.id, owner.id))!.actorId),
     ).rejects.toMatchObject({ code: 'forbidden' });
     // A change that fails after its tombstones were written drops them (the token is still usable, so the next lookup fills it again).
-    await redis.set(tokenCache.key(tokenHash(kept!.secret)), tokenCache.encode({ ...kept!, conversationId: null }));
+    await redis.set(readKey(kept!.secret), tokenCache.encode({ ...kept!, conversationId: null }));
     const commitFails: Transact = async (work) => {
       await transactor(db)(work);
       throw new Error('commit failed');
@@ -1171,7 +1173,7 @@ describe('services built by wiring', () => {
 
     const other = await services.actors.createAgentActor(ctx, { displayName: 'Other bot' });
     const last = await services.tokens.createWorkspaceToken(ctx, { actorId: other.id, name: 'bot' });
-    await redis.del(tokenCache.key(tokenHash(ofDeleted!.secret)));
+    await redis.del(readKey(ofDeleted!.secret));
     // The purge is scheduled after the commit; this test's scheduler refuses, which the deletion reports.
     await expect(services.workspaces.deleteWorkspace(ctx)).rejects.toThrow('not in this test');
     expect(await cached(last.secret)).toBe(tokenCache.tombstone);

@@ -1,4 +1,4 @@
-import { Queue } from 'bullmq';
+import { createQueue } from '@wms/kit/queues';
 import { expect, inject } from 'vitest';
 
 /**
@@ -6,10 +6,10 @@ import { expect, inject } from 'vitest';
  * returned. Polled: a QueueEvents made just now could start reading after the job already finished.
  */
 export async function runJob<R>(queueName: string, jobName: string): Promise<R> {
-  const redis = new URL(inject('redisUrl'));
-  const queue = new Queue(queueName, {
-    connection: { host: redis.hostname, port: Number(redis.port || 6379) },
-    prefix: `${inject('redisPrefix')}:bull`,
+  const queue = createQueue(queueName, {
+    // The redis-cluster-e2e project's cluster is on a Redis Cluster; the others' on one Redis.
+    redis: { url: inject('redisUrl'), clusterNodes: inject('redisClusterNodes') ?? [] },
+    prefix: inject('redisPrefix'),
   });
   try {
     const { id } = await queue.add(jobName, {});

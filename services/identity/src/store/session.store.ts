@@ -19,16 +19,15 @@ export class SessionStore {
       client_ip: s.clientIp ?? null,
       expires_at: s.expiresAt,
     });
-    if (s.expiresAt) {
-      await this.redis.set(session.key(s.id), s.userId, 'PXAT', s.expiresAt.getTime());
-    } else {
-      await this.redis.set(session.key(s.id), s.userId);
-    }
+    const set = (key: string) =>
+      s.expiresAt ? this.redis.set(key, s.userId, 'PXAT', s.expiresAt.getTime()) : this.redis.set(key, s.userId);
+    // One command a key: on a Redis Cluster they are in different slots.
+    await Promise.all([set(session.key(s.userId, s.id)), set(session.previousKey(s.id))]);
   }
 
-  /** Ends one session; the key goes first, so a Redis failure leaves the session live and the caller sees an error. */
-  async revoke(id: string): Promise<void> {
-    await this.redis.del(session.key(id));
+  /** Ends one session; the keys go first, so a Redis failure leaves the session live and the caller sees an error. */
+  async revoke(userId: string, id: string): Promise<void> {
+    await Promise.all([this.redis.del(session.key(userId, id)), this.redis.del(session.previousKey(id))]);
     await this.db('sessions').where({ id }).whereNull('revoked_at').update({ revoked_at: this.db.fn.now() });
   }
 
@@ -40,7 +39,11 @@ export class SessionStore {
       .whereNull('revoked_at')
       .update({ revoked_at: db.fn.now() })
       .returning(['id']);
-    if (rows.length > 0) await this.redis.del(...rows.map((r) => session.key(r.id)));
+    if (rows.length > 0)
+      await Promise.all([
+        this.redis.del(...rows.map((r) => session.key(userId, r.id))),
+        ...rows.map((r) => this.redis.del(session.previousKey(r.id))),
+      ]);
     return rows.length;
   }
 }

@@ -1,5 +1,5 @@
 import { type CachedMembership, membershipCache } from '@wms/kit/membership';
-import type { Redis } from '@wms/kit/redis';
+import { keyToRead, type Redis } from '@wms/kit/redis';
 import type { WorkspaceUser } from '../domain/model.ts';
 
 /** A user's access to a workspace as the gateway caches it: their membership, or null when they have none. */
@@ -7,6 +7,11 @@ export interface CacheEntry {
   userId: string;
   member: WorkspaceUser | null;
 }
+
+const keysOf = (workspaceId: string, userId: string) => [
+  membershipCache.key(workspaceId, userId),
+  membershipCache.previousKey(workspaceId, userId),
+];
 
 const cached = (m: WorkspaceUser): CachedMembership => ({ workspaceUserId: m.id, actorId: m.actorId, role: m.role });
 
@@ -19,8 +24,9 @@ export class MembershipCache {
   constructor(private readonly redis: Redis) {}
 
   async fill(member: WorkspaceUser): Promise<void> {
+    const { workspaceId, userId } = member;
     await this.redis.set(
-      membershipCache.key(member.workspaceId, member.userId),
+      keyToRead(this.redis, membershipCache.key(workspaceId, userId), membershipCache.previousKey(workspaceId, userId)),
       membershipCache.encode(cached(member)),
       'EX',
       membershipCache.ttlSeconds,
@@ -28,21 +34,20 @@ export class MembershipCache {
     );
   }
 
+  /** Writes both names of each entry's key, one command each (on a Redis Cluster each user's is in its own slot). */
   async set(workspaceId: string, entries: CacheEntry[]): Promise<void> {
-    if (entries.length === 0) return;
-    const pipeline = this.redis.multi();
-    for (const { userId, member } of entries) {
-      const value = member ? membershipCache.encode(cached(member)) : membershipCache.tombstone;
-      pipeline.set(membershipCache.key(workspaceId, userId), value, 'EX', membershipCache.ttlSeconds);
-    }
-    const results = await pipeline.exec();
-    const failed = results?.find(([err]) => err)?.[0];
-    if (failed) throw failed;
+    await Promise.all(
+      entries.flatMap(({ userId, member }) => {
+        const value = member ? membershipCache.encode(cached(member)) : membershipCache.tombstone;
+        return keysOf(workspaceId, userId).map((key) => this.redis.set(key, value, 'EX', membershipCache.ttlSeconds));
+      }),
+    );
   }
 
   /** Drops entries after a failed change, so the next request reads the truth from the database. */
   async drop(workspaceId: string, userIds: string[]): Promise<void> {
-    if (userIds.length > 0)
-      await this.redis.del(...userIds.map((u) => membershipCache.key(workspaceId, u))).catch(() => undefined);
+    await Promise.all(
+      userIds.flatMap((u) => keysOf(workspaceId, u)).map((key) => this.redis.del(key).catch(() => undefined)),
+    );
   }
 }

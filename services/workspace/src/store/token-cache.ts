@@ -2,6 +2,8 @@ import type { Redis } from '@wms/kit/redis';
 import { tokenCache } from '@wms/kit/tokens';
 import type { Transact, Tx } from '@wms/kit/transactions';
 
+const keysOf = (hash: Buffer) => [tokenCache.key(hash), tokenCache.previousKey(hash)];
+
 /**
  * The gateway's token cache, as the workspace service ends tokens in it: a tombstone per secret, written just before
  * the change commits (a Redis failure aborts the change rather than leaving a usable entry), dropped if it fails.
@@ -30,16 +32,14 @@ export class TokenCache {
 
   /** Ends the tokens in the cache (inside the transaction that ends them, before its commit). */
   async tombstone(hashes: Buffer[]): Promise<void> {
-    if (hashes.length === 0) return;
-    const pipeline = this.redis.multi();
-    for (const hash of hashes) pipeline.set(tokenCache.key(hash), tokenCache.tombstone, 'EX', tokenCache.ttlSeconds);
-    const results = await pipeline.exec();
-    const failed = results?.find(([err]) => err)?.[0];
-    if (failed) throw failed;
+    // Both names of each key, one command each (on a Redis Cluster each token's is in its own slot).
+    await Promise.all(
+      hashes.flatMap(keysOf).map((key) => this.redis.set(key, tokenCache.tombstone, 'EX', tokenCache.ttlSeconds)),
+    );
   }
 
   /** Drops entries after a failed change, so the next request reads the truth from the database. */
   async drop(hashes: Buffer[]): Promise<void> {
-    if (hashes.length > 0) await this.redis.del(...hashes.map(tokenCache.key)).catch(() => undefined);
+    await Promise.all(hashes.flatMap(keysOf).map((key) => this.redis.del(key).catch(() => undefined)));
   }
 }
