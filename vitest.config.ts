@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { REDIS_INTEGRATION_FILES } from './test/redis-cluster/files.ts';
 import { SummaryReporter } from './test/summary-reporter.ts';
 
 /** The end-to-end files that start their own cluster rather than use the project's (`useCluster`). */
@@ -31,6 +32,7 @@ export default defineConfig({
             'testkit/src/**/*.test.ts',
             'protos/src/**/*.test.ts',
             'test/docs/**/*.test.ts',
+            'test/redis-cluster/files.test.ts',
           ],
           // A few take seconds of CPU (a 40-megapixel image decoded, a strict OpenAPI validator, a 16 MiB upload), which
           // vitest's 5 s default does not leave them on a machine busy with the other projects or a bench.
@@ -112,12 +114,10 @@ export default defineConfig({
       },
       {
         test: {
-          // The services' and gateway's integration tests with a Redis Cluster for their Redis (three masters on
-          // loopback): every multi-key command must stay in one slot (docs/operations.md#redis-cluster).
+          // The services' and gateway's integration tests that use Redis, with a Redis Cluster for their Redis (three
+          // masters on loopback): every multi-key command must stay in one slot (docs/operations.md#redis-cluster).
           name: 'redis-cluster',
-          include: ['services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts'],
-          // Soketi's own Redis adapter is not pointed at a cluster here (docs/realtime.md).
-          exclude: ['services/realtime/test/soketi-nodes.int.test.ts'],
+          include: REDIS_INTEGRATION_FILES,
           globalSetup: ['test/redis-cluster/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -158,6 +158,8 @@ export interface DevCluster {
   logDir: string | undefined;
   /** Where each server and worker serves Prometheus metrics (`http://127.0.0.1:<METRICS_PORT>/metrics`), by component name. */
   metricsUrls: Readonly<Record<string, string>>;
+  /** Where the realtime provider (Soketi) answers 200 once it serves; undefined without one. */
+  providerReadyUrl: string | undefined;
   /** The pid of a component's current process; undefined while it is down (or waits to be restarted) and for unknown names. */
   pidOf(name: string): number | undefined;
   /**
@@ -249,6 +251,9 @@ export async function startCluster(options: ClusterOptions): Promise<DevCluster>
       settings: sources,
       logDir: launcher.sink.dir,
       metricsUrls,
+      providerReadyUrl:
+        layout.provider &&
+        `http://127.0.0.1:${layout.metricsPortOf.get(layout.provider.name)}${layout.provider.readyPath ?? '/ready'}`,
       migrate: (o) => runMigrations(launcher, layout, starter, o?.repoRoot),
       replace: (name, o) => replaceComponent(launcher, layout, starter, name, o),
       pidOf: (name) => {

@@ -169,18 +169,29 @@ describe('live delivery when a process of the event path dies', () => {
   });
 
   it(
-    'is live again within 3 s when Soketi dies, and what was missed meanwhile is there to catch up on',
+    'is live again within 3 s of Soketi serving again after it died, and what was missed is there to catch up on',
     { timeout: 120_000 },
     async () => {
       const cursor = await eventsHead(owner, ws);
       const since = Date.now();
-      process.kill(cluster.pidOf('soketi')!, 'SIGKILL');
-      // Started again by supervision (Kubernetes: the pod's restart); pusher-js notices the closed socket, connects
-      // again through the gateway and authorizes its subscriptions again.
-      const deliveries = await postEvery100ms('after Soketi died', 6000, since);
+      const died = cluster.pidOf('soketi')!;
+      process.kill(died, 'SIGKILL');
+      // Started again by supervision (Kubernetes: the pod's restart), which takes what it takes: with one node, events
+      // cannot be live before. pusher-js notices the closed socket and connects again through the gateway, which holds
+      // the attempt until Soketi serves, and authorizes its subscriptions again.
+      const serving = (async () => {
+        await waitFor('Soketi started again', () => (cluster.pidOf('soketi') ?? died) !== died || undefined, 30_000);
+        await waitFor('Soketi serving', async () => (await fetch(cluster.providerReadyUrl!)).ok || undefined, 30_000);
+        return Date.now() - since;
+      })();
+      const deliveries = await postEvery100ms('after Soketi died', 8000, since);
+      const servingAfterMs = await serving;
       const result = summary('Soketi killed', deliveries);
-      expect(result.median_after_3s_ms).toBeLessThanOrEqual(2 * normalMs);
-      expect(result.normal_again_after_ms).toBeLessThan(RECOVERY_MS);
+      console.log(`delivery-faults: ${JSON.stringify({ what: 'Soketi serving again', after_ms: servingAfterMs })}`);
+      expect(result.normal_again_after_ms - servingAfterMs).toBeLessThan(RECOVERY_MS);
+      expect(
+        median(deliveries.filter((d) => d.at >= servingAfterMs + RECOVERY_MS).map((d) => d.delayMs!)),
+      ).toBeLessThanOrEqual(2 * normalMs);
       const caught = new Set(
         (await catchUp(owner, ws, cursor))
           .filter((e) => e.event === 'message.created')
