@@ -118,6 +118,8 @@ export default defineConfig({
           // masters on loopback): every multi-key command must stay in one slot (docs/operations.md#redis-cluster).
           name: 'redis-cluster',
           include: REDIS_INTEGRATION_FILES,
+          // After the other projects, whose integration files these are again: side by side they doubled the load.
+          sequence: { groupOrder: 1 },
           globalSetup: ['test/redis-cluster/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -127,6 +129,7 @@ export default defineConfig({
         test: {
           // The core scenarios on a cluster whose Redis is a Redis Cluster.
           name: 'redis-cluster-e2e',
+          sequence: { groupOrder: 1 },
           maxWorkers: 1,
           include: [
             'test/e2e/{workspaces,channels,conversations,messages,message-actions,read-state,realtime,sessions}.test.ts',
