@@ -129,7 +129,8 @@ export default defineConfig({
         test: {
           // The core scenarios on a cluster whose Redis is a Redis Cluster.
           name: 'redis-cluster-e2e',
-          sequence: { groupOrder: 1 },
+          // Last, one file at a time (a group has one maxWorkers).
+          sequence: { groupOrder: 2 },
           maxWorkers: 1,
           include: [
             'test/e2e/{workspaces,channels,conversations,messages,message-actions,read-state,realtime,sessions}.test.ts',
