@@ -42,7 +42,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts'],
+          include: ['services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts', 'test/citus/**/*.int.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

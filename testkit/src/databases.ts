@@ -69,11 +69,12 @@ export async function createTestDatabase(
       if (!rowCount) {
         await client.query(`CREATE DATABASE "${template}"`);
         const db = createDb({ url: withDatabase(testAdminUrl, template), schema, log: pino({ level: 'silent' }) });
-        try {
-          await migrate(db, schema, migrations);
-        } finally {
-          await db.destroy();
-        }
+        const migrated = migrate(db, schema, migrations).finally(() => db.destroy());
+        // No half-migrated template for the next test file to clone.
+        await migrated.catch(async (err: unknown) => {
+          await client.query(`DROP DATABASE "${template}"`);
+          throw err;
+        });
       }
       await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
     } finally {
