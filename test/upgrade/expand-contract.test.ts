@@ -32,9 +32,9 @@ function mark(tree: string, pids: number[]): void {
 
 /**
  * Replaces each data owner's `migrations/` in the previous release's tree with this release's, whole (a migration this
- * release removed is gone there too). A migration's imports from outside its folder (`../src/...`) point to this
- * repository's files, so it runs with the code of its own release, as this release's migration Job does; its package
- * imports (`@wms/kit/...`) are the previous release's, whose migration helpers never change (kit outbox.ts).
+ * release removed is gone there too). A migration's imports from outside its folder (`../src/...`) and of kit
+ * (`@wms/kit/...`, whose migration helpers this release may have added to) point to this repository's files, so it
+ * runs with the code of its own release, as this release's migration Job does.
  */
 async function replaceMigrations(tree: string, services: string[]): Promise<void> {
   await restorePreviousMigrations(tree);
@@ -47,9 +47,13 @@ async function replaceMigrations(tree: string, services: string[]): Promise<void
     await cp(ours!, theirs!, { recursive: true });
     for (const file of await readdir(theirs!)) {
       const code = await readFile(path.join(theirs!, file), 'utf8');
-      const pointed = code.replace(/(from\s+|import\s*\(?\s*)'(\.\.\/[^']+)'/g, (_, keyword: string, spec: string) => {
-        return `${keyword}'${path.resolve(ours!, spec)}'`;
-      });
+      const pointed = code
+        .replace(/(from\s+|import\s*\(?\s*)'(\.\.\/[^']+)'/g, (_, keyword: string, spec: string) => {
+          return `${keyword}'${path.resolve(ours!, spec)}'`;
+        })
+        .replace(/(from\s+|import\s*\(?\s*)'@wms\/kit\/([^']+)'/g, (_, keyword: string, module: string) => {
+          return `${keyword}'${path.join(repoRoot, 'services/kit/src', `${module}.ts`)}'`;
+        });
       if (pointed !== code) await writeFile(path.join(theirs!, file), pointed);
     }
   }

@@ -80,6 +80,17 @@ async function tablesOf(db: Knex, schema: string): Promise<Map<string, boolean |
   return new Map(rows.map((row) => [row.table, row.not_null]));
 }
 
+/** The triggers of a schema's tables, as `<table> trigger <name>`. */
+async function triggersOf(db: Knex, schema: string): Promise<Array<{ table: string; name: string }>> {
+  const { rows } = await db.raw<{ rows: Array<{ table: string; name: string }> }>(
+    `SELECT t.relname AS table, g.tgname AS name FROM pg_trigger g
+       JOIN pg_class t ON t.oid = g.tgrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = ? AND NOT g.tgisinternal`,
+    [schema],
+  );
+  return rows;
+}
+
 /**
  * Sequences that are not bigint: a distributed table takes values only from bigint ones on the workers. knex's own
  * bookkeeping is left out: only migrations write it, through the coordinator.
@@ -129,19 +140,30 @@ function keyViolations(key: Key, schema: string, placement: (table: string) => T
  * a map entry with no table); a distributed table without a non-null `workspace_id`, or a primary key, unique
  * constraint or unique index of it that `workspace_id` does not lead, or a foreign key to another distributed table
  * that does not match `workspace_id` to `workspace_id`, or to a local table; a reference table's foreign key to a
- * distributed one. For a schema distributed whole: a foreign key out of it. For both: a constraint or unique index
- * left not valid, and a sequence that is not bigint.
+ * distributed one; a trigger on a distributed or reference table (Citus runs none on shards unless told to, unsafely). For a schema distributed whole: a foreign key out of it. For both: a constraint or unique index
+ * left not valid, and a sequence that is not bigint. What the map keeps until the next release is left out (and named
+ * if it is not there).
  */
 export async function citusViolations(db: Knex, map: SchemaPlacement): Promise<string[]> {
   const { schema } = map;
-  const [tables, keys, sequences] = await Promise.all([
+  const [tables, keys, sequences, triggers] = await Promise.all([
     tablesOf(db, schema),
     keysOf(db, schema),
     narrowSequences(db, schema),
+    triggersOf(db, schema),
   ]);
   const placement = (table: string): TablePlacement | undefined =>
     map.distribution === 'whole-schema' ? (tables.has(table) ? 'local' : undefined) : map.tables[table];
-  const found = [...sequences, ...keys.flatMap((key) => keyViolations(key, schema, placement))];
+  const kept = new Set(map.distribution === 'by-workspace' ? map.untilNextRelease : []);
+  const named = new Set([...keys, ...triggers].map((object) => object.name));
+  const found = [
+    ...sequences,
+    ...keys.filter((key) => !kept.has(key.name)).flatMap((key) => keyViolations(key, schema, placement)),
+    ...triggers
+      .filter((trigger) => !kept.has(trigger.name) && ['distributed', 'reference'].includes(placement(trigger.table)!))
+      .map((trigger) => `${trigger.table} trigger ${trigger.name}: not run on shards`),
+    ...[...kept].filter((name) => !named.has(name)).map((name) => `${name}: kept, not found`),
+  ];
   if (map.distribution === 'by-workspace') {
     for (const table of tables.keys()) if (!map.tables[table]) found.push(`${table}: not in the placement map`);
     for (const table of Object.keys(map.tables)) if (!tables.has(table)) found.push(`${table}: no such table`);

@@ -12,7 +12,17 @@
 export type TablePlacement = 'distributed' | 'reference' | 'local';
 
 export type SchemaPlacement =
-  | { schema: string; distribution: 'by-workspace'; tables: Readonly<Record<string, TablePlacement>> }
+  | {
+      schema: string;
+      distribution: 'by-workspace';
+      tables: Readonly<Record<string, TablePlacement>>;
+      /**
+       * Constraints, unique indexes and triggers that Citus refuses, kept for one release because the previous release relies on
+       * them during a rolling upgrade (docs/operations.md#upgrades): the next release drops them, and an operator
+       * moving to Citus before that drops them first.
+       */
+      untilNextRelease?: readonly string[];
+    }
   | { schema: string; distribution: 'whole-schema' };
 
 /** The column every distributed table is sharded by. */

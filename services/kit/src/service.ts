@@ -61,6 +61,11 @@ export async function runService<N extends ServiceName>(
     schema: config.DATABASE_SCHEMA,
     log,
     poolMax: config.DATABASE_POOL_MAX,
+    // Test-only (docs/configuration.md): what a server or worker sends, for the end-to-end suite's statement test; not
+    // what a migration sends, once.
+    statementLog: config.ROLE === 'migrate' ? undefined : process.env.WMS_STATEMENT_LOG,
+    // A migration's index build or validation reads a whole table; what it may wait for a lock is its own to bound.
+    ...(config.ROLE === 'migrate' ? { statementTimeoutMs: 0 } : {}),
   });
   if (config.ROLE === 'migrate') {
     return runMigrationRole(db, config.DATABASE_SCHEMA, roles.migrations, log, async (knex) =>

@@ -18,4 +18,6 @@ export const placement: SchemaPlacement = {
     // Events now go through the WAL (kit outbox.ts); the table stays for one release (docs/operations.md#upgrades).
     outbox: 'local',
   },
+  // Keeps what the previous release writes without children consistent (20261211000000_rich_messages).
+  untilNextRelease: ['messages_written_before_children'],
 };

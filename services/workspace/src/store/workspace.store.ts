@@ -109,7 +109,7 @@ export class WorkspaceStore {
     return isUuid(id) && Boolean(await this.db('workspaces').where({ id }).whereNotNull('deleted_at').first('id'));
   }
 
-  /** Removes a deleted workspace's invitations, members, actors and avatar rows, keeping the row itself (its slug stays taken). */
+  /** Removes a deleted workspace's invitations, tokens, members, actors and avatar rows, keeping the row itself (its slug stays taken). */
   async purge(id: string): Promise<void> {
     await this.db.transaction(async (trx) => {
       const deleted = await trx('workspaces')
@@ -120,6 +120,7 @@ export class WorkspaceStore {
       if (!deleted) return;
       await trx('avatars').where({ workspace_id: id }).delete();
       await trx('invitations').where({ workspace_id: id }).delete();
+      await trx('tokens').where({ workspace_id: id }).delete();
       await trx('workspace_users').where({ workspace_id: id }).delete();
       await trx('actors').where({ workspace_id: id }).delete();
       await trx('workspaces').where({ id }).update({ avatar_id: null, name: '', updated_at: trx.fn.now() });

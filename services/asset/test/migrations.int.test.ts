@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { createDb, type Knex, migrate } from '@wms/kit/db';
+import { uuidv7 } from '@wms/kit/ids';
+import { createLogger } from '@wms/kit/logger';
+import { createTestDatabase } from '@wms/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../migrations/index.ts';
+
+// Each migration that changes keys, run on a schema holding data the schema before it made.
+
+const schema = 'asset';
+const log = createLogger('asset-migrations-test', 'silent');
+const CITUS_KEYS = '20261213000000_citus_keys';
+
+let database: { url: string; drop(): Promise<void> };
+let db: Knex;
+
+beforeAll(async () => {
+  database = await createTestDatabase(
+    schema,
+    migrations.slice(
+      0,
+      migrations.findIndex((m) => m.name === CITUS_KEYS),
+    ),
+  );
+  db = createDb({ url: database.url, schema, log });
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+describe(CITUS_KEYS, () => {
+  it('leads the key with the workspace, keeping every row, and runs again as a no-op', async () => {
+    const asset = (workspaceId: string) => ({
+      id: uuidv7(),
+      workspace_id: workspaceId,
+      conversation_id: randomUUID(),
+      reserved_by_actor_id: randomUUID(),
+      name: 'a.txt',
+      content_type: 'text/plain',
+      size_bytes: 1,
+    });
+    const rows = [asset(randomUUID()), asset(randomUUID())];
+    await db('assets').insert(rows);
+    await migrate(db, schema, migrations);
+    await migrations.find((m) => m.name === CITUS_KEYS)!.up(db);
+    const { rows: keys } = await db.raw<{ rows: Array<{ def: string }> }>(
+      `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'assets'::regclass AND contype = 'p'`,
+    );
+    expect(keys).toEqual([{ def: 'PRIMARY KEY (workspace_id, id)' }]);
+    expect((await db('assets').orderBy('id').select('id')).map((r: { id: string }) => r.id)).toEqual(
+      rows.map((r) => r.id).sort(),
+    );
+    // The previous release's cleanup sweep deletes by id alone.
+    await db.raw('DELETE FROM assets WHERE id IN (?)', [rows[0]!.id]);
+    expect(await db('assets').count()).toEqual([{ count: '1' }]);
+  });
+});
