@@ -20,9 +20,14 @@ type ReceivedRow = InvitationRow & {
   workspace_name: string;
   workspace_slug: string;
   workspace_avatar_id: string | null;
-  inviter_name: string | null;
-  inviter_avatar_id: string | null;
 };
+
+interface InviterRow {
+  workspace_id: string;
+  id: string;
+  display_name: string;
+  avatar_id: string | null;
+}
 
 const columns = [
   'id',
@@ -50,11 +55,11 @@ const toInvitation = (r: InvitationRow, now: Date): Invitation => ({
   updatedAt: r.updated_at,
 });
 
-const toReceived = (r: ReceivedRow, now: Date): ReceivedInvitation => ({
+const toReceived = (r: ReceivedRow, inviter: InviterRow | undefined, now: Date): ReceivedInvitation => ({
   invitation: toInvitation(r, now),
   workspace: { id: r.workspace_id, name: r.workspace_name, slug: r.workspace_slug, avatarId: r.workspace_avatar_id },
   // The inviter's actor goes only with the workspace's purge; a blank name is never shown in practice.
-  invitedBy: { displayName: r.inviter_name ?? '', avatarId: r.inviter_avatar_id },
+  invitedBy: { displayName: inviter?.display_name ?? '', avatarId: inviter?.avatar_id ?? null },
 });
 
 /** The service's clock, read when a statement has its answer. */
@@ -160,7 +165,7 @@ export class InvitationStore {
       .join('invitation_links as l', 'l.invitation_id', 'i.id')
       .where('l.token_hash', tokenHash)
       .first<ReceivedRow | undefined>();
-    return row && toReceived(row, now);
+    return row && (await this.withInviters([row], now))[0];
   }
 
   /** The pending invitations to an address in live workspaces, newest first, bounded. */
@@ -170,7 +175,24 @@ export class InvitationStore {
       .where('i.expires_at', '>', now)
       .orderBy('i.id', 'desc')
       .limit(RECEIVED_LIST_MAX);
-    return (rows as ReceivedRow[]).map((r) => toReceived(r, now));
+    return this.withInviters(rows as ReceivedRow[], now);
+  }
+
+  /**
+   * The invitations with their inviters, read in one statement: invitations are a reference table, and actors are
+   * distributed by workspace (placement.ts), so they are not joined; the statement reads the few workspaces named.
+   */
+  private async withInviters(rows: ReceivedRow[], now: Date): Promise<ReceivedInvitation[]> {
+    if (rows.length === 0) return [];
+    const inviters: InviterRow[] = await this.db('actors')
+      .comment('citus: multi-shard (the inviters of an address, in the workspaces that invited it)')
+      .whereRaw('workspace_id = ANY (?::uuid[]) AND id = ANY (?::uuid[])', [
+        [...new Set(rows.map((r) => r.workspace_id))],
+        [...new Set(rows.map((r) => r.invited_by_actor_id))],
+      ])
+      .select('workspace_id', 'id', 'display_name', 'avatar_id');
+    const byKey = new Map(inviters.map((a) => [`${a.workspace_id}/${a.id}`, a]));
+    return rows.map((r) => toReceived(r, byKey.get(`${r.workspace_id}/${r.invited_by_actor_id}`), now));
   }
 
   /** A page of a workspace's invitations reading `status` at `now`, newest first, after the `cursor` invitation. */
@@ -212,17 +234,13 @@ export class InvitationStore {
     return db('invitations as i').join('workspaces as w', 'w.id', 'i.workspace_id').whereNull('w.deleted_at');
   }
 
-  /** Invitations of live workspaces with what their invitee sees of the workspace and the inviter. */
+  /** Invitations of live workspaces with what their invitee sees of the workspace. */
   private received(db: Queryable) {
-    return this.live(db)
-      .leftJoin('actors as a', 'a.id', 'i.invited_by_actor_id')
-      .select([
-        ...columns,
-        'w.name as workspace_name',
-        'w.slug as workspace_slug',
-        'w.avatar_id as workspace_avatar_id',
-        'a.display_name as inviter_name',
-        'a.avatar_id as inviter_avatar_id',
-      ]);
+    return this.live(db).select([
+      ...columns,
+      'w.name as workspace_name',
+      'w.slug as workspace_slug',
+      'w.avatar_id as workspace_avatar_id',
+    ]);
   }
 }

@@ -116,16 +116,24 @@ export class TokenStore {
 
   /**
    * The token whose secret has this SHA-256, when it may act now: not revoked, its workspace not deleted, its agent
-   * not deactivated. One statement, so a revocation, a deletion or a deactivation counts from the next lookup.
+   * not deactivated, each as committed when read, so a revocation, a deletion or a deactivation counts from the next
+   * lookup. Two statements: tokens and workspaces are reference tables, actors are distributed by workspace
+   * (placement.ts), and the token names its agent's workspace.
    */
   async findUsable(secretSha256: Buffer): Promise<Token | undefined> {
     const { rows } = await this.db.raw<{ rows: TokenRow[] }>(
       `SELECT ${columns.map((c) => `t.${c}`).join(', ')}
-       FROM tokens t JOIN workspaces w ON w.id = t.workspace_id JOIN actors a ON a.id = t.actor_id
-       WHERE t.secret_sha256 = ? AND t.revoked_at IS NULL AND w.deleted_at IS NULL AND a.deactivated_at IS NULL`,
+       FROM tokens t JOIN workspaces w ON w.id = t.workspace_id
+       WHERE t.secret_sha256 = ? AND t.revoked_at IS NULL AND w.deleted_at IS NULL`,
       [secretSha256],
     );
-    return rows[0] && toToken(rows[0]);
+    const token = rows[0];
+    if (!token) return undefined;
+    const { rows: active } = await this.db.raw<{ rows: unknown[] }>(
+      'SELECT 1 FROM actors WHERE workspace_id = ? AND id = ? AND deactivated_at IS NULL',
+      [token.workspace_id, token.actor_id],
+    );
+    return active.length > 0 ? toToken(token) : undefined;
   }
 
   /**

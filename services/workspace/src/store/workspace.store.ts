@@ -56,6 +56,7 @@ export class WorkspaceStore {
   async listForUser(userId: string): Promise<Workspace[]> {
     if (!isUuid(userId)) return [];
     const rows: WorkspaceRow[] = await this.db('workspaces as w')
+      .comment("citus: multi-shard (a user's workspaces)")
       .join('workspace_users as wu', 'wu.workspace_id', 'w.id')
       .where('wu.user_id', userId)
       .whereNull('wu.removed_at')
