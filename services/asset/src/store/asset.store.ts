@@ -90,9 +90,9 @@ export class AssetStore {
          FOR UPDATE
        )
        UPDATE assets SET message_id = ?, updated_at = now()
-       WHERE id IN (SELECT id FROM candidates) AND (SELECT count(*) FROM candidates) = ?
+       WHERE workspace_id = ? AND id IN (SELECT id FROM candidates) AND (SELECT count(*) FROM candidates) = ?
        RETURNING *`,
-      [q.ids, q.workspaceId, q.conversationId, q.actorId, q.messageId, q.ids.length],
+      [q.ids, q.workspaceId, q.conversationId, q.actorId, q.messageId, q.workspaceId, q.ids.length],
     );
     if (rows.length !== q.ids.length) return undefined;
     const byId = new Map(rows.map((r) => [r.id, toAsset(r)]));
@@ -119,7 +119,9 @@ export class AssetStore {
   /** Removes up to `limit` reservations no message attached since `before`; returns each one's key (null: no bytes). */
   async deleteUnattached(before: Date, limit = 1000): Promise<Array<string | null>> {
     const { rows } = await this.db.raw<{ rows: Array<{ storage_key: string | null }> }>(
-      `DELETE FROM assets WHERE id IN (SELECT id FROM assets WHERE message_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)
+      `/* citus: multi-shard (sweep) */
+       DELETE FROM assets WHERE (workspace_id, id) IN (
+         SELECT workspace_id, id FROM assets WHERE message_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)
        RETURNING storage_key`,
       [before, limit],
     );
