@@ -8,6 +8,7 @@ import type { Knex } from './db.ts';
 /** How long one step waits for its lock before it gives way to the traffic queued behind it, and tries again. */
 const LOCK_TIMEOUT = '2s';
 const LOCK_ATTEMPTS = 10;
+const GIVE_WAY = new Set(['55P03', '40P01']);
 
 /**
  * Runs statements in one transaction that waits at most 2 s for each lock (`SET LOCAL lock_timeout`): a step that
@@ -23,8 +24,9 @@ export async function briefLockStep(knex: Knex, statements: string[]): Promise<v
       });
       return;
     } catch (err) {
-      // 55P03 lock_not_available
-      if ((err as { code?: string }).code !== '55P03' || attempt === LOCK_ATTEMPTS) throw err;
+      // 55P03 lock_not_available; 40P01 deadlock_detected: a step that takes two tables' locks can meet a transaction
+      // that takes them in the other order, and is the one the deadlock check ends (it waited first).
+      if (!GIVE_WAY.has((err as { code?: string }).code ?? '') || attempt === LOCK_ATTEMPTS) throw err;
       await sleep(250 * attempt);
     }
   }
@@ -75,12 +77,16 @@ export async function replaceForeignKey(knex: Knex, key: ForeignKey): Promise<vo
     const columns = key.columns.map((c) => `"${c}"`).join(', ');
     const referenced = key.referencedColumns.map((c) => `"${c}"`).join(', ');
     await briefLockStep(knex, [
+      `LOCK TABLE "${key.references}" IN SHARE ROW EXCLUSIVE MODE`,
       `ALTER TABLE "${key.table}" ADD CONSTRAINT "${next}" FOREIGN KEY (${columns})
          REFERENCES "${key.references}" (${referenced}) ${key.options ?? ''} NOT VALID`,
     ]);
   }
   if (!found.get(next)?.valid) await knex.raw(`ALTER TABLE "${key.table}" VALIDATE CONSTRAINT "${next}"`);
+  // Dropping a key locks the referenced table too: it is locked first, as writers that insert a parent and then its
+  // children take theirs, so that the step waits holding nothing rather than meet them in a deadlock.
   await briefLockStep(knex, [
+    `LOCK TABLE "${key.references}" IN ACCESS EXCLUSIVE MODE`,
     `ALTER TABLE "${key.table}" DROP CONSTRAINT IF EXISTS "${key.name}"`,
     `ALTER TABLE "${key.table}" RENAME CONSTRAINT "${next}" TO "${key.name}"`,
   ]);
@@ -94,16 +100,27 @@ export async function preparePrimaryKey(knex: Knex, table: string, columns: stri
   const name = `${table}_pkey`;
   const found = await constraintsOf(knex, table, [name]);
   if (sameColumns(found.get(name)?.columns, columns)) return;
-  const index = `${table}_pkey_next`;
+  await buildUniqueIndexConcurrently(knex, `${table}_pkey_next`, table, columns);
+}
+
+/**
+ * Builds a unique index over `columns` without holding the table's writes (`CREATE UNIQUE INDEX CONCURRENTLY`), once;
+ * an invalid one, left by a build that failed, is built again.
+ */
+export async function buildUniqueIndexConcurrently(
+  knex: Knex,
+  name: string,
+  table: string,
+  columns: string[],
+): Promise<void> {
   const { rows } = await knex.raw<{ rows: unknown[] }>(
     `SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
      WHERE c.relname = ? AND c.relnamespace = current_schema()::regnamespace AND NOT i.indisvalid`,
-    [index],
+    [name],
   );
-  // An invalid index, left by a build that failed, is built again.
-  if (rows.length > 0) await knex.raw('DROP INDEX CONCURRENTLY ??', [index]);
+  if (rows.length > 0) await knex.raw('DROP INDEX CONCURRENTLY ??', [name]);
   const key = columns.map((c) => `"${c}"`).join(', ');
-  await knex.raw(`CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ?? ON "${table}" (${key})`, [index]);
+  await knex.raw(`CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ?? ON "${table}" (${key})`, [name]);
 }
 
 /**
@@ -119,4 +136,76 @@ export async function replacePrimaryKey(knex: Knex, table: string, columns: stri
     `ALTER TABLE "${table}" DROP CONSTRAINT IF EXISTS "${name}",
        ADD CONSTRAINT "${name}" PRIMARY KEY USING INDEX "${table}_pkey_next"`,
   ]);
+}
+
+/**
+ * Makes a column NOT NULL without reading the table under a lock that holds its writes: a CHECK (column IS NOT NULL)
+ * added NOT VALID, validated while writes go on, lets SET NOT NULL skip its scan in a brief step that drops the check.
+ * Every row must have a value by then, and every new one get one (a default or a trigger).
+ */
+export async function setNotNull(knex: Knex, table: string, column: string): Promise<void> {
+  const check = `${table}_${column}_not_null_check`;
+  const { rows } = await knex.raw<{ rows: Array<{ not_null: boolean; valid: boolean | null }> }>(
+    `SELECT a.attnotnull AS not_null, c.convalidated AS valid FROM pg_attribute a
+       LEFT JOIN pg_constraint c ON c.conrelid = a.attrelid AND c.conname = ?
+      WHERE a.attrelid = to_regclass(?) AND a.attname = ? AND NOT a.attisdropped`,
+    [check, table, column],
+  );
+  const state = rows[0];
+  if (!state) throw new Error(`setNotNull: no column ${table}.${column}`);
+  if (state.not_null && state.valid === null) return;
+  if (!state.not_null) {
+    if (state.valid === null) {
+      await briefLockStep(knex, [
+        `ALTER TABLE "${table}" ADD CONSTRAINT "${check}" CHECK ("${column}" IS NOT NULL) NOT VALID`,
+      ]);
+    }
+    if (!state.valid) await knex.raw(`ALTER TABLE "${table}" VALIDATE CONSTRAINT "${check}"`);
+  }
+  await briefLockStep(knex, [
+    `ALTER TABLE "${table}" ALTER COLUMN "${column}" SET NOT NULL`,
+    `ALTER TABLE "${table}" DROP CONSTRAINT IF EXISTS "${check}"`,
+  ]);
+}
+
+export interface ParentFill {
+  table: string;
+  /** The columns of a unique key of `table`: rows are walked in its order, a batch at a time. */
+  key: string[];
+  column: string;
+  /** The parent table, whose `column` the row takes. */
+  parent: string;
+  /** How a row `t` finds its parent `p`, as in `p.id = t.message_id`. */
+  on: string;
+}
+
+/** Rows filled per statement by `fillFromParent`. */
+const FILL_BATCH = 1000;
+
+/**
+ * Fills in a column left empty (null) with its parent's value, a batch of rows per statement, each batch committed on
+ * its own (call it from a migration with `config: { transaction: false }`): a batch's rows are locked only while it is
+ * written, and writes go on. A run that stopped halfway starts again from the first row still empty.
+ */
+export async function fillFromParent(knex: Knex, fill: ParentFill): Promise<void> {
+  const key = fill.key.map((c) => `"${c}"`).join(', ');
+  const keyOf = (alias: string) => fill.key.map((c) => `${alias}."${c}"`).join(', ');
+  const params = fill.key.map(() => '?').join(', ');
+  for (let after: Knex.Value[] | undefined; ;) {
+    const { rows } = await knex.raw<{ rows: Array<Record<string, Knex.Value>> }>(
+      `WITH batch AS MATERIALIZED (
+         SELECT ${key} FROM "${fill.table}"
+          WHERE "${fill.column}" IS NULL ${after ? `AND (${key}) > (${params})` : ''}
+          ORDER BY ${key} LIMIT ${FILL_BATCH}
+       ),
+       filled AS (
+         UPDATE "${fill.table}" t SET "${fill.column}" = p."${fill.column}" FROM batch b, "${fill.parent}" p
+          WHERE (${keyOf('t')}) = (${keyOf('b')}) AND t."${fill.column}" IS NULL AND ${fill.on}
+       )
+       SELECT ${key} FROM batch ORDER BY ${fill.key.map((c) => `"${c}" DESC`).join(', ')} LIMIT 1`,
+      after ?? [],
+    );
+    if (rows.length === 0) return;
+    after = fill.key.map((c) => rows[0]![c]!);
+  }
 }

@@ -11,6 +11,8 @@ import * as conversationActivity from './20261205000000_conversation_activity.ts
 import * as search from './20261206000000_search.ts';
 import * as channelNameSearch from './20261207000000_channel_name_search.ts';
 import * as richMessages from './20261211000000_rich_messages.ts';
+import * as workspaceColumns from './20261214000000_workspace_columns.ts';
+import * as citusKeys from './20261214010000_citus_keys.ts';
 
 /** Every migration of the messaging schema, in order. */
 export const migrations: Migration[] = [
@@ -26,4 +28,6 @@ export const migrations: Migration[] = [
   { name: '20261206000000_search', ...search },
   { name: '20261207000000_channel_name_search', ...channelNameSearch },
   { name: '20261211000000_rich_messages', ...richMessages },
+  { name: '20261214000000_workspace_columns', ...workspaceColumns },
+  { name: '20261214010000_citus_keys', ...citusKeys },
 ];

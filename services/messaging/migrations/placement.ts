@@ -18,6 +18,22 @@ export const placement: SchemaPlacement = {
     // Events now go through the WAL (kit outbox.ts); the table stays for one release (docs/operations.md#upgrades).
     outbox: 'local',
   },
-  // Keeps what the previous release writes without children consistent (20261211000000_rich_messages).
-  untilNextRelease: ['messages_written_before_children'],
+  untilNextRelease: [
+    // Keeps what the previous release writes without children consistent (20261211000000_rich_messages).
+    'messages_written_before_children',
+    // Fill in workspace_id, which neither this release's inserts nor the previous one's name
+    // (20261214000000_workspace_columns).
+    'mentions_workspace_id_fill',
+    'reactions_workspace_id_fill',
+    'message_versions_workspace_id_fill',
+    'conversation_reads_workspace_id_fill',
+    'client_messages_workspace_id_fill',
+    // The old primary keys that both releases' upserts name in ON CONFLICT (...), which infers its key from exactly
+    // these columns (20261214010000_citus_keys): joining a conversation (channel_members), marking a conversation or a
+    // thread read, following a thread, and claiming a client_message_id.
+    'channel_members_upsert_key',
+    'conversation_reads_upsert_key',
+    'thread_reads_upsert_key',
+    'client_messages_upsert_key',
+  ],
 };

@@ -16,6 +16,8 @@ const ACTIVITY = '20261205000000_conversation_activity';
 const SEARCH = '20261206000000_search';
 const CHANNEL_NAME_SEARCH = '20261207000000_channel_name_search';
 const RICH = '20261211000000_rich_messages';
+const WORKSPACE_COLUMNS = '20261214000000_workspace_columns';
+const CITUS_KEYS = '20261214010000_citus_keys';
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
@@ -69,7 +71,15 @@ describe(CONVERSATIONS, () => {
       message(creator, '2026-11-08T00:00:00Z'),
     ]);
 
-    expect(await migrate(db, schema, migrations)).toEqual([CONVERSATIONS, ACTIVITY, SEARCH, CHANNEL_NAME_SEARCH, RICH]);
+    expect(await migrate(db, schema, migrations)).toEqual([
+      CONVERSATIONS,
+      ACTIVITY,
+      SEARCH,
+      CHANNEL_NAME_SEARCH,
+      RICH,
+      WORKSPACE_COLUMNS,
+      CITUS_KEYS,
+    ]);
 
     const channels = await db('channels')
       .where({ workspace_id: workspaceId })
@@ -212,7 +222,7 @@ describe(RICH, () => {
       await other!('messages').insert(late);
       await tx.commit();
       tx = undefined;
-      expect(await migration).toEqual([RICH]);
+      expect(await migration).toEqual([RICH, WORKSPACE_COLUMNS, CITUS_KEYS]);
 
       await other!.raw('DROP TRIGGER wait_for_test ON messages; DROP FUNCTION wait_for_test()');
       const rows = await other!('messages').where({ workspace_id: workspaceId }).select('id', 'body_text', 'children');

@@ -1,0 +1,98 @@
+import { buildIndexConcurrently, type Knex } from '@wms/kit/db';
+import {
+  buildUniqueIndexConcurrently,
+  type ForeignKey,
+  preparePrimaryKey,
+  replaceForeignKey,
+  replacePrimaryKey,
+} from '@wms/kit/schema-changes';
+
+// Keys Citus can distribute by workspace (issue 42): `workspace_id` leads every primary key of the schema, and the keys
+// to channels and messages match it on both sides, under their names and with their options. On a live database:
+// indexes built concurrently, keys validated while writes go on, each swap a brief lock (kit schema-changes.ts); each
+// step can run again. 20261214000000_workspace_columns gave every table the column.
+export const config = { transaction: false };
+
+/**
+ * Plain indexes for what this release and the previous one look up by the old leading column alone, which the new
+ * primary keys no longer lead with: messages, channels and message_versions by id (a message's reads, joins and
+ * triggers; a post's member count; an edit's trimming of versions), reactions by message (a summary's rewrite, a
+ * removal). The next release, whose statements name the workspace, drops them.
+ */
+const LOOKUPS: Array<[name: string, definition: string]> = [
+  ['messages_id_idx', 'ON messages (id)'],
+  ['channels_id_idx', 'ON channels (id)'],
+  ['message_versions_id_idx', 'ON message_versions (id)'],
+  ['reactions_message_idx', 'ON reactions (message_id, emoji, actor_id)'],
+];
+
+/**
+ * The old primary keys that an `ON CONFLICT (...)` of this release or the previous one names, kept unique under
+ * another name, since an upsert infers its key from exactly these columns. They also serve those tables' reads by the
+ * old columns. Kept until the next release (placement.ts).
+ */
+const UPSERT_KEYS: Array<[table: string, columns: string[]]> = [
+  ['channel_members', ['channel_id', 'actor_id']],
+  ['conversation_reads', ['actor_id', 'conversation_id']],
+  ['thread_reads', ['actor_id', 'root_id']],
+  ['client_messages', ['conversation_id', 'actor_id', 'client_message_id']],
+];
+
+const upsertKey = (table: string) => `${table}_upsert_key`;
+
+const toChannel = (table: string, column: string): ForeignKey => ({
+  table,
+  name: `${table}_${column}_fkey`,
+  columns: ['workspace_id', column],
+  references: 'channels',
+  referencedColumns: ['workspace_id', 'id'],
+});
+
+const toMessage = (table: string, column: string, options = 'ON DELETE CASCADE'): ForeignKey => ({
+  table,
+  name: `${table}_${column}_fkey`,
+  columns: ['workspace_id', column],
+  references: 'messages',
+  referencedColumns: ['workspace_id', 'id'],
+  options,
+});
+
+const FOREIGN_KEYS: ForeignKey[] = [
+  toChannel('channel_members', 'channel_id'),
+  toChannel('conversation_reads', 'conversation_id'),
+  toChannel('messages', 'conversation_id'),
+  // A top-level message has no parent: MATCH SIMPLE checks only replies.
+  toMessage('messages', 'parent_message_id', ''),
+  toMessage('mentions', 'message_id'),
+  toMessage('reactions', 'message_id'),
+  toMessage('saved_messages', 'message_id'),
+  toMessage('thread_reads', 'root_id'),
+  // A post claims its client_message_id before it inserts the message.
+  toMessage('client_messages', 'message_id', 'ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED'),
+  toMessage('message_versions', 'message_id'),
+];
+
+/** Every table's primary key before, children first: a parent's old key goes once no key references it. */
+const PRIMARY_KEYS: Array<[table: string, columns: string[]]> = [
+  ['channel_members', ['channel_id', 'actor_id']],
+  ['conversation_reads', ['actor_id', 'conversation_id']],
+  ['mentions', ['actor_id', 'message_id']],
+  ['reactions', ['message_id', 'emoji', 'actor_id']],
+  ['saved_messages', ['actor_id', 'message_id']],
+  ['thread_reads', ['actor_id', 'root_id']],
+  ['client_messages', ['conversation_id', 'actor_id', 'client_message_id']],
+  ['message_versions', ['id']],
+  ['messages', ['id']],
+  ['channels', ['id']],
+];
+
+export async function up(knex: Knex): Promise<void> {
+  for (const [name, definition] of LOOKUPS) await buildIndexConcurrently(knex, name, definition);
+  for (const [table, columns] of UPSERT_KEYS)
+    await buildUniqueIndexConcurrently(knex, upsertKey(table), table, columns);
+  // The keys the composite foreign keys reference, made the primary keys last.
+  await preparePrimaryKey(knex, 'channels', ['workspace_id', 'id']);
+  await preparePrimaryKey(knex, 'messages', ['workspace_id', 'id']);
+  for (const key of FOREIGN_KEYS) await replaceForeignKey(knex, key);
+  for (const [table, columns] of PRIMARY_KEYS) await replacePrimaryKey(knex, table, ['workspace_id', ...columns]);
+}
