@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import type { Logger } from 'pino';
+import { recordStatements } from './statement-log.ts';
 import type { Transact, Tx } from './transactions.ts';
 
 export type { Knex } from 'knex';
@@ -25,10 +26,12 @@ export interface DbOptions {
   log: Logger;
   poolMax?: number;
   statementTimeoutMs?: number;
+  /** Test-only: a directory in which to record each distinct statement the pool sends (statement-log.ts). */
+  statementLog?: string;
 }
 
 /** A pooled knex instance confined to one service's schema, with bounded connects and statements. */
-export function createDb({ url, schema, log, poolMax = 10, statementTimeoutMs = 5000 }: DbOptions): Knex {
+export function createDb({ url, schema, log, poolMax = 10, statementTimeoutMs = 5000, statementLog }: DbOptions): Knex {
   const knex = knexFactory({
     client: 'pg',
     connection: {
@@ -66,6 +69,7 @@ export function createDb({ url, schema, log, poolMax = 10, statementTimeoutMs = 
       debug: (message: unknown) => log.debug({ knex: message }, 'knex debug'),
     },
   });
+  if (statementLog) recordStatements(knex, schema, statementLog);
   return knex;
 }
 
