@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createDb, type Knex, migrate } from '@wms/kit/db';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createDb, isForeignKeyViolation, type Knex, migrate } from '@wms/kit/db';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
-import { createTestDatabase, waitFor } from '@wms/testkit';
+import { createTestDatabase, untimed, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { readBody } from '../src/domain/markdown.ts';
@@ -263,4 +264,415 @@ describe(RICH, () => {
       await before.drop();
     }
   });
+});
+
+describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
+  const before = migrations.slice(
+    0,
+    migrations.findIndex((m) => m.name === WORKSPACE_COLUMNS),
+  );
+  /** The tables that get `workspace_id`, each with how a row finds its parent's. */
+  const FILLED: Array<[table: string, parentJoin: string]> = [
+    ['mentions', 'JOIN messages p ON p.id = t.message_id'],
+    ['reactions', 'JOIN messages p ON p.id = t.message_id'],
+    ['message_versions', 'JOIN messages p ON p.id = t.message_id'],
+    ['conversation_reads', 'JOIN channels p ON p.id = t.conversation_id'],
+    ['client_messages', 'JOIN messages p ON p.id = t.message_id'],
+  ];
+
+  /** A database migrated to just before these two migrations, for one test. */
+  async function previousSchema(): Promise<{ db: Knex; url: string; drop: () => Promise<void> }> {
+    const database = await createTestDatabase(schema, before);
+    const db = createDb({ url: database.url, schema, log, statementTimeoutMs: 60_000 });
+    return {
+      db,
+      url: database.url,
+      drop: async () => {
+        await db.destroy();
+        await database.drop();
+      },
+    };
+  }
+
+  /** A public channel of a new workspace, with its creator as member. */
+  async function newChannel(db: Knex): Promise<{ workspaceId: string; channelId: string; creator: string }> {
+    const [workspaceId, channelId, creator] = [randomUUID(), uuidv7(), randomUUID()];
+    await db('channels').insert({
+      id: channelId,
+      workspace_id: workspaceId,
+      name: `c-${channelId}`,
+      created_by_actor_id: creator,
+      member_count: 1,
+    });
+    await db('channel_members').insert({ channel_id: channelId, actor_id: creator, workspace_id: workspaceId });
+    return { workspaceId, channelId, creator };
+  }
+
+  /**
+   * One post and what follows it, each row written by the previous release's statement (c814246's stores), none of
+   * which names workspace_id where the table did not have it: the client_message_id claimed first (its key to the
+   * message is deferred), the message, the poster joining, a mention, a reaction twice, a bookmark twice, the
+   * conversation marked read twice, the thread followed twice, an edit's version.
+   */
+  async function postAsPrevious(
+    db: Knex,
+    c: { workspaceId: string; channelId: string },
+    actorId = randomUUID(),
+  ): Promise<string> {
+    const id = uuidv7();
+    const base = { ...c, id, actorId, clientId: randomUUID(), other: randomUUID() };
+    await db.transaction(async (tx) => {
+      await tx.raw(`SET LOCAL lock_timeout = '5s'`);
+      const claim = `INSERT INTO client_messages (conversation_id, actor_id, client_message_id, message_id)
+        VALUES (:channelId, :actorId, :clientId, :id)
+        ON CONFLICT (conversation_id, actor_id, client_message_id)
+          DO UPDATE SET message_id = excluded.message_id, created_at = now()
+          WHERE client_messages.created_at < now() - make_interval(secs => 86400)
+        RETURNING message_id`;
+      expect((await tx.raw(claim, base)).rows).toEqual([{ message_id: id }]);
+      await tx.raw(
+        `INSERT INTO messages (id, workspace_id, conversation_id, author_actor_id, body_text, children)
+         VALUES (:id, :workspaceId, :channelId, :actorId, 'hi', '[]')`,
+        base,
+      );
+      for (let i = 0; i < 2; i++) {
+        await tx.raw(
+          `INSERT INTO channel_members (channel_id, actor_id, workspace_id) VALUES (:channelId, :actorId, :workspaceId)
+           ON CONFLICT (channel_id, actor_id) DO NOTHING`,
+          base,
+        );
+        await tx.raw(
+          'INSERT INTO reactions (message_id, emoji, actor_id) VALUES (:id, :emoji, :other) ON CONFLICT DO NOTHING',
+          { ...base, emoji: '👍' },
+        );
+        await tx.raw(
+          `INSERT INTO saved_messages (actor_id, message_id, workspace_id) VALUES (:other, :id, :workspaceId)
+           ON CONFLICT DO NOTHING`,
+          base,
+        );
+        await tx.raw(
+          `INSERT INTO conversation_reads (actor_id, conversation_id, last_read_message_id, last_read_at)
+           SELECT :other, m.conversation_id, m.id, now() FROM messages m WHERE m.id = :id
+           ON CONFLICT (actor_id, conversation_id) DO UPDATE
+             SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()`,
+          base,
+        );
+        await tx.raw(
+          `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
+           VALUES (:other, :id, :workspaceId, :channelId, true)
+           ON CONFLICT (actor_id, root_id) DO UPDATE SET following = excluded.following, updated_at = now()`,
+          base,
+        );
+      }
+      await tx.raw(
+        `INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id) VALUES (:other, :id, :channelId, NULL)`,
+        base,
+      );
+      await tx.raw(
+        `INSERT INTO message_versions (message_id, body_text, children, mentioned_actor_ids, written_at)
+         VALUES (:id, 'before', NULL, '{}', now())`,
+        base,
+      );
+      // The claim again, as a retry of the post: it is held by the message.
+      expect((await tx.raw(claim, { ...base, id: uuidv7() })).rows).toEqual([]);
+    });
+    return id;
+  }
+
+  /** Rows of the five tables whose workspace_id is not their parent's (or is missing). */
+  async function misfilled(db: Knex): Promise<Record<string, number>> {
+    const found: Record<string, number> = {};
+    for (const [table, join] of FILLED) {
+      const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
+        `SELECT count(*)::int AS n FROM ${table} t ${join} WHERE t.workspace_id IS DISTINCT FROM p.workspace_id`,
+      );
+      found[table] = rows[0]!.n;
+    }
+    return found;
+  }
+  const NONE_MISFILLED = Object.fromEntries(FILLED.map(([table]) => [table, 0]));
+
+  /** The schema's keys, indexes, triggers and workspace columns, to compare two runs. */
+  async function catalog(db: Knex): Promise<Record<string, unknown>> {
+    const q = async (sql: string) => (await db.raw<{ rows: unknown[] }>(sql)).rows;
+    return {
+      constraints:
+        await q(`SELECT conrelid::regclass::text AS table, conname, pg_get_constraintdef(oid) AS def, convalidated
+        FROM pg_constraint WHERE connamespace = current_schema()::regnamespace ORDER BY 1, 2`),
+      indexes: await q(`SELECT indexrelid::regclass::text AS name, indisvalid, pg_get_indexdef(indexrelid) AS def
+        FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = current_schema()::regnamespace
+        ORDER BY 1`),
+      triggers:
+        await q(`SELECT tgrelid::regclass::text AS table, tgname FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+        WHERE c.relnamespace = current_schema()::regnamespace AND NOT tgisinternal ORDER BY 1, 2`),
+      workspaceColumns: await q(`SELECT attrelid::regclass::text AS table, attnotnull FROM pg_attribute a
+        JOIN pg_class c ON c.oid = a.attrelid WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
+          AND a.attname = 'workspace_id' AND NOT a.attisdropped ORDER BY 1`),
+    };
+  }
+
+  let db: Knex;
+  let drop: () => Promise<void>;
+  /** The catalog of a schema these migrations made from an empty one. */
+  const migrated = async (): Promise<Record<string, unknown>> => {
+    const database = await createTestDatabase(schema, migrations);
+    const made = createDb({ url: database.url, schema, log });
+    try {
+      return await catalog(made);
+    } finally {
+      await made.destroy();
+      await database.drop();
+    }
+  };
+  beforeAll(async () => ({ db, drop } = await previousSchema()));
+  afterAll(() => drop?.());
+
+  it('fills workspace_id from the parents and leads every key with it, every key valid', async () => {
+    const [a, b] = [await newChannel(db), await newChannel(db)];
+    for (const c of [a, a, b]) await postAsPrevious(db, c);
+    const counts = async () =>
+      Promise.all(
+        [...FILLED.map(([t]) => t), 'channel_members', 'saved_messages', 'thread_reads'].map((t) => db(t).count()),
+      );
+    const rowsBefore = await counts();
+
+    expect(await migrate(db, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS]);
+    expect(await counts()).toEqual(rowsBefore);
+    expect(await misfilled(db)).toEqual(NONE_MISFILLED);
+    expect(await db('mentions').where({ workspace_id: a.workspaceId }).count()).toEqual([{ count: '2' }]);
+
+    const found = await catalog(db);
+    expect(found).toEqual(await migrated());
+    const { constraints, indexes, triggers, workspaceColumns } = found as {
+      constraints: Array<{ table: string; conname: string; def: string; convalidated: boolean }>;
+      indexes: Array<{ name: string; indisvalid: boolean }>;
+      triggers: Array<{ table: string; tgname: string }>;
+      workspaceColumns: Array<{ table: string; attnotnull: boolean }>;
+    };
+    expect(constraints.filter((c) => !c.convalidated)).toEqual([]);
+    expect(indexes.filter((i) => !i.indisvalid || i.name.endsWith('_next'))).toEqual([]);
+    expect(workspaceColumns.filter((c) => c.table !== 'outbox' && !c.attnotnull)).toEqual([]);
+    const keys = (kind: string) =>
+      Object.fromEntries(constraints.filter((c) => c.def.startsWith(kind)).map((c) => [c.conname, c.def]));
+    expect(keys('PRIMARY KEY')).toEqual({
+      channel_members_pkey: 'PRIMARY KEY (workspace_id, channel_id, actor_id)',
+      channels_pkey: 'PRIMARY KEY (workspace_id, id)',
+      client_messages_pkey: 'PRIMARY KEY (workspace_id, conversation_id, actor_id, client_message_id)',
+      conversation_reads_pkey: 'PRIMARY KEY (workspace_id, actor_id, conversation_id)',
+      knex_migrations_lock_pkey: 'PRIMARY KEY (index)',
+      knex_migrations_pkey: 'PRIMARY KEY (id)',
+      mentions_pkey: 'PRIMARY KEY (workspace_id, actor_id, message_id)',
+      message_versions_pkey: 'PRIMARY KEY (workspace_id, id)',
+      messages_pkey: 'PRIMARY KEY (workspace_id, id)',
+      outbox_pkey: 'PRIMARY KEY (id)',
+      reactions_pkey: 'PRIMARY KEY (workspace_id, message_id, emoji, actor_id)',
+      saved_messages_pkey: 'PRIMARY KEY (workspace_id, actor_id, message_id)',
+      thread_reads_pkey: 'PRIMARY KEY (workspace_id, actor_id, root_id)',
+    });
+    const toChannel = 'REFERENCES channels(workspace_id, id)';
+    const toMessage = 'REFERENCES messages(workspace_id, id)';
+    expect(keys('FOREIGN KEY')).toEqual({
+      channel_members_channel_id_fkey: `FOREIGN KEY (workspace_id, channel_id) ${toChannel}`,
+      client_messages_message_id_fkey: `FOREIGN KEY (workspace_id, message_id) ${toMessage} ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED`,
+      conversation_reads_conversation_id_fkey: `FOREIGN KEY (workspace_id, conversation_id) ${toChannel}`,
+      mentions_message_id_fkey: `FOREIGN KEY (workspace_id, message_id) ${toMessage} ON DELETE CASCADE`,
+      message_versions_message_id_fkey: `FOREIGN KEY (workspace_id, message_id) ${toMessage} ON DELETE CASCADE`,
+      messages_conversation_id_fkey: `FOREIGN KEY (workspace_id, conversation_id) ${toChannel}`,
+      messages_parent_message_id_fkey: `FOREIGN KEY (workspace_id, parent_message_id) ${toMessage}`,
+      reactions_message_id_fkey: `FOREIGN KEY (workspace_id, message_id) ${toMessage} ON DELETE CASCADE`,
+      saved_messages_message_id_fkey: `FOREIGN KEY (workspace_id, message_id) ${toMessage} ON DELETE CASCADE`,
+      thread_reads_root_id_fkey: `FOREIGN KEY (workspace_id, root_id) ${toMessage} ON DELETE CASCADE`,
+    });
+    // Kept for the previous release (placement.ts): the fill triggers and the keys its upserts name.
+    expect(triggers.map((t) => t.tgname).filter((name) => name.endsWith('_workspace_id_fill'))).toHaveLength(5);
+    expect(indexes.map((i) => i.name).filter((name) => name.endsWith('_upsert_key'))).toEqual([
+      'channel_members_upsert_key',
+      'client_messages_upsert_key',
+      'conversation_reads_upsert_key',
+      'thread_reads_upsert_key',
+    ]);
+  });
+
+  it("keeps the previous release's inserts and upserts working, and refuses a child of another workspace's parent", async () => {
+    const c = await newChannel(db);
+    const root = await postAsPrevious(db, c);
+    // A reply, as the previous release posts it.
+    const reply = uuidv7();
+    await db('messages').insert({
+      id: reply,
+      workspace_id: c.workspaceId,
+      conversation_id: c.channelId,
+      parent_message_id: root,
+      author_actor_id: c.creator,
+      body_text: 'reply',
+    });
+    await postAsPrevious(db, c, c.creator);
+    expect(await misfilled(db)).toEqual(NONE_MISFILLED);
+    expect(await db('reactions').where({ message_id: root }).select('workspace_id')).toEqual([
+      { workspace_id: c.workspaceId },
+    ]);
+
+    // A claim names the conversation before its message exists; one that does not exist fails the post later, which
+    // rolls the claim back, as before.
+    const tx = await db.transaction();
+    try {
+      const { rows } = await tx.raw(
+        `INSERT INTO client_messages (conversation_id, actor_id, client_message_id, message_id) VALUES (?, ?, 'k', ?)
+         ON CONFLICT (conversation_id, actor_id, client_message_id) DO NOTHING RETURNING message_id`,
+        [uuidv7(), c.creator, uuidv7()],
+      );
+      expect(rows).toHaveLength(1);
+    } finally {
+      await tx.rollback();
+    }
+
+    const other = await newChannel(db);
+    const stray = [
+      [
+        'reactions_message_id_fkey',
+        db('reactions').insert({ workspace_id: other.workspaceId, message_id: root, emoji: 'x', actor_id: c.creator }),
+      ],
+      [
+        'channel_members_channel_id_fkey',
+        db('channel_members').insert({
+          workspace_id: other.workspaceId,
+          channel_id: c.channelId,
+          actor_id: randomUUID(),
+        }),
+      ],
+      [
+        'messages_conversation_id_fkey',
+        db('messages').insert({
+          id: uuidv7(),
+          workspace_id: other.workspaceId,
+          conversation_id: c.channelId,
+          author_actor_id: c.creator,
+          body_text: 'x',
+        }),
+      ],
+      [
+        'messages_parent_message_id_fkey',
+        db('messages').insert({
+          id: uuidv7(),
+          workspace_id: other.workspaceId,
+          conversation_id: other.channelId,
+          parent_message_id: root,
+          author_actor_id: c.creator,
+          body_text: 'x',
+        }),
+      ],
+    ] as const;
+    for (const [constraint, insert] of stray)
+      await expect(insert).rejects.toSatisfy((err) => isForeignKeyViolation(err, constraint));
+
+    // A message's children go with it, through the composite keys.
+    await db('messages').where({ id: reply }).delete();
+    await db('messages').where({ id: root }).delete();
+    for (const table of ['mentions', 'reactions', 'saved_messages', 'message_versions', 'client_messages'])
+      expect(await db(table).where({ message_id: root }).count()).toEqual([{ count: '0' }]);
+  });
+
+  it('runs again as a no-op, and finishes a run that stopped halfway', async () => {
+    const again = await catalog(db);
+    for (const name of [WORKSPACE_COLUMNS, CITUS_KEYS]) await migrations.find((m) => m.name === name)!.up(db);
+    expect(await catalog(db)).toEqual(again);
+
+    const { db: fresh, drop: dropFresh } = await previousSchema();
+    try {
+      const c = await newChannel(fresh);
+      for (let i = 0; i < 3; i++) await postAsPrevious(fresh, c);
+      await migrate(fresh, schema, migrations.slice(0, before.length + 1));
+      // Stopped in the first migration with one table not yet filled and one with its check not yet valid; had it
+      // gone on, the second would have stopped with the messages key built, a composite key added and not validated,
+      // one primary key swapped and an index whose build failed.
+      await fresh.raw(`
+        ALTER TABLE client_messages ALTER COLUMN workspace_id DROP NOT NULL;
+        UPDATE client_messages SET workspace_id = NULL;
+        ALTER TABLE conversation_reads ALTER COLUMN workspace_id DROP NOT NULL,
+          ADD CONSTRAINT conversation_reads_workspace_id_not_null_check CHECK (workspace_id IS NOT NULL) NOT VALID;
+        CREATE UNIQUE INDEX messages_pkey_next ON messages (workspace_id, id);
+        ALTER TABLE reactions ADD CONSTRAINT reactions_message_id_fkey_next FOREIGN KEY (workspace_id, message_id)
+          REFERENCES messages (workspace_id, id) ON DELETE CASCADE NOT VALID;
+        CREATE UNIQUE INDEX mentions_pkey_next ON mentions (workspace_id, actor_id, message_id);
+        ALTER TABLE mentions DROP CONSTRAINT mentions_pkey, ADD CONSTRAINT mentions_pkey PRIMARY KEY USING INDEX mentions_pkey_next;
+        CREATE INDEX channels_id_idx ON channels (id);
+        UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'channels_id_idx'::regclass;
+        DELETE FROM knex_migrations WHERE name = '${WORKSPACE_COLUMNS}';`);
+      expect(await migrate(fresh, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS]);
+      expect(await misfilled(fresh)).toEqual(NONE_MISFILLED);
+      expect(await catalog(fresh)).toEqual(await migrated());
+    } finally {
+      await dropFresh();
+    }
+  });
+
+  it("gives way to the previous release's writes while a long transaction holds the tables", async () => {
+    const { db: live, url, drop: dropLive } = await previousSchema();
+    const writer = createDb({ url, schema, log, poolMax: 1 });
+    const reader = createDb({ url, schema, log, poolMax: 1 });
+    const migrating = createDb({ url, schema, log, statementTimeoutMs: 0 });
+    try {
+      const c = await newChannel(live);
+      await untimed(
+        live,
+        `WITH p AS (SELECT ?::uuid AS workspace_id, ?::uuid AS channel_id, ?::uuid AS actor_id),
+         m AS (
+           INSERT INTO messages (id, workspace_id, conversation_id, author_actor_id, body_text, children)
+           SELECT gen_random_uuid(), p.workspace_id, p.channel_id, gen_random_uuid(), 'm' || i, '[]'
+             FROM p, generate_series(1, 20000) i
+           RETURNING id, conversation_id, author_actor_id
+         ),
+         mentioned AS (INSERT INTO mentions (actor_id, message_id, conversation_id) SELECT p.actor_id, m.id, m.conversation_id FROM p, m),
+         reacted AS (INSERT INTO reactions (message_id, emoji, actor_id) SELECT m.id, '👍', p.actor_id FROM p, m),
+         versions AS (
+           INSERT INTO message_versions (message_id, body_text, mentioned_actor_ids, written_at)
+           SELECT id, 'before', '{}', now() FROM m
+         ),
+         marks AS (
+           INSERT INTO conversation_reads (actor_id, conversation_id, last_read_message_id, last_read_at)
+           SELECT author_actor_id, conversation_id, id, now() FROM m
+         )
+         INSERT INTO client_messages (conversation_id, actor_id, client_message_id, message_id)
+         SELECT conversation_id, author_actor_id, id::text, id FROM m`,
+        [c.workspaceId, c.channelId, c.creator],
+      );
+      // A report that reads every table for 6 s: no column can be added nor key swapped under it, and a step that
+      // waited for it would hold every write queued behind its own lock request.
+      let readerDone = false;
+      const report = reader.transaction(async (tx) => {
+        for (const table of ['channels', 'messages', ...FILLED.map(([t]) => t)])
+          await tx.raw('SELECT count(*) FROM ??', [table]);
+        await sleep(6000);
+        readerDone = true;
+      });
+      let running = true;
+      let written = 0;
+      // The previous release's posts, each of whose statements may wait 5 s for a lock, more than a step waits (2 s).
+      let failed: unknown;
+      const writes = (async () => {
+        while (running) {
+          try {
+            await postAsPrevious(writer, c);
+            written++;
+          } catch (err) {
+            [failed, running] = [err, false];
+          }
+        }
+      })();
+      expect(await migrate(migrating, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS]);
+      expect(readerDone).toBe(true);
+      running = false;
+      await Promise.all([writes, report]);
+      expect(failed).toBeUndefined();
+      expect(written).toBeGreaterThan(0);
+      expect(await live('messages').where({ workspace_id: c.workspaceId }).count()).toEqual([
+        { count: String(20_000 + written) },
+      ]);
+      expect(await misfilled(live)).toEqual(NONE_MISFILLED);
+      expect(await catalog(live)).toEqual(await migrated());
+    } finally {
+      await Promise.all([writer.destroy(), reader.destroy(), migrating.destroy()]);
+      await dropLive();
+    }
+  }, 180_000);
 });
