@@ -1,5 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { defaultExclude, defineConfig } from 'vitest/config';
 import { REDIS_INTEGRATION_FILES } from './test/redis-cluster/files.ts';
+import { LastFilesSequencer } from './test/sequencer.ts';
 import { SummaryReporter } from './test/summary-reporter.ts';
 
 /** The end-to-end files that start their own cluster rather than use the project's (`useCluster`). */
@@ -18,6 +19,8 @@ const OWN_CLUSTER = [
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryReporter()],
+    // The e2e project's statement test after its other files (but the fuzz test): it reads what they made the services send.
+    sequence: { sequencer: LastFilesSequencer },
     // Two files at a time (vitest's default on two cores is one): unit, integration, local-cluster, delivery and e2e-own
     // files each make their own databases, ports and processes, and much of their time is spent waiting on them. The
     // e2e and e2e-replicas projects run after those, one file at a time (maxWorkers 1): their files share a cluster.
@@ -32,8 +35,11 @@ export default defineConfig({
             'testkit/src/**/*.test.ts',
             'protos/src/**/*.test.ts',
             'test/docs/**/*.test.ts',
+            'test/citus/**/*.test.ts',
             'test/redis-cluster/files.test.ts',
           ],
+          // test/citus holds the integration project's catalog test too.
+          exclude: [...defaultExclude, '**/*.int.test.ts'],
           // A few take seconds of CPU (a 40-megapixel image decoded, a strict OpenAPI validator, a 16 MiB upload), which
           // vitest's 5 s default does not leave them on a machine busy with the other projects or a bench.
           testTimeout: 30_000,

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startCluster } from '@wms/local-cluster/cluster';
 
@@ -12,6 +15,12 @@ declare module 'vitest' {
     storageDir: string;
     /** Prometheus endpoint of each server and worker, by component name. */
     metricsUrls: Record<string, string>;
+    /**
+     * Where the cluster's processes record each distinct statement they send (`WMS_STATEMENT_LOG`, kit
+     * statement-log.ts), read by statements.test.ts; empty when nothing records (another project's cluster, or one
+     * that runs elsewhere).
+     */
+    statementLogDir: string;
   }
 }
 
@@ -31,7 +40,8 @@ function externalCluster(project: TestProject): boolean {
   project.provide('gatewayUrl', gatewayUrl);
   project.provide('inboxUrl', required('E2E_INBOX_URL'));
   project.provide('databaseUrl', required('E2E_DATABASE_URL'));
-  for (const name of ['jwtPrivateKey', 'redisUrl', 'redisPrefix', 'storageDir'] as const) project.provide(name, '');
+  for (const name of ['jwtPrivateKey', 'redisUrl', 'redisPrefix', 'storageDir', 'statementLogDir'] as const)
+    project.provide(name, '');
   project.provide('metricsUrls', {});
   return true;
 }
@@ -39,20 +49,29 @@ function externalCluster(project: TestProject): boolean {
 /**
  * One test-mode cluster for the whole e2e run: fresh database and Redis prefix, removed again at the end. `replicas`
  * runs that many processes of every server, worker and gateway (the `e2e-replicas` project's core scenarios);
- * `redisClusterNodes` puts its Redis on a Redis Cluster (the `redis-cluster-e2e` project's).
+ * `redisClusterNodes` puts its Redis on a Redis Cluster (the `redis-cluster-e2e` project's); `recordStatements` has
+ * every process record its statements in a fresh directory (the `e2e` project's, for statements.test.ts).
  */
 export async function provideCluster(
   project: TestProject,
-  { replicas = 1, redisClusterNodes }: { replicas?: number; redisClusterNodes?: string[] } = {},
+  {
+    replicas = 1,
+    redisClusterNodes,
+    recordStatements = false,
+  }: { replicas?: number; redisClusterNodes?: string[]; recordStatements?: boolean } = {},
 ): Promise<() => Promise<void>> {
   if (externalCluster(project)) return async () => {};
+  const statementLogDir = recordStatements ? await mkdtemp(path.join(tmpdir(), 'wms-statements-')) : '';
   // A short upload stall timeout, so the tests of stalled uploads wait seconds, not the default half minute.
   const cluster = await startCluster({
     mode: 'test',
     logs: 'files',
     replicas,
     redisClusterNodes,
-    env: { UPLOAD_IDLE_TIMEOUT_MS: '5000' },
+    env: { UPLOAD_IDLE_TIMEOUT_MS: '5000', ...(recordStatements && { WMS_STATEMENT_LOG: statementLogDir }) },
+  }).catch(async (err: unknown) => {
+    if (recordStatements) await rm(statementLogDir, { recursive: true, force: true });
+    throw err;
   });
   project.provide('gatewayUrl', cluster.gatewayUrl);
   project.provide('inboxUrl', cluster.inboxUrl);
@@ -62,7 +81,11 @@ export async function provideCluster(
   project.provide('redisPrefix', cluster.redisPrefix);
   project.provide('storageDir', cluster.storageDir);
   project.provide('metricsUrls', { ...cluster.metricsUrls });
-  return () => cluster.stop();
+  project.provide('statementLogDir', statementLogDir);
+  return async () => {
+    await cluster.stop();
+    if (recordStatements) await rm(statementLogDir, { recursive: true, force: true });
+  };
 }
 
-export default (project: TestProject) => provideCluster(project);
+export default (project: TestProject) => provideCluster(project, { recordStatements: true });

@@ -403,7 +403,8 @@ export class MessageStore {
   /** Deleted messages whose assets the asset service has not yet removed (see `forgetAssets`), oldest first. */
   async withUnreleasedAssets(deletedBefore: Date, limit: number): Promise<string[]> {
     const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>(
-      `SELECT id FROM messages WHERE deleted_at IS NOT NULL AND asset_ids <> '{}' AND deleted_at < :deletedBefore
+      `/* citus: multi-shard (cleanup sweep) */
+       SELECT id FROM messages WHERE deleted_at IS NOT NULL AND asset_ids <> '{}' AND deleted_at < :deletedBefore
        ORDER BY deleted_at LIMIT :limit`,
       { deletedBefore, limit },
     );
@@ -412,9 +413,11 @@ export class MessageStore {
 
   /** Deleted messages whose assets were removed no longer name them. */
   async forgetAssets(ids: string[]): Promise<void> {
-    await this.db.raw(`UPDATE messages SET asset_ids = '{}' WHERE id = ANY (:ids::uuid[]) AND deleted_at IS NOT NULL`, {
-      ids,
-    });
+    await this.db.raw(
+      `/* citus: multi-shard (cleanup sweep) */
+       UPDATE messages SET asset_ids = '{}' WHERE id = ANY (:ids::uuid[]) AND deleted_at IS NOT NULL`,
+      { ids },
+    );
   }
 
   /**
@@ -424,7 +427,8 @@ export class MessageStore {
    */
   async indexForSearch(limit: number): Promise<number> {
     const { rowCount } = await this.db.raw<{ rowCount: number }>(
-      `UPDATE messages SET search = to_tsvector(:searchConfig::regconfig, body_text)
+      `/* citus: multi-shard (cleanup sweep) */
+       UPDATE messages SET search = to_tsvector(:searchConfig::regconfig, body_text)
        WHERE id IN (SELECT id FROM messages WHERE search IS NULL AND deleted_at IS NULL ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED)
          AND search IS NULL AND deleted_at IS NULL`,
       { searchConfig: this.searchConfig, limit },
@@ -435,7 +439,8 @@ export class MessageStore {
   /** Removes up to `limit` client_message_id claims made before `before` (past their 24 hours); returns how many. */
   async deleteClientIds(before: Date, limit: number): Promise<number> {
     const { rowCount } = await this.db.raw<{ rowCount: number }>(
-      `DELETE FROM client_messages c
+      `/* citus: multi-shard (cleanup sweep) */
+       DELETE FROM client_messages c
        USING (SELECT conversation_id, actor_id, client_message_id FROM client_messages WHERE created_at < :before ORDER BY created_at LIMIT :limit) old
        WHERE (c.conversation_id, c.actor_id, c.client_message_id) = (old.conversation_id, old.actor_id, old.client_message_id)`,
       { before, limit },
