@@ -58,8 +58,9 @@ const CHILDREN: Child[] = [
     parent: 'messages',
     on: 'p.id = t.message_id',
     // A post claims its client_message_id before it inserts the message (its key to it is deferred), so the claim
-    // takes the workspace of the conversation it names. A conversation that does not exist fails the post, which rolls
-    // the claim back: a workspace that none has (the nil id) carries the claim that far, as before, instead of an error.
+    // takes the workspace of the conversation it names. A conversation that does not exist fails the post, which
+    // rolls the claim back: a workspace that none has (the nil id) carries the claim that far, as before, instead of
+    // an error.
     lookup: `SELECT workspace_id INTO NEW.workspace_id FROM channels WHERE id = NEW.conversation_id;
              NEW.workspace_id := coalesce(NEW.workspace_id, '00000000-0000-0000-0000-000000000000')`,
   },

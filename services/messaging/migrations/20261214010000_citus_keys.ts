@@ -14,10 +14,13 @@ import {
 export const config = { transaction: false };
 
 /**
- * Plain indexes for what this release and the previous one look up by the old leading column alone, which the new
- * primary keys no longer lead with: messages, channels and message_versions by id (a message's reads, joins and
- * triggers; a post's member count; an edit's trimming of versions), reactions by message (a summary's rewrite, a
- * removal). The next release, whose statements name the workspace, drops them.
+ * Plain indexes for what this release and the previous one look up by an old key's leading column alone, which the
+ * new primary keys no longer lead with: messages, channels and message_versions by id (a message's reads and joins,
+ * search, the purge, the fill triggers; a post's or a leave's member count; an edit's trimming of versions),
+ * reactions by message (a summary's rewrite, a removal, a soft delete). The other tables' such reads keep an index:
+ * channel_members, conversation_reads, thread_reads and client_messages their upsert keys below; mentions and
+ * saved_messages their message and page indexes, which served them already (EXPLAIN, before and after). The next
+ * release, whose statements name the workspace, drops these four.
  */
 const LOOKUPS: Array<[name: string, definition: string]> = [
   ['messages_id_idx', 'ON messages (id)'],

@@ -317,7 +317,7 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
   async function postAsPrevious(
     db: Knex,
     c: { workspaceId: string; channelId: string },
-    actorId = randomUUID(),
+    actorId: string = randomUUID(),
   ): Promise<string> {
     const id = uuidv7();
     const base = { ...c, id, actorId, clientId: randomUUID(), other: randomUUID() };
@@ -354,7 +354,8 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
           `INSERT INTO conversation_reads (actor_id, conversation_id, last_read_message_id, last_read_at)
            SELECT :other, m.conversation_id, m.id, now() FROM messages m WHERE m.id = :id
            ON CONFLICT (actor_id, conversation_id) DO UPDATE
-             SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()`,
+             SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at,
+               updated_at = now()`,
           base,
         );
         await tx.raw(
@@ -365,7 +366,8 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
         );
       }
       await tx.raw(
-        `INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id) VALUES (:other, :id, :channelId, NULL)`,
+        `INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id)
+         VALUES (:other, :id, :channelId, NULL)`,
         base,
       );
       await tx.raw(
@@ -594,7 +596,8 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
         ALTER TABLE reactions ADD CONSTRAINT reactions_message_id_fkey_next FOREIGN KEY (workspace_id, message_id)
           REFERENCES messages (workspace_id, id) ON DELETE CASCADE NOT VALID;
         CREATE UNIQUE INDEX mentions_pkey_next ON mentions (workspace_id, actor_id, message_id);
-        ALTER TABLE mentions DROP CONSTRAINT mentions_pkey, ADD CONSTRAINT mentions_pkey PRIMARY KEY USING INDEX mentions_pkey_next;
+        ALTER TABLE mentions DROP CONSTRAINT mentions_pkey,
+          ADD CONSTRAINT mentions_pkey PRIMARY KEY USING INDEX mentions_pkey_next;
         CREATE INDEX channels_id_idx ON channels (id);
         UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'channels_id_idx'::regclass;
         DELETE FROM knex_migrations WHERE name = '${WORKSPACE_COLUMNS}';`);
@@ -622,7 +625,9 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
              FROM p, generate_series(1, 20000) i
            RETURNING id, conversation_id, author_actor_id
          ),
-         mentioned AS (INSERT INTO mentions (actor_id, message_id, conversation_id) SELECT p.actor_id, m.id, m.conversation_id FROM p, m),
+         mentioned AS (
+           INSERT INTO mentions (actor_id, message_id, conversation_id) SELECT p.actor_id, m.id, m.conversation_id FROM p, m
+         ),
          reacted AS (INSERT INTO reactions (message_id, emoji, actor_id) SELECT m.id, '👍', p.actor_id FROM p, m),
          versions AS (
            INSERT INTO message_versions (message_id, body_text, mentioned_actor_ids, written_at)
