@@ -19,7 +19,7 @@ const OWN_CLUSTER = [
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryReporter()],
-    // The e2e project's statement test after its other files (but the fuzz test): it reads what they made the services send.
+    // The e2e project's files in a fixed order, its statement test after the others but the fuzz test (test/sequencer.ts).
     sequence: { sequencer: LastFilesSequencer },
     // Two files at a time (vitest's default on two cores is one): unit, integration, local-cluster, delivery and e2e-own
     // files each make their own databases, ports and processes, and much of their time is spent waiting on them. The

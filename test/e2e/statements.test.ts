@@ -11,11 +11,11 @@ import { checkStatement, type Finding, loadParser, normaliseStatement } from '..
 import { sql } from './support/db.ts';
 
 // Citus is not packaged for this machine: this test stands in for it on the statements (issue 42). Every process of the
-// e2e project's cluster records each distinct statement it sends (WMS_STATEMENT_LOG, kit statement-log.ts); this file
-// runs after the other files of the project but the fuzz test, whose random requests vary (test/sequencer.ts), and
-// checks what they made the services send: a statement on a distributed table must name its workspace
-// (test/citus/statements.ts). What is flagged today is in the baseline, which may only shrink. A cluster that runs
-// elsewhere (E2E_GATEWAY_URL) records nothing here: skipped.
+// e2e project's cluster records each distinct statement it sends (WMS_STATEMENT_LOG, kit statement-log.ts). The
+// project's files run in a fixed order, this one after the others but the fuzz test, whose random requests vary
+// (test/sequencer.ts); it checks what they made the services send: a statement on a distributed table must name its
+// workspace (test/citus/statements.ts). What is flagged today is in the baseline, which may only shrink. A cluster that
+// runs elsewhere (E2E_GATEWAY_URL) records nothing here: skipped.
 
 const BASELINE = path.join(import.meta.dirname, 'citus-statements.baseline.txt');
 const placements = [messagingPlacement, workspacePlacement, assetPlacement, identityPlacement, realtimePlacement];
