@@ -1,11 +1,5 @@
 import { buildIndexConcurrently, type Knex } from '@wms/kit/db';
-import {
-  buildUniqueIndexConcurrently,
-  type ForeignKey,
-  preparePrimaryKey,
-  replaceForeignKey,
-  replacePrimaryKey,
-} from '@wms/kit/schema-changes';
+import { type ForeignKey, preparePrimaryKey, replaceForeignKey, replacePrimaryKey } from '@wms/kit/schema-changes';
 
 // Keys Citus can distribute by workspace (issue 42): `workspace_id` leads every primary key of the schema, and the keys
 // to channels and messages match it on both sides, under their names and with their options. On a live database:
@@ -18,8 +12,8 @@ export const config = { transaction: false };
  * new primary keys no longer lead with: messages, channels and message_versions by id (a message's reads and joins,
  * search, the purge, the fill triggers; a post's or a leave's member count; an edit's trimming of versions),
  * reactions by message (a summary's rewrite, a removal, a soft delete). The other tables' such reads keep an index:
- * channel_members, conversation_reads, thread_reads and client_messages their upsert keys below; mentions and
- * saved_messages their message and page indexes, which served them already (EXPLAIN, before and after). The next
+ * channel_members, conversation_reads, thread_reads and client_messages their old primary keys, kept (below); mentions
+ * and saved_messages their message and page indexes, which served them already (EXPLAIN, before and after). The next
  * release, whose statements name the workspace, drops these four.
  */
 const LOOKUPS: Array<[name: string, definition: string]> = [
@@ -28,20 +22,6 @@ const LOOKUPS: Array<[name: string, definition: string]> = [
   ['message_versions_id_idx', 'ON message_versions (id)'],
   ['reactions_message_idx', 'ON reactions (message_id, emoji, actor_id)'],
 ];
-
-/**
- * The old primary keys that an `ON CONFLICT (...)` of this release or the previous one names, kept unique under
- * another name, since an upsert infers its key from exactly these columns. They also serve those tables' reads by the
- * old columns. Kept until the next release (placement.ts).
- */
-const UPSERT_KEYS: Array<[table: string, columns: string[]]> = [
-  ['channel_members', ['channel_id', 'actor_id']],
-  ['conversation_reads', ['actor_id', 'conversation_id']],
-  ['thread_reads', ['actor_id', 'root_id']],
-  ['client_messages', ['conversation_id', 'actor_id', 'client_message_id']],
-];
-
-const upsertKey = (table: string) => `${table}_upsert_key`;
 
 const toChannel = (table: string, column: string): ForeignKey => ({
   table,
@@ -75,15 +55,17 @@ const FOREIGN_KEYS: ForeignKey[] = [
   toMessage('message_versions', 'message_id'),
 ];
 
-/** Every table's primary key before, children first: a parent's old key goes once no key references it. */
+/**
+ * Every table's primary key before, children first: a parent's old key goes once no key references it. Not yet those
+ * of channel_members, conversation_reads, thread_reads and client_messages, whose upserts in both releases name their
+ * old key (`ON CONFLICT (actor_id, root_id)`, which infers its arbiter from exactly those columns): beside a second
+ * unique index on the same rows, two concurrent upserts of one new row would fail on the index their ON CONFLICT does
+ * not name (23505) instead of one updating. A release whose upserts name no old key swaps them (placement.ts).
+ */
 const PRIMARY_KEYS: Array<[table: string, columns: string[]]> = [
-  ['channel_members', ['channel_id', 'actor_id']],
-  ['conversation_reads', ['actor_id', 'conversation_id']],
   ['mentions', ['actor_id', 'message_id']],
   ['reactions', ['message_id', 'emoji', 'actor_id']],
   ['saved_messages', ['actor_id', 'message_id']],
-  ['thread_reads', ['actor_id', 'root_id']],
-  ['client_messages', ['conversation_id', 'actor_id', 'client_message_id']],
   ['message_versions', ['id']],
   ['messages', ['id']],
   ['channels', ['id']],
@@ -91,8 +73,6 @@ const PRIMARY_KEYS: Array<[table: string, columns: string[]]> = [
 
 export async function up(knex: Knex): Promise<void> {
   for (const [name, definition] of LOOKUPS) await buildIndexConcurrently(knex, name, definition);
-  for (const [table, columns] of UPSERT_KEYS)
-    await buildUniqueIndexConcurrently(knex, upsertKey(table), table, columns);
   // The keys the composite foreign keys reference, made the primary keys last.
   await preparePrimaryKey(knex, 'channels', ['workspace_id', 'id']);
   await preparePrimaryKey(knex, 'messages', ['workspace_id', 'id']);

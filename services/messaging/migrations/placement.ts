@@ -28,12 +28,13 @@ export const placement: SchemaPlacement = {
     'message_versions_workspace_id_fill',
     'conversation_reads_workspace_id_fill',
     'client_messages_workspace_id_fill',
-    // The old primary keys that both releases' upserts name in ON CONFLICT (...), which infers its key from exactly
-    // these columns (20261214010000_citus_keys): joining a conversation (channel_members), marking a conversation or a
-    // thread read, following a thread, and claiming a client_message_id.
-    'channel_members_upsert_key',
-    'conversation_reads_upsert_key',
-    'thread_reads_upsert_key',
-    'client_messages_upsert_key',
+    // The old primary keys that both releases' upserts name in ON CONFLICT (...), which infers its arbiter from exactly
+    // these columns; beside another unique index on the same rows, concurrent upserts of one new row would fail on it
+    // (20261214010000_citus_keys). The release after the one whose upserts stop naming them swaps them for
+    // (workspace_id, ...).
+    'channel_members_pkey',
+    'conversation_reads_pkey',
+    'thread_reads_pkey',
+    'client_messages_pkey',
   ],
 };

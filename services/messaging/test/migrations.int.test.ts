@@ -447,7 +447,7 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
     expect(found).toEqual(await migrated());
     const { constraints, indexes, triggers, workspaceColumns } = found as {
       constraints: Array<{ table: string; conname: string; def: string; convalidated: boolean }>;
-      indexes: Array<{ name: string; indisvalid: boolean }>;
+      indexes: Array<{ name: string; indisvalid: boolean; def: string }>;
       triggers: Array<{ table: string; tgname: string }>;
       workspaceColumns: Array<{ table: string; attnotnull: boolean }>;
     };
@@ -457,10 +457,10 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
     const keys = (kind: string) =>
       Object.fromEntries(constraints.filter((c) => c.def.startsWith(kind)).map((c) => [c.conname, c.def]));
     expect(keys('PRIMARY KEY')).toEqual({
-      channel_members_pkey: 'PRIMARY KEY (workspace_id, channel_id, actor_id)',
+      channel_members_pkey: 'PRIMARY KEY (channel_id, actor_id)',
       channels_pkey: 'PRIMARY KEY (workspace_id, id)',
-      client_messages_pkey: 'PRIMARY KEY (workspace_id, conversation_id, actor_id, client_message_id)',
-      conversation_reads_pkey: 'PRIMARY KEY (workspace_id, actor_id, conversation_id)',
+      client_messages_pkey: 'PRIMARY KEY (conversation_id, actor_id, client_message_id)',
+      conversation_reads_pkey: 'PRIMARY KEY (actor_id, conversation_id)',
       knex_migrations_lock_pkey: 'PRIMARY KEY (index)',
       knex_migrations_pkey: 'PRIMARY KEY (id)',
       mentions_pkey: 'PRIMARY KEY (workspace_id, actor_id, message_id)',
@@ -469,7 +469,7 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
       outbox_pkey: 'PRIMARY KEY (id)',
       reactions_pkey: 'PRIMARY KEY (workspace_id, message_id, emoji, actor_id)',
       saved_messages_pkey: 'PRIMARY KEY (workspace_id, actor_id, message_id)',
-      thread_reads_pkey: 'PRIMARY KEY (workspace_id, actor_id, root_id)',
+      thread_reads_pkey: 'PRIMARY KEY (actor_id, root_id)',
     });
     const toChannel = 'REFERENCES channels(workspace_id, id)';
     const toMessage = 'REFERENCES messages(workspace_id, id)';
@@ -485,14 +485,37 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
       saved_messages_message_id_fkey: `FOREIGN KEY (workspace_id, message_id) ${toMessage} ON DELETE CASCADE`,
       thread_reads_root_id_fkey: `FOREIGN KEY (workspace_id, root_id) ${toMessage} ON DELETE CASCADE`,
     });
-    // Kept for the previous release (placement.ts): the fill triggers and the keys its upserts name.
+    // Kept for the previous release (placement.ts): the fill triggers, and the keys its upserts name as primary keys,
+    // with no second unique index on the same rows.
     expect(triggers.map((t) => t.tgname).filter((name) => name.endsWith('_workspace_id_fill'))).toHaveLength(5);
-    expect(indexes.map((i) => i.name).filter((name) => name.endsWith('_upsert_key'))).toEqual([
-      'channel_members_upsert_key',
-      'client_messages_upsert_key',
-      'conversation_reads_upsert_key',
-      'thread_reads_upsert_key',
-    ]);
+    expect(indexes.filter((i) => /^CREATE UNIQUE/.test(i.def) && !i.name.endsWith('_pkey')).map((i) => i.name)).toEqual(
+      ['channels_direct_key', 'channels_name_key'],
+    );
+  });
+
+  it('takes concurrent upserts of one new row as one: no second unique index beside the key they name', async () => {
+    const c = await newChannel(db);
+    const root = await postAsPrevious(db, c);
+    const upserts = [
+      `INSERT INTO conversation_reads (actor_id, conversation_id, last_read_message_id, last_read_at)
+       VALUES (:actorId, :channelId, :root, now())
+       ON CONFLICT (actor_id, conversation_id) DO UPDATE SET last_read_at = excluded.last_read_at, updated_at = now()`,
+      `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
+       VALUES (:actorId, :root, :workspaceId, :channelId, true)
+       ON CONFLICT (actor_id, root_id) DO UPDATE SET following = excluded.following, updated_at = now()`,
+      `INSERT INTO client_messages (conversation_id, actor_id, client_message_id, message_id)
+       VALUES (:channelId, :actorId, 'k', :root)
+       ON CONFLICT (conversation_id, actor_id, client_message_id) DO UPDATE SET created_at = now()`,
+      `INSERT INTO channel_members (channel_id, actor_id, workspace_id) VALUES (:channelId, :actorId, :workspaceId)
+       ON CONFLICT (channel_id, actor_id) DO NOTHING`,
+    ];
+    // Eight writers at once upserting one new row, each statement on its own, for many new rows.
+    for (let round = 0; round < 50; round++) {
+      const key = { ...c, root, actorId: randomUUID() };
+      for (const sql of upserts) await Promise.all(Array.from({ length: 8 }, () => db.raw(sql, key)));
+      for (const table of ['conversation_reads', 'thread_reads', 'client_messages', 'channel_members'])
+        expect(await db(table).where({ actor_id: key.actorId }).count()).toEqual([{ count: '1' }]);
+    }
   });
 
   it("keeps the previous release's inserts and upserts working, and refuses a child of another workspace's parent", async () => {
