@@ -1,5 +1,5 @@
 import type { Knex } from '@wms/kit/db';
-import { DISTRIBUTION_COLUMN, type SchemaPlacement, type TablePlacement } from '@wms/kit/placement';
+import { COLOCATION_TABLE, DISTRIBUTION_COLUMN, type SchemaPlacement, type TablePlacement } from '@wms/kit/placement';
 
 /** A key of a table: a constraint, or a unique index that backs none (partial and expression ones too). */
 interface Key {
@@ -173,4 +173,36 @@ export async function citusViolations(db: Knex, map: SchemaPlacement): Promise<s
     }
   }
   return found.sort();
+}
+
+/**
+ * What an operator runs on Citus to place these schemas as their maps say, in an order Citus accepts: reference tables
+ * first (distributed tables have keys into them), then the co-location table, then every other distributed table in
+ * its map's order (a table after those its keys reference), then the schemas distributed whole. Local tables stay on
+ * the coordinator without a command.
+ */
+export function citusCommands(placements: readonly SchemaPlacement[]): string[] {
+  const tables = (kind: TablePlacement) =>
+    placements.flatMap((map) =>
+      map.distribution === 'by-workspace'
+        ? Object.entries(map.tables)
+            .filter(([, placement]) => placement === kind)
+            .map(([table]) => `${map.schema}.${table}`)
+        : [],
+    );
+  const distributed = tables('distributed');
+  if (!distributed.includes(COLOCATION_TABLE)) throw new Error(`${COLOCATION_TABLE} is not distributed`);
+  return [
+    ...tables('reference').map((table) => `SELECT create_reference_table('${table}');`),
+    `SELECT create_distributed_table('${COLOCATION_TABLE}', '${DISTRIBUTION_COLUMN}');`,
+    ...distributed
+      .filter((table) => table !== COLOCATION_TABLE)
+      .map(
+        (table) =>
+          `SELECT create_distributed_table('${table}', '${DISTRIBUTION_COLUMN}', colocate_with => '${COLOCATION_TABLE}');`,
+      ),
+    ...placements
+      .filter((map) => map.distribution === 'whole-schema')
+      .map((map) => `SELECT citus_schema_distribute('${map.schema}');`),
+  ];
 }
