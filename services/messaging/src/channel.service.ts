@@ -149,7 +149,7 @@ export class ChannelService {
       throw forbidden("Only the channel's creator, owners and admins can change it.");
     return this.d.transact(async (tx) => {
       const updated = (await this.d.channels.update(me.workspaceId, id, me.actorId, change, tx))!;
-      const memberIds = updated.kind === 'public' ? [] : await this.d.channels.memberIds(id, tx);
+      const memberIds = updated.kind === 'public' ? [] : await this.d.channels.memberIds(me.workspaceId, id, tx);
       await this.d.outbox.append([{ type: 'channel.updated', channel: updated, memberIds }], tx);
       return updated;
     });
@@ -249,7 +249,7 @@ export class ChannelService {
     if (!state) throw noSuchActor();
     if (channel.kind === 'direct') throw membershipFixed();
     await this.d.transact(async (tx) => {
-      const member = await this.d.channels.removeMember(channel.id, actorId, tx);
+      const member = await this.d.channels.removeMember(me.workspaceId, channel.id, actorId, tx);
       if (member)
         await this.d.outbox.append(
           [{ type: 'channel_member.removed', workspaceId: me.workspaceId, kind: channel.kind, member }],

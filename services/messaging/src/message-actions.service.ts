@@ -68,7 +68,7 @@ export class MessageActionsService {
     await requireMessage(this.d.messages, me, conversationId, messageId);
     const state = { messageId, savedAt: null };
     await this.d.transact(async (tx) => {
-      if (await this.d.saved.unsave(me.actorId, messageId, tx))
+      if (await this.d.saved.unsave(me.workspaceId, me.actorId, messageId, tx))
         await this.d.outbox.append([savedUpdated(me, state)], tx);
     });
     return state;
@@ -123,7 +123,7 @@ export class MessageActionsService {
             `A message holds at most ${LIMITS.distinctEmoji} different emoji.`,
           );
         }
-        return this.d.reactions.add(messageId, emoji, actorId, tx);
+        return this.d.reactions.add({ workspaceId: message.workspaceId, messageId, emoji, actorId }, tx);
       },
       attempt,
     );
@@ -133,7 +133,9 @@ export class MessageActionsService {
   async unreact(ctx: CallContext, conversationId: string, messageId: string, rawEmoji: string): Promise<Reactions> {
     const emoji = reactionEmoji(rawEmoji);
     return this.changeReaction(ctx, conversationId, messageId, (message, actorId, tx) =>
-      message.deletedAt === null ? this.d.reactions.remove(messageId, emoji, actorId, tx) : Promise.resolve(undefined),
+      message.deletedAt === null
+        ? this.d.reactions.remove({ workspaceId: message.workspaceId, messageId, emoji, actorId }, tx)
+        : Promise.resolve(undefined),
     );
   }
 

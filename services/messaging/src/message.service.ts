@@ -58,7 +58,12 @@ export class MessageService {
       .transact<{ created: MessageRead } | { retryOf: string }>(async (tx) => {
         if (input.clientMessageId !== undefined) {
           const heldBy = await this.d.messages.claimClientId(
-            { conversationId: input.conversationId, actorId: me.actorId, clientMessageId: input.clientMessageId },
+            {
+              workspaceId: me.workspaceId,
+              conversationId: input.conversationId,
+              actorId: me.actorId,
+              clientMessageId: input.clientMessageId,
+            },
             id,
             tx,
           );
@@ -205,8 +210,9 @@ export class MessageService {
 
   /** Every text the message has had, oldest first, the current one last; none when it is deleted (contract §13). */
   async history(ctx: CallContext, conversationId: string, messageId: string): Promise<MessageVersion[]> {
-    await requireMessage(this.d.messages, callerOf(ctx), conversationId, messageId);
-    return this.d.messages.history(messageId);
+    const me = callerOf(ctx);
+    await requireMessage(this.d.messages, me, conversationId, messageId);
+    return this.d.messages.history(me.workspaceId, messageId);
   }
 
   /** The author, owners and admins delete; deleting a deleted message again succeeds. */

@@ -31,7 +31,7 @@ export class ReadStateService {
   async conversation(ctx: CallContext, conversationId: string): Promise<ReadState> {
     const me = callerOf(ctx);
     await requireChannel(this.d.channels, me, conversationId);
-    const mark = await this.d.readStates.conversationMark(me.actorId, conversationId);
+    const mark = await this.d.readStates.conversationMark(me.workspaceId, me.actorId, conversationId);
     const counts = await this.d.readStates.conversationCounts(me.actorId, conversationId, mark.lastReadMessageId);
     return { conversationId, threadRootId: null, following: null, ...mark, ...counts };
   }
@@ -56,7 +56,7 @@ export class ReadStateService {
   async thread(ctx: CallContext, rootId: string): Promise<ReadState> {
     const me = callerOf(ctx);
     const root = await this.requireRoot(me, rootId);
-    return this.threadState(me, root, await this.d.readStates.threadMark(me.actorId, root.id));
+    return this.threadState(me, root, await this.d.readStates.threadMark(root.workspaceId, me.actorId, root.id));
   }
 
   /** Moves the caller's mark in a thread to its root or one of its replies. */

@@ -382,7 +382,7 @@ describe('what search shows', () => {
     ]);
     expect(texts(await search(elsewhere.ws, elsewhere.author, 'budget'))).toEqual(['budget elsewhere']);
     // Leaving takes it away at the next search.
-    await channels.removeMember(secret.id, bob);
+    await channels.removeMember(ws, secret.id, bob);
     expect(texts(await search(ws, bob, 'budget'))).toEqual(['budget meeting']);
   });
 

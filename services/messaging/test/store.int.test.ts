@@ -138,7 +138,7 @@ const react = (m: Message, op: 'add' | 'remove', emoji: string, actorId: string)
   transact(async (tx) => {
     const locked = await messages.lock(m.workspaceId, m.id, actor(), tx);
     if (!locked) throw new Error('message not found');
-    const changed = await reactions[op](m.id, emoji, actorId, tx);
+    const changed = await reactions[op]({ workspaceId: m.workspaceId, messageId: m.id, emoji, actorId }, tx);
     return { changed: changed !== undefined, message: changed ?? locked };
   });
 
@@ -354,12 +354,12 @@ describe(`${ChannelStore.name}: kinds, members and the sidebar`, () => {
     // Leaves of half of them, twice each, beside posts of the other half (members already) and of the leavers.
     const [leavers, stayers] = [joiners.slice(0, 3), joiners.slice(3)];
     await Promise.all([
-      ...[...leavers, ...leavers].map((a) => transact((tx) => channels.removeMember(c.id, a, tx))),
+      ...[...leavers, ...leavers].map((a) => transact((tx) => channels.removeMember(c.workspaceId, c.id, a, tx))),
       ...stayers.map((a) => post(c, a)),
     ]);
     expect(await membersOf(c)).toEqual([c.createdByActorId, ...stayers].sort());
     expect(await countOf(c)).toBe(4);
-    expect(await transact((tx) => channels.removeMember(c.id, leavers[0]!, tx))).toBeUndefined();
+    expect(await transact((tx) => channels.removeMember(c.workspaceId, c.id, leavers[0]!, tx))).toBeUndefined();
     // A private channel's non-member cannot post (so cannot join by posting).
     await expect(post(c, leavers[0]!)).rejects.toThrow('refused');
     expect(await countOf(c)).toBe(4);
@@ -708,26 +708,26 @@ describe(MessageStore.name, () => {
         return messages.edit(c.workspaceId, m.id, { ...text(bodyText), mentionedActorIds }, tx);
       });
     const first = (await edit('v1'))!.message;
-    expect(await messages.history(m.id)).toEqual([
+    expect(await messages.history(m.workspaceId, m.id)).toEqual([
       { bodyText: 'v0 **bold**', children: readBody('v0 **bold**'), mentionedActorIds: [], writtenAt: m.createdAt },
       { bodyText: 'v1', children: readBody('v1'), mentionedActorIds: [], writtenAt: first.editedAt },
     ]);
     // Edits at once: each keeps the text it replaced, none lost (the row lock orders them).
     await Promise.all(Array.from({ length: 8 }, (_, i) => edit(`p${i}`)));
-    const versions = await messages.history(m.id);
+    const versions = await messages.history(m.workspaceId, m.id);
     expect(versions).toHaveLength(10);
     expect(versions.map((v) => v.bodyText).slice(0, 2)).toEqual(['v0 **bold**', 'v1']);
     expect(new Set(versions.slice(2).map((v) => v.bodyText)).size).toBe(8);
     for (let i = 0; i < 100; i++) await edit(`late ${i}`);
     // And at once again, at the bound.
     await Promise.all(Array.from({ length: 4 }, (_, i) => edit(`last ${i}`)));
-    const kept = await messages.history(m.id);
+    const kept = await messages.history(m.workspaceId, m.id);
     expect(kept).toHaveLength(100);
     expect(kept[0]!.bodyText).toBe('late 4');
     expect(new Set(kept.slice(-4).map((v) => v.bodyText))).toEqual(new Set(['last 0', 'last 1', 'last 2', 'last 3']));
     expect(await db('message_versions').where({ message_id: m.id }).count({ n: '*' })).toEqual([{ n: '99' }]);
     await transact((tx) => messages.softDelete(c.workspaceId, m.id, tx));
-    expect(await messages.history(m.id)).toEqual([]);
+    expect(await messages.history(m.workspaceId, m.id)).toEqual([]);
     expect(await db('message_versions').where({ message_id: m.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
   });
 
@@ -756,7 +756,7 @@ describe(MessageStore.name, () => {
       messages.edit(c.workspaceId, m.id, { ...text('hi'), mentionedActorIds: [d, b] }, tx),
     );
     expect(edited).toMatchObject({ message: { mentionedActorIds: [a, b, d] }, added: [d] });
-    expect((await messages.history(m.id)).map((v) => v.mentionedActorIds)).toEqual([
+    expect((await messages.history(m.workspaceId, m.id)).map((v) => v.mentionedActorIds)).toEqual([
       [a, b],
       [a, b, d],
     ]);
@@ -885,7 +885,11 @@ describe(MessageStore.name, () => {
     const postOnce = (c: Channel, actorId: string, clientMessageId: string) =>
       transact(async (tx) => {
         const id = uuidv7();
-        const heldBy = await messages.claimClientId({ conversationId: c.id, actorId, clientMessageId }, id, tx);
+        const heldBy = await messages.claimClientId(
+          { workspaceId: c.workspaceId, conversationId: c.id, actorId, clientMessageId },
+          id,
+          tx,
+        );
         if (heldBy) return { heldBy };
         await messages.insert(
           {
@@ -945,7 +949,11 @@ describe(MessageStore.name, () => {
       const a = actor();
       await expect(
         transact(async (tx) => {
-          await messages.claimClientId({ conversationId: c.id, actorId: a, clientMessageId: 'rb' }, uuidv7(), tx);
+          await messages.claimClientId(
+            { workspaceId: c.workspaceId, conversationId: c.id, actorId: a, clientMessageId: 'rb' },
+            uuidv7(),
+            tx,
+          );
           throw new Error('the insert failed');
         }),
       ).rejects.toThrow('the insert failed');
@@ -1119,8 +1127,10 @@ describe(SavedStore.name, () => {
     expect(again).toEqual({ deletedAt: null, savedAt: first.savedAt, created: false });
     expect(await db('saved_messages').where({ actor_id: a })).toHaveLength(1);
 
-    expect(await transact((tx) => saved.unsave(a, m.id, tx))).toBe(true);
-    expect(await saved.unsave(a, m.id)).toBe(false);
+    // Named in another workspace, it is not there.
+    expect(await saved.unsave(randomUUID(), a, m.id)).toBe(false);
+    expect(await transact((tx) => saved.unsave(c.workspaceId, a, m.id, tx))).toBe(true);
+    expect(await saved.unsave(c.workspaceId, a, m.id)).toBe(false);
     expect((await messages.find(c.workspaceId, m.id, a))?.savedAt).toBeNull();
   });
 
@@ -1182,7 +1192,7 @@ describe(ReadStateStore.name, () => {
   it('has no mark before the first read, and counts everything then', async () => {
     const c = await newChannel();
     const a = actor();
-    expect(await readStates.conversationMark(a, c.id)).toEqual({
+    expect(await readStates.conversationMark(c.workspaceId, a, c.id)).toEqual({
       lastReadMessageId: null,
       lastReadAt: null,
       updatedAt: null,
@@ -1223,9 +1233,12 @@ describe(ReadStateStore.name, () => {
     const back = await mark(a, c, m1);
     expect(back.lastReadMessageId).toBe(m1.id);
     expect(back.updatedAt!.getTime()).toBeGreaterThanOrEqual(forward.updatedAt!.getTime());
-    expect(await readStates.conversationMark(a, c.id)).toMatchObject({ lastReadMessageId: m1.id, following: null });
+    expect(await readStates.conversationMark(c.workspaceId, a, c.id)).toMatchObject({
+      lastReadMessageId: m1.id,
+      following: null,
+    });
     expect(await db('conversation_reads').where({ actor_id: a })).toHaveLength(1);
-    expect((await readStates.conversationMark(actor(), c.id)).lastReadMessageId).toBeNull();
+    expect((await readStates.conversationMark(c.workspaceId, actor(), c.id)).lastReadMessageId).toBeNull();
     // The counts after the new mark come with it; a message of another conversation or workspace moves nothing.
     expect(forward).toMatchObject({ unreadCount: 0, mentionCount: 0 });
     expect(back).toMatchObject({ unreadCount: 1, mentionCount: 0 });
@@ -1233,7 +1246,7 @@ describe(ReadStateStore.name, () => {
       await readStates.markConversation(a, c.workspaceId, (await newChannel(c.workspaceId)).id, m2.id),
     ).toBeUndefined();
     expect(await readStates.markConversation(a, workspace(), c.id, m2.id)).toBeUndefined();
-    expect(await readStates.conversationMark(a, c.id)).toMatchObject({ lastReadMessageId: m1.id });
+    expect(await readStates.conversationMark(c.workspaceId, a, c.id)).toMatchObject({ lastReadMessageId: m1.id });
   });
 
   it("counts a thread's unread replies and mentions after its mark, keeping the following choice", async () => {
@@ -1251,7 +1264,7 @@ describe(ReadStateStore.name, () => {
     expect(await readStates.threadCounts(a, root.id, root.id)).toEqual({ unreadCount: 2, mentionCount: 1 });
     expect(await readStates.threadCounts(a, root.id, r1.id)).toEqual({ unreadCount: 1, mentionCount: 0 });
 
-    expect((await readStates.threadMark(a, root.id)).following).toBe(true); // the root's author follows on the first reply
+    expect((await readStates.threadMark(root.workspaceId, a, root.id)).following).toBe(true); // the root's author follows on the first reply
     const marked = await markThread(a, root, r2);
     expect(marked).toMatchObject({ lastReadMessageId: r2.id, following: true });
     expect(await readStates.threadCounts(a, root.id, marked.lastReadMessageId)).toEqual({
@@ -1276,14 +1289,14 @@ describe(ReadStateStore.name, () => {
 
     // `forced` replies: it follows again; the root's author and those the root mentions follow unless they chose.
     await post(c, forced, { parent: root });
-    expect((await readStates.threadMark(forced, root.id)).following).toBe(true);
-    expect((await readStates.threadMark(author, root.id)).following).toBe(true);
-    expect((await readStates.threadMark(implicitOff, root.id)).following).toBe(false);
-    expect((await readStates.threadMark(implicitNew, root.id)).following).toBe(true);
-    expect((await readStates.threadMark(neverSet, root.id)).following).toBe(false);
+    expect((await readStates.threadMark(root.workspaceId, forced, root.id)).following).toBe(true);
+    expect((await readStates.threadMark(root.workspaceId, author, root.id)).following).toBe(true);
+    expect((await readStates.threadMark(root.workspaceId, implicitOff, root.id)).following).toBe(false);
+    expect((await readStates.threadMark(root.workspaceId, implicitNew, root.id)).following).toBe(true);
+    expect((await readStates.threadMark(root.workspaceId, neverSet, root.id)).following).toBe(false);
     // Mentioned in a reply: followed even after an explicit unfollow.
     await post(c, actor(), { parent: root, mentions: [neverSet] });
-    expect((await readStates.threadMark(neverSet, root.id)).following).toBe(true);
+    expect((await readStates.threadMark(root.workspaceId, neverSet, root.id)).following).toBe(true);
     await readStates.setFollowing(neverSet, root, false);
 
     // An explicit subscription keeps the read mark.
@@ -1463,7 +1476,11 @@ describe(PurgeStore.name, () => {
         await transact(async (tx) => {
           await saved.save(b, ws, c.id, root.id, tx);
           await readStates.markConversation(b, ws, c.id, root.id, tx);
-          await messages.claimClientId({ conversationId: c.id, actorId: a, clientMessageId: `k${i}` }, root.id, tx);
+          await messages.claimClientId(
+            { workspaceId: c.workspaceId, conversationId: c.id, actorId: a, clientMessageId: `k${i}` },
+            root.id,
+            tx,
+          );
         });
         await previousReleaseRow(ws);
       }

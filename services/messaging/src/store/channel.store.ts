@@ -237,10 +237,10 @@ export class ChannelStore {
   }
 
   /** Every member's actor id (to route a private conversation's events to each), in id order. */
-  async memberIds(channelId: string, tx?: Tx): Promise<string[]> {
+  async memberIds(workspaceId: string, channelId: string, tx?: Tx): Promise<string[]> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: Array<{ actor_id: string }> }>(
-      'SELECT actor_id FROM channel_members WHERE channel_id = :channelId ORDER BY actor_id',
-      { channelId },
+      'SELECT actor_id FROM channel_members WHERE workspace_id = :workspaceId AND channel_id = :channelId ORDER BY actor_id',
+      { workspaceId, channelId },
     );
     return rows.map((r) => r.actor_id);
   }
@@ -259,32 +259,44 @@ export class ChannelStore {
       `WITH added AS (
          INSERT INTO channel_members (channel_id, actor_id, workspace_id, added_by_actor_id)
          VALUES (:channelId, :actorId, :workspaceId, :addedByActorId)
-         ON CONFLICT (channel_id, actor_id) DO NOTHING
+         ON CONFLICT DO NOTHING
          RETURNING channel_id, actor_id, added_by_actor_id, joined_at
        ),
-       counted AS (UPDATE channels SET member_count = member_count + 1 WHERE id IN (SELECT channel_id FROM added))
+       counted AS (
+         UPDATE channels SET member_count = member_count + 1
+         WHERE workspace_id = :workspaceId AND id IN (SELECT channel_id FROM added)
+       )
        SELECT * FROM added`,
       { ...m },
     );
     if (added[0]) return { member: toMember(added[0]), added: true };
     const { rows: existing } = await db.raw<{ rows: MemberRow[] }>(
       `SELECT channel_id, actor_id, added_by_actor_id, joined_at FROM channel_members
-       WHERE channel_id = :channelId AND actor_id = :actorId`,
-      { channelId: m.channelId, actorId: m.actorId },
+       WHERE workspace_id = :workspaceId AND channel_id = :channelId AND actor_id = :actorId`,
+      { workspaceId: m.workspaceId, channelId: m.channelId, actorId: m.actorId },
     );
     return { member: toMember(existing[0]!), added: false };
   }
 
   /** Ends the actor's membership, counted; the membership it ended, or nothing when there was none. */
-  async removeMember(channelId: string, actorId: string, tx?: Tx): Promise<ChannelMember | undefined> {
+  async removeMember(
+    workspaceId: string,
+    channelId: string,
+    actorId: string,
+    tx?: Tx,
+  ): Promise<ChannelMember | undefined> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MemberRow[] }>(
       `WITH removed AS (
-         DELETE FROM channel_members WHERE channel_id = :channelId AND actor_id = :actorId
+         DELETE FROM channel_members
+         WHERE workspace_id = :workspaceId AND channel_id = :channelId AND actor_id = :actorId
          RETURNING channel_id, actor_id, added_by_actor_id, joined_at
        ),
-       counted AS (UPDATE channels SET member_count = member_count - 1 WHERE id IN (SELECT channel_id FROM removed))
+       counted AS (
+         UPDATE channels SET member_count = member_count - 1
+         WHERE workspace_id = :workspaceId AND id IN (SELECT channel_id FROM removed)
+       )
        SELECT * FROM removed`,
-      { channelId, actorId },
+      { workspaceId, channelId, actorId },
     );
     return rows[0] && toMember(rows[0]);
   }

@@ -329,18 +329,19 @@ export class MessageStore {
          WHERE id = :id AND workspace_id = :workspaceId AND deleted_at IS NULL FOR UPDATE
        ),
        kept AS (
-         INSERT INTO message_versions (message_id, body_text, children, mentioned_actor_ids, written_at)
-         SELECT id, body_text, children, mentioned_actor_ids, written_at FROM old
+         INSERT INTO message_versions (workspace_id, message_id, body_text, children, mentioned_actor_ids, written_at)
+         SELECT :workspaceId, id, body_text, children, mentioned_actor_ids, written_at FROM old
        ),
        trimmed AS (
-         DELETE FROM message_versions WHERE id IN (
-           SELECT v.id FROM message_versions v, old WHERE v.message_id = old.id ORDER BY v.id DESC OFFSET :keep)
+         DELETE FROM message_versions WHERE workspace_id = :workspaceId AND id IN (
+           SELECT v.id FROM message_versions v, old
+           WHERE v.workspace_id = :workspaceId AND v.message_id = old.id ORDER BY v.id DESC OFFSET :keep)
        )
        UPDATE messages m SET body_text = :bodyText, children = :children::jsonb,
          mentioned_actor_ids = old.mentioned_actor_ids || ARRAY(
            SELECT a FROM unnest(:mentioned::uuid[]) WITH ORDINALITY AS t(a, n) WHERE a <> ALL (old.mentioned_actor_ids) ORDER BY n),
          search = to_tsvector(:searchConfig::regconfig, :bodyText::text), edited_at = now(), updated_at = now(), loading_expires_at = NULL
-       FROM old WHERE m.id = old.id
+       FROM old WHERE m.workspace_id = :workspaceId AND m.id = old.id
        RETURNING ${MESSAGE_COLUMNS('m')}, old.mentioned_actor_ids AS previous`,
       {
         id,
@@ -357,25 +358,25 @@ export class MessageStore {
     if (!row) return undefined;
     // A new text whose nodes are the old ones (only its spacing changed): the migration's trigger for the previous
     // release took them for stale; they are written again.
-    if (row.children === null) await this.keepChildren(id, e.children, tx);
+    if (row.children === null) await this.keepChildren(workspaceId, id, e.children, tx);
     return {
       message: { ...toMessage(row), children: e.children },
       added: row.mentioned_actor_ids.filter((a) => !row.previous.includes(a)),
     };
   }
 
-  private async keepChildren(id: string, children: MessageChild[], tx: Tx): Promise<void> {
-    await queryable(this.db, tx).raw('UPDATE messages SET children = :children::jsonb WHERE id = :id', {
-      id,
-      children: JSON.stringify(children),
-    });
+  private async keepChildren(workspaceId: string, id: string, children: MessageChild[], tx: Tx): Promise<void> {
+    await queryable(this.db, tx).raw(
+      'UPDATE messages SET children = :children::jsonb WHERE workspace_id = :workspaceId AND id = :id',
+      { workspaceId, id, children: JSON.stringify(children) },
+    );
   }
 
   /**
    * Every text a live message has had, oldest first, the current one last (one statement: one snapshot); none for a
    * deleted or unknown message.
    */
-  async history(messageId: string): Promise<MessageVersion[]> {
+  async history(workspaceId: string, messageId: string): Promise<MessageVersion[]> {
     const { rows } = await this.db.raw<{
       rows: Array<{
         body_text: string;
@@ -385,12 +386,13 @@ export class MessageStore {
       }>;
     }>(
       `SELECT body_text, children, mentioned_actor_ids, written_at FROM (
-         SELECT v.id, v.body_text, v.children, v.mentioned_actor_ids, v.written_at FROM message_versions v WHERE v.message_id = :messageId
+         SELECT v.id, v.body_text, v.children, v.mentioned_actor_ids, v.written_at FROM message_versions v
+         WHERE v.workspace_id = :workspaceId AND v.message_id = :messageId
          UNION ALL
          SELECT NULL, m.body_text, m.children, m.mentioned_actor_ids, coalesce(m.edited_at, m.created_at) FROM messages m
-         WHERE m.id = :messageId AND m.deleted_at IS NULL
+         WHERE m.workspace_id = :workspaceId AND m.id = :messageId AND m.deleted_at IS NULL
        ) h ORDER BY h.id NULLS LAST`,
-      { messageId },
+      { workspaceId, messageId },
     );
     return rows.map((r) => ({
       bodyText: r.body_text,
@@ -461,9 +463,10 @@ export class MessageStore {
       { id, workspaceId },
     );
     if (!rows[0]) return undefined;
-    await db.raw('DELETE FROM reactions WHERE message_id = :id', { id });
-    await db.raw('DELETE FROM mentions WHERE message_id = :id', { id });
-    await db.raw('DELETE FROM message_versions WHERE message_id = :id', { id });
+    const key = { id, workspaceId };
+    await db.raw('DELETE FROM reactions WHERE workspace_id = :workspaceId AND message_id = :id', key);
+    await db.raw('DELETE FROM mentions WHERE workspace_id = :workspaceId AND message_id = :id', key);
+    await db.raw('DELETE FROM message_versions WHERE workspace_id = :workspaceId AND message_id = :id', key);
     return toMessage(rows[0]);
   }
 
@@ -473,14 +476,14 @@ export class MessageStore {
    * for the first to commit, then sees its claim. The claim names a message the same transaction inserts.
    */
   async claimClientId(
-    key: { conversationId: string; actorId: string; clientMessageId: string },
+    key: { workspaceId: string; conversationId: string; actorId: string; clientMessageId: string },
     messageId: string,
     tx: Tx,
   ): Promise<string | undefined> {
     const db = queryable(this.db, tx);
     const won = await db.raw<{ rows: Array<{ message_id: string }> }>(
-      `INSERT INTO client_messages (conversation_id, actor_id, client_message_id, message_id)
-       VALUES (:conversationId, :actorId, :clientMessageId, :messageId)
+      `INSERT INTO client_messages (workspace_id, conversation_id, actor_id, client_message_id, message_id)
+       VALUES (:workspaceId, :conversationId, :actorId, :clientMessageId, :messageId)
        ON CONFLICT (conversation_id, actor_id, client_message_id)
          DO UPDATE SET message_id = excluded.message_id, created_at = now()
          WHERE client_messages.created_at < now() - make_interval(secs => :ttlSeconds)
@@ -489,8 +492,8 @@ export class MessageStore {
     );
     if (won.rows.length > 0) return undefined;
     const held = await db.raw<{ rows: Array<{ message_id: string }> }>(
-      `SELECT message_id FROM client_messages
-       WHERE conversation_id = :conversationId AND actor_id = :actorId AND client_message_id = :clientMessageId`,
+      `SELECT message_id FROM client_messages WHERE workspace_id = :workspaceId
+         AND conversation_id = :conversationId AND actor_id = :actorId AND client_message_id = :clientMessageId`,
       { ...key },
     );
     return held.rows[0]!.message_id;
@@ -518,9 +521,9 @@ export class MessageStore {
     const actorIds = m.mentionedActorIds.filter((id) => id !== m.authorActorId);
     if (actorIds.length === 0) return;
     await queryable(this.db, tx).raw(
-      `INSERT INTO mentions (actor_id, message_id, conversation_id, thread_root_id)
-       SELECT a, :id, :conversationId, :threadRootId FROM unnest(:actorIds::uuid[]) AS a`,
-      { id: m.id, conversationId: m.conversationId, threadRootId, actorIds },
+      `INSERT INTO mentions (workspace_id, actor_id, message_id, conversation_id, thread_root_id)
+       SELECT :workspaceId, a, :id, :conversationId, :threadRootId FROM unnest(:actorIds::uuid[]) AS a`,
+      { workspaceId: m.workspaceId, id: m.id, conversationId: m.conversationId, threadRootId, actorIds },
     );
   }
 }

@@ -22,21 +22,25 @@ export class PurgeStore {
     }
     const roots = rowsOf<{ id: string }>(
       await db.raw(
-        'SELECT id FROM messages WHERE conversation_id = ? AND parent_message_id IS NULL ORDER BY id LIMIT ?',
-        [channel.id, limit],
+        'SELECT id FROM messages WHERE workspace_id = ? AND conversation_id = ? AND parent_message_id IS NULL ORDER BY id LIMIT ?',
+        [workspaceId, channel.id, limit],
       ),
     ).map((r) => r.id);
     if (roots.length > 0) {
       const replies = await db.raw<{ rowCount: number }>(
-        'DELETE FROM messages WHERE id IN (SELECT id FROM messages WHERE parent_message_id = ANY (?::uuid[]) ORDER BY id LIMIT ?)',
-        [roots, limit],
+        `DELETE FROM messages WHERE workspace_id = :workspaceId AND id IN (
+           SELECT id FROM messages WHERE workspace_id = :workspaceId AND parent_message_id = ANY (:roots::uuid[])
+           ORDER BY id LIMIT :limit)`,
+        { workspaceId, roots, limit },
       );
-      if (replies.rowCount < limit) await db.raw('DELETE FROM messages WHERE id = ANY (?::uuid[])', [roots]);
+      if (replies.rowCount < limit)
+        await db.raw('DELETE FROM messages WHERE workspace_id = ? AND id = ANY (?::uuid[])', [workspaceId, roots]);
       return false;
     }
-    await db.raw('DELETE FROM conversation_reads WHERE conversation_id = ?', [channel.id]);
-    await db.raw('DELETE FROM channel_members WHERE channel_id = ?', [channel.id]);
-    await db.raw('DELETE FROM channels WHERE id = ?', [channel.id]);
+    const key = [workspaceId, channel.id];
+    await db.raw('DELETE FROM conversation_reads WHERE workspace_id = ? AND conversation_id = ?', key);
+    await db.raw('DELETE FROM channel_members WHERE workspace_id = ? AND channel_id = ?', key);
+    await db.raw('DELETE FROM channels WHERE workspace_id = ? AND id = ?', key);
     return false;
   }
 }

@@ -13,14 +13,17 @@ const summaryWith = (change: 'added' | 'removed') => `coalesce((
   FROM (SELECT emoji, min(seq) AS first_seq, array_agg(actor_id ORDER BY seq) AS actor_ids
         FROM (${
           change === 'added'
-            ? 'SELECT emoji, actor_id, seq FROM reactions WHERE message_id = m.id UNION ALL SELECT emoji, actor_id, seq FROM c'
-            : 'SELECT r.emoji, r.actor_id, r.seq FROM reactions r WHERE r.message_id = m.id AND (r.emoji, r.actor_id) <> (c.emoji, c.actor_id)'
+            ? `SELECT emoji, actor_id, seq FROM reactions WHERE workspace_id = m.workspace_id AND message_id = m.id
+               UNION ALL SELECT emoji, actor_id, seq FROM c`
+            : `SELECT r.emoji, r.actor_id, r.seq FROM reactions r
+               WHERE r.workspace_id = m.workspace_id AND r.message_id = m.id AND (r.emoji, r.actor_id) <> (c.emoji, c.actor_id)`
         }) r
         GROUP BY emoji) g
 ), '[]'::jsonb)`;
 
-/** What one actor's reaction to one message binds: `:messageId`, `:emoji`, `:actorId`. */
-interface ReactionBindings {
+/** What one actor's reaction to one message binds: `:workspaceId`, `:messageId`, `:emoji`, `:actorId`. */
+export interface ReactionBindings {
+  workspaceId: string;
   messageId: string;
   emoji: string;
   actorId: string;
@@ -36,14 +39,15 @@ export class ReactionStore {
   constructor(private readonly db: Knex) {}
 
   /** Adds the reaction; the message with its new summary, or nothing when the actor had already reacted with this emoji. */
-  async add(messageId: string, emoji: string, actorId: string, tx: Tx): Promise<Message | undefined> {
+  async add(reaction: ReactionBindings, tx: Tx): Promise<Message | undefined> {
     return this.change(
       `WITH c AS (
-         INSERT INTO reactions (message_id, emoji, actor_id) VALUES (:messageId, :emoji, :actorId) ON CONFLICT DO NOTHING
+         INSERT INTO reactions (workspace_id, message_id, emoji, actor_id) VALUES (:workspaceId, :messageId, :emoji, :actorId)
+         ON CONFLICT DO NOTHING
          RETURNING message_id, emoji, actor_id, seq
        )`,
       'added',
-      { messageId, emoji, actorId },
+      reaction,
       tx,
     );
   }
@@ -95,14 +99,15 @@ export class ReactionStore {
   }
 
   /** Removes the reaction; the message with its new summary, or nothing when there was none. */
-  async remove(messageId: string, emoji: string, actorId: string, tx: Tx): Promise<Message | undefined> {
+  async remove(reaction: ReactionBindings, tx: Tx): Promise<Message | undefined> {
     return this.change(
       `WITH c AS (
-         DELETE FROM reactions WHERE message_id = :messageId AND emoji = :emoji AND actor_id = :actorId
+         DELETE FROM reactions
+         WHERE workspace_id = :workspaceId AND message_id = :messageId AND emoji = :emoji AND actor_id = :actorId
          RETURNING message_id, emoji, actor_id
        )`,
       'removed',
-      { messageId, emoji, actorId },
+      reaction,
       tx,
     );
   }
@@ -117,7 +122,7 @@ export class ReactionStore {
       queryable(this.db, tx).raw<{ rows: MessageRow[] }>(
         `${cte}
        UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = ${summaryWith(change)}
-       FROM c WHERE m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
+       FROM c WHERE m.workspace_id = :workspaceId AND m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
         { ...bindings },
       ),
     );

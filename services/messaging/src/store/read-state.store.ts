@@ -54,11 +54,11 @@ const COUNTS_OF_ONE = `SELECT ${CONVERSATION_COUNTS(':conversationId::uuid', ':a
 export class ReadStateStore {
   constructor(private readonly db: Knex) {}
 
-  async conversationMark(actorId: string, conversationId: string, tx?: Tx): Promise<Mark> {
+  async conversationMark(workspaceId: string, actorId: string, conversationId: string, tx?: Tx): Promise<Mark> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
       `SELECT last_read_message_id, last_read_at, updated_at FROM conversation_reads
-       WHERE actor_id = :actorId AND conversation_id = :conversationId`,
-      { actorId, conversationId },
+       WHERE workspace_id = :workspaceId AND actor_id = :actorId AND conversation_id = :conversationId`,
+      { workspaceId, actorId, conversationId },
     );
     return toMark(rows[0]);
   }
@@ -100,11 +100,11 @@ export class ReadStateStore {
     return toCounts(rows[0]!);
   }
 
-  async threadMark(actorId: string, rootId: string, tx?: Tx): Promise<ThreadMark> {
+  async threadMark(workspaceId: string, actorId: string, rootId: string, tx?: Tx): Promise<ThreadMark> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
       `SELECT last_read_message_id, last_read_at, updated_at, following FROM thread_reads
-       WHERE actor_id = :actorId AND root_id = :rootId`,
-      { actorId, rootId },
+       WHERE workspace_id = :workspaceId AND actor_id = :actorId AND root_id = :rootId`,
+      { workspaceId, actorId, rootId },
     );
     return toMark(rows[0]);
   }

@@ -41,7 +41,8 @@ export class SavedStore {
          ON CONFLICT DO NOTHING RETURNING saved_at
        )
        SELECT m.deleted_at, (SELECT saved_at FROM c) AS created_at,
-         (SELECT s.saved_at FROM saved_messages s WHERE s.actor_id = :actorId AND s.message_id = m.id) AS earlier_at
+         (SELECT s.saved_at FROM saved_messages s
+          WHERE s.workspace_id = :workspaceId AND s.actor_id = :actorId AND s.message_id = m.id) AS earlier_at
        FROM m`,
       { messageId, workspaceId, conversationId, actorId },
     );
@@ -51,17 +52,17 @@ export class SavedStore {
     if (row.created_at !== null) return { deletedAt: null, savedAt: row.created_at, created: true };
     if (row.earlier_at !== null) return { deletedAt: null, savedAt: row.earlier_at, created: false };
     const concurrent = await db.raw<{ rows: Array<{ saved_at: Date }> }>(
-      'SELECT saved_at FROM saved_messages WHERE actor_id = :actorId AND message_id = :messageId',
-      { actorId, messageId },
+      'SELECT saved_at FROM saved_messages WHERE workspace_id = :workspaceId AND actor_id = :actorId AND message_id = :messageId',
+      { workspaceId, actorId, messageId },
     );
     return { deletedAt: null, savedAt: concurrent.rows[0]!.saved_at, created: false };
   }
 
   /** Removes the bookmark; false when there was none. */
-  async unsave(actorId: string, messageId: string, tx?: Tx): Promise<boolean> {
+  async unsave(workspaceId: string, actorId: string, messageId: string, tx?: Tx): Promise<boolean> {
     const { rowCount } = await queryable(this.db, tx).raw<{ rowCount: number }>(
-      'DELETE FROM saved_messages WHERE actor_id = :actorId AND message_id = :messageId',
-      { actorId, messageId },
+      'DELETE FROM saved_messages WHERE workspace_id = :workspaceId AND actor_id = :actorId AND message_id = :messageId',
+      { workspaceId, actorId, messageId },
     );
     return rowCount === 1;
   }
