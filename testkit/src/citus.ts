@@ -140,8 +140,9 @@ function keyViolations(key: Key, schema: string, placement: (table: string) => T
  * a map entry with no table); a distributed table without a non-null `workspace_id`, or a primary key, unique
  * constraint or unique index of it that `workspace_id` does not lead, or a foreign key to another distributed table
  * that does not match `workspace_id` to `workspace_id`, or to a local table; a reference table's foreign key to a
- * distributed one; a trigger on a distributed or reference table (Citus runs none on shards unless told to, unsafely). For a schema distributed whole: a foreign key out of it. For both: a constraint or unique index
- * left not valid, and a sequence that is not bigint. What the map keeps until the next release is left out (and named
+ * distributed one; a trigger on a distributed or reference table (Citus runs none on shards unless told to, unsafely).
+ * For a schema distributed whole: a foreign key out of it. For both: a constraint or unique index left not valid, and
+ * a sequence that is not bigint. Stricter than Citus, which wants `workspace_id` in every unique key, not first. What the map keeps until the next release is left out (and named
  * if it is not there).
  */
 export async function citusViolations(db: Knex, map: SchemaPlacement): Promise<string[]> {

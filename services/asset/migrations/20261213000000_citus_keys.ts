@@ -1,7 +1,7 @@
 import { buildIndexConcurrently, type Knex } from '@wms/kit/db';
 import { replacePrimaryKey } from '@wms/kit/schema-changes';
 
-// A key Citus can distribute by workspace (docs/architecture.md#beyond-one-machine): `workspace_id` leads the primary
+// A key Citus can distribute by workspace (placement.ts): `workspace_id` leads the primary
 // key, built concurrently and swapped in a brief lock (kit schema-changes.ts); each step can run again.
 export const config = { transaction: false };
 

@@ -81,6 +81,8 @@ export function serviceEnvOf<N extends ServiceName>(name: N) {
     DATABASE_SCHEMA: env.string(name),
     /** Postgres connections this process keeps at most; Postgres sees the sum over every process of every service. */
     DATABASE_POOL_MAX: env.int(row.poolMax, 1),
+    /** Test-only: a directory where servers and workers record each statement their pool sends (kit statement-log.ts). */
+    WMS_STATEMENT_LOG: z.string().min(1).optional(),
     ...peerEnv(row.peers as (typeof topology)[N]['peers']),
   };
 }

@@ -1,6 +1,5 @@
 /**
- * Where a service's tables go on Citus, the distributed Postgres (docs/architecture.md#beyond-one-machine): one map per
- * service, beside its migrations, read by the catalog test (testkit `citusViolations`), the statement test and the
+ * Where a service's tables go on Citus, the distributed Postgres (docs/operations.md#upgrades): one map per service, beside its migrations, read by the catalog test (testkit `citusViolations`), the statement test and the
  * docs test that keeps the operator's commands in step with it.
  *
  * - `distributed`: holds one workspace's data; sharded by `workspace_id`, co-located with `workspace.actors`.
@@ -17,9 +16,9 @@ export type SchemaPlacement =
       distribution: 'by-workspace';
       tables: Readonly<Record<string, TablePlacement>>;
       /**
-       * Constraints, unique indexes and triggers that Citus refuses, kept for one release because the previous release relies on
-       * them during a rolling upgrade (docs/operations.md#upgrades): the next release drops them, and an operator
-       * moving to Citus before that drops them first.
+       * Constraints, unique indexes and triggers that Citus refuses, kept because the previous release relies on them
+       * during a rolling upgrade (docs/operations.md#upgrades), and some of this release's statements too until they
+       * name the workspace: a schema that keeps any cannot be distributed yet. A later release drops them.
        */
       untilNextRelease?: readonly string[];
     }

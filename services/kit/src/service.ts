@@ -15,6 +15,7 @@ export interface ServiceConfig {
   DATABASE_URL: string;
   DATABASE_SCHEMA: string;
   DATABASE_POOL_MAX: number;
+  WMS_STATEMENT_LOG?: string | undefined;
 }
 
 /** What every server or worker process of a service holds, made by `runService` before the role starts. */
@@ -63,7 +64,7 @@ export async function runService<N extends ServiceName>(
     poolMax: config.DATABASE_POOL_MAX,
     // Test-only (docs/configuration.md): what a server or worker sends, for the end-to-end suite's statement test; not
     // what a migration sends, once.
-    statementLog: config.ROLE === 'migrate' ? undefined : process.env.WMS_STATEMENT_LOG,
+    statementLog: config.ROLE === 'migrate' ? undefined : config.WMS_STATEMENT_LOG,
     // A migration's index build or validation reads a whole table; what it may wait for a lock is its own to bound.
     ...(config.ROLE === 'migrate' ? { statementTimeoutMs: 0 } : {}),
   });

@@ -5,9 +5,9 @@ import { briefLockStep, fillFromParent, type ParentFill, setNotNull } from '@wms
 // nullable (no row rewritten), filled in from their parent a committed batch at a time while writes go on, then made
 // NOT NULL through a validated check (kit schema-changes.ts). Each step can run again after a run that stopped halfway.
 //
-// Neither this release nor the previous one names the column when it inserts these rows: a BEFORE INSERT trigger per
-// table fills it from the parent, from the moment the column exists. The next release, whose statements set it, drops
-// the triggers (placement.ts, untilNextRelease).
+// The previous release does not name the column when it inserts these rows, nor do some of this release's statements
+// yet: a BEFORE INSERT trigger per table fills it from the parent, from the moment the column exists. A release whose
+// statements all set it, and whose previous release's do too, drops the triggers (placement.ts, untilNextRelease).
 export const config = { transaction: false };
 
 /** A table, its parent, and how a new row (`NEW`) finds the parent's workspace. */

@@ -21,7 +21,7 @@ export const placement: SchemaPlacement = {
   untilNextRelease: [
     // Keeps what the previous release writes without children consistent (20261211000000_rich_messages).
     'messages_written_before_children',
-    // Fill in workspace_id, which neither this release's inserts nor the previous one's name
+    // Fill in workspace_id, which the previous release's inserts do not name, nor some of this release's yet
     // (20261214000000_workspace_columns).
     'mentions_workspace_id_fill',
     'reactions_workspace_id_fill',

@@ -1,10 +1,10 @@
 import { buildIndexConcurrently, type Knex } from '@wms/kit/db';
 import { briefLockStep, preparePrimaryKey, replaceForeignKey, replacePrimaryKey } from '@wms/kit/schema-changes';
 
-// Keys Citus can distribute by workspace (docs/architecture.md#beyond-one-machine): `workspace_id` leads the primary key
-// of actors, workspace_users and avatars, and the foreign key from a member to its actor; tokens and invitations,
-// reference tables, lose their keys into actors and members. On a live database: indexes built concurrently, keys validated while writes go
-// on, each swap a brief lock (kit schema-changes.ts); each step can run again.
+// Keys Citus can distribute by workspace (placement.ts): `workspace_id` leads the primary key of actors, workspace_users
+// and avatars, and the foreign key from a member to its actor; tokens and invitations, reference tables, lose their
+// keys into actors and members. On a live database: indexes built concurrently, keys validated while writes go on,
+// each swap a brief lock (kit schema-changes.ts); each step can run again.
 export const config = { transaction: false };
 
 const TABLES = ['actors', 'workspace_users', 'avatars'];
@@ -17,7 +17,8 @@ export async function up(knex: Knex): Promise<void> {
   // The previous release's purge of a workspace counts on an agent's tokens going with it; this release deletes them
   // itself. A trigger does it for the previous release, before the key goes (the next release drops it).
   await briefLockStep(knex, [
-    `CREATE OR REPLACE FUNCTION actors_deleted_take_tokens() RETURNS trigger LANGUAGE plpgsql AS $$
+    `CREATE OR REPLACE FUNCTION actors_deleted_take_tokens() RETURNS trigger LANGUAGE plpgsql
+     SET search_path FROM CURRENT AS $$
      BEGIN
        DELETE FROM tokens t USING gone WHERE t.actor_id = gone.id;
        RETURN NULL;
