@@ -1,7 +1,6 @@
-import { createDb, type Knex, type Migration } from '@wms/kit/db';
-import { createLogger } from '@wms/kit/logger';
+import type { Knex, Migration } from '@wms/kit/db';
 import type { SchemaPlacement } from '@wms/kit/placement';
-import { citusViolations, createTestDatabase } from '@wms/testkit';
+import { citusViolations, openTestDatabase } from '@wms/testkit';
 import { describe, expect, it } from 'vitest';
 import { migrations as assetMigrations } from '../../services/asset/migrations/index.ts';
 import { placement as assetPlacement } from '../../services/asset/migrations/placement.ts';
@@ -17,8 +16,6 @@ import { placement as workspacePlacement } from '../../services/workspace/migrat
 // Citus is not packaged for this machine: this test stands in for it on the catalog (issue 42). Each schema, migrated
 // to the end, must have nothing that `create_distributed_table`, `create_reference_table` or `citus_schema_distribute`
 // would refuse (testkit citusViolations), beyond the known list below.
-
-const log = createLogger('citus-catalog-test', 'silent');
 
 /**
  * What Citus would still refuse today, schema by schema. Issue 42's migrations empty it; it may only shrink: the test
@@ -41,13 +38,11 @@ const SCHEMAS: Array<[SchemaPlacement, Migration[]]> = [
 ];
 
 async function withSchema<T>(schema: string, migrations: Migration[], fn: (db: Knex) => Promise<T>): Promise<T> {
-  const database = await createTestDatabase(schema, migrations);
-  const db = createDb({ url: database.url, schema, log });
+  const { db, drop } = await openTestDatabase(schema, migrations);
   try {
     return await fn(db);
   } finally {
-    await db.destroy();
-    await database.drop();
+    await drop();
   }
 }
 

@@ -2,11 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoggedStatement } from '@wms/kit/statement-log';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { placement as assetPlacement } from '../../services/asset/migrations/placement.ts';
-import { placement as identityPlacement } from '../../services/identity/migrations/placement.ts';
-import { placement as messagingPlacement } from '../../services/messaging/migrations/placement.ts';
-import { placement as realtimePlacement } from '../../services/realtime/migrations/placement.ts';
-import { placement as workspacePlacement } from '../../services/workspace/migrations/placement.ts';
+import { PLACEMENTS } from '../citus/placements.ts';
 import { checkStatement, type Finding, loadParser, normaliseStatement } from '../citus/statements.ts';
 import { sql } from './support/db.ts';
 
@@ -18,7 +14,6 @@ import { sql } from './support/db.ts';
 // runs elsewhere (E2E_GATEWAY_URL) records nothing here: skipped.
 
 const BASELINE = path.join(import.meta.dirname, 'citus-statements.baseline.txt');
-const placements = [messagingPlacement, workspacePlacement, assetPlacement, identityPlacement, realtimePlacement];
 const dir = inject('statementLogDir');
 
 /** A statement's line in the baseline, and in this test's messages. */
@@ -37,7 +32,7 @@ function recorded(): Map<string, LoggedStatement> {
 
 /** The columns of every table of the schemas distributed by workspace, to place a column a statement leaves bare. */
 async function columns(): Promise<Map<string, Set<string>>> {
-  const schemas = placements.filter((p) => p.distribution === 'by-workspace').map((p) => p.schema);
+  const schemas = PLACEMENTS.filter((p) => p.distribution === 'by-workspace').map((p) => p.schema);
   const rows = await sql<{ table_schema: string; table_name: string; column_name: string }>(
     'SELECT table_schema, table_name, column_name FROM information_schema.columns WHERE table_schema = ANY ($1)',
     [schemas],
@@ -66,7 +61,7 @@ describe.skipIf(!dir)('the statements the end-to-end suite sent', () => {
   beforeAll(async () => {
     await loadParser();
     statements = recorded();
-    const rules = { placements, columns: await columns() };
+    const rules = { placements: PLACEMENTS, columns: await columns() };
     for (const [key, { schema, sql: text }] of statements) {
       const findings = checkStatement(rules, schema, text);
       if (findings.length > 0) flagged.set(key, findings);

@@ -87,6 +87,27 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * `createTestDatabase` with a pool on it (a 5 s statement timeout unless told otherwise): `drop` closes the pool and
+ * drops the database.
+ */
+export async function openTestDatabase(
+  schema: string,
+  migrations: Migration[],
+  { statementTimeoutMs }: { statementTimeoutMs?: number } = {},
+): Promise<{ db: Knex; url: string; drop: () => Promise<void> }> {
+  const database = await createTestDatabase(schema, migrations);
+  const db = createDb({ url: database.url, schema, log: pino({ level: 'silent' }), statementTimeoutMs });
+  return {
+    db,
+    url: database.url,
+    drop: async () => {
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
 /** A Redis key prefix of its own for one test file. */
 export const testRedisPrefix = (): string => `test-${randomBytes(6).toString('hex')}`;
 

@@ -1,35 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { createDb, type Knex, migrate } from '@wms/kit/db';
+import { type Knex, migrate } from '@wms/kit/db';
 import { uuidv7 } from '@wms/kit/ids';
-import { createLogger } from '@wms/kit/logger';
-import { createTestDatabase } from '@wms/testkit';
+import { openTestDatabase } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 
 // Each migration that changes keys, run on a schema holding data the schema before it made.
 
 const schema = 'asset';
-const log = createLogger('asset-migrations-test', 'silent');
 const CITUS_KEYS = '20261213000000_citus_keys';
 
-let database: { url: string; drop(): Promise<void> };
 let db: Knex;
+let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  database = await createTestDatabase(
+  ({ db, drop } = await openTestDatabase(
     schema,
     migrations.slice(
       0,
       migrations.findIndex((m) => m.name === CITUS_KEYS),
     ),
-  );
-  db = createDb({ url: database.url, schema, log });
+  ));
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-});
+afterAll(() => drop?.());
 
 describe(CITUS_KEYS, () => {
   it('leads the key with the workspace, keeping every row, and runs again as a no-op', async () => {

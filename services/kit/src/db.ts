@@ -79,14 +79,19 @@ export function createDb({ url, schema, log, poolMax = 10, statementTimeoutMs = 
  * again, so the migration can run again after failing halfway. `definition` follows the table name, as in
  * `ON messages (conversation_id, created_at)` or `ON messages USING gin (search)`.
  */
-export async function buildIndexConcurrently(knex: Knex, name: string, definition: string): Promise<void> {
+export async function buildIndexConcurrently(
+  knex: Knex,
+  name: string,
+  definition: string,
+  { unique = false }: { unique?: boolean } = {},
+): Promise<void> {
   const { rows } = await knex.raw<{ rows: unknown[] }>(
     `SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
      WHERE c.relname = ? AND c.relnamespace = current_schema()::regnamespace AND NOT i.indisvalid`,
     [name],
   );
   if (rows.length > 0) await knex.raw('DROP INDEX CONCURRENTLY ??', [name]);
-  await knex.raw(`CREATE INDEX CONCURRENTLY IF NOT EXISTS ?? ${definition}`, [name]);
+  await knex.raw(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX CONCURRENTLY IF NOT EXISTS ?? ${definition}`, [name]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Knex } from './db.ts';
+import { buildIndexConcurrently, type Knex } from './db.ts';
 
 // Steps for a migration that changes the keys of a table in use (`config: { transaction: false }`): each holds a lock
 // that blocks the table's writes for a moment only, or none, and each can run again after a migration that failed
@@ -100,27 +100,8 @@ export async function preparePrimaryKey(knex: Knex, table: string, columns: stri
   const name = `${table}_pkey`;
   const found = await constraintsOf(knex, table, [name]);
   if (sameColumns(found.get(name)?.columns, columns)) return;
-  await buildUniqueIndexConcurrently(knex, `${table}_pkey_next`, table, columns);
-}
-
-/**
- * Builds a unique index over `columns` without holding the table's writes (`CREATE UNIQUE INDEX CONCURRENTLY`), once;
- * an invalid one, left by a build that failed, is built again.
- */
-export async function buildUniqueIndexConcurrently(
-  knex: Knex,
-  name: string,
-  table: string,
-  columns: string[],
-): Promise<void> {
-  const { rows } = await knex.raw<{ rows: unknown[] }>(
-    `SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-     WHERE c.relname = ? AND c.relnamespace = current_schema()::regnamespace AND NOT i.indisvalid`,
-    [name],
-  );
-  if (rows.length > 0) await knex.raw('DROP INDEX CONCURRENTLY ??', [name]);
   const key = columns.map((c) => `"${c}"`).join(', ');
-  await knex.raw(`CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ?? ON "${table}" (${key})`, [name]);
+  await buildIndexConcurrently(knex, `${table}_pkey_next`, `ON "${table}" (${key})`, { unique: true });
 }
 
 /**

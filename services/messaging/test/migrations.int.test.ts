@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb, isForeignKeyViolation, type Knex, migrate } from '@wms/kit/db';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
-import { createTestDatabase, untimed, waitFor } from '@wms/testkit';
+import { createTestDatabase, openTestDatabase, untimed, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { readBody } from '../src/domain/markdown.ts';
@@ -281,18 +281,7 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
   ];
 
   /** A database migrated to just before these two migrations, for one test. */
-  async function previousSchema(): Promise<{ db: Knex; url: string; drop: () => Promise<void> }> {
-    const database = await createTestDatabase(schema, before);
-    const db = createDb({ url: database.url, schema, log, statementTimeoutMs: 60_000 });
-    return {
-      db,
-      url: database.url,
-      drop: async () => {
-        await db.destroy();
-        await database.drop();
-      },
-    };
-  }
+  const previousSchema = () => openTestDatabase(schema, before, { statementTimeoutMs: 60_000 });
 
   /** A public channel of a new workspace, with its creator as member. */
   async function newChannel(db: Knex): Promise<{ workspaceId: string; channelId: string; creator: string }> {
@@ -417,13 +406,11 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
   let drop: () => Promise<void>;
   /** The catalog of a schema these migrations made from an empty one. */
   const migrated = async (): Promise<Record<string, unknown>> => {
-    const database = await createTestDatabase(schema, migrations);
-    const made = createDb({ url: database.url, schema, log });
+    const made = await openTestDatabase(schema, migrations);
     try {
-      return await catalog(made);
+      return await catalog(made.db);
     } finally {
-      await made.destroy();
-      await database.drop();
+      await made.drop();
     }
   };
   beforeAll(async () => ({ db, drop } = await previousSchema()));

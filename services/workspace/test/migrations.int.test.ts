@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createDb, isForeignKeyViolation, type Knex, migrate } from '@wms/kit/db';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
-import { createTestDatabase, untimed } from '@wms/testkit';
+import { openTestDatabase, untimed } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 
@@ -19,18 +19,7 @@ const before = migrations.slice(
 );
 
 /** A database migrated to just before `CITUS_KEYS`, for one test. */
-async function previousSchema(): Promise<{ db: Knex; url: string; drop: () => Promise<void> }> {
-  const database = await createTestDatabase(schema, before);
-  const db = createDb({ url: database.url, schema, log });
-  return {
-    db,
-    url: database.url,
-    drop: async () => {
-      await db.destroy();
-      await database.drop();
-    },
-  };
-}
+const previousSchema = () => openTestDatabase(schema, before);
 
 /** A workspace with an owner, an agent with a token, an avatar and an accepted invitation, as the previous release writes them. */
 async function seed(db: Knex): Promise<{ workspaceId: string; ownerActorId: string; agentId: string }> {
