@@ -182,9 +182,14 @@ export function createWorker<T, R>(
 /**
  * Completion events of a queue, for producers that wait on a job: `await job.waitUntilFinished(events, ttlMs)`.
  * Await `events.waitUntilReady()` once at boot. `connection`, when given, must be a `workerConnection` (it blocks).
+ * They are those after its first read of the queue's event stream, which can come after a job added at once has
+ * finished (seen on a Redis Cluster); `fromStart` reads the stream from its start instead, for a queue of one's own.
  */
-export function createQueueEvents(name: string, opts: QueueBaseOptions): QueueEvents {
-  const events = new QueueEvents(name, connectionFor(opts, 'worker'));
+export function createQueueEvents(name: string, opts: QueueBaseOptions & { fromStart?: boolean }): QueueEvents {
+  const events = new QueueEvents(name, {
+    ...connectionFor(opts, 'worker'),
+    ...(opts.fromStart ? { lastEventId: '0' } : {}),
+  });
   events.on('error', logErrors(name, 'queue events', opts.log));
   return events;
 }

@@ -42,7 +42,8 @@ async function harness<R>(processor: Processor<Payload, R, string>, fastRetries 
     log,
     ...(fastRetries ? { defaultJobOptions: { backoff: { type: 'fixed', delay: 20 } } } : {}),
   });
-  const events: QueueEvents = createQueueEvents(name, { redis: testRedis, prefix, log });
+  // From the stream's start: the queue is the test's own, and a job may finish before the first read of the stream.
+  const events: QueueEvents = createQueueEvents(name, { redis: testRedis, prefix, log, fromStart: true });
   const worker: Worker<Payload, R, string> = createWorker<Payload, R>(name, processor, {
     redis: testRedis,
     prefix,
