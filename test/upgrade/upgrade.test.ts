@@ -1,5 +1,5 @@
 import { type Cluster, type Replacement, startCluster } from '@wms/local-cluster/cluster';
-import { waitFor } from '@wms/testkit';
+import { logLinesWith, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, signUp } from '../e2e/support/accounts.ts';
 import { useCluster } from '../e2e/support/http.ts';
@@ -81,11 +81,15 @@ describe('rolling upgrade from the previous release', () => {
       console.log(
         `upgrade: ${JSON.stringify({ migratedMs, replaced, acknowledged: load.report.acknowledged.size, pages: load.report.pages, failedTries: load.report.failedTries })}`,
       );
+      // An error answered: what the services logged of its request, to find its cause from a failed run's output.
+      const errors = load.report.failedTries.filter((f) => f.status !== 0);
+      const requestIds = errors.flatMap((f) => /"request_id":"([^"]+)"/.exec(f.detail)?.[1] ?? []);
+      for (const line of await logLinesWith(cluster.logDir, requestIds)) console.log(line);
       expect(replaced.filter((r) => r.exitCode !== 0)).toEqual([]);
       expect(load.report.acknowledged.size).toBeGreaterThan(100);
       await expectEveryPostOnce(owner, ws, conv, load.report);
       // What a retry answered is a connection a stopping gateway closed as the client sent on it, never an error.
-      expect(load.report.failedTries.filter((f) => f.status !== 0)).toEqual([]);
+      expect(errors).toEqual([]);
 
       // This release delivers live: a client made now receives what is posted now.
       const live = await connectRealtime(owner, ws);

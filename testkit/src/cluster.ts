@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // What tests of a local cluster see of it from outside: its processes, their sockets and the launcher's log.
@@ -24,6 +24,17 @@ export function processesOf(databaseUrl: string): number[] {
 export function launcherLog(logDir: string | undefined): Promise<string> {
   if (!logDir) throw new Error('the cluster writes no log files (logs: pretty or json)');
   return readFile(path.join(logDir, 'launcher.log'), 'utf8').catch(() => '');
+}
+
+/** The lines of a `logs: 'files'` cluster's logs that contain any of `needles` (request ids), each after its file's name. */
+export async function logLinesWith(logDir: string | undefined, needles: string[]): Promise<string[]> {
+  if (!logDir || needles.length === 0) return [];
+  const found: string[] = [];
+  for (const file of (await readdir(logDir)).sort()) {
+    const text = await readFile(path.join(logDir, file), 'utf8').catch(() => '');
+    for (const line of text.split('\n')) if (needles.some((n) => line.includes(n))) found.push(`${file}: ${line}`);
+  }
+  return found;
 }
 
 /** The local addresses with a listening TCP socket on `port` (IPv4 dotted, IPv6 `::`/`::1` or raw hex), from /proc/net. */

@@ -5,27 +5,35 @@ import { buildIndexConcurrently, type Knex } from './db.ts';
 // that blocks the table's writes for a moment only, or none, and each can run again after a migration that failed
 // halfway (docs/operations.md#upgrades). Concurrent index builds are db.ts's `buildIndexConcurrently`.
 
-/** How long one step waits for its lock before it gives way to the traffic queued behind it, and tries again. */
+/** How long one step waits for its first lock before it gives way to the traffic queued behind it, and tries again. */
 const LOCK_TIMEOUT = '2s';
 const LOCK_ATTEMPTS = 10;
+/** 55P03 lock_not_available (the first lock's timeout, a later one's NOWAIT); 40P01 deadlock_detected. */
 const GIVE_WAY = new Set(['55P03', '40P01']);
 
+/** A table a step locks, and how: the mode of the strongest lock its statements take on it. */
+export type TableLock = [table: string, mode: 'SHARE ROW EXCLUSIVE' | 'ACCESS EXCLUSIVE'];
+
 /**
- * Runs statements in one transaction that waits at most 2 s for each lock (`SET LOCAL lock_timeout`): a step that
- * needs an ACCESS EXCLUSIVE lock queues behind a long transaction on the table, and while it waits, every statement
- * on the table queues behind it; giving up after 2 s, backing off and trying again bounds that stall.
+ * Runs statements in one transaction that first takes `locks`, in order: the first waiting at most 2 s, every other
+ * NOWAIT. A step that needs an ACCESS EXCLUSIVE lock queues behind a long transaction on the table, and while it waits,
+ * every statement on the table queues behind it; giving up after 2 s, backing off and trying again bounds that stall.
+ * A step never waits while it holds a lock, so it is never in a deadlock with a writer that takes the same tables in
+ * the other order (a post claims its client_message_id, then inserts the message): such a writer, waiting first,
+ * would be the one the deadlock check ends. `locks` names every table the statements lock (a foreign key's both).
  */
-export async function briefLockStep(knex: Knex, statements: string[]): Promise<void> {
+export async function briefLockStep(knex: Knex, locks: TableLock[], statements: string[]): Promise<void> {
+  const lockStatements = locks.map(
+    ([table, mode], i) => `LOCK TABLE "${table}" IN ${mode} MODE${i === 0 ? '' : ' NOWAIT'}`,
+  );
   for (let attempt = 1; ; attempt++) {
     try {
       await knex.transaction(async (tx) => {
         await tx.raw(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-        for (const statement of statements) await tx.raw(statement);
+        for (const statement of [...lockStatements, ...statements]) await tx.raw(statement);
       });
       return;
     } catch (err) {
-      // 55P03 lock_not_available; 40P01 deadlock_detected: a step that takes two tables' locks can meet a transaction
-      // that takes them in the other order, and is the one the deadlock check ends (it waited first).
       if (!GIVE_WAY.has((err as { code?: string }).code ?? '') || attempt === LOCK_ATTEMPTS) throw err;
       await sleep(250 * attempt);
     }
@@ -65,6 +73,20 @@ export interface ForeignKey {
 }
 
 /**
+ * The locks of a step on a foreign key, the first the one the step waits for: the referenced table's, as writers that
+ * insert a parent and then its children take theirs; the key's own table first when the key is deferred, whose writers
+ * insert the child first (a post claims its client_message_id, then inserts the message). The step then finds the
+ * other lock free, not held by a writer queued behind its own.
+ */
+function bothTables(key: ForeignKey, mode: TableLock[1]): TableLock[] {
+  if (key.table === key.references) return [[key.table, mode]];
+  const tables = /\bINITIALLY DEFERRED\b/i.test(key.options ?? '')
+    ? [key.table, key.references]
+    : [key.references, key.table];
+  return tables.map((table) => [table, mode]);
+}
+
+/**
  * Replaces a foreign key by one over other columns (a composite key with `workspace_id`), under the same name, without
  * holding the table's writes: the new key is added NOT VALID (checked for new rows from then on), validated while
  * writes go on (SHARE UPDATE EXCLUSIVE), and swapped for the old one in a brief step.
@@ -76,17 +98,14 @@ export async function replaceForeignKey(knex: Knex, key: ForeignKey): Promise<vo
   if (!found.has(next)) {
     const columns = key.columns.map((c) => `"${c}"`).join(', ');
     const referenced = key.referencedColumns.map((c) => `"${c}"`).join(', ');
-    await briefLockStep(knex, [
-      `LOCK TABLE "${key.references}" IN SHARE ROW EXCLUSIVE MODE`,
+    await briefLockStep(knex, bothTables(key, 'SHARE ROW EXCLUSIVE'), [
       `ALTER TABLE "${key.table}" ADD CONSTRAINT "${next}" FOREIGN KEY (${columns})
          REFERENCES "${key.references}" (${referenced}) ${key.options ?? ''} NOT VALID`,
     ]);
   }
   if (!found.get(next)?.valid) await knex.raw(`ALTER TABLE "${key.table}" VALIDATE CONSTRAINT "${next}"`);
-  // Dropping a key locks the referenced table too: it is locked first, as writers that insert a parent and then its
-  // children take theirs, so that the step waits holding nothing rather than meet them in a deadlock.
-  await briefLockStep(knex, [
-    `LOCK TABLE "${key.references}" IN ACCESS EXCLUSIVE MODE`,
+  // Dropping a key locks the referenced table too.
+  await briefLockStep(knex, bothTables(key, 'ACCESS EXCLUSIVE'), [
     `ALTER TABLE "${key.table}" DROP CONSTRAINT IF EXISTS "${key.name}"`,
     `ALTER TABLE "${key.table}" RENAME CONSTRAINT "${next}" TO "${key.name}"`,
   ]);
@@ -113,10 +132,14 @@ export async function replacePrimaryKey(knex: Knex, table: string, columns: stri
   const found = await constraintsOf(knex, table, [name]);
   if (sameColumns(found.get(name)?.columns, columns)) return;
   await preparePrimaryKey(knex, table, columns);
-  await briefLockStep(knex, [
-    `ALTER TABLE "${table}" DROP CONSTRAINT IF EXISTS "${name}",
+  await briefLockStep(
+    knex,
+    [[table, 'ACCESS EXCLUSIVE']],
+    [
+      `ALTER TABLE "${table}" DROP CONSTRAINT IF EXISTS "${name}",
        ADD CONSTRAINT "${name}" PRIMARY KEY USING INDEX "${table}_pkey_next"`,
-  ]);
+    ],
+  );
 }
 
 /**
@@ -137,16 +160,22 @@ export async function setNotNull(knex: Knex, table: string, column: string): Pro
   if (state.not_null && state.valid === null) return;
   if (!state.not_null) {
     if (state.valid === null) {
-      await briefLockStep(knex, [
-        `ALTER TABLE "${table}" ADD CONSTRAINT "${check}" CHECK ("${column}" IS NOT NULL) NOT VALID`,
-      ]);
+      await briefLockStep(
+        knex,
+        [[table, 'ACCESS EXCLUSIVE']],
+        [`ALTER TABLE "${table}" ADD CONSTRAINT "${check}" CHECK ("${column}" IS NOT NULL) NOT VALID`],
+      );
     }
     if (!state.valid) await knex.raw(`ALTER TABLE "${table}" VALIDATE CONSTRAINT "${check}"`);
   }
-  await briefLockStep(knex, [
-    `ALTER TABLE "${table}" ALTER COLUMN "${column}" SET NOT NULL`,
-    `ALTER TABLE "${table}" DROP CONSTRAINT IF EXISTS "${check}"`,
-  ]);
+  await briefLockStep(
+    knex,
+    [[table, 'ACCESS EXCLUSIVE']],
+    [
+      `ALTER TABLE "${table}" ALTER COLUMN "${column}" SET NOT NULL`,
+      `ALTER TABLE "${table}" DROP CONSTRAINT IF EXISTS "${check}"`,
+    ],
+  );
 }
 
 export interface ParentFill {

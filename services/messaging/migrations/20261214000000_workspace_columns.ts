@@ -77,18 +77,22 @@ async function addColumn(knex: Knex, child: Child): Promise<void> {
     [child.table, name],
   );
   if (rows.length > 0) return;
-  await briefLockStep(knex, [
-    `ALTER TABLE "${child.table}" ADD COLUMN IF NOT EXISTS workspace_id uuid`,
-    // The schema the migration runs in, whatever a writer's search_path.
-    `CREATE OR REPLACE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+  await briefLockStep(
+    knex,
+    [[child.table, 'ACCESS EXCLUSIVE']],
+    [
+      `ALTER TABLE "${child.table}" ADD COLUMN IF NOT EXISTS workspace_id uuid`,
+      // The schema the migration runs in, whatever a writer's search_path.
+      `CREATE OR REPLACE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
      BEGIN
        IF NEW.workspace_id IS NULL THEN
          ${child.lookup};
        END IF;
        RETURN NEW;
      END $$`,
-    `CREATE TRIGGER "${name}" BEFORE INSERT ON "${child.table}" FOR EACH ROW EXECUTE FUNCTION "${name}"()`,
-  ]);
+      `CREATE TRIGGER "${name}" BEFORE INSERT ON "${child.table}" FOR EACH ROW EXECUTE FUNCTION "${name}"()`,
+    ],
+  );
 }
 
 export async function up(knex: Knex): Promise<void> {

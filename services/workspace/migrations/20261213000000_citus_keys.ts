@@ -1,5 +1,11 @@
 import { buildIndexConcurrently, type Knex } from '@wms/kit/db';
-import { briefLockStep, preparePrimaryKey, replaceForeignKey, replacePrimaryKey } from '@wms/kit/schema-changes';
+import {
+  briefLockStep,
+  preparePrimaryKey,
+  replaceForeignKey,
+  replacePrimaryKey,
+  type TableLock,
+} from '@wms/kit/schema-changes';
 
 // Keys Citus can distribute by workspace (placement.ts): `workspace_id` leads the primary key of actors, workspace_users
 // and avatars, and the foreign key from a member to its actor; tokens and invitations, reference tables, lose their
@@ -13,10 +19,21 @@ export async function up(knex: Knex): Promise<void> {
   // The previous release reads these by id alone; the next release drops them.
   for (const table of TABLES) await buildIndexConcurrently(knex, `${table}_id_idx`, `ON ${table} (id)`);
   // Set when an invitation is accepted, and never read through the key.
-  await briefLockStep(knex, ['ALTER TABLE invitations DROP CONSTRAINT IF EXISTS invitations_workspace_user_id_fkey']);
+  await briefLockStep(
+    knex,
+    [
+      ['workspace_users', 'ACCESS EXCLUSIVE'],
+      ['invitations', 'ACCESS EXCLUSIVE'],
+    ],
+    ['ALTER TABLE invitations DROP CONSTRAINT IF EXISTS invitations_workspace_user_id_fkey'],
+  );
   // The previous release's purge of a workspace counts on an agent's tokens going with it; this release deletes them
   // itself. A trigger does it for the previous release, before the key goes (the next release drops it).
-  await briefLockStep(knex, [
+  const actorsAndTokens: TableLock[] = [
+    ['actors', 'ACCESS EXCLUSIVE'],
+    ['tokens', 'ACCESS EXCLUSIVE'],
+  ];
+  await briefLockStep(knex, actorsAndTokens, [
     `CREATE OR REPLACE FUNCTION actors_deleted_take_tokens() RETURNS trigger LANGUAGE plpgsql
      SET search_path FROM CURRENT AS $$
      BEGIN

@@ -38,7 +38,7 @@ async function untilAnswered<T>(
   for (;;) {
     const res = await call().catch((err: unknown) => ({ status: 0, body: (err as Error).message }));
     if (res.status >= 200 && res.status < 300) return answer(res.body);
-    const failed = { what, at: Date.now(), status: res.status, detail: JSON.stringify(res.body).slice(0, 200) };
+    const failed = { what, at: Date.now(), status: res.status, detail: JSON.stringify(res.body).slice(0, 400) };
     if (Date.now() - start > GIVE_UP_MS) {
       report.unanswered.push(failed);
       return undefined;
