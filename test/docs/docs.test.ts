@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { citusCommands } from '@wms/testkit';
 import { describe, expect, it } from 'vitest';
 import { serviceNames, topology } from '../../protos/src/topology.ts';
+import { PLACEMENTS } from '../citus/placements.ts';
 import { configSchemas } from '../support/config-schemas.ts';
 
 // The documents state facts the code also holds (settings, topology, scripts, links between files). The code is the
@@ -87,6 +89,37 @@ function theTable(file: string, header: string[]): TableRow[] | string {
   }
   return table;
 }
+
+/** The lines under a heading of a file (`## Beyond one machine`), up to the next heading of its level or above. */
+function sectionOf(file: string, heading: string): Line[] {
+  const lines = linesOf(readFileSync(path.join(root, file), 'utf8'));
+  const level = heading.indexOf(' ');
+  const start = lines.findIndex((line) => !line.fenced && line.text.trim() === heading);
+  if (start === -1) throw new Error(`${file} has no heading ${heading}`);
+  const end = lines.findIndex((line, i) => i > start && !line.fenced && new RegExp(`^#{1,${level}} `).test(line.text));
+  return lines.slice(start + 1, end === -1 ? undefined : end);
+}
+
+/** The lines of each fenced code block among these lines whose info string is `language`. */
+function codeBlocks(lines: Line[], language: string): string[][] {
+  const blocks: string[][] = [];
+  let block: string[] | undefined;
+  const opening = new RegExp(`^ {0,3}(\`{3,}|~{3,})${language}\\s*$`);
+  for (const line of lines) {
+    if (block !== undefined && line.code.length > 0) {
+      block.push(line.text);
+    } else if (block !== undefined) {
+      blocks.push(block);
+      block = undefined;
+    } else if (line.fenced && line.code.length === 0 && opening.test(line.text)) {
+      block = [];
+    }
+  }
+  return blocks;
+}
+
+/** The contents of a cell's code spans. */
+const codeSpansOf = (cell: string): string[] => [...cell.matchAll(CODE_SPAN)].map((m) => m[2] ?? '');
 
 /** GitHub's anchor for a heading: lowercase, only letters, digits, spaces, `-` and `_`, spaces made hyphens. */
 const slugOf = (heading: string): string =>
@@ -346,6 +379,39 @@ describe('the documentation', () => {
     }
     for (const name of serviceNames) if (!rowOf.has(name)) problems.push(`${file}: ${name} has no row`);
     expect(problems).toEqual([]);
+  });
+
+  it("gives in docs/architecture.md's Citus section the placement maps' commands (testkit citusCommands), in order", () => {
+    const blocks = codeBlocks(sectionOf('docs/architecture.md', '## Beyond one machine'), 'sql');
+    expect(blocks).toEqual([citusCommands(PLACEMENTS)]);
+  });
+
+  it('names in docs/architecture.md the reference and local tables of the placement maps, each as its map places it', () => {
+    const table = theTable('docs/architecture.md', ['Table', 'Placement', 'Why']);
+    if (typeof table === 'string') throw new Error(table);
+    const documented = table.flatMap(({ cells: [tables = '', placement = ''] }) =>
+      codeSpansOf(tables).map((name) => `${name}: ${placement}`),
+    );
+    const truth = PLACEMENTS.flatMap((map) =>
+      map.distribution === 'by-workspace'
+        ? Object.entries(map.tables)
+            .filter(([, placement]) => placement !== 'distributed')
+            .map(([name, placement]) => `${map.schema}.${name}: ${placement}`)
+        : [],
+    );
+    expect(documented.sort()).toEqual(truth.sort());
+  });
+
+  it('lists in docs/architecture.md what each placement map keeps until a later release (its untilNextRelease)', () => {
+    const table = theTable('docs/architecture.md', ['Schema', 'Kept', 'Why']);
+    if (typeof table === 'string') throw new Error(table);
+    const documented = table.flatMap(({ cells: [schema = '', kept = ''] }) =>
+      codeSpansOf(kept).map((name) => `${schema}: ${name}`),
+    );
+    const truth = PLACEMENTS.flatMap((map) =>
+      map.distribution === 'by-workspace' ? (map.untilNextRelease ?? []).map((name) => `${map.schema}: ${name}`) : [],
+    );
+    expect(documented.sort()).toEqual(truth.sort());
   });
 
   it('links only to files and headings of the repository, and never mentions ../shared/ (outside it)', () => {
