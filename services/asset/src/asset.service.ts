@@ -29,6 +29,13 @@ const PURGE_BATCH = 500;
 /** Message ids per release or detach call. */
 const MAX_MESSAGE_IDS = 500;
 
+/** The workspace a release or detach names: a UUID (else 400), or none from a previous release's messaging. */
+function workspaceOfMessages(workspaceId: string | undefined): string | undefined {
+  if (workspaceId !== undefined && !isUuid(workspaceId))
+    throw invalidInput([{ field: 'workspace_id', message: 'must be a UUID' }]);
+  return workspaceId;
+}
+
 /** Attachments (contract §6): reserve, upload once, download by signed URL, attach to a message. */
 export class AssetService {
   constructor(private readonly d: AssetDeps) {}
@@ -125,15 +132,24 @@ export class AssetService {
     return attached;
   }
 
-  /** After messages were deleted: their assets go, with their bytes. */
-  async release(messageIds: string[]): Promise<void> {
-    const keys = await this.d.assets.deleteOfMessages(batchIds(messageIds, 'message_ids', MAX_MESSAGE_IDS));
+  /**
+   * After messages of the workspace were deleted: their assets go, with their bytes. Without a workspace (a previous
+   * release's messaging, during a rolling upgrade), those of the messages in any workspace.
+   */
+  async release(workspaceId: string | undefined, messageIds: string[]): Promise<void> {
+    const keys = await this.d.assets.deleteOfMessages(
+      workspaceOfMessages(workspaceId),
+      batchIds(messageIds, 'message_ids', MAX_MESSAGE_IDS),
+    );
     if (keys.length > 0) await this.removeBytes(keys);
   }
 
-  /** After a new message failed to commit: its assets are unattached reservations again, to be attached by a retry. */
-  async detach(messageIds: string[]): Promise<void> {
-    await this.d.assets.detach(batchIds(messageIds, 'message_ids', MAX_MESSAGE_IDS));
+  /**
+   * After a new message of the workspace failed to commit: its assets are unattached reservations again, to be attached
+   * by a retry. Without a workspace, as `release`.
+   */
+  async detach(workspaceId: string | undefined, messageIds: string[]): Promise<void> {
+    await this.d.assets.detach(workspaceOfMessages(workspaceId), batchIds(messageIds, 'message_ids', MAX_MESSAGE_IDS));
   }
 
   /**

@@ -91,12 +91,12 @@ export function assetHandlers(service: AssetService): ServiceHandlers<'asset'> {
     }),
     GetAssetsByIds: async (req, ctx) => ({ assets: (await service.getByIds(ctx, req.ids)).map(toAssetMessage) }),
     ReleaseMessageAssets: async (req) => {
-      await service.release(req.message_ids);
+      await service.release(req.workspace_id || undefined, req.message_ids);
       return {};
     },
     PurgeWorkspace: async (req) => ({ done: await service.purgeWorkspace(req.workspace_id) }),
     DetachMessageAssets: async (req) => {
-      await service.detach(req.message_ids);
+      await service.detach(req.workspace_id || undefined, req.message_ids);
       return {};
     },
   };

@@ -242,7 +242,7 @@ describe(AssetStore.name, () => {
       expect(await attachTo(at, m2, [c.id])).toHaveLength(1);
       expect(await attachTo(at, m3, [d.id])).toHaveLength(1);
 
-      await store.detach([m1, m2, randomUUID()]);
+      await store.detach(at.workspaceId, [m1, m2, randomUUID()]);
       for (const x of [a, b, c]) expect((await row(x.id))?.message_id).toBeNull();
       expect((await row(d.id))?.message_id).toBe(m3);
       expect(await row(c.id)).toMatchObject({ status: 'ready', storage_key: c.storageKey });
@@ -251,12 +251,40 @@ describe(AssetStore.name, () => {
       expect((await attachTo(at, retry, [a.id, b.id, c.id]))?.map((x) => x.messageId)).toEqual([retry, retry, retry]);
     });
 
+    it('leaves an asset of another workspace attached to a message id given', async () => {
+      const at = place();
+      const elsewhere = place();
+      const [mine, theirs] = await Promise.all([reserve(at), reserve(elsewhere)]);
+      const m = randomUUID();
+      await attachTo(at, m, [mine.id]);
+      await attachTo(elsewhere, m, [theirs.id]);
+
+      await store.detach(at.workspaceId, [m]);
+      expect((await row(mine.id))?.message_id).toBeNull();
+      expect((await row(theirs.id))?.message_id).toBe(m);
+    });
+
+    it('unattaches in any workspace without one, as a previous release asks', async () => {
+      const [at, elsewhere] = [place(), place()];
+      const [a, b, kept] = await Promise.all([reserve(at), reserve(elsewhere), reserve(elsewhere)]);
+      const [m1, m2, m3] = [randomUUID(), randomUUID(), randomUUID()];
+      await attachTo(at, m1, [a.id]);
+      await attachTo(elsewhere, m2, [b.id]);
+      await attachTo(elsewhere, m3, [kept.id]);
+
+      await store.detach(undefined, [m1, m2]);
+      expect((await row(a.id))?.message_id).toBeNull();
+      expect((await row(b.id))?.message_id).toBeNull();
+      expect((await row(kept.id))?.message_id).toBe(m3);
+    });
+
     it('does nothing for an empty batch', async () => {
       const at = place();
       const a = await reserve(at);
       const m = randomUUID();
       await attachTo(at, m, [a.id]);
-      await store.detach([]);
+      await store.detach(at.workspaceId, []);
+      await store.detach(undefined, []);
       expect((await row(a.id))?.message_id).toBe(m);
     });
   });
@@ -276,19 +304,46 @@ describe(AssetStore.name, () => {
       await attachTo(at, m2, [ready2.id]);
       await attachTo(at, m3, [kept.id]);
 
-      const keys = await store.deleteOfMessages([m1, m2]);
+      const keys = await store.deleteOfMessages(at.workspaceId, [m1, m2]);
       expect(keys.sort()).toEqual([ready1.storageKey, ready2.storageKey].sort());
       expect(await store.findMany(at.workspaceId, [pending.id, ready1.id, ready2.id])).toEqual([]);
       expect(await row(kept.id)).toMatchObject({ message_id: m3 });
       expect(await row(unattached.id)).toMatchObject({ message_id: null });
     });
 
+    it('leaves an asset of another workspace attached to a message id given, with its bytes', async () => {
+      const [at, elsewhere] = [place(), place()];
+      const [mine, theirs] = await Promise.all([readyAsset(at), readyAsset(elsewhere)]);
+      const m = randomUUID();
+      await attachTo(at, m, [mine.id]);
+      await attachTo(elsewhere, m, [theirs.id]);
+
+      expect(await store.deleteOfMessages(at.workspaceId, [m])).toEqual([mine.storageKey]);
+      expect(await row(mine.id)).toBeUndefined();
+      expect(await row(theirs.id)).toMatchObject({ message_id: m, storage_key: theirs.storageKey });
+    });
+
+    it('removes in any workspace without one, as a previous release asks', async () => {
+      const [at, elsewhere] = [place(), place()];
+      const [a, b, kept] = await Promise.all([readyAsset(at), readyAsset(elsewhere), readyAsset(elsewhere)]);
+      const [m1, m2, m3] = [randomUUID(), randomUUID(), randomUUID()];
+      await attachTo(at, m1, [a.id]);
+      await attachTo(elsewhere, m2, [b.id]);
+      await attachTo(elsewhere, m3, [kept.id]);
+
+      expect((await store.deleteOfMessages(undefined, [m1, m2])).sort()).toEqual([a.storageKey, b.storageKey].sort());
+      expect(await row(a.id)).toBeUndefined();
+      expect(await row(b.id)).toBeUndefined();
+      expect(await row(kept.id)).toMatchObject({ message_id: m3 });
+    });
+
     it('removes nothing for an empty batch or messages without assets', async () => {
       const at = place();
       const a = await readyAsset(at);
       await attachTo(at, randomUUID(), [a.id]);
-      expect(await store.deleteOfMessages([])).toEqual([]);
-      expect(await store.deleteOfMessages([randomUUID()])).toEqual([]);
+      expect(await store.deleteOfMessages(at.workspaceId, [])).toEqual([]);
+      expect(await store.deleteOfMessages(at.workspaceId, [randomUUID()])).toEqual([]);
+      expect(await store.deleteOfMessages(undefined, [])).toEqual([]);
       expect(await row(a.id)).toBeDefined();
     });
   });

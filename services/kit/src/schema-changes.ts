@@ -219,3 +219,22 @@ export async function fillFromParent(knex: Knex, fill: ParentFill): Promise<void
     after = fill.key.map((c) => rows[0]![c]!);
   }
 }
+
+/**
+ * Rebuilds index `name` as `definition`, which adds column `adds` to it (as a key or INCLUDE column), without holding
+ * the table's writes: built concurrently as `<name>_next`, the old one dropped concurrently, the new one renamed (a
+ * brief lock). Statements planned meanwhile use either. Each step can run again.
+ */
+export async function replaceIndex(knex: Knex, name: string, definition: string, adds: string): Promise<void> {
+  const { rows } = await knex.raw<{ rows: Array<{ name: string; adds: boolean }> }>(
+    `SELECT c.relname AS name, EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = ?) AS adds
+       FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relname IN (?, ?)`,
+    [adds, name, `${name}_next`],
+  );
+  const old = rows.find((r) => r.name === name);
+  if (old?.adds) return;
+  const next = `${name}_next`;
+  await buildIndexConcurrently(knex, next, definition);
+  if (old) await knex.raw('DROP INDEX CONCURRENTLY IF EXISTS ??', [name]);
+  await knex.raw('ALTER INDEX ?? RENAME TO ??', [next, name]);
+}

@@ -13,6 +13,7 @@ import * as channelNameSearch from './20261207000000_channel_name_search.ts';
 import * as richMessages from './20261211000000_rich_messages.ts';
 import * as workspaceColumns from './20261214000000_workspace_columns.ts';
 import * as citusKeys from './20261214010000_citus_keys.ts';
+import * as countIndexes from './20261214020000_count_indexes.ts';
 
 /** Every migration of the messaging schema, in order. */
 export const migrations: Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { name: '20261211000000_rich_messages', ...richMessages },
   { name: '20261214000000_workspace_columns', ...workspaceColumns },
   { name: '20261214010000_citus_keys', ...citusKeys },
+  { name: '20261214020000_count_indexes', ...countIndexes },
 ];

@@ -236,7 +236,7 @@ export class MessageService {
     if (deleted && message.assetIds.length > 0) {
       await this.d.attachments
         .release(ctx, [messageId])
-        .then(() => this.d.messages.forgetAssets([messageId]))
+        .then(() => this.d.messages.forgetAssets(me.workspaceId, [messageId]))
         .catch((err: unknown) =>
           this.d.log.warn({ err, message_id: messageId }, 'could not release assets; the cleanup worker will'),
         );

@@ -19,6 +19,7 @@ const CHANNEL_NAME_SEARCH = '20261207000000_channel_name_search';
 const RICH = '20261211000000_rich_messages';
 const WORKSPACE_COLUMNS = '20261214000000_workspace_columns';
 const CITUS_KEYS = '20261214010000_citus_keys';
+const COUNT_INDEXES = '20261214020000_count_indexes';
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
@@ -80,6 +81,7 @@ describe(CONVERSATIONS, () => {
       RICH,
       WORKSPACE_COLUMNS,
       CITUS_KEYS,
+      COUNT_INDEXES,
     ]);
 
     const channels = await db('channels')
@@ -223,7 +225,7 @@ describe(RICH, () => {
       await other!('messages').insert(late);
       await tx.commit();
       tx = undefined;
-      expect(await migration).toEqual([RICH, WORKSPACE_COLUMNS, CITUS_KEYS]);
+      expect(await migration).toEqual([RICH, WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES]);
 
       await other!.raw('DROP TRIGGER wait_for_test ON messages; DROP FUNCTION wait_for_test()');
       const rows = await other!('messages').where({ workspace_id: workspaceId }).select('id', 'body_text', 'children');
@@ -425,7 +427,7 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
       );
     const rowsBefore = await counts();
 
-    expect(await migrate(db, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS]);
+    expect(await migrate(db, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES]);
     expect(await counts()).toEqual(rowsBefore);
     expect(await misfilled(db)).toEqual(NONE_MISFILLED);
     expect(await db('mentions').where({ workspace_id: a.workspaceId }).count()).toEqual([{ count: '2' }]);
@@ -586,7 +588,8 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
 
   it('runs again as a no-op, and finishes a run that stopped halfway', async () => {
     const again = await catalog(db);
-    for (const name of [WORKSPACE_COLUMNS, CITUS_KEYS]) await migrations.find((m) => m.name === name)!.up(db);
+    for (const name of [WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES])
+      await migrations.find((m) => m.name === name)!.up(db);
     expect(await catalog(db)).toEqual(again);
 
     const { db: fresh, drop: dropFresh } = await previousSchema();
@@ -596,7 +599,8 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
       await migrate(fresh, schema, migrations.slice(0, before.length + 1));
       // Stopped in the first migration with one table not yet filled and one with its check not yet valid; had it
       // gone on, the second would have stopped with the messages key built, a composite key added and not validated,
-      // one primary key swapped and an index whose build failed.
+      // one primary key swapped and an index whose build failed, and the third with one count index rebuilt and the old
+      // one dropped, not yet renamed, and another's rebuild failed.
       await fresh.raw(`
         ALTER TABLE client_messages ALTER COLUMN workspace_id DROP NOT NULL;
         UPDATE client_messages SET workspace_id = NULL;
@@ -610,8 +614,13 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
           ADD CONSTRAINT mentions_pkey PRIMARY KEY USING INDEX mentions_pkey_next;
         CREATE INDEX channels_id_idx ON channels (id);
         UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'channels_id_idx'::regclass;
+        CREATE INDEX messages_top_idx_next ON messages (conversation_id, id, workspace_id) INCLUDE (author_actor_id, deleted_at)
+          WHERE parent_message_id IS NULL;
+        DROP INDEX messages_top_idx;
+        CREATE INDEX mentions_thread_idx_next ON mentions (actor_id) INCLUDE (workspace_id);
+        UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'mentions_thread_idx_next'::regclass;
         DELETE FROM knex_migrations WHERE name = '${WORKSPACE_COLUMNS}';`);
-      expect(await migrate(fresh, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS]);
+      expect(await migrate(fresh, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES]);
       expect(await misfilled(fresh)).toEqual(NONE_MISFILLED);
       expect(await catalog(fresh)).toEqual(await migrated());
     } finally {
@@ -674,7 +683,7 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
           }
         }
       })();
-      expect(await migrate(migrating, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS]);
+      expect(await migrate(migrating, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES]);
       expect(readerDone).toBe(true);
       running = false;
       await Promise.all([writes, report]);

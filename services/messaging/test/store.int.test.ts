@@ -978,28 +978,38 @@ describe(MessageStore.name, () => {
     });
   });
 
-  it('lists deleted messages whose assets are still to be released, and forgets them only for deleted messages', async () => {
+  it('lists deleted messages of every workspace whose assets are still to be released, and forgets them only for deleted messages of the workspace', async () => {
     const c = await newChannel();
+    const elsewhere = await newChannel();
     const asset = randomUUID();
     const gone = await post(c, actor(), { assetIds: [asset, randomUUID()] });
     const live = await post(c, actor(), { assetIds: [randomUUID()] });
     const goneWithout = await post(c, actor());
+    const goneElsewhere = await post(elsewhere, actor(), { assetIds: [randomUUID()] });
     expect(gone.assetIds[0]).toBe(asset);
     await transact(async (tx) => {
       await messages.softDelete(c.workspaceId, gone.id, tx);
       await messages.softDelete(c.workspaceId, goneWithout.id, tx);
+      await messages.softDelete(elsewhere.workspaceId, goneElsewhere.id, tx);
     });
     const later = new Date(Date.now() + 60_000);
     const pending = await messages.withUnreleasedAssets(later, 1000);
-    expect(pending).toContain(gone.id);
-    expect(pending).not.toContain(live.id);
-    expect(pending).not.toContain(goneWithout.id);
-    expect(await messages.withUnreleasedAssets(new Date(Date.now() - 3_600_000), 1000)).not.toContain(gone.id);
+    expect(pending).toContainEqual({ workspaceId: c.workspaceId, id: gone.id });
+    expect(pending).toContainEqual({ workspaceId: elsewhere.workspaceId, id: goneElsewhere.id });
+    const ids = pending.map((p) => p.id);
+    expect(ids).not.toContain(live.id);
+    expect(ids).not.toContain(goneWithout.id);
+    expect(
+      (await messages.withUnreleasedAssets(new Date(Date.now() - 3_600_000), 1000)).map((p) => p.id),
+    ).not.toContain(gone.id);
 
-    await messages.forgetAssets([gone.id, live.id]);
+    await messages.forgetAssets(c.workspaceId, [gone.id, live.id, goneElsewhere.id]);
     expect((await reload(gone)).assetIds).toEqual([]);
     expect((await reload(live)).assetIds).toEqual(live.assetIds);
-    expect(await messages.withUnreleasedAssets(later, 1000)).not.toContain(gone.id);
+    expect((await reload(goneElsewhere)).assetIds).toEqual(goneElsewhere.assetIds);
+    const after = await messages.withUnreleasedAssets(later, 1000);
+    expect(after.map((p) => p.id)).not.toContain(gone.id);
+    expect(after).toContainEqual({ workspaceId: elsewhere.workspaceId, id: goneElsewhere.id });
   });
 });
 
@@ -1200,7 +1210,10 @@ describe(ReadStateStore.name, () => {
     });
     await post(c, actor(), { mentions: [a] });
     await post(c, actor());
-    expect(await readStates.conversationCounts(a, c.id, null)).toEqual({ unreadCount: 2, mentionCount: 1 });
+    expect(await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, null)).toEqual({
+      unreadCount: 2,
+      mentionCount: 1,
+    });
   });
 
   it('counts unread top-level messages after the mark, skipping deleted and own ones, and those mentioning the caller', async () => {
@@ -1214,13 +1227,27 @@ describe(ReadStateStore.name, () => {
     await transact((tx) => messages.softDelete(c.workspaceId, m3.id, tx));
     const m5 = await post(c, b);
 
-    expect(await readStates.conversationCounts(a, c.id, null)).toEqual({ unreadCount: 3, mentionCount: 1 });
-    expect(await readStates.conversationCounts(a, c.id, m1.id)).toEqual({ unreadCount: 2, mentionCount: 1 });
-    expect(await readStates.conversationCounts(a, c.id, m2.id)).toEqual({ unreadCount: 1, mentionCount: 0 });
-    expect(await readStates.conversationCounts(a, c.id, reply.id)).toEqual({ unreadCount: 1, mentionCount: 0 });
-    expect(await readStates.conversationCounts(a, c.id, m5.id)).toEqual({ unreadCount: 0, mentionCount: 0 });
+    expect(await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, null)).toEqual({
+      unreadCount: 3,
+      mentionCount: 1,
+    });
+    expect(await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, m1.id)).toEqual(
+      { unreadCount: 2, mentionCount: 1 },
+    );
+    expect(await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, m2.id)).toEqual(
+      { unreadCount: 1, mentionCount: 0 },
+    );
+    expect(
+      await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, reply.id),
+    ).toEqual({ unreadCount: 1, mentionCount: 0 });
+    expect(await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, m5.id)).toEqual(
+      { unreadCount: 0, mentionCount: 0 },
+    );
     // The author's view: b's own messages do not count.
-    expect(await readStates.conversationCounts(b, c.id, null)).toEqual({ unreadCount: 1, mentionCount: 0 });
+    expect(await readStates.conversationCounts(b, { workspaceId: c.workspaceId, conversationId: c.id }, null)).toEqual({
+      unreadCount: 1,
+      mentionCount: 0,
+    });
   });
 
   it('moves the conversation mark forwards and backwards, one row per actor and conversation', async () => {
@@ -1260,14 +1287,25 @@ describe(ReadStateStore.name, () => {
     await transact((tx) => messages.softDelete(c.workspaceId, r4.id, tx));
     await post(c, b); // top-level: not in the thread
 
-    expect(await readStates.threadCounts(a, root.id, null)).toEqual({ unreadCount: 2, mentionCount: 1 });
-    expect(await readStates.threadCounts(a, root.id, root.id)).toEqual({ unreadCount: 2, mentionCount: 1 });
-    expect(await readStates.threadCounts(a, root.id, r1.id)).toEqual({ unreadCount: 1, mentionCount: 0 });
+    expect(await readStates.threadCounts(a, { workspaceId: root.workspaceId, rootId: root.id }, null)).toEqual({
+      unreadCount: 2,
+      mentionCount: 1,
+    });
+    expect(await readStates.threadCounts(a, { workspaceId: root.workspaceId, rootId: root.id }, root.id)).toEqual({
+      unreadCount: 2,
+      mentionCount: 1,
+    });
+    expect(await readStates.threadCounts(a, { workspaceId: root.workspaceId, rootId: root.id }, r1.id)).toEqual({
+      unreadCount: 1,
+      mentionCount: 0,
+    });
 
     expect((await readStates.threadMark(root.workspaceId, a, root.id)).following).toBe(true); // the root's author follows on the first reply
     const marked = await markThread(a, root, r2);
     expect(marked).toMatchObject({ lastReadMessageId: r2.id, following: true });
-    expect(await readStates.threadCounts(a, root.id, marked.lastReadMessageId)).toEqual({
+    expect(
+      await readStates.threadCounts(a, { workspaceId: root.workspaceId, rootId: root.id }, marked.lastReadMessageId),
+    ).toEqual({
       unreadCount: 0,
       mentionCount: 0,
     });

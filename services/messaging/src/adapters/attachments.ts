@@ -33,6 +33,12 @@ export function readOf(
 
 const byId = (assets: Attachment[]) => new Map(assets.map((a) => [a.id, a]));
 
+/** The workspace whose messages' assets a release or detach touches: the asset service touches no other's. */
+function workspaceOf(ctx: CallContext): string {
+  if (!ctx.workspaceId) throw new Error('a release or detach of assets needs the workspace of its messages');
+  return ctx.workspaceId;
+}
+
 /** Messages' attachments, owned by the asset service: one batch call per response, none when nothing is attached. */
 export class Attachments {
   constructor(private readonly assets: AssetClient) {}
@@ -70,16 +76,18 @@ export class Attachments {
     return byId(assets);
   }
 
-  /** When the message an attach was for did not commit: its assets are free to attach again. */
+  /** When the message an attach was for, in the workspace of `ctx`, did not commit: its assets are free to attach again. */
   async detach(ctx: CallContext, messageId: string): Promise<void> {
-    await this.assets.DetachMessageAssets({ message_ids: [messageId] }, ctx);
+    await this.assets.DetachMessageAssets({ workspace_id: workspaceOf(ctx), message_ids: [messageId] }, ctx);
   }
 
   /**
-   * After deletes committed: the messages' assets and their bytes go. The messages keep naming them until the caller
-   * calls `MessageStore.forgetAssets`, so what fails here is retried by the cleanup worker.
+   * After deletes committed: the messages' assets and their bytes go; the messages are of the workspace of `ctx`. The
+   * messages keep naming them until the caller calls `MessageStore.forgetAssets`, so what fails here is retried by the
+   * cleanup worker.
    */
   async release(ctx: CallContext, messageIds: string[]): Promise<void> {
-    if (messageIds.length > 0) await this.assets.ReleaseMessageAssets({ message_ids: messageIds }, ctx);
+    if (messageIds.length > 0)
+      await this.assets.ReleaseMessageAssets({ workspace_id: workspaceOf(ctx), message_ids: messageIds }, ctx);
   }
 }

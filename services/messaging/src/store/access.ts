@@ -6,8 +6,8 @@
  * conversation and everything in it do not exist.
  */
 export const READABLE = (c: string) =>
-  `(${c}.kind = 'public' OR EXISTS (SELECT 1 FROM channel_members readable WHERE readable.channel_id = ${c}.id AND readable.actor_id = :actorId))`;
+  `(${c}.kind = 'public' OR EXISTS (SELECT 1 FROM channel_members readable WHERE readable.workspace_id = ${c}.workspace_id AND readable.channel_id = ${c}.id AND readable.actor_id = :actorId))`;
 
 /** `READABLE` for a message `m` (a `messages` row): its conversation is readable. Binds `:actorId`, the caller's. */
 export const READABLE_MESSAGE = (m: string) =>
-  `EXISTS (SELECT 1 FROM channels rc WHERE rc.id = ${m}.conversation_id AND ${READABLE('rc')})`;
+  `EXISTS (SELECT 1 FROM channels rc WHERE rc.workspace_id = ${m}.workspace_id AND rc.id = ${m}.conversation_id AND ${READABLE('rc')})`;

@@ -94,7 +94,8 @@ export const withSave = (r: MessageRow & { caller_saved_at: Date | null }): Mess
 });
 
 /** The caller's bookmark of `m`, joined into reads (`caller_saved_at`); binds `:actorId`, the caller's actor id. */
-export const SAVED_JOIN = 'LEFT JOIN saved_messages s ON s.actor_id = :actorId AND s.message_id = m.id';
+export const SAVED_JOIN =
+  'LEFT JOIN saved_messages s ON s.workspace_id = m.workspace_id AND s.actor_id = :actorId AND s.message_id = m.id';
 
 export type NewMessage = Pick<
   Message,
@@ -138,10 +139,12 @@ type SavedRow = MessageRow & { caller_saved_at: Date | null };
  */
 const JOIN_POSTER = (channel: string, workspace: string, source: string) => `joined AS (
            INSERT INTO channel_members (channel_id, actor_id, workspace_id) SELECT ${channel}, :actorId::uuid, ${workspace} FROM ${source}
-           ON CONFLICT (channel_id, actor_id) DO NOTHING
-           RETURNING channel_id, joined_at
+           ON CONFLICT DO NOTHING
+           RETURNING workspace_id, channel_id, joined_at
          ),
-         counted AS (UPDATE channels SET member_count = member_count + 1 WHERE id IN (SELECT channel_id FROM joined))`;
+         counted AS (
+           UPDATE channels ch SET member_count = ch.member_count + 1 FROM joined j WHERE ch.workspace_id = j.workspace_id AND ch.id = j.channel_id
+         )`;
 
 /** Statements bind by name (`:name`), as the shared fragments (`READABLE`, `SAVED_JOIN`, `JOIN_POSTER`) do. */
 export class MessageStore {
@@ -301,7 +304,7 @@ export class MessageStore {
       this.db.raw<{ rows: SavedRow[] }>(
         `SELECT p.* FROM channels c LEFT JOIN LATERAL (
          SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at FROM messages m ${SAVED_JOIN}
-         WHERE m.conversation_id = :conversationId AND ${scope} ${q.before === null ? '' : 'AND m.id < :before'}
+         WHERE m.workspace_id = :workspaceId AND m.conversation_id = :conversationId AND ${scope} ${q.before === null ? '' : 'AND m.id < :before'}
          ORDER BY m.id DESC LIMIT ${sqlInteger(q.limit)}
        ) p ON true
        WHERE c.id = :conversationId AND c.workspace_id = :workspaceId AND ${READABLE('c')}
@@ -402,40 +405,50 @@ export class MessageStore {
     }));
   }
 
-  /** Deleted messages whose assets the asset service has not yet removed (see `forgetAssets`), oldest first. */
-  async withUnreleasedAssets(deletedBefore: Date, limit: number): Promise<string[]> {
-    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>(
+  /**
+   * Deleted messages of any workspace whose assets the asset service has not yet removed (see `forgetAssets`), oldest
+   * first.
+   */
+  async withUnreleasedAssets(deletedBefore: Date, limit: number): Promise<Array<{ workspaceId: string; id: string }>> {
+    const { rows } = await this.db.raw<{ rows: Array<{ workspace_id: string; id: string }> }>(
       `/* citus: multi-shard (cleanup sweep) */
-       SELECT id FROM messages WHERE deleted_at IS NOT NULL AND asset_ids <> '{}' AND deleted_at < :deletedBefore
+       SELECT workspace_id, id FROM messages WHERE deleted_at IS NOT NULL AND asset_ids <> '{}' AND deleted_at < :deletedBefore
        ORDER BY deleted_at LIMIT :limit`,
       { deletedBefore, limit },
     );
-    return rows.map((r) => r.id);
+    return rows.map((r) => ({ workspaceId: r.workspace_id, id: r.id }));
   }
 
-  /** Deleted messages whose assets were removed no longer name them. */
-  async forgetAssets(ids: string[]): Promise<void> {
+  /** Deleted messages of the workspace whose assets were removed no longer name them. */
+  async forgetAssets(workspaceId: string, ids: string[]): Promise<void> {
     await this.db.raw(
-      `/* citus: multi-shard (cleanup sweep) */
-       UPDATE messages SET asset_ids = '{}' WHERE id = ANY (:ids::uuid[]) AND deleted_at IS NOT NULL`,
-      { ids },
+      `UPDATE messages SET asset_ids = '{}'
+       WHERE workspace_id = :workspaceId AND id = ANY (:ids::uuid[]) AND deleted_at IS NOT NULL`,
+      { workspaceId, ids },
     );
   }
 
   /**
    * Fills in the search vector of up to `limit` live messages written before search existed (the search migration
-   * adds the column empty); returns how many. Safe beside another replica's sweep (SKIP LOCKED) and beside edits and
-   * deletes (a row one of them wrote since is skipped).
+   * adds the column empty); returns how many it found. Found across workspaces, then filled a workspace at a time.
+   * Safe beside another replica's sweep and beside edits and deletes: each update takes the rows and checks again
+   * that they are live and unfilled.
    */
   async indexForSearch(limit: number): Promise<number> {
-    const { rowCount } = await this.db.raw<{ rowCount: number }>(
+    const { rows } = await this.db.raw<{ rows: Array<{ workspace_id: string; ids: string[] }> }>(
       `/* citus: multi-shard (cleanup sweep) */
-       UPDATE messages SET search = to_tsvector(:searchConfig::regconfig, body_text)
-       WHERE id IN (SELECT id FROM messages WHERE search IS NULL AND deleted_at IS NULL ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED)
-         AND search IS NULL AND deleted_at IS NULL`,
-      { searchConfig: this.searchConfig, limit },
+       SELECT workspace_id, array_agg(id) AS ids FROM (
+         SELECT workspace_id, id FROM messages WHERE search IS NULL AND deleted_at IS NULL ORDER BY id LIMIT :limit
+       ) unfilled GROUP BY workspace_id`,
+      { limit },
     );
-    return rowCount;
+    for (const { workspace_id: workspaceId, ids } of rows)
+      await this.db.raw(
+        `UPDATE messages SET search = to_tsvector(:searchConfig::regconfig, body_text)
+         WHERE workspace_id = :workspaceId AND id = ANY (:ids::uuid[]) AND search IS NULL AND deleted_at IS NULL`,
+        { searchConfig: this.searchConfig, workspaceId, ids },
+      );
+    return rows.reduce((n, r) => n + r.ids.length, 0);
   }
 
   /** Removes up to `limit` client_message_id claims made before `before` (past their 24 hours); returns how many. */

@@ -80,8 +80,8 @@ export class ReactionStore {
          FOR UPDATE OF m
        ),
        c AS (
-         INSERT INTO reactions (message_id, emoji, actor_id) SELECT l.id, :emoji, :actorId FROM l ON CONFLICT DO NOTHING
-         RETURNING message_id
+         INSERT INTO reactions (workspace_id, message_id, emoji, actor_id) SELECT :workspaceId, l.id, :emoji, :actorId FROM l
+         ON CONFLICT DO NOTHING RETURNING message_id
        )
        UPDATE messages m SET reactions_version = m.reactions_version + 1, updated_at = now(), reactions = CASE
          WHEN ${present} THEN (
@@ -91,7 +91,7 @@ export class ReactionStore {
            FROM jsonb_array_elements(m.reactions) WITH ORDINALITY AS r(x, n))
          ELSE m.reactions || jsonb_build_array(jsonb_build_object('emoji', :emoji::text, 'actor_ids', jsonb_build_array(:actorId::text)))
        END
-       FROM c WHERE m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
+       FROM c WHERE m.workspace_id = :workspaceId AND m.id = c.message_id RETURNING ${MESSAGE_COLUMNS('m')}`,
         { ...q },
       ),
     );

@@ -75,7 +75,8 @@ export class SavedStore {
     limit: number;
   }): Promise<Array<MessageWithSave & { seq: string }>> {
     const { rows } = await this.db.raw<{ rows: Array<MessageRow & { caller_saved_at: Date; seq: string }> }>(
-      `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at, s.seq FROM saved_messages s JOIN messages m ON m.id = s.message_id
+      `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at, s.seq FROM saved_messages s
+       JOIN messages m ON m.workspace_id = s.workspace_id AND m.id = s.message_id
        WHERE s.actor_id = :actorId AND s.workspace_id = :workspaceId AND m.deleted_at IS NULL AND ${READABLE_MESSAGE('m')}
          ${q.beforeSeq === null ? '' : 'AND s.seq < :beforeSeq'}
        ORDER BY s.seq DESC LIMIT :limit`,

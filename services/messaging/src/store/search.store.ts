@@ -58,7 +58,7 @@ const MATCHES = (q: SearchFilters, v: Values): string => {
   // The API shows milliseconds: the bounds compare what it shows.
   if (q.createdAfter !== null) where.push("date_trunc('milliseconds', m.created_at) > :createdAfter");
   if (q.createdBefore !== null) where.push("date_trunc('milliseconds', m.created_at) < :createdBefore");
-  return `JOIN channels c ON c.id = m.conversation_id WHERE ${where.join(' AND ')}`;
+  return `JOIN channels c ON c.workspace_id = m.workspace_id AND c.id = m.conversation_id WHERE ${where.join(' AND ')}`;
 };
 
 /**
@@ -131,7 +131,7 @@ export class SearchStore {
     const unwalked = `CASE WHEN ${walk.dense} THEN m.id < ${this.walkedTo(walk.lastHit)} ELSE ${walk.lastHit} IS NULL OR m.id < ${walk.lastHit} END`;
     const candidates = `WITH ${walk.first} ${walk.steps} UNION ALL ${this.indexStep(MATCHES(q, PLANNED), false, unwalked, ':candidates')} LIMIT :candidates`;
     const after = q.after === null ? '' : `WHERE (${RANK(PLANNED)}, m.id) < (:afterRank::real, :afterId::uuid)`;
-    const hits = `SELECT m.id FROM (${candidates}) h JOIN messages m ON m.id = h.id ${after}
+    const hits = `SELECT m.id FROM (${candidates}) h JOIN messages m ON m.workspace_id = :workspaceId AND m.id = h.id ${after}
       ORDER BY ${RANK(PLANNED)} DESC, m.id DESC LIMIT :limit`;
     const { rows } = await this.db.raw<{ rows: Row[] }>(this.page(q, hits, PLANNED), this.bindings(q));
     return rows;
@@ -165,7 +165,7 @@ export class SearchStore {
   /** The page of the hits (ids, in `hits`), each read with the caller's bookmark, its text marked; `more`: columns. */
   private page(q: SearchQuery, hits: string, v: Values, more?: string): string {
     const page = `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at, ${RANK(v)}::text AS rank_text
-      FROM (${hits}) h JOIN messages m ON m.id = h.id ${SAVED_JOIN}`;
+      FROM (${hits}) h JOIN messages m ON m.workspace_id = :workspaceId AND m.id = h.id ${SAVED_JOIN}`;
     const marked = `CASE WHEN strpos(p.body_text, :markStart) = 0 AND strpos(p.body_text, :markEnd) = 0
       THEN ts_headline(:searchConfig::regconfig, p.body_text, websearch_to_tsquery(:searchConfig::regconfig, :marksQuery::text), :markOptions) END AS marked`;
     return `SELECT p.*, ${marked}${more === undefined ? '' : `, ${more}`} FROM (${page}) p
@@ -174,7 +174,7 @@ export class SearchStore {
 
   /**
    * Steps 1 and 2 of finding the newest `limit` matches, below `:afterId` when `below`; each stops once they are found:
-   * 1. The newest `recent` messages (of every workspace) are walked: what recent messages hold is found there,
+   * 1. The newest `recent` messages of the workspace are walked (its primary key's range): what recent messages hold is found there,
    *    whatever the planner thinks of its frequency (it takes a phrase's words as independent, so a common phrase
    *    looks rare to it).
    * 2. When they held a tenth of `limit` or more, matches are likely common enough to fill it by walking on, below the
@@ -185,7 +185,7 @@ export class SearchStore {
   private walkSteps(matches: string, below: boolean, limit: number) {
     const cursor = below ? 'AND id < :afterId' : '';
     const walk = (rows: number, from = '') =>
-      `SELECT * FROM messages WHERE true ${cursor} ${from} ORDER BY id DESC LIMIT ${rows}`;
+      `SELECT * FROM messages WHERE workspace_id = :workspaceId ${cursor} ${from} ORDER BY id DESC LIMIT ${rows}`;
     const lastHit = '(SELECT id FROM first ORDER BY id LIMIT 1)';
     const dense = `((SELECT count(*) FROM first) >= ${Math.ceil(limit / 10)})`;
     return {
@@ -200,7 +200,7 @@ export class SearchStore {
 
   /** The oldest of the 9 × `recent` messages step 2 walks below `lastHit` (null when it walked to the oldest). */
   private walkedTo(lastHit: string): string {
-    return `(SELECT id FROM messages WHERE id < ${lastHit} ORDER BY id DESC OFFSET ${9 * this.recent - 1} LIMIT 1)`;
+    return `(SELECT id FROM messages WHERE workspace_id = :workspaceId AND id < ${lastHit} ORDER BY id DESC OFFSET ${9 * this.recent - 1} LIMIT 1)`;
   }
 
   /**

@@ -7,21 +7,34 @@ import type { MessageStore } from '../store/message.store.ts';
 
 const BATCH = 500;
 
+/** The message ids of a batch, by workspace. */
+function byWorkspace(messages: Array<{ workspaceId: string; id: string }>): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
+  for (const m of messages) {
+    const group = ids.get(m.workspaceId);
+    if (group) group.push(m.id);
+    else ids.set(m.workspaceId, [m.id]);
+  }
+  return ids;
+}
+
 /**
- * Removes the assets of deleted messages whose own release failed (one asset-service call per batch), and the
- * client_message_id claims past their 24 hours, and fills in the search vectors of messages written before search
- * existed, a bounded batch at a time.
+ * Removes the assets of deleted messages whose own release failed (one asset-service call per workspace of a batch),
+ * and the client_message_id claims past their 24 hours, and fills in the search vectors of messages written before
+ * search existed, a bounded batch at a time.
  */
 export const cleanupProcessor =
   ({ messages, attachments, log }: { messages: MessageStore; attachments: Attachments; log: Logger }) =>
   async (): Promise<{ released: number; expiredClientIds: number; indexed: number }> => {
     let released = 0;
     for (;;) {
-      const ids = await messages.withUnreleasedAssets(new Date(Date.now() - RELEASE_GRACE_MS), BATCH);
-      await attachments.release({ requestId: randomUUID() }, ids);
-      if (ids.length > 0) await messages.forgetAssets(ids);
-      released += ids.length;
-      if (ids.length < BATCH) break;
+      const batch = await messages.withUnreleasedAssets(new Date(Date.now() - RELEASE_GRACE_MS), BATCH);
+      for (const [workspaceId, ids] of byWorkspace(batch)) {
+        await attachments.release({ requestId: randomUUID(), workspaceId }, ids);
+        await messages.forgetAssets(workspaceId, ids);
+      }
+      released += batch.length;
+      if (batch.length < BATCH) break;
     }
     let expiredClientIds = 0;
     for (;;) {

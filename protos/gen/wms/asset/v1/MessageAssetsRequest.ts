@@ -3,8 +3,10 @@
 
 export interface MessageAssetsRequest {
   'message_ids'?: (string)[];
+  'workspace_id'?: (string);
 }
 
 export interface MessageAssetsRequest__Output {
   'message_ids': (string)[];
+  'workspace_id': (string);
 }
