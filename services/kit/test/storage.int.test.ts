@@ -302,6 +302,24 @@ describe.each(drivers)('ObjectStorage ($name driver)', (driver) => {
         expect(await readdir(path.join(dir(), '.tmp'))).toEqual([]);
       });
 
+      it('removes the temp file of a stream that fails before the file is open', async () => {
+        // The file is opened while the first bytes arrive: a failure then fails the pipeline before it exists.
+        for (let i = 0; i < 10; i++) {
+          const failing = Readable.from(
+            (async function* () {
+              yield Buffer.from('ab');
+              throw new Error('source failed at once');
+            })(),
+          );
+          await expect(storage.put(randomKey(), failing, { contentType: 'text/plain', size: 10 })).rejects.toThrow(
+            'source failed at once',
+          );
+        }
+        // A put after them: by its end, their files would have been opened (and left) if they were to be.
+        await storage.put(randomKey(), Buffer.from('after'), { contentType: 'text/plain' });
+        expect(await readdir(path.join(dir(), '.tmp'))).toEqual([]);
+      });
+
       it('removes the temp file of a failed stream', async () => {
         const { stream } = randomStream(2 * MiB, MiB);
         await expect(storage.put(randomKey(), stream, { contentType: 'text/plain', size: 2 * MiB })).rejects.toThrow(

@@ -126,7 +126,13 @@ export class FsStorage implements ObjectStorage {
     );
     await this.writeAtomically(key, target, async (tmp) => {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await pipeline(source, new ByteCounter(meta.size), createWriteStream(tmp, { flags: 'wx', flush: true }));
+      const file = createWriteStream(tmp, { flags: 'wx', flush: true });
+      await pipeline(source, new ByteCounter(meta.size), file).catch(async (error: unknown) => {
+        // A body that fails at once fails the pipeline while the file is still being opened: it exists only once the
+        // stream has closed, and is removed after that.
+        if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+        throw error;
+      });
     });
   }
 
