@@ -130,7 +130,7 @@ export class FsStorage implements ObjectStorage {
       await pipeline(source, new ByteCounter(meta.size), file).catch(async (error: unknown) => {
         // A body that fails at once fails the pipeline while the file is still being opened: it exists only once the
         // stream has closed, and is removed after that.
-        if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
         throw error;
       });
     });
