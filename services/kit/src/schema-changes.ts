@@ -15,22 +15,25 @@ const GIVE_WAY = new Set(['55P03', '40P01']);
 export type TableLock = [table: string, mode: 'SHARE ROW EXCLUSIVE' | 'ACCESS EXCLUSIVE'];
 
 /**
- * Runs statements in one transaction that first takes `locks`, in order: the first waiting at most 2 s, every other
- * NOWAIT. A step that needs an ACCESS EXCLUSIVE lock queues behind a long transaction on the table, and while it waits,
- * every statement on the table queues behind it; giving up after 2 s, backing off and trying again bounds that stall.
- * A step never waits while it holds a lock, so it is never in a deadlock with a writer that takes the same tables in
- * the other order (a post claims its client_message_id, then inserts the message): such a writer, waiting first,
- * would be the one the deadlock check ends. `locks` names every table the statements lock (a foreign key's both).
+ * Runs statements in one transaction that first takes `locks`: one waiting at most 2 s, every other NOWAIT. A step
+ * that needs an ACCESS EXCLUSIVE lock queues behind a long transaction on the table, and while it waits, every
+ * statement on the table queues behind it; giving up after 2 s, backing off and trying again bounds that stall. A step
+ * never waits while it holds a lock, so it is never in a deadlock with a writer that takes the same tables in the
+ * other order (a post claims its client_message_id, then inserts the message): such a writer, waiting first, would be
+ * the one the deadlock check ends. Each try waits for the next table of `locks` in turn, the first try for the first:
+ * a lock NOWAIT cannot take, such as autovacuum's (which gives way only to a lock request that waits), is waited for
+ * on a later try. `locks` names every table the statements lock (a foreign key's both).
  */
 export async function briefLockStep(knex: Knex, locks: TableLock[], statements: string[]): Promise<void> {
-  const lockStatements = locks.map(
-    ([table, mode], i) => `LOCK TABLE "${table}" IN ${mode} MODE${i === 0 ? '' : ' NOWAIT'}`,
-  );
   for (let attempt = 1; ; attempt++) {
+    const first = (attempt - 1) % Math.max(locks.length, 1);
+    const order = [...locks.slice(first), ...locks.slice(0, first)];
     try {
       await knex.transaction(async (tx) => {
         await tx.raw(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-        for (const statement of [...lockStatements, ...statements]) await tx.raw(statement);
+        for (const [i, [table, mode]] of order.entries())
+          await tx.raw(`LOCK TABLE "${table}" IN ${mode} MODE${i === 0 ? '' : ' NOWAIT'}`);
+        for (const statement of statements) await tx.raw(statement);
       });
       return;
     } catch (err) {

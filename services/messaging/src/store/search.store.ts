@@ -35,10 +35,20 @@ export type SearchQuery = SearchFilters & {
 interface Values {
   query: string;
   workspace: string;
+  /** The FROM and WHERE of the walk through the workspace's newest messages (`w`). */
+  walk: string;
 }
 const QUERY = 'websearch_to_tsquery(:searchConfig::regconfig, :query::text)';
-const PLANNED: Values = { query: QUERY, workspace: ':workspaceId' };
-const CACHED: Values = { query: '(SELECT tsq FROM params)', workspace: '(SELECT workspace_id FROM params)' };
+const PLANNED: Values = {
+  query: QUERY,
+  workspace: ':workspaceId',
+  walk: 'messages w WHERE w.workspace_id = :workspaceId',
+};
+const CACHED: Values = {
+  query: '(SELECT tsq FROM params)',
+  workspace: '(SELECT workspace_id FROM params)',
+  walk: 'messages w JOIN params p ON w.workspace_id = p.workspace_id WHERE true',
+};
 const PARAMS = `params AS MATERIALIZED (SELECT ${QUERY} AS tsq, :workspaceId::uuid AS workspace_id)`;
 const RANK = (v: Values) => `ts_rank_cd(m.search, ${v.query}, 2)`;
 
@@ -100,7 +110,7 @@ export class SearchStore {
    * oldest match.
    */
   private async newestPage(q: SearchQuery): Promise<Row[]> {
-    const walk = this.walkSteps(MATCHES(q, CACHED), q.after !== null, q.limit);
+    const walk = this.walkSteps(CACHED, MATCHES(q, CACHED), q.after !== null, q.limit);
     const walked = await prepared(
       this.db.raw<{ rows: Array<Row & { dense: boolean; last_hit: string | null }> }>(
         `WITH ${PARAMS}, ${walk.first}
@@ -127,7 +137,7 @@ export class SearchStore {
    * of messages that hold a common word would take seconds.
    */
   private async rankedPage(q: SearchQuery): Promise<Row[]> {
-    const walk = this.walkSteps(MATCHES(q, PLANNED), false, this.ranked);
+    const walk = this.walkSteps(PLANNED, MATCHES(q, PLANNED), false, this.ranked);
     const unwalked = `CASE WHEN ${walk.dense} THEN m.id < ${this.walkedTo(walk.lastHit)} ELSE ${walk.lastHit} IS NULL OR m.id < ${walk.lastHit} END`;
     const candidates = `WITH ${walk.first} ${walk.steps} UNION ALL ${this.indexStep(MATCHES(q, PLANNED), false, unwalked, ':candidates')} LIMIT :candidates`;
     const after = q.after === null ? '' : `WHERE (${RANK(PLANNED)}, m.id) < (:afterRank::real, :afterId::uuid)`;
@@ -182,17 +192,17 @@ export class SearchStore {
    * `first` is the CTE of step 1's matches, `steps` the two as one query of ids, newest first; `dense` and `lastHit`
    * (step 1's oldest match) are expressions over `first`.
    */
-  private walkSteps(matches: string, below: boolean, limit: number) {
-    const cursor = below ? 'AND id < :afterId' : '';
+  private walkSteps(v: Values, matches: string, below: boolean, limit: number) {
+    const cursor = below ? 'AND w.id < :afterId' : '';
     const walk = (rows: number, from = '') =>
-      `SELECT * FROM messages WHERE workspace_id = :workspaceId ${cursor} ${from} ORDER BY id DESC LIMIT ${rows}`;
+      `SELECT w.* FROM ${v.walk} ${cursor} ${from} ORDER BY w.id DESC LIMIT ${rows}`;
     const lastHit = '(SELECT id FROM first ORDER BY id LIMIT 1)';
     const dense = `((SELECT count(*) FROM first) >= ${Math.ceil(limit / 10)})`;
     return {
       first: `first AS MATERIALIZED (SELECT m.id FROM (${walk(this.recent)}) m ${matches} ORDER BY m.id DESC LIMIT ${sqlInteger(limit)})`,
       steps: `(SELECT id FROM first ORDER BY id DESC)
         UNION ALL
-        (SELECT m.id FROM (${walk(9 * this.recent, `AND id < ${lastHit}`)}) m ${matches} AND ${dense} ORDER BY m.id DESC LIMIT ${sqlInteger(limit)})`,
+        (SELECT m.id FROM (${walk(9 * this.recent, `AND w.id < ${lastHit}`)}) m ${matches} AND ${dense} ORDER BY m.id DESC LIMIT ${sqlInteger(limit)})`,
       dense,
       lastHit,
     };
