@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createDb, type Knex } from '@wms/kit/db';
+import { type Knex } from '@wms/kit/db';
 import { DomainError } from '@wms/kit/errors';
 import { connectPeer, type PeerClient } from '@wms/kit/grpc-client';
 import { bindHandlers, type RunningGrpcServer, startGrpcServer } from '@wms/kit/grpc-server';
 import { createLogger } from '@wms/kit/logger';
 import { createStorage, type ObjectStorage } from '@wms/kit/storage';
 import { loadService } from '@wms/protos';
-import { createTestDatabase } from '@wms/testkit';
+import { openTestDatabase } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import type { Asset } from '../src/domain/asset.ts';
@@ -21,7 +21,7 @@ import { buildAssetService } from '../src/wiring.ts';
 // (DetachMessageAssets), served on port 0 over a cloned database and a storage directory of the file's own.
 const log = createLogger('asset-rpc-test', 'silent');
 
-let database: { url: string; drop(): Promise<void> };
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Knex;
 let dir: string;
 let storage: ObjectStorage;
@@ -30,8 +30,8 @@ let server: RunningGrpcServer;
 let client: PeerClient<'asset'>;
 
 beforeAll(async () => {
-  database = await createTestDatabase('asset', migrations);
-  db = createDb({ url: database.url, schema: 'asset', log });
+  database = await openTestDatabase('asset', migrations);
+  db = database.db;
   dir = await mkdtemp(path.join(tmpdir(), 'wms-asset-rpc-'));
   storage = createStorage({ driver: 'fs', dir, publicUrl: 'http://localhost:8080', secret: 's'.repeat(32) });
   store = new AssetStore(db);
@@ -60,7 +60,6 @@ beforeAll(async () => {
 afterAll(async () => {
   client?.close();
   await server?.stop();
-  await db?.destroy();
   await database?.drop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CallContext } from '@wms/kit/context';
-import { createDb, type Knex, type Transact, transactor } from '@wms/kit/db';
+import { type Knex, type Transact, transactor } from '@wms/kit/db';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
 import type { MessageAssetsRequest } from '@wms/protos/gen/wms/asset/v1/MessageAssetsRequest';
-import { createTestDatabase } from '@wms/testkit';
+import { openTestDatabase } from '@wms/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { type AssetClient, Attachments } from '../src/adapters/attachments.ts';
@@ -20,7 +20,7 @@ import { cleanupProcessor } from '../src/workers/cleanup.worker.ts';
 // only these rows) and an asset service that records what it is asked.
 const log = createLogger('messaging-cleanup-test', 'silent');
 
-let database: { url: string; drop(): Promise<void> };
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Knex;
 let transact: Transact;
 let channels: ChannelStore;
@@ -28,8 +28,8 @@ let messages: MessageStore;
 let sweep: ReturnType<typeof cleanupProcessor>;
 
 beforeAll(async () => {
-  database = await createTestDatabase('messaging', migrations);
-  db = createDb({ url: database.url, schema: 'messaging', log });
+  database = await openTestDatabase('messaging', migrations);
+  db = database.db;
   transact = transactor(db);
   channels = new ChannelStore(db);
   messages = new MessageStore(db);
@@ -37,7 +37,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.destroy();
   await database?.drop();
 });
 
