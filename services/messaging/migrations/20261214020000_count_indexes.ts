@@ -1,11 +1,11 @@
 import type { Knex } from '@wms/kit/db';
 import { replaceIndex } from '@wms/kit/schema-changes';
 
-// Pages name the workspace now (issue 42: Citus routes a statement by it), and unread and mention counts are to: the
-// indexes they read take `workspace_id` as their last key column, which a scan checks in the index rather than in each
-// row it reads, and the counts stay index-only range scans from the mark. Last, not first: the previous release's pages
-// and counts, which do not name it, read them too. (The counts' statements do not name it yet: naming it slowed the
-// sidebar and the threads inbox in the bench, not yet explained.)
+// Pages, unread and mention counts, a conversation's last activity and an actor's memberships name the workspace now
+// (issue 42: Citus routes a statement by it), and stay index range scans from the cursor or the mark (the counts, the
+// last activity and the memberships index-only): the indexes they read take `workspace_id` as their last key column,
+// which a scan checks in the index rather than in each row it reads. Last, not first: the previous release's
+// statements, which do not name it, read them too.
 export const config = { transaction: false };
 
 export async function up(knex: Knex): Promise<void> {
@@ -27,6 +27,8 @@ export async function up(knex: Knex): Promise<void> {
       'mentions_thread_idx',
       'ON mentions (actor_id, thread_root_id, message_id, workspace_id) WHERE thread_root_id IS NOT NULL',
     ],
+    ['messages_activity_idx', 'ON messages (conversation_id, created_at, workspace_id)'],
+    ['channel_members_actor_idx', 'ON channel_members (actor_id, channel_id, workspace_id)'],
   ];
   for (const [name, definition] of indexes) await replaceIndex(knex, name, definition, 'workspace_id');
 }

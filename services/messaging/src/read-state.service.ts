@@ -32,7 +32,11 @@ export class ReadStateService {
     const me = callerOf(ctx);
     await requireChannel(this.d.channels, me, conversationId);
     const mark = await this.d.readStates.conversationMark(me.workspaceId, me.actorId, conversationId);
-    const counts = await this.d.readStates.conversationCounts(me.actorId, conversationId, mark.lastReadMessageId);
+    const counts = await this.d.readStates.conversationCounts(
+      me.actorId,
+      { workspaceId: me.workspaceId, conversationId },
+      mark.lastReadMessageId,
+    );
     return { conversationId, threadRootId: null, following: null, ...mark, ...counts };
   }
 
@@ -109,7 +113,12 @@ export class ReadStateService {
   }
 
   private async threadState(me: Caller, root: Message, mark: ThreadMark, tx?: Tx): Promise<ReadState> {
-    const counts = await this.d.readStates.threadCounts(me.actorId, root.id, mark.lastReadMessageId, tx);
+    const counts = await this.d.readStates.threadCounts(
+      me.actorId,
+      { workspaceId: root.workspaceId, rootId: root.id },
+      mark.lastReadMessageId,
+      tx,
+    );
     return {
       conversationId: root.conversationId,
       threadRootId: root.id,

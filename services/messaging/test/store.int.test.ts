@@ -1211,7 +1211,7 @@ describe(ReadStateStore.name, () => {
     });
     await post(c, actor(), { mentions: [a] });
     await post(c, actor());
-    expect(await readStates.conversationCounts(a, c.id, null)).toEqual({
+    expect(await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, null)).toEqual({
       unreadCount: 2,
       mentionCount: 1,
     });
@@ -1228,16 +1228,24 @@ describe(ReadStateStore.name, () => {
     await transact((tx) => messages.softDelete(c.workspaceId, m3.id, tx));
     const m5 = await post(c, b);
 
-    expect(await readStates.conversationCounts(a, c.id, null)).toEqual({
+    expect(await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, null)).toEqual({
       unreadCount: 3,
       mentionCount: 1,
     });
-    expect(await readStates.conversationCounts(a, c.id, m1.id)).toEqual({ unreadCount: 2, mentionCount: 1 });
-    expect(await readStates.conversationCounts(a, c.id, m2.id)).toEqual({ unreadCount: 1, mentionCount: 0 });
-    expect(await readStates.conversationCounts(a, c.id, reply.id)).toEqual({ unreadCount: 1, mentionCount: 0 });
-    expect(await readStates.conversationCounts(a, c.id, m5.id)).toEqual({ unreadCount: 0, mentionCount: 0 });
+    expect(await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, m1.id)).toEqual(
+      { unreadCount: 2, mentionCount: 1 },
+    );
+    expect(await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, m2.id)).toEqual(
+      { unreadCount: 1, mentionCount: 0 },
+    );
+    expect(
+      await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, reply.id),
+    ).toEqual({ unreadCount: 1, mentionCount: 0 });
+    expect(await readStates.conversationCounts(a, { workspaceId: c.workspaceId, conversationId: c.id }, m5.id)).toEqual(
+      { unreadCount: 0, mentionCount: 0 },
+    );
     // The author's view: b's own messages do not count.
-    expect(await readStates.conversationCounts(b, c.id, null)).toEqual({
+    expect(await readStates.conversationCounts(b, { workspaceId: c.workspaceId, conversationId: c.id }, null)).toEqual({
       unreadCount: 1,
       mentionCount: 0,
     });
@@ -1280,15 +1288,15 @@ describe(ReadStateStore.name, () => {
     await transact((tx) => messages.softDelete(c.workspaceId, r4.id, tx));
     await post(c, b); // top-level: not in the thread
 
-    expect(await readStates.threadCounts(a, root.id, null)).toEqual({
+    expect(await readStates.threadCounts(a, { workspaceId: root.workspaceId, rootId: root.id }, null)).toEqual({
       unreadCount: 2,
       mentionCount: 1,
     });
-    expect(await readStates.threadCounts(a, root.id, root.id)).toEqual({
+    expect(await readStates.threadCounts(a, { workspaceId: root.workspaceId, rootId: root.id }, root.id)).toEqual({
       unreadCount: 2,
       mentionCount: 1,
     });
-    expect(await readStates.threadCounts(a, root.id, r1.id)).toEqual({
+    expect(await readStates.threadCounts(a, { workspaceId: root.workspaceId, rootId: root.id }, r1.id)).toEqual({
       unreadCount: 1,
       mentionCount: 0,
     });
@@ -1296,7 +1304,9 @@ describe(ReadStateStore.name, () => {
     expect((await readStates.threadMark(root.workspaceId, a, root.id)).following).toBe(true); // the root's author follows on the first reply
     const marked = await markThread(a, root, r2);
     expect(marked).toMatchObject({ lastReadMessageId: r2.id, following: true });
-    expect(await readStates.threadCounts(a, root.id, marked.lastReadMessageId)).toEqual({
+    expect(
+      await readStates.threadCounts(a, { workspaceId: root.workspaceId, rootId: root.id }, marked.lastReadMessageId),
+    ).toEqual({
       unreadCount: 0,
       mentionCount: 0,
     });

@@ -58,11 +58,11 @@ const toMember = (r: MemberRow): ChannelMember => ({
  */
 const VIEW = (
   c: string,
-  isMember = `EXISTS (SELECT 1 FROM channel_members me WHERE me.channel_id = ${c}.id AND me.actor_id = :actorId)`,
+  isMember = `EXISTS (SELECT 1 FROM channel_members me WHERE me.workspace_id = ${c}.workspace_id AND me.channel_id = ${c}.id AND me.actor_id = :actorId)`,
 ) =>
   `${c}.id, ${c}.workspace_id, ${c}.kind, ${c}.name, ${c}.topic, ${c}.created_by_actor_id, ${c}.member_count,
   ${c}.participant_actor_ids, ${c}.archived_at, ${c}.created_at, ${c}.updated_at, ${isMember} AS is_member,
-  (SELECT lm.created_at FROM messages lm WHERE lm.conversation_id = ${c}.id ORDER BY lm.created_at DESC LIMIT 1) AS last_message_at`;
+  (SELECT lm.created_at FROM messages lm WHERE lm.workspace_id = ${c}.workspace_id AND lm.conversation_id = ${c}.id ORDER BY lm.created_at DESC LIMIT 1) AS last_message_at`;
 
 /** A sidebar position: the newest activity (microseconds since the epoch) and the id, both descending. */
 export interface SidebarKey {
@@ -217,7 +217,7 @@ export class ChannelStore {
     const { rows } = await this.db.raw<{ rows: MemberRow[] }>(
       `SELECT p.* FROM channels c LEFT JOIN LATERAL (
          SELECT m.channel_id, m.actor_id, m.added_by_actor_id, m.joined_at FROM channel_members m
-         WHERE m.channel_id = c.id ${q.after === null ? '' : 'AND m.actor_id > :after'} ORDER BY m.actor_id LIMIT :limit
+         WHERE m.workspace_id = c.workspace_id AND m.channel_id = c.id ${q.after === null ? '' : 'AND m.actor_id > :after'} ORDER BY m.actor_id LIMIT :limit
        ) p ON true
        WHERE c.id = :channelId AND c.workspace_id = :workspaceId AND ${READABLE('c')}
        ORDER BY p.actor_id`,
@@ -314,8 +314,8 @@ export class ChannelStore {
     after: SidebarKey | null;
     limit: number;
   }): Promise<SidebarEntry[]> {
-    const reads = `LEFT JOIN conversation_reads r ON r.actor_id = :actorId AND r.conversation_id = o.id
-      CROSS JOIN LATERAL (SELECT ${CONVERSATION_COUNTS('o.id', 'r.last_read_message_id')}) n`;
+    const reads = `LEFT JOIN conversation_reads r ON r.workspace_id = o.workspace_id AND r.actor_id = :actorId AND r.conversation_id = o.id
+      CROSS JOIN LATERAL (SELECT ${CONVERSATION_COUNTS('o.workspace_id', 'o.id', 'r.last_read_message_id')}) n`;
     const readColumns = 'r.last_read_message_id, r.last_read_at, r.updated_at AS read_updated_at, n.unread, n.mentions';
     const where = [
       ...(q.after === null ? [] : ['(o.activity_us, o.id) < (:afterActivityUs::numeric, :afterId::uuid)']),
@@ -323,7 +323,7 @@ export class ChannelStore {
     ];
     const order = 'ORDER BY o.activity_us DESC, o.id DESC';
     const mine = `SELECT v.*, coalesce(extract(epoch FROM coalesce(v.last_message_at, v.created_at)) * 1000000, 0)::numeric(20, 0) AS activity_us FROM (
-        SELECT ${VIEW('c', 'true')} FROM channel_members cm JOIN channels c ON c.id = cm.channel_id
+        SELECT ${VIEW('c', 'true')} FROM channel_members cm JOIN channels c ON c.workspace_id = cm.workspace_id AND c.id = cm.channel_id
         WHERE cm.actor_id = :actorId AND c.workspace_id = :workspaceId ${q.kind === null ? '' : 'AND c.kind = :kind'}
       ) v`;
     // Without the unread filter the page is cut before its counts are taken.

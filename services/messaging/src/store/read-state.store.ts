@@ -34,16 +34,19 @@ const toCounts = (r: CountsRow): Counts => ({ unreadCount: r.unread, mentionCoun
 /**
  * The columns `unread` and `mentions` of a conversation for an actor: its top-level messages after the actor's mark
  * (not deleted, not the actor's own; all of them when the mark is null) and those of them that mention the actor.
- * `conversation` and `mark` are SQL expressions; the fragment binds `:actorId`, the actor's id.
+ * `workspace`, `conversation` and `mark` are SQL expressions; the fragment binds `:actorId`, the actor's id.
  */
-export const CONVERSATION_COUNTS = (conversation: string, mark: string) => `
-  (SELECT count(*)::int FROM messages x WHERE x.conversation_id = ${conversation} AND x.parent_message_id IS NULL
+export const CONVERSATION_COUNTS = (workspace: string, conversation: string, mark: string) => `
+  (SELECT count(*)::int FROM messages x WHERE x.workspace_id = ${workspace} AND x.conversation_id = ${conversation} AND x.parent_message_id IS NULL
      AND x.id > coalesce(${mark}, '${NOTHING_READ}'::uuid) AND x.deleted_at IS NULL AND x.author_actor_id <> :actorId) AS unread,
-  (SELECT count(*)::int FROM mentions y WHERE y.actor_id = :actorId AND y.conversation_id = ${conversation} AND y.thread_root_id IS NULL
+  (SELECT count(*)::int FROM mentions y WHERE y.workspace_id = ${workspace} AND y.actor_id = :actorId AND y.conversation_id = ${conversation} AND y.thread_root_id IS NULL
      AND y.message_id > coalesce(${mark}, '${NOTHING_READ}'::uuid)) AS mentions`;
 
-/** The counts of one conversation: binds `:actorId`, `:conversationId` and `:after` (the mark; null: nothing read). */
-const COUNTS_OF_ONE = `SELECT ${CONVERSATION_COUNTS(':conversationId::uuid', ':after::uuid')}`;
+/**
+ * The counts of one conversation: binds `:actorId`, `:workspaceId`, `:conversationId` and `:after` (the mark; null:
+ * nothing read).
+ */
+const COUNTS_OF_ONE = `SELECT ${CONVERSATION_COUNTS(':workspaceId::uuid', ':conversationId::uuid', ':after::uuid')}`;
 
 /**
  * Read marks per actor for conversations and threads, with unread and mention counts taken as index range scans from
@@ -91,10 +94,15 @@ export class ReadStateStore {
   }
 
   /** Unread top-level messages after the mark (not deleted, not the actor's own) and those that mention the actor. */
-  async conversationCounts(actorId: string, conversationId: string, after: string | null, tx?: Tx): Promise<Counts> {
+  async conversationCounts(
+    actorId: string,
+    conversation: { workspaceId: string; conversationId: string },
+    after: string | null,
+    tx?: Tx,
+  ): Promise<Counts> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: CountsRow[] }>(COUNTS_OF_ONE, {
       actorId,
-      conversationId,
+      ...conversation,
       after,
     });
     return toCounts(rows[0]!);
@@ -133,13 +141,19 @@ export class ReadStateStore {
   }
 
   /** Unread replies of the thread after the mark (not deleted, not the actor's own) and those that mention the actor. */
-  async threadCounts(actorId: string, rootId: string, after: string | null, tx?: Tx): Promise<Counts> {
+  async threadCounts(
+    actorId: string,
+    root: { workspaceId: string; rootId: string },
+    after: string | null,
+    tx?: Tx,
+  ): Promise<Counts> {
     const { rows } = await queryable(this.db, tx).raw<{ rows: Array<{ unread: number; mentions: number }> }>(
       `SELECT
-         (SELECT count(*)::int FROM messages
-          WHERE parent_message_id = :rootId AND id > :after AND deleted_at IS NULL AND author_actor_id <> :actorId) AS unread,
-         (SELECT count(*)::int FROM mentions WHERE actor_id = :actorId AND thread_root_id = :rootId AND message_id > :after) AS mentions`,
-      { rootId, after: after ?? NOTHING_READ, actorId },
+         (SELECT count(*)::int FROM messages WHERE workspace_id = :workspaceId AND parent_message_id = :rootId
+            AND id > :after AND deleted_at IS NULL AND author_actor_id <> :actorId) AS unread,
+         (SELECT count(*)::int FROM mentions WHERE workspace_id = :workspaceId AND actor_id = :actorId
+            AND thread_root_id = :rootId AND message_id > :after) AS mentions`,
+      { ...root, after: after ?? NOTHING_READ, actorId },
     );
     return { unreadCount: rows[0]!.unread, mentionCount: rows[0]!.mentions };
   }
@@ -159,12 +173,12 @@ export class ReadStateStore {
     const a = q.actorId;
     const v = q.following
       ? {
-          from: 'thread_reads t JOIN messages m ON m.id = t.root_id',
+          from: 'thread_reads t JOIN messages m ON m.workspace_id = t.workspace_id AND m.id = t.root_id',
           where: 't.actor_id = :actorId AND t.following AND m.workspace_id = :workspaceId AND m.reply_count > 0',
           key: 't.root_id',
         }
       : {
-          from: 'messages m LEFT JOIN thread_reads t ON t.actor_id = :actorId AND t.root_id = m.id',
+          from: 'messages m LEFT JOIN thread_reads t ON t.workspace_id = m.workspace_id AND t.actor_id = :actorId AND t.root_id = m.id',
           where: 'm.workspace_id = :workspaceId AND m.parent_message_id IS NULL AND m.reply_count > 0',
           key: 'm.id',
         };
@@ -183,10 +197,10 @@ export class ReadStateStore {
        FROM ${v.from}
        ${SAVED_JOIN}
        CROSS JOIN LATERAL (SELECT
-         (SELECT count(*)::int FROM messages r WHERE r.parent_message_id = m.id AND r.id > coalesce(t.last_read_message_id, :nothingRead)
+         (SELECT count(*)::int FROM messages r WHERE r.workspace_id = m.workspace_id AND r.parent_message_id = m.id AND r.id > coalesce(t.last_read_message_id, :nothingRead)
             AND r.deleted_at IS NULL AND r.author_actor_id <> :actorId) AS unread,
          (SELECT count(*)::int FROM mentions x
-          WHERE x.actor_id = :actorId AND x.thread_root_id = m.id AND x.message_id > coalesce(t.last_read_message_id, :nothingRead)) AS mentions
+          WHERE x.workspace_id = m.workspace_id AND x.actor_id = :actorId AND x.thread_root_id = m.id AND x.message_id > coalesce(t.last_read_message_id, :nothingRead)) AS mentions
        ) c
        WHERE ${v.where} AND ${READABLE_MESSAGE('m')} ${q.before === null ? '' : `AND ${v.key} < :before`} ${q.unread ? 'AND c.unread > 0' : ''}
        ORDER BY ${v.key} DESC LIMIT :limit`,
