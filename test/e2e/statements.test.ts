@@ -10,13 +10,11 @@ import { sql } from './support/db.ts';
 // e2e project's cluster records each distinct statement it sends (WMS_STATEMENT_LOG, kit statement-log.ts). The
 // project's files run in a fixed order, this one after the others but the fuzz test, whose random requests vary
 // (test/sequencer.ts); it checks what they made the services send: a statement on a distributed table must name its
-// workspace (test/citus/statements.ts). What is flagged today is in the baseline, which may only shrink. A cluster that
-// runs elsewhere (E2E_GATEWAY_URL) records nothing here: skipped.
+// workspace (test/citus/statements.ts). A cluster that runs elsewhere (E2E_GATEWAY_URL) records nothing here: skipped.
 
-const BASELINE = path.join(import.meta.dirname, 'citus-statements.baseline.txt');
 const dir = inject('statementLogDir');
 
-/** A statement's line in the baseline, and in this test's messages. */
+/** A statement as this test's messages name it. */
 const keyOf = ({ schema, sql: text }: LoggedStatement) => `${schema}: ${normaliseStatement(text)}`;
 
 /** Every statement recorded, once per key. */
@@ -45,11 +43,6 @@ async function columns(): Promise<Map<string, Set<string>>> {
   return byTable;
 }
 
-const baseline = () =>
-  readFileSync(BASELINE, 'utf8')
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'));
-
 const described = (key: string, findings: Finding[]) =>
   `${key}\n${findings.map((f) => `    ${f.table}: ${f.reason}`).join('\n')}`;
 
@@ -72,24 +65,11 @@ describe.skipIf(!dir)('the statements the end-to-end suite sent', () => {
     expect(statements.size, `no statement in ${dir}: did WMS_STATEMENT_LOG reach the services?`).toBeGreaterThan(0);
   });
 
-  it('name the workspace of every distributed table they read or write, but for the baseline', () => {
-    const known = new Set(baseline());
-    const fresh = [...flagged].filter(([key]) => !known.has(key)).map(([key, findings]) => described(key, findings));
+  it('name the workspace of every distributed table they read or write', () => {
+    const found = [...flagged].map(([key, findings]) => described(key, findings));
     expect(
-      fresh,
-      `Statements that Citus would send to every shard (add a workspace_id = value predicate; a statement meant to span workspaces says so with /* citus: multi-shard (why) */):\n\n${fresh.join('\n\n')}\n`,
+      found,
+      `Statements that Citus would send to every shard (add a workspace_id = value predicate; a statement meant to span workspaces says so with /* citus: multi-shard (why) */):\n\n${found.join('\n\n')}\n`,
     ).toEqual([]);
-  });
-
-  it('leave nothing in the baseline that is fixed or no longer sent (it only shrinks)', () => {
-    const lines = baseline();
-    const fixed = lines.filter((key) => statements.has(key) && !flagged.has(key));
-    const unsent = lines.filter((key) => !statements.has(key));
-    expect(fixed, `Fixed: remove these lines from ${BASELINE}:\n${fixed.join('\n')}\n`).toEqual([]);
-    expect(
-      unsent,
-      `Not sent by this run (changed, or gone; run the whole e2e project): remove these lines from ${BASELINE}:\n${unsent.join('\n')}\n`,
-    ).toEqual([]);
-    expect(lines, 'the baseline is sorted, each line once').toEqual([...new Set(lines)].sort());
   });
 });

@@ -134,6 +134,32 @@ export function prepared<T>(statement: Knex.Raw<T>): Knex.Raw<T> {
   return statement.options({ name });
 }
 
+/**
+ * Runs an upsert that names no unique key until it writes, at most `tries` times. Such a statement updates the row, or
+ * inserts it with `ON CONFLICT DO NOTHING` when its snapshot holds none; it writes nothing (`write` answers undefined)
+ * only when a concurrent first insert of the same row committed meanwhile, and its next run, a new statement with a new
+ * snapshot (READ COMMITTED), updates that row. Named keys change under a rolling upgrade: an upsert of the previous
+ * release must keep working while this one's migration swaps the key (docs/architecture.md#beyond-one-machine).
+ */
+export async function untilWritten<T>(write: () => Promise<T | undefined>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const written = await write();
+    if (written !== undefined) return written;
+    if (attempt >= tries) throw new Error(`an upsert wrote nothing in ${tries} tries`);
+  }
+}
+
+/**
+ * The CTEs `updated`, `inserted` and `written` of an upsert that names no unique key (run it with `untilWritten`):
+ * `update` the row, else `insert` it, an INSERT … SELECT without a WHERE, to which `WHERE NOT EXISTS (SELECT 1 FROM
+ * updated)` and `ON CONFLICT DO NOTHING` are added; `written` is the row as either left it, with the columns `returning`.
+ * With no conflict target every unique index is an arbiter, so it holds beside a key that a migration is swapping.
+ */
+export const keylessUpsert = (u: { update: string; insert: string; returning: string }): string => `
+  updated AS (${u.update} RETURNING ${u.returning}),
+  inserted AS (${u.insert} WHERE NOT EXISTS (SELECT 1 FROM updated) ON CONFLICT DO NOTHING RETURNING ${u.returning}),
+  written AS (SELECT * FROM updated UNION ALL SELECT * FROM inserted)`;
+
 /** `n` as SQL text, for a bounded integer written into a prepared statement (its LIMIT); anything else throws. */
 export function sqlInteger(n: number): string {
   if (!Number.isSafeInteger(n)) throw new TypeError(`not an integer: ${n}`);

@@ -175,8 +175,11 @@ export class MessageService {
       const added = done.added.filter((id) => id !== me.actorId);
       if (added.length > 0) {
         await this.d.messages.addMentions({ ...message, mentionedActorIds: added }, message.parentMessageId, tx);
-        if (message.parentMessageId !== null)
-          await this.d.messages.follow({ ...message, id: message.parentMessageId }, added, tx);
+        if (message.parentMessageId !== null) {
+          // The root's lock first, as a reply's takes it before the reads it writes.
+          const root = await this.d.messages.lockRoot(me.workspaceId, message.parentMessageId, tx);
+          if (root) await this.d.messages.follow(root, added, added, tx);
+        }
       }
       const edited = readOf({ message, savedAt: found.savedAt }, await this.d.attachments.of(ctx, [message]));
       await this.d.outbox.append([{ type: 'message.updated', message: edited }], tx);

@@ -5,7 +5,7 @@ import { DomainError } from '@wms/kit/errors';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
 import { actorChannel, conversationChannel, workspaceChannel } from '@wms/kit/channels';
-import { createTestDatabase, emittedEvents, untimed } from '@wms/testkit';
+import { createTestDatabase, emittedEvents, untimed, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { readOf } from '../src/adapters/attachments.ts';
@@ -1412,6 +1412,137 @@ describe(ReadStateStore.name, () => {
     expect(await list({}, stranger)).toEqual([]);
     expect((await list({ following: false }, stranger)).map((t) => t.following)).toEqual([false, false, false]);
     expect((await list({ following: false }, b)).map((t) => t.following)).toEqual([true, true, true]);
+  });
+});
+
+// Upserts name no unique key (kit keylessUpsert): the row a concurrent transaction inserts first, committed while the
+// upsert waits for it, is updated by its next try, and nothing of either write is lost.
+describe('upserts against a concurrent first insert of the same row', () => {
+  /**
+   * Runs `planted` in a transaction left open, then `upsert`, which waits for that transaction's row; commits once it
+   * waits, and answers what `upsert` answered.
+   */
+  async function behind<T>(planted: (trx: Knex.Transaction) => Promise<unknown>, upsert: () => Promise<T>): Promise<T> {
+    const trx = await db.transaction();
+    try {
+      await planted(trx);
+      const result = upsert();
+      await waitFor('the upsert to wait for the planted row', async () => {
+        const { rows } = await db.raw(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return rows[0].n > 0;
+      });
+      await trx.commit();
+      return await result;
+    } finally {
+      if (!trx.isCompleted()) await trx.rollback();
+    }
+  }
+  const threadRead = (actorId: string, root: Message) =>
+    db('thread_reads')
+      .where({ workspace_id: root.workspaceId, actor_id: actorId, root_id: root.id })
+      .select('following', 'last_read_message_id');
+  const plantThreadRead = (actorId: string, root: Message, row: object) => (trx: Knex.Transaction) =>
+    trx('thread_reads').insert({
+      actor_id: actorId,
+      root_id: root.id,
+      workspace_id: root.workspaceId,
+      conversation_id: root.conversationId,
+      ...row,
+    });
+
+  it('marks a thread, keeping the following the first insert set', async () => {
+    const c = await newChannel();
+    const a = actor();
+    const root = await post(c, a);
+    const marked = await behind(plantThreadRead(a, root, { following: false }), () =>
+      readStates.markThread(a, root, root.id),
+    );
+    expect(marked).toMatchObject({ lastReadMessageId: root.id, following: false });
+    expect(await threadRead(a, root)).toEqual([{ following: false, last_read_message_id: root.id }]);
+  });
+
+  it('sets following, keeping the mark the first insert set', async () => {
+    const c = await newChannel();
+    const a = actor();
+    const root = await post(c, a);
+    const set = await behind(plantThreadRead(a, root, { last_read_message_id: root.id }), () =>
+      readStates.setFollowing(a, root, true),
+    );
+    expect(set).toMatchObject({ lastReadMessageId: root.id, following: true });
+    expect(await threadRead(a, root)).toEqual([{ following: true, last_read_message_id: root.id }]);
+  });
+
+  it('moves a conversation mark, one row for the actor and the conversation', async () => {
+    const c = await newChannel();
+    const a = actor();
+    const [first, second] = [await post(c, a), await post(c, a)];
+    const moved = await behind(
+      (trx) =>
+        trx('conversation_reads').insert({
+          actor_id: a,
+          workspace_id: c.workspaceId,
+          conversation_id: c.id,
+          last_read_message_id: first.id,
+          last_read_at: new Date(),
+        }),
+      () => readStates.markConversation(a, c.workspaceId, c.id, second.id),
+    );
+    expect(moved).toMatchObject({ lastReadMessageId: second.id, unreadCount: 0 });
+    expect(
+      await db('conversation_reads').where({ actor_id: a, conversation_id: c.id }).select('last_read_message_id'),
+    ).toEqual([{ last_read_message_id: second.id }]);
+  });
+
+  it("answers a client_message_id's claim with the message of the claim made first", async () => {
+    const c = await newChannel();
+    const a = actor();
+    const first = uuidv7();
+    const key = { workspaceId: c.workspaceId, conversationId: c.id, actorId: a, clientMessageId: 'planted' };
+    const heldBy = await behind(
+      async (trx) => {
+        await trx('client_messages').insert({
+          workspace_id: c.workspaceId,
+          conversation_id: c.id,
+          actor_id: a,
+          client_message_id: 'planted',
+          message_id: first,
+        });
+        await trx('messages').insert({
+          id: first,
+          workspace_id: c.workspaceId,
+          conversation_id: c.id,
+          author_actor_id: a,
+          body_text: 'first',
+        });
+      },
+      () => transact((tx) => messages.claimClientId(key, uuidv7(), tx)),
+    );
+    expect(heldBy).toBe(first);
+  });
+
+  it("makes a reply's root author follow when the author's first mark of the thread goes in meanwhile", async () => {
+    const c = await newChannel();
+    const [author, replier] = [actor(), actor()];
+    const root = await post(c, author);
+    await behind(plantThreadRead(author, root, { last_read_message_id: root.id }), () =>
+      post(c, replier, { parent: root }),
+    );
+    expect(await threadRead(author, root)).toEqual([{ following: true, last_read_message_id: root.id }]);
+    expect(await threadRead(replier, root)).toEqual([{ following: true, last_read_message_id: null }]);
+  });
+
+  it('makes those an edit mentions follow, over an unfollow that goes in meanwhile', async () => {
+    const c = await newChannel();
+    const [author, mentioned] = [actor(), actor()];
+    const root = await post(c, author);
+    await behind(plantThreadRead(mentioned, root, { following: false }), () =>
+      transact(async (tx) =>
+        messages.follow((await messages.lockRoot(c.workspaceId, root.id, tx))!, [mentioned], [mentioned], tx),
+      ),
+    );
+    expect(await threadRead(mentioned, root)).toEqual([{ following: true, last_read_message_id: null }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Knex, prepared, queryable, sqlInteger, type Tx } from '@wms/kit/db';
+import { type Knex, keylessUpsert, prepared, queryable, sqlInteger, type Tx, untilWritten } from '@wms/kit/db';
 import { readBody } from '../domain/markdown.ts';
 import {
   CLIENT_ID_TTL_MS,
@@ -190,6 +190,25 @@ export class MessageStore {
     return rows[0] && toMessage(rows[0]);
   }
 
+  /** Locks a thread's root, deleted or not: the ids it is known by, or nothing when the workspace has no such message. */
+  async lockRoot(
+    workspaceId: string,
+    id: string,
+    tx: Tx,
+  ): Promise<Pick<Message, 'id' | 'workspaceId' | 'conversationId'> | undefined> {
+    const { rows } = await queryable(this.db, tx).raw<{
+      rows: Array<{ id: string; workspace_id: string; conversation_id: string }>;
+    }>(
+      'SELECT id, workspace_id, conversation_id FROM messages WHERE id = :id AND workspace_id = :workspaceId FOR UPDATE',
+      {
+        id,
+        workspaceId,
+      },
+    );
+    const r = rows[0];
+    return r && { id: r.id, workspaceId: r.workspace_id, conversationId: r.conversation_id };
+  }
+
   /**
    * Inserts the message into its channel, which the same statement reads: nothing when the workspace has no such
    * channel or the author may not read it (its workspace and channel ids come from the channel row). A poster who was
@@ -247,7 +266,7 @@ export class MessageStore {
   ): Promise<{ root: Message; reply: Message; joinedAt: Date | null } | undefined> {
     const { rows } = await prepared(
       queryable(this.db, tx).raw<{
-        rows: Array<MessageRow & { is_root: boolean; joined_at: Date | null }>;
+        rows: Array<MessageRow & { is_root: boolean; joined_at: Date | null; unfollowed: string[] | null }>;
       }>(
         `WITH root AS (
          UPDATE messages SET
@@ -268,22 +287,33 @@ export class MessageStore {
          FROM root
          RETURNING ${MESSAGE_COLUMNS()}
        ),
+       actors AS (SELECT DISTINCT unnest(:force::uuid[] || r.author_actor_id || r.mentioned_actor_ids) AS actor_id FROM root r),
+       refollowed AS (
+         UPDATE thread_reads t SET following = true, updated_at = now() FROM root, actors a
+         WHERE t.workspace_id = root.workspace_id AND t.root_id = root.id AND t.actor_id = a.actor_id
+           AND (t.following IS NULL OR (t.following = false AND a.actor_id = ANY (:force::uuid[])))
+       ),
        followed AS (
          INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
-         SELECT a.actor_id, root.id, root.workspace_id, root.conversation_id, true
-         FROM root, (SELECT DISTINCT unnest(:force::uuid[] || r.author_actor_id || r.mentioned_actor_ids) AS actor_id FROM root r) a
-         -- In actor order, as every upsert of thread reads takes their locks (no deadlock between two of them).
-         ORDER BY a.actor_id
-         ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now()
-           WHERE thread_reads.following IS NULL OR (thread_reads.following = false AND excluded.actor_id = ANY (:force::uuid[]))
+         SELECT a.actor_id, root.id, root.workspace_id, root.conversation_id, true FROM root, actors a ORDER BY a.actor_id
+         ON CONFLICT DO NOTHING RETURNING actor_id
        )
-       SELECT true AS is_root, root.*, (SELECT joined_at FROM joined) AS joined_at FROM root UNION ALL SELECT false, reply.*, NULL FROM reply`,
+       SELECT true AS is_root, root.*, (SELECT joined_at FROM joined) AS joined_at,
+         -- Those whose row a concurrent first insert made after this statement's snapshot: neither written here.
+         ARRAY(SELECT a.actor_id FROM actors a WHERE a.actor_id NOT IN (SELECT actor_id FROM followed)
+           AND NOT EXISTS (SELECT 1 FROM thread_reads t WHERE t.workspace_id = :workspaceId AND t.root_id = :parentMessageId AND t.actor_id = a.actor_id)
+         ) AS unfollowed
+       FROM root
+       UNION ALL SELECT false, reply.*, NULL, NULL FROM reply`,
         { ...this.newMessageBindings(m), force },
       ),
     );
     const root = rows.find((r) => r.is_root);
     const reply = rows.find((r) => !r.is_root);
-    return root && reply && { root: toMessage(root), reply: toMessage(reply), joinedAt: root.joined_at };
+    if (!root || !reply) return undefined;
+    const unfollowed = root.unfollowed ?? [];
+    if (unfollowed.length > 0) await this.follow(toMessage(root), unfollowed, force, tx);
+    return { root: toMessage(root), reply: toMessage(reply), joinedAt: root.joined_at };
   }
 
   /**
@@ -494,38 +524,65 @@ export class MessageStore {
     tx: Tx,
   ): Promise<string | undefined> {
     const db = queryable(this.db, tx);
-    const won = await db.raw<{ rows: Array<{ message_id: string }> }>(
-      `INSERT INTO client_messages (workspace_id, conversation_id, actor_id, client_message_id, message_id)
-       VALUES (:workspaceId, :conversationId, :actorId, :clientMessageId, :messageId)
-       ON CONFLICT (conversation_id, actor_id, client_message_id)
-         DO UPDATE SET message_id = excluded.message_id, created_at = now()
-         WHERE client_messages.created_at < now() - make_interval(secs => :ttlSeconds)
-       RETURNING message_id`,
-      { ...key, messageId, ttlSeconds: CLIENT_ID_TTL_MS / 1000 },
-    );
-    if (won.rows.length > 0) return undefined;
-    const held = await db.raw<{ rows: Array<{ message_id: string }> }>(
-      `SELECT message_id FROM client_messages WHERE workspace_id = :workspaceId
-         AND conversation_id = :conversationId AND actor_id = :actorId AND client_message_id = :clientMessageId`,
-      { ...key },
-    );
-    return held.rows[0]!.message_id;
+    const claim = { ...key, messageId, ttlSeconds: CLIENT_ID_TTL_MS / 1000 };
+    const heldBy = await untilWritten(async () => {
+      // A claim older than its time to live is taken over; a live one (or one a concurrent post just made) is held.
+      const won = await db.raw<{ rows: Array<{ message_id: string }> }>(
+        `WITH ${keylessUpsert({
+          update: `UPDATE client_messages SET message_id = :messageId, created_at = now()
+            WHERE workspace_id = :workspaceId AND conversation_id = :conversationId AND actor_id = :actorId
+              AND client_message_id = :clientMessageId AND created_at < now() - make_interval(secs => :ttlSeconds)`,
+          insert: `INSERT INTO client_messages (workspace_id, conversation_id, actor_id, client_message_id, message_id)
+            SELECT :workspaceId::uuid, :conversationId::uuid, :actorId::uuid, :clientMessageId::text, :messageId::uuid`,
+          returning: 'message_id',
+        })}
+        SELECT message_id FROM written`,
+        claim,
+      );
+      if (won.rows.length > 0) return { message: undefined };
+      const held = await db.raw<{ rows: Array<{ message_id: string }> }>(
+        `SELECT message_id FROM client_messages WHERE workspace_id = :workspaceId
+           AND conversation_id = :conversationId AND actor_id = :actorId AND client_message_id = :clientMessageId`,
+        { ...key },
+      );
+      // None: the claim that held it was removed meanwhile, and the next try may win.
+      return held.rows[0] && { message: held.rows[0].message_id };
+    });
+    return heldBy.message;
   }
 
   /**
-   * Those of `actorIds` follow the thread of `rootId` (a reply's edit mentioned them), even after an unfollow; in actor
-   * order, as the reply's own upsert.
+   * Those of `actorIds` follow the thread of `root`: those of `force` even after an unfollow, the others unless they
+   * chose. The caller holds the root's row lock, as every write of several actors' reads of a thread does, so no two
+   * of them wait for each other's rows. Inserts first (`ON CONFLICT DO NOTHING` waits for a concurrent first insert of
+   * the row to commit), then updates in a new statement, which sees every row the insert found.
    */
   async follow(
     root: Pick<Message, 'id' | 'workspaceId' | 'conversationId'>,
     actorIds: string[],
+    force: string[],
     tx: Tx,
   ): Promise<void> {
-    await queryable(this.db, tx).raw(
+    const db = queryable(this.db, tx);
+    const bindings = {
+      rootId: root.id,
+      workspaceId: root.workspaceId,
+      conversationId: root.conversationId,
+      actorIds,
+      force,
+    };
+    const { rows } = await db.raw<{ rows: unknown[] }>(
       `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
        SELECT a, :rootId, :workspaceId, :conversationId, true FROM unnest(:actorIds::uuid[]) AS a ORDER BY a
-       ON CONFLICT (actor_id, root_id) DO UPDATE SET following = true, updated_at = now() WHERE thread_reads.following IS NOT true`,
-      { rootId: root.id, workspaceId: root.workspaceId, conversationId: root.conversationId, actorIds },
+       ON CONFLICT DO NOTHING RETURNING actor_id`,
+      bindings,
+    );
+    if (rows.length === actorIds.length) return;
+    await db.raw(
+      `UPDATE thread_reads SET following = true, updated_at = now()
+       WHERE workspace_id = :workspaceId AND root_id = :rootId AND actor_id = ANY (:actorIds::uuid[])
+         AND (following IS NULL OR (following = false AND actor_id = ANY (:force::uuid[])))`,
+      bindings,
     );
   }
 

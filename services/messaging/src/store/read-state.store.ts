@@ -1,4 +1,4 @@
-import { type Knex, queryable, type Tx } from '@wms/kit/db';
+import { type Knex, keylessUpsert, queryable, type Tx, untilWritten } from '@wms/kit/db';
 import type { Message } from '../domain/message.ts';
 import { type Counts, followsImplicitly, type Mark, type Thread, type ThreadMark } from '../domain/read-state.ts';
 import { READABLE_MESSAGE } from './access.ts';
@@ -77,20 +77,29 @@ export class ReadStateStore {
     messageId: string,
     tx?: Tx,
   ): Promise<(Mark & Counts) | undefined> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: Array<MarkRow & CountsRow> }>(
-      `WITH mark AS (
-         INSERT INTO conversation_reads (actor_id, workspace_id, conversation_id, last_read_message_id, last_read_at)
-         SELECT :actorId, m.workspace_id, m.conversation_id, m.id, now() FROM messages m
-         WHERE m.id = :messageId AND m.workspace_id = :workspaceId AND m.conversation_id = :conversationId AND ${READABLE_MESSAGE('m')}
-         ON CONFLICT (actor_id, conversation_id) DO UPDATE
-           SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()
-         RETURNING last_read_message_id, last_read_at, updated_at
-       )
-       SELECT mark.*, counts.* FROM mark, (${COUNTS_OF_ONE}) counts`,
-      { actorId, messageId, workspaceId, conversationId, after: messageId },
-    );
-    const row = rows[0];
-    return row && { ...toMark(row), ...toCounts(row) };
+    const db = queryable(this.db, tx);
+    const written = await untilWritten(async () => {
+      const { rows } = await db.raw<{ rows: Array<{ found: boolean } & Partial<MarkRow> & CountsRow> }>(
+        `WITH target AS (
+           SELECT m.workspace_id, m.conversation_id, m.id FROM messages m
+           WHERE m.id = :messageId AND m.workspace_id = :workspaceId AND m.conversation_id = :conversationId AND ${READABLE_MESSAGE('m')}
+         ),
+         ${keylessUpsert({
+           update: `UPDATE conversation_reads r SET last_read_message_id = t.id, last_read_at = now(), updated_at = now()
+             FROM target t WHERE r.workspace_id = t.workspace_id AND r.actor_id = :actorId AND r.conversation_id = t.conversation_id`,
+           insert: `INSERT INTO conversation_reads (actor_id, workspace_id, conversation_id, last_read_message_id, last_read_at)
+             SELECT :actorId, t.workspace_id, t.conversation_id, t.id, now() FROM target t`,
+           returning: 'last_read_message_id, last_read_at, updated_at',
+         })}
+         SELECT EXISTS (SELECT 1 FROM target) AS found, written.*, counts.*
+         FROM (VALUES (1)) one LEFT JOIN written ON true CROSS JOIN (${COUNTS_OF_ONE}) counts`,
+        { actorId, messageId, workspaceId, conversationId, after: messageId },
+      );
+      const row = rows[0]!;
+      if (!row.found) return { mark: undefined };
+      return row.updated_at ? { mark: { ...toMark(row as MarkRow), ...toCounts(row) } } : undefined;
+    });
+    return written.mark;
   }
 
   /** Unread top-level messages after the mark (not deleted, not the actor's own) and those that mention the actor. */
@@ -118,26 +127,46 @@ export class ReadStateStore {
   }
 
   async markThread(actorId: string, root: Message, messageId: string, tx?: Tx): Promise<ThreadMark> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
-      `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, last_read_message_id, last_read_at)
-       VALUES (:actorId, :rootId, :workspaceId, :conversationId, :messageId, now())
-       ON CONFLICT (actor_id, root_id) DO UPDATE
-         SET last_read_message_id = excluded.last_read_message_id, last_read_at = excluded.last_read_at, updated_at = now()
-       RETURNING last_read_message_id, last_read_at, updated_at, following`,
-      { actorId, rootId: root.id, workspaceId: root.workspaceId, conversationId: root.conversationId, messageId },
-    );
-    return toMark(rows[0]);
+    return this.writeThreadRead(actorId, root, tx, {
+      set: 'last_read_message_id = :messageId::uuid, last_read_at = now()',
+      columns: 'last_read_message_id, last_read_at',
+      values: ':messageId::uuid, now()',
+      bindings: { messageId },
+    });
   }
 
   async setFollowing(actorId: string, root: Message, following: boolean, tx?: Tx): Promise<ThreadMark> {
-    const { rows } = await queryable(this.db, tx).raw<{ rows: MarkRow[] }>(
-      `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, following)
-       VALUES (:actorId, :rootId, :workspaceId, :conversationId, :following)
-       ON CONFLICT (actor_id, root_id) DO UPDATE SET following = excluded.following, updated_at = now()
-       RETURNING last_read_message_id, last_read_at, updated_at, following`,
-      { actorId, rootId: root.id, workspaceId: root.workspaceId, conversationId: root.conversationId, following },
-    );
-    return toMark(rows[0]);
+    return this.writeThreadRead(actorId, root, tx, {
+      set: 'following = :following::boolean',
+      columns: 'following',
+      values: ':following::boolean',
+      bindings: { following },
+    });
+  }
+
+  /** The actor's row of the thread's reads: `set` on it, or inserted with `columns` as `values` when missing. */
+  private async writeThreadRead(
+    actorId: string,
+    root: Message,
+    tx: Tx | undefined,
+    w: { set: string; columns: string; values: string; bindings: Record<string, unknown> },
+  ): Promise<ThreadMark> {
+    const db = queryable(this.db, tx);
+    const row = await untilWritten(async () => {
+      const { rows } = await db.raw<{ rows: MarkRow[] }>(
+        `WITH ${keylessUpsert({
+          update: `UPDATE thread_reads SET ${w.set}, updated_at = now()
+            WHERE workspace_id = :workspaceId AND actor_id = :actorId AND root_id = :rootId`,
+          insert: `INSERT INTO thread_reads (actor_id, root_id, workspace_id, conversation_id, ${w.columns})
+            SELECT :actorId::uuid, :rootId::uuid, :workspaceId::uuid, :conversationId::uuid, ${w.values}`,
+          returning: 'last_read_message_id, last_read_at, updated_at, following',
+        })}
+        SELECT * FROM written`,
+        { actorId, rootId: root.id, workspaceId: root.workspaceId, conversationId: root.conversationId, ...w.bindings },
+      );
+      return rows[0];
+    });
+    return toMark(row);
   }
 
   /** Unread replies of the thread after the mark (not deleted, not the actor's own) and those that mention the actor. */
