@@ -9,6 +9,7 @@ import { migrations } from '../migrations/index.ts';
 import { ChannelStore } from '../src/store/channel.store.ts';
 import { MessageStore } from '../src/store/message.store.ts';
 import { ReactionStore } from '../src/store/reaction.store.ts';
+import { ReadStateStore } from '../src/store/read-state.store.ts';
 import { SearchStore } from '../src/store/search.store.ts';
 
 // The hot routes' statements run prepared (kit `prepared`): each connection parses them once and, after five runs,
@@ -124,4 +125,47 @@ it("runs a search's walk on a generic plan, and plans its index step for the que
   expect(rows.map((r) => [r.statement.includes('params AS MATERIALIZED'), Number(r.generic_plans) > 0])).toEqual([
     [true, true],
   ]);
+});
+
+it('runs the sidebar and the threads inbox on generic plans once each ran six times', async () => {
+  const [channels, messages, reads] = [new ChannelStore(db), new MessageStore(db), new ReadStateStore(db)];
+  const [workspaceId, actorId] = [randomUUID(), randomUUID()];
+  for (let i = 0; i < 3; i++) {
+    const created = await channels.insert({
+      id: uuidv7(),
+      workspaceId,
+      kind: 'public',
+      name: `inbox-${i}`,
+      topic: null,
+      createdByActorId: actorId,
+      memberActorIds: [actorId],
+      participantActorIds: [],
+    });
+    const draft = { workspaceId, conversationId: created!.channel.id, authorActorId: actorId, bodyText: 'hi' };
+    const post = { ...draft, children: [], mentionedActorIds: [], assetIds: [], loading: false };
+    await transact(async (tx) => {
+      const root = (await messages.insert({ ...post, id: uuidv7(), parentMessageId: null }, tx))!.message;
+      await messages.insertReply({ ...post, id: uuidv7(), parentMessageId: root.id }, [actorId], tx);
+    });
+  }
+  for (let i = 0; i < 6; i++) {
+    const sidebar = await channels.sidebar({ workspaceId, actorId, kind: null, unread: false, after: null, limit: 51 });
+    expect(sidebar).toHaveLength(3);
+    const threads = await reads.threads({
+      workspaceId,
+      actorId,
+      following: true,
+      unread: false,
+      before: null,
+      limit: 51,
+    });
+    expect(threads).toHaveLength(3);
+  }
+  const { rows } = await db.raw<{ rows: Array<{ statement: string; generic_plans: string }> }>(
+    'SELECT statement, generic_plans FROM pg_prepared_statements',
+  );
+  const generic = (part: string) =>
+    rows.filter((r) => r.statement.includes(part)).map((r) => Number(r.generic_plans) > 0);
+  expect(generic('FROM channel_members cm JOIN channels c')).toEqual([true]);
+  expect(generic('FROM thread_reads t JOIN messages m')).toEqual([true]);
 });

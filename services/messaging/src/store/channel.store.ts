@@ -1,4 +1,4 @@
-import { isUniqueViolation, type Knex, likeLiteral, queryable, type Tx } from '@wms/kit/db';
+import { isUniqueViolation, type Knex, likeLiteral, prepared, queryable, sqlInteger, type Tx } from '@wms/kit/db';
 import { alreadyExists } from '@wms/kit/errors';
 import type { Channel, ChannelKind, ChannelMember } from '../domain/channel.ts';
 import type { Counts, Mark } from '../domain/read-state.ts';
@@ -328,27 +328,28 @@ export class ChannelStore {
       ) v`;
     // Without the unread filter the page is cut before its counts are taken.
     const sql = q.unread
-      ? `SELECT o.*, ${readColumns} FROM (${mine}) o ${reads} WHERE ${where.join(' AND ')} ${order} LIMIT :limit`
-      : `SELECT o.*, ${readColumns} FROM (SELECT * FROM (${mine}) o ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ${order} LIMIT :limit) o ${reads} ${order}`;
-    const { rows } = await this.db.raw<{
-      rows: Array<
-        ChannelRow & {
-          activity_us: string;
-          last_read_message_id: string | null;
-          last_read_at: Date | null;
-          read_updated_at: Date | null;
-          unread: number;
-          mentions: number;
-        }
-      >;
-    }>(sql, {
-      actorId: q.actorId,
-      workspaceId: q.workspaceId,
-      kind: q.kind,
-      afterActivityUs: q.after?.activityUs ?? null,
-      afterId: q.after?.id ?? null,
-      limit: q.limit,
-    });
+      ? `SELECT o.*, ${readColumns} FROM (${mine}) o ${reads} WHERE ${where.join(' AND ')} ${order} LIMIT ${sqlInteger(q.limit)}`
+      : `SELECT o.*, ${readColumns} FROM (SELECT * FROM (${mine}) o ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ${order} LIMIT ${sqlInteger(q.limit)}) o ${reads} ${order}`;
+    const { rows } = await prepared(
+      this.db.raw<{
+        rows: Array<
+          ChannelRow & {
+            activity_us: string;
+            last_read_message_id: string | null;
+            last_read_at: Date | null;
+            read_updated_at: Date | null;
+            unread: number;
+            mentions: number;
+          }
+        >;
+      }>(sql, {
+        actorId: q.actorId,
+        workspaceId: q.workspaceId,
+        kind: q.kind,
+        afterActivityUs: q.after?.activityUs ?? null,
+        afterId: q.after?.id ?? null,
+      }),
+    );
     return rows.map((r) => ({
       channel: toChannel(r),
       mark: { lastReadMessageId: r.last_read_message_id, lastReadAt: r.last_read_at, updatedAt: r.read_updated_at },

@@ -1,4 +1,4 @@
-import { type Knex, keylessUpsert, queryable, type Tx, untilWritten } from '@wms/kit/db';
+import { type Knex, keylessUpsert, prepared, queryable, sqlInteger, type Tx, untilWritten } from '@wms/kit/db';
 import type { Message } from '../domain/message.ts';
 import { type Counts, followsImplicitly, type Mark, type Thread, type ThreadMark } from '../domain/read-state.ts';
 import { READABLE_MESSAGE } from './access.ts';
@@ -211,18 +211,19 @@ export class ReadStateStore {
           where: 'm.workspace_id = :workspaceId AND m.parent_message_id IS NULL AND m.reply_count > 0',
           key: 'm.id',
         };
-    const { rows } = await this.db.raw<{
-      rows: Array<
-        MessageRow & {
-          caller_saved_at: Date | null;
-          following: boolean | null;
-          mark: string | null;
-          unread: number;
-          mentions: number;
-        }
-      >;
-    }>(
-      `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at, t.last_read_message_id AS mark, c.unread, c.mentions, t.following
+    const { rows } = await prepared(
+      this.db.raw<{
+        rows: Array<
+          MessageRow & {
+            caller_saved_at: Date | null;
+            following: boolean | null;
+            mark: string | null;
+            unread: number;
+            mentions: number;
+          }
+        >;
+      }>(
+        `SELECT ${MESSAGE_COLUMNS('m')}, s.saved_at AS caller_saved_at, t.last_read_message_id AS mark, c.unread, c.mentions, t.following
        FROM ${v.from}
        ${SAVED_JOIN}
        CROSS JOIN LATERAL (SELECT
@@ -232,8 +233,9 @@ export class ReadStateStore {
           WHERE x.workspace_id = m.workspace_id AND x.actor_id = :actorId AND x.thread_root_id = m.id AND x.message_id > coalesce(t.last_read_message_id, :nothingRead)) AS mentions
        ) c
        WHERE ${v.where} AND ${READABLE_MESSAGE('m')} ${q.before === null ? '' : `AND ${v.key} < :before`} ${q.unread ? 'AND c.unread > 0' : ''}
-       ORDER BY ${v.key} DESC LIMIT :limit`,
-      { actorId: a, workspaceId: q.workspaceId, nothingRead: NOTHING_READ, before: q.before, limit: q.limit },
+       ORDER BY ${v.key} DESC LIMIT ${sqlInteger(q.limit)}`,
+        { actorId: a, workspaceId: q.workspaceId, nothingRead: NOTHING_READ, before: q.before },
+      ),
     );
     return rows.map((r) => {
       const root = withSave(r);
