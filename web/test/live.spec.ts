@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { call, signedIn, signUp } from './support.ts';
+import { call, sharedChannel, signedIn, signUp } from './support.ts';
 
 // Two people in two browser contexts: what one does appears for the other without a reload.
 
@@ -47,4 +47,39 @@ test('a message appears live for the other person, an unread badge rises and cle
   await expect(alicePage.getByRole('button', { name: /secret/ })).toBeVisible();
   await expect(carolPage.getByRole('button', { name: /# random/ })).toBeVisible();
   await expect(carolPage.getByRole('button', { name: /secret/ })).toHaveCount(0);
+});
+
+test('a message posted while the open conversation is still being subscribed to appears once it is', async ({
+  newPage,
+}) => {
+  const [alice, bob] = await Promise.all([signUp('sub-alice'), signUp('sub-bob')]);
+  const { workspaceId, channelId } = await sharedChannel(alice, [bob]);
+  // Bob's authorization of the conversation's channel waits until the test lets it go.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const authorizing = new Promise<void>((resolve) => (asked = resolve));
+  const bobPage = await signedIn(async () => {
+    const page = await newPage();
+    await page.route('**/realtime/authorize', async (route) => {
+      if (route.request().postData()?.includes(`private-conversation-${channelId}`)) {
+        asked();
+        await released;
+      }
+      await route.continue();
+    });
+    return page;
+  }, bob);
+  await authorizing;
+  const bobMessages = bobPage.getByRole('region', { name: 'Messages' });
+  await expect(bobMessages).toBeVisible();
+  await call('POST', `/conversations/${channelId}/messages`, {
+    token: alice.token,
+    workspaceId,
+    body: { body_text: 'sent meanwhile' },
+  });
+  release();
+  await expect(
+    bobMessages.getByRole('article', { name: 'Message' }).filter({ hasText: 'sent meanwhile' }),
+  ).toBeVisible();
 });

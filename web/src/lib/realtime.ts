@@ -45,7 +45,7 @@ export interface Realtime {
 /** Connects, hands every event to `onEvent` (live or caught up), and tells its status; `onLost` when catch-up is impossible. */
 export async function connectRealtime(caller: Caller, handlers: RealtimeHandlers): Promise<Realtime> {
   const config = await api<RealtimeConfig>(caller, 'GET', '/realtime/config');
-  let cursor = (await api<{ next_cursor: string }>(caller, 'GET', '/events')).next_cursor;
+  const start = (await api<{ next_cursor: string }>(caller, 'GET', '/events')).next_cursor;
   const headers: Record<string, string> = { Authorization: `Bearer ${caller.token}` };
   if (caller.workspaceId) headers['X-Workspace-Id'] = caller.workspaceId;
   const pusher = new Pusher(config.app_key, {
@@ -62,22 +62,14 @@ export async function connectRealtime(caller: Caller, handlers: RealtimeHandlers
   });
   const deliver = onceEach((e) => handlers.onEvent(e));
   let wasConnected = false;
+  const log = eventLog(caller, start, deliver);
   const catchUp = async () => {
     handlers.onStatus('catching up');
     try {
-      for (;;) {
-        const page = await api<{ items: RealtimeEvent[]; next_cursor: string }>(
-          caller,
-          'GET',
-          `/events?after=${encodeURIComponent(cursor)}&limit=100`,
-        );
-        for (const e of page.items) deliver(e);
-        if (page.next_cursor === cursor) break;
-        cursor = page.next_cursor;
-      }
+      await log.read();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'cursor_expired') {
-        cursor = (await api<{ next_cursor: string }>(caller, 'GET', '/events')).next_cursor;
+        await log.restart();
         handlers.onLost();
       } else throw err;
     }
@@ -101,8 +93,12 @@ export async function connectRealtime(caller: Caller, handlers: RealtimeHandlers
     if (subscribed.has(channel)) return;
     subscribed.add(channel);
     pusher.subscribe(channel).bind_global((event: string, data: unknown) => {
-      // What happened before the subscription took effect never arrives: the app reads that channel's state again.
-      if (event === 'pusher:subscription_succeeded') handlers.onSubscribed?.(channel);
+      // What happened on it before the subscription took effect never arrives live: it is read from the log (since
+      // the cursor, taken before connecting), and the app reads what it shows of the channel again.
+      if (event === 'pusher:subscription_succeeded') {
+        void log.read().catch(() => {});
+        handlers.onSubscribed?.(channel);
+      }
       if (event.startsWith('pusher')) return;
       const payload = data as Record<string, unknown>;
       deliver({ channel, event, data: payload });
@@ -121,6 +117,41 @@ export async function connectRealtime(caller: Caller, handlers: RealtimeHandlers
     pusher.disconnect();
   };
   return { config, subscribe, unsubscribe, close };
+}
+
+/**
+ * The events log (GET /events, docs/api.md "Catch-up") read from `cursor` on, each event handed to `deliver`: one read
+ * at a time, each from where the last stopped; a read asked for while another waits to start joins that one.
+ */
+function eventLog(caller: Caller, cursor: string, deliver: (e: RealtimeEvent) => void) {
+  const readOn = async () => {
+    for (;;) {
+      const page = await api<{ items: RealtimeEvent[]; next_cursor: string }>(
+        caller,
+        'GET',
+        `/events?after=${encodeURIComponent(cursor)}&limit=100`,
+      );
+      for (const e of page.items) deliver(e);
+      if (page.next_cursor === cursor) break;
+      cursor = page.next_cursor;
+    }
+  };
+  let reading: Promise<void> = Promise.resolve();
+  let waiting: Promise<void> | undefined;
+  return {
+    read: (): Promise<void> =>
+      (waiting ??= reading
+        .catch(() => {})
+        .then(() => {
+          waiting = undefined;
+          reading = readOn();
+          return reading;
+        })),
+    /** From the log's end on (its cursor expired: what was missed is gone from it). */
+    async restart() {
+      cursor = (await api<{ next_cursor: string }>(caller, 'GET', '/events')).next_cursor;
+    },
+  };
 }
 
 /**
