@@ -172,6 +172,19 @@ describe('checkStatement', () => {
     expect(check(sub(' AND workspace_id = $2 LIMIT 50', ''))).toEqual([]);
     // A name a CTE takes is no table.
     expect(check('WITH messages AS (SELECT 1 AS id) SELECT id FROM messages')).toEqual([]);
+    // A scalar subquery of a CTE's column is that column: a value when the CTE binds it to one.
+    const scalar = (cte: string) =>
+      `WITH params AS MATERIALIZED (${cte}) SELECT m.id FROM messages m WHERE m.workspace_id = (SELECT workspace_id FROM params)`;
+    expect(check(scalar('SELECT $1::uuid AS workspace_id'))).toEqual([]);
+    expect(check(scalar('SELECT workspace_id FROM channels WHERE id = $1'))).toEqual([
+      unbound('messaging.channels'),
+      unbound('messaging.messages AS m'),
+    ]);
+    expect(
+      check(
+        'WITH params AS (SELECT $1::uuid AS workspace_id) SELECT m.id FROM messages m WHERE m.workspace_id = (SELECT workspace_id FROM params WHERE false)',
+      ),
+    ).toEqual([unbound('messaging.messages AS m')]);
   });
 
   it('places a bare column by the tables that have it, and leaves one that two could have unresolved', () => {

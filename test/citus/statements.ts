@@ -500,8 +500,38 @@ class Walk {
   }
 
   private equate(a: Node | undefined, b: Node | undefined, scope: Scope, level: Level): void {
-    const [ta, tb] = [a && this.term(a, scope), b && this.term(b, scope)];
+    const side = (n: Node) => this.term(n, scope) ?? this.cteValue(n, scope, level);
+    const [ta, tb] = [a && side(a), b && side(b)];
     if (ta && tb) level.equalities.push([ta, tb]);
+  }
+
+  /**
+   * `(SELECT column FROM cte)`: the CTE's column, as a reference to it in FROM would be (a value when the CTE's body
+   * binds it to one, as a join to the CTE on it would).
+   */
+  private cteValue(node: Node, scope: Scope, level: Level): string | undefined {
+    const n = unwrap(node);
+    if (!n || !('SubLink' in n) || n.SubLink.subLinkType !== 'EXPR_SUBLINK') return undefined;
+    const query = n.SubLink.subselect;
+    const body = query && 'SelectStmt' in query ? query.SelectStmt : undefined;
+    const from = body?.fromClause?.[0];
+    const target = body?.targetList?.[0];
+    if (body?.fromClause?.length !== 1 || body.targetList?.length !== 1 || body.whereClause) return undefined;
+    if (!from || !('RangeVar' in from) || from.RangeVar.schemaname || !target || !('ResTarget' in target))
+      return undefined;
+    const ref = unwrap(target.ResTarget.val);
+    const column = ref && 'ColumnRef' in ref ? sval(ref.ColumnRef.fields?.at(-1)) : undefined;
+    const cte = this.cte(from.RangeVar.relname ?? '', scope);
+    const source = cte?.outputs.find((o) => o.name === column)?.term;
+    if (!cte || !column || !source) return undefined;
+    const rel: Relation = {
+      id: this.nextId++,
+      name: from.RangeVar.relname ?? '',
+      distributed: false,
+      columns: cte.columns,
+    };
+    level.derived.push({ term: columnOf(rel, column), from: cte.level, source });
+    return columnOf(rel, column);
   }
 
   private spans(expr: Node | undefined, scope: Scope): void {

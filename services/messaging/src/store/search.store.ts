@@ -35,20 +35,10 @@ export type SearchQuery = SearchFilters & {
 interface Values {
   query: string;
   workspace: string;
-  /** The FROM and WHERE of the walk through the workspace's newest messages (`w`). */
-  walk: string;
 }
 const QUERY = 'websearch_to_tsquery(:searchConfig::regconfig, :query::text)';
-const PLANNED: Values = {
-  query: QUERY,
-  workspace: ':workspaceId',
-  walk: 'messages w WHERE w.workspace_id = :workspaceId',
-};
-const CACHED: Values = {
-  query: '(SELECT tsq FROM params)',
-  workspace: '(SELECT workspace_id FROM params)',
-  walk: 'messages w JOIN params p ON w.workspace_id = p.workspace_id WHERE true',
-};
+const PLANNED: Values = { query: QUERY, workspace: ':workspaceId' };
+const CACHED: Values = { query: '(SELECT tsq FROM params)', workspace: '(SELECT workspace_id FROM params)' };
 const PARAMS = `params AS MATERIALIZED (SELECT ${QUERY} AS tsq, :workspaceId::uuid AS workspace_id)`;
 const RANK = (v: Values) => `ts_rank_cd(m.search, ${v.query}, 2)`;
 
@@ -195,7 +185,7 @@ export class SearchStore {
   private walkSteps(v: Values, matches: string, below: boolean, limit: number) {
     const cursor = below ? 'AND w.id < :afterId' : '';
     const walk = (rows: number, from = '') =>
-      `SELECT w.* FROM ${v.walk} ${cursor} ${from} ORDER BY w.id DESC LIMIT ${rows}`;
+      `SELECT w.* FROM messages w WHERE w.workspace_id = ${v.workspace} ${cursor} ${from} ORDER BY w.id DESC LIMIT ${rows}`;
     const lastHit = '(SELECT id FROM first ORDER BY id LIMIT 1)';
     const dense = `((SELECT count(*) FROM first) >= ${Math.ceil(limit / 10)})`;
     return {
