@@ -404,8 +404,8 @@ describe('the documentation', () => {
 
   it('lists in docs/architecture.md what each placement map keeps until a later release (its untilNextRelease)', () => {
     const table = theTable('docs/architecture.md', ['Schema', 'Kept', 'Why']);
-    if (typeof table === 'string') throw new Error(table);
-    const documented = table.flatMap(({ cells: [schema = '', kept = ''] }) =>
+    // No table when no map keeps anything.
+    const documented = (typeof table === 'string' ? [] : table).flatMap(({ cells: [schema = '', kept = ''] }) =>
       codeSpansOf(kept).map((name) => `${schema}: ${name}`),
     );
     const truth = PLACEMENTS.flatMap((map) =>

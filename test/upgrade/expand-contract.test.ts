@@ -59,6 +59,35 @@ async function replaceMigrations(tree: string, services: string[]): Promise<void
   }
 }
 
+/**
+ * The previous release's tests that stand in for the release before it, whose writes this release no longer takes (its
+ * migrations contract what that release relied on): left out of the check, each with why. They name the pinned commit,
+ * so that moving the pin on makes someone review them (the check fails until they do).
+ */
+const LEFT_OUT: { commit: string; tests: Array<[name: string, why: string]> } = {
+  commit: 'a677eb80a85f6cb08043acce7af46c914a55ebb3',
+  tests: [
+    [
+      'reads a message without children (the previous release edited it) from its body',
+      "edits a row as the release before it did, relying on that release's rich-messages trigger, which this one drops",
+    ],
+    [
+      'hides a private conversation and everything in it from a non-member, and shows it to a member',
+      'its fixture upserts a thread read naming the old primary key (ON CONFLICT (actor_id, root_id)), which this ' +
+        "release swaps for one led by the workspace; that release's stores name no key",
+    ],
+  ],
+};
+
+/** A `--testNamePattern` that every test name matches but those of LEFT_OUT. */
+function leftOutPattern(): string[] {
+  if (LEFT_OUT.tests.length === 0) return [];
+  if (LEFT_OUT.commit !== previousReleaseCommit())
+    throw new Error(`LEFT_OUT names ${LEFT_OUT.commit}, not the previous release: review the tests it leaves out`);
+  const escaped = LEFT_OUT.tests.map(([name]) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return ['--testNamePattern', `^(?!.*(?:${escaped.join('|')}))`];
+}
+
 interface Run {
   /** The exit code, or the signal that stopped it. */
   code: number | string;
@@ -77,7 +106,7 @@ async function runPreviousTests(tree: string, services: string[]): Promise<Run> 
   // ran (messaging's and realtime's `migrations.int.test.ts`): any migration this release adds fails it, whatever it
   // does. They test migrations, not that release's statements, and this release's own copies run in its integration
   // project.
-  args.push('--exclude', '**/test/migrations.int.test.ts');
+  args.push('--exclude', '**/test/migrations.int.test.ts', ...leftOutPattern());
   // A test that failed is tried once more: what a schema breaks fails again, and a load-sensitive test of that release
   // (its presence test of 1,000 actors, which this release has since made to try again on a 503) gets a second chance.
   args.push('--retry', '1');

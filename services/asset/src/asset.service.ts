@@ -29,9 +29,9 @@ const PURGE_BATCH = 500;
 /** Message ids per release or detach call. */
 const MAX_MESSAGE_IDS = 500;
 
-/** The workspace a release or detach names: a UUID (else 400), or none from a previous release's messaging. */
-function workspaceOfMessages(workspaceId: string | undefined): string | undefined {
-  if (workspaceId !== undefined && !isUuid(workspaceId))
+/** The workspace a release or detach names: a UUID, else 400. */
+function workspaceOfMessages(workspaceId: string | undefined): string {
+  if (workspaceId === undefined || !isUuid(workspaceId))
     throw invalidInput([{ field: 'workspace_id', message: 'must be a UUID' }]);
   return workspaceId;
 }
@@ -132,10 +132,7 @@ export class AssetService {
     return attached;
   }
 
-  /**
-   * After messages of the workspace were deleted: their assets go, with their bytes. Without a workspace (a previous
-   * release's messaging, during a rolling upgrade), those of the messages in any workspace.
-   */
+  /** After messages of the workspace were deleted: their assets go, with their bytes. */
   async release(workspaceId: string | undefined, messageIds: string[]): Promise<void> {
     const keys = await this.d.assets.deleteOfMessages(
       workspaceOfMessages(workspaceId),
@@ -146,7 +143,7 @@ export class AssetService {
 
   /**
    * After a new message of the workspace failed to commit: its assets are unattached reservations again, to be attached
-   * by a retry. Without a workspace, as `release`.
+   * by a retry.
    */
   async detach(workspaceId: string | undefined, messageIds: string[]): Promise<void> {
     await this.d.assets.detach(workspaceOfMessages(workspaceId), batchIds(messageIds, 'message_ids', MAX_MESSAGE_IDS));

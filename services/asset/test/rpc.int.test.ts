@@ -120,18 +120,14 @@ describe('ReleaseMessageAssets', () => {
     expect(await stored(theirs)).toBe(true);
   });
 
-  it("still serves a previous release's call, which names no workspace: the messages' assets in any workspace", async () => {
+  it('answers invalid_input for a call that names no workspace, and removes nothing', async () => {
     const m = randomUUID();
-    const [a, b] = [await attached(randomUUID(), m), await attached(randomUUID(), m)];
-    const kept = await attached(randomUUID(), randomUUID());
-
-    await client.ReleaseMessageAssets({ message_ids: [m] }, ctx());
-    for (const x of [a, b]) {
-      expect(await row(x.id)).toBeUndefined();
-      expect(await stored(x)).toBe(false);
-    }
-    expect(await row(kept.id)).toBeDefined();
-    expect(await stored(kept)).toBe(true);
+    const a = await attached(randomUUID(), m);
+    const err = await refusal(client.ReleaseMessageAssets({ message_ids: [m] }, ctx()));
+    expect(err).toMatchObject({ kind: 'invalid_argument', code: 'invalid_input' });
+    expect(err.details).toEqual([{ field: 'workspace_id', message: 'must be a UUID' }]);
+    expect((await row(a.id))?.message_id).toBe(m);
+    expect(await stored(a)).toBe(true);
   });
 
   it('answers invalid_input for a malformed workspace id, and removes nothing', async () => {
@@ -158,16 +154,13 @@ describe('DetachMessageAssets', () => {
     expect((await row(theirs.id))?.message_id).toBe(m);
   });
 
-  it("still serves a previous release's call, which names no workspace: the messages' assets in any workspace", async () => {
+  it('answers invalid_input for a call that names no workspace, and unattaches nothing', async () => {
     const m = randomUUID();
-    const [a, b] = [await attached(randomUUID(), m), await attached(randomUUID(), m)];
-    const other = randomUUID();
-    const kept = await attached(randomUUID(), other);
-
-    await client.DetachMessageAssets({ message_ids: [m] }, ctx());
-    expect((await row(a.id))?.message_id).toBeNull();
-    expect((await row(b.id))?.message_id).toBeNull();
-    expect((await row(kept.id))?.message_id).toBe(other);
+    const a = await attached(randomUUID(), m);
+    const err = await refusal(client.DetachMessageAssets({ message_ids: [m] }, ctx()));
+    expect(err).toMatchObject({ kind: 'invalid_argument', code: 'invalid_input' });
+    expect(err.details).toEqual([{ field: 'workspace_id', message: 'must be a UUID' }]);
+    expect((await row(a.id))?.message_id).toBe(m);
   });
 
   it('answers invalid_input for a malformed workspace id, and unattaches nothing', async () => {

@@ -264,27 +264,12 @@ describe(AssetStore.name, () => {
       expect((await row(theirs.id))?.message_id).toBe(m);
     });
 
-    it('unattaches in any workspace without one, as a previous release asks', async () => {
-      const [at, elsewhere] = [place(), place()];
-      const [a, b, kept] = await Promise.all([reserve(at), reserve(elsewhere), reserve(elsewhere)]);
-      const [m1, m2, m3] = [randomUUID(), randomUUID(), randomUUID()];
-      await attachTo(at, m1, [a.id]);
-      await attachTo(elsewhere, m2, [b.id]);
-      await attachTo(elsewhere, m3, [kept.id]);
-
-      await store.detach(undefined, [m1, m2]);
-      expect((await row(a.id))?.message_id).toBeNull();
-      expect((await row(b.id))?.message_id).toBeNull();
-      expect((await row(kept.id))?.message_id).toBe(m3);
-    });
-
     it('does nothing for an empty batch', async () => {
       const at = place();
       const a = await reserve(at);
       const m = randomUUID();
       await attachTo(at, m, [a.id]);
       await store.detach(at.workspaceId, []);
-      await store.detach(undefined, []);
       expect((await row(a.id))?.message_id).toBe(m);
     });
   });
@@ -323,27 +308,12 @@ describe(AssetStore.name, () => {
       expect(await row(theirs.id)).toMatchObject({ message_id: m, storage_key: theirs.storageKey });
     });
 
-    it('removes in any workspace without one, as a previous release asks', async () => {
-      const [at, elsewhere] = [place(), place()];
-      const [a, b, kept] = await Promise.all([readyAsset(at), readyAsset(elsewhere), readyAsset(elsewhere)]);
-      const [m1, m2, m3] = [randomUUID(), randomUUID(), randomUUID()];
-      await attachTo(at, m1, [a.id]);
-      await attachTo(elsewhere, m2, [b.id]);
-      await attachTo(elsewhere, m3, [kept.id]);
-
-      expect((await store.deleteOfMessages(undefined, [m1, m2])).sort()).toEqual([a.storageKey, b.storageKey].sort());
-      expect(await row(a.id)).toBeUndefined();
-      expect(await row(b.id)).toBeUndefined();
-      expect(await row(kept.id)).toMatchObject({ message_id: m3 });
-    });
-
     it('removes nothing for an empty batch or messages without assets', async () => {
       const at = place();
       const a = await readyAsset(at);
       await attachTo(at, randomUUID(), [a.id]);
       expect(await store.deleteOfMessages(at.workspaceId, [])).toEqual([]);
       expect(await store.deleteOfMessages(at.workspaceId, [randomUUID()])).toEqual([]);
-      expect(await store.deleteOfMessages(undefined, [])).toEqual([]);
       expect(await row(a.id)).toBeDefined();
     });
   });

@@ -14,6 +14,7 @@ import * as richMessages from './20261211000000_rich_messages.ts';
 import * as workspaceColumns from './20261214000000_workspace_columns.ts';
 import * as citusKeys from './20261214010000_citus_keys.ts';
 import * as countIndexes from './20261214020000_count_indexes.ts';
+import * as citusContract from './20261215000000_citus_contract.ts';
 
 /** Every migration of the messaging schema, in order. */
 export const migrations: Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   { name: '20261214000000_workspace_columns', ...workspaceColumns },
   { name: '20261214010000_citus_keys', ...citusKeys },
   { name: '20261214020000_count_indexes', ...countIndexes },
+  { name: '20261215000000_citus_contract', ...citusContract },
 ];

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createDb, isForeignKeyViolation, type Knex, migrate } from '@wms/kit/db';
+import { createDb, isForeignKeyViolation, type Knex, migrate, transactor } from '@wms/kit/db';
 import { uuidv7 } from '@wms/kit/ids';
 import { createLogger } from '@wms/kit/logger';
 import { createTestDatabase, openTestDatabase, untimed, waitFor } from '@wms/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.ts';
 import { readBody } from '../src/domain/markdown.ts';
+import type { Message } from '../src/domain/message.ts';
+import { ChannelStore } from '../src/store/channel.store.ts';
+import { MessageStore } from '../src/store/message.store.ts';
+import { ReactionStore } from '../src/store/reaction.store.ts';
+import { ReadStateStore } from '../src/store/read-state.store.ts';
+import { SavedStore } from '../src/store/saved.store.ts';
 
 // Each migration that moves data, run on a schema holding data the schema before it made.
 
@@ -20,6 +26,12 @@ const RICH = '20261211000000_rich_messages';
 const WORKSPACE_COLUMNS = '20261214000000_workspace_columns';
 const CITUS_KEYS = '20261214010000_citus_keys';
 const COUNT_INDEXES = '20261214020000_count_indexes';
+const CITUS_CONTRACT = '20261215000000_citus_contract';
+/** The schema of the release before this one: up to the contract half of its keys (CITUS_CONTRACT, last below). */
+const expanded = migrations.slice(
+  0,
+  migrations.findIndex((m) => m.name === CITUS_CONTRACT),
+);
 
 let database: { url: string; drop(): Promise<void> };
 let db: Knex;
@@ -82,6 +94,7 @@ describe(CONVERSATIONS, () => {
       WORKSPACE_COLUMNS,
       CITUS_KEYS,
       COUNT_INDEXES,
+      CITUS_CONTRACT,
     ]);
 
     const channels = await db('channels')
@@ -214,7 +227,7 @@ describe(RICH, () => {
           EXECUTE FUNCTION wait_for_test();`);
       tx = await other!.transaction();
       await tx.raw('SELECT pg_advisory_xact_lock(4242)');
-      const migration = migrate(migrating!, schema, migrations);
+      const migration = migrate(migrating!, schema, expanded);
       const parsed = async () =>
         Number(
           (await other!.raw<{ rows: Array<{ n: string }> }>('SELECT count(children) AS n FROM messages')).rows[0]!.n,
@@ -408,7 +421,7 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
   let drop: () => Promise<void>;
   /** The catalog of a schema these migrations made from an empty one. */
   const migrated = async (): Promise<Record<string, unknown>> => {
-    const made = await openTestDatabase(schema, migrations);
+    const made = await openTestDatabase(schema, expanded);
     try {
       return await catalog(made.db);
     } finally {
@@ -427,7 +440,7 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
       );
     const rowsBefore = await counts();
 
-    expect(await migrate(db, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES]);
+    expect(await migrate(db, schema, expanded)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES]);
     expect(await counts()).toEqual(rowsBefore);
     expect(await misfilled(db)).toEqual(NONE_MISFILLED);
     expect(await db('mentions').where({ workspace_id: a.workspaceId }).count()).toEqual([{ count: '2' }]);
@@ -620,7 +633,7 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
         CREATE INDEX mentions_thread_idx_next ON mentions (actor_id) INCLUDE (workspace_id);
         UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'mentions_thread_idx_next'::regclass;
         DELETE FROM knex_migrations WHERE name = '${WORKSPACE_COLUMNS}';`);
-      expect(await migrate(fresh, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES]);
+      expect(await migrate(fresh, schema, expanded)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES]);
       expect(await misfilled(fresh)).toEqual(NONE_MISFILLED);
       expect(await catalog(fresh)).toEqual(await migrated());
     } finally {
@@ -683,7 +696,7 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
           }
         }
       })();
-      expect(await migrate(migrating, schema, migrations)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES]);
+      expect(await migrate(migrating, schema, expanded)).toEqual([WORKSPACE_COLUMNS, CITUS_KEYS, COUNT_INDEXES]);
       expect(readerDone).toBe(true);
       running = false;
       await Promise.all([writes, report]);
@@ -697,6 +710,230 @@ describe(`${WORKSPACE_COLUMNS} and ${CITUS_KEYS}`, () => {
     } finally {
       await Promise.all([writer.destroy(), reader.destroy(), migrating.destroy()]);
       await dropLive();
+    }
+  }, 180_000);
+});
+
+describe(CITUS_CONTRACT, () => {
+  const KEYS: Array<[table: string, columns: string]> = [
+    ['channel_members', 'workspace_id, channel_id, actor_id'],
+    ['conversation_reads', 'workspace_id, actor_id, conversation_id'],
+    ['thread_reads', 'workspace_id, actor_id, root_id'],
+    ['client_messages', 'workspace_id, conversation_id, actor_id, client_message_id'],
+  ];
+  const LOOKUPS = ['messages_id_idx', 'channels_id_idx', 'message_versions_id_idx', 'reactions_message_idx'];
+
+  /** The previous release's writes: its stores are this release's, since the contract half changes no statement. */
+  function previousRelease(db: Knex) {
+    const s = {
+      transact: transactor(db),
+      channels: new ChannelStore(db),
+      messages: new MessageStore(db),
+      reactions: new ReactionStore(db),
+      reads: new ReadStateStore(db),
+      saved: new SavedStore(db),
+    };
+    const draft = (workspaceId: string, conversationId: string, author: string) => ({
+      id: uuidv7(),
+      workspaceId,
+      conversationId,
+      parentMessageId: null,
+      authorActorId: author,
+      bodyText: `hi <@${author}>`,
+      children: readBody('hi'),
+      mentionedActorIds: [author],
+      assetIds: [],
+      loading: false,
+    });
+    /** A post claimed by its client_message_id, with its mention: the message, or undefined when the key was held. */
+    const post = (workspaceId: string, conversationId: string, author: string, clientMessageId: string) =>
+      s.transact(async (tx) => {
+        const d = draft(workspaceId, conversationId, author);
+        const key = { workspaceId, conversationId, actorId: author, clientMessageId };
+        if (await s.messages.claimClientId(key, d.id, tx)) return undefined;
+        const message = (await s.messages.insert(d, tx))!.message;
+        await s.messages.addMentions(message, null, tx);
+        return message;
+      });
+    /** A channel, and a post in it followed by a write to every other table: a reply, a reaction, an edit, marks. */
+    const thread = async (): Promise<{ workspaceId: string; channelId: string; root: Message; reader: string }> => {
+      const [workspaceId, channelId, author, reader] = [randomUUID(), uuidv7(), randomUUID(), randomUUID()];
+      await s.channels.insert({
+        ...{ id: channelId, workspaceId, kind: 'public', name: `c-${channelId}`, topic: null },
+        ...{ createdByActorId: author, memberActorIds: [author, reader], participantActorIds: [] },
+      });
+      const root = (await post(workspaceId, channelId, author, randomUUID()))!;
+      await s.transact((tx) =>
+        s.messages.insertReply({ ...draft(workspaceId, channelId, reader), parentMessageId: root.id }, [reader], tx),
+      );
+      await s.transact(async (tx) => {
+        await s.messages.lockLive(workspaceId, root.id, tx);
+        await s.reactions.add({ workspaceId, messageId: root.id, emoji: '👍', actorId: reader }, tx);
+        await s.messages.edit(workspaceId, root.id, { bodyText: 'edited', children: [], mentionedActorIds: [] }, tx);
+      });
+      await s.saved.save(reader, workspaceId, channelId, root.id);
+      await s.reads.markConversation(reader, workspaceId, channelId, root.id);
+      await s.reads.setFollowing(reader, root, false);
+      return { workspaceId, channelId, root, reader };
+    };
+    return { ...s, post, thread };
+  }
+
+  /** The schema's keys, unique indexes and triggers. */
+  async function keysOf(db: Knex) {
+    const q = async (sql: string) => (await db.raw<{ rows: Array<Record<string, string>> }>(sql)).rows;
+    const here = 'relnamespace = current_schema()::regnamespace';
+    return {
+      primaryKeys: Object.fromEntries(
+        (
+          await q(`SELECT conrelid::regclass::text AS t, pg_get_constraintdef(oid) AS def FROM pg_constraint
+             WHERE contype = 'p' AND connamespace = current_schema()::regnamespace`)
+        ).map((r) => [r.t, r.def]),
+      ),
+      indexes: (await q(`SELECT relname FROM pg_class WHERE relkind = 'i' AND ${here} ORDER BY 1`)).map(
+        (r) => r.relname!,
+      ),
+      triggers: await q(`SELECT tgname FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+        WHERE ${here} AND NOT tgisinternal`),
+      functions: await q(`SELECT proname FROM pg_proc WHERE pronamespace = current_schema()::regnamespace`),
+    };
+  }
+  const rowCounts = (db: Knex) =>
+    Promise.all(
+      ['channels', 'channel_members', 'messages', 'mentions', 'reactions', 'message_versions', 'saved_messages']
+        .concat(['thread_reads', 'conversation_reads', 'client_messages'])
+        .map(async (t) => [t, (await db(t).count())[0]!.count]),
+    );
+  /** The keys of a schema all migrations made from an empty one. */
+  const migrated = async () => {
+    const made = await openTestDatabase(schema, migrations);
+    try {
+      return await keysOf(made.db);
+    } finally {
+      await made.drop();
+    }
+  };
+
+  it('drops what the expand half kept and leads the four keys with the workspace, every row kept', async () => {
+    const { db, drop } = await openTestDatabase(schema, expanded);
+    try {
+      const previous = previousRelease(db);
+      for (let i = 0; i < 3; i++) await previous.thread();
+      const before = await rowCounts(db);
+      expect((await keysOf(db)).triggers).toHaveLength(6);
+
+      expect(await migrate(db, schema, migrations)).toEqual([CITUS_CONTRACT]);
+      expect(await rowCounts(db)).toEqual(before);
+      const found = await keysOf(db);
+      expect(found).toEqual(await migrated());
+      for (const [table, columns] of KEYS) expect(found.primaryKeys[table]).toBe(`PRIMARY KEY (${columns})`);
+      expect(found.triggers).toEqual([]);
+      expect(found.functions).toEqual([]);
+      expect(found.indexes.filter((name) => LOOKUPS.includes(name) || name.endsWith('_next'))).toEqual([]);
+
+      // The previous release's writes go on, and find what they wrote before.
+      const t = await previous.thread();
+      expect(await previous.reads.markConversation(t.reader, t.workspaceId, t.channelId, t.root.id)).toBeDefined();
+      expect(await previous.reads.setFollowing(t.reader, t.root, true)).toMatchObject({ following: true });
+      expect(await previous.post(t.workspaceId, t.channelId, t.root.authorActorId, 'k')).toBeDefined();
+      expect(await previous.post(t.workspaceId, t.channelId, t.root.authorActorId, 'k')).toBeUndefined();
+    } finally {
+      await drop();
+    }
+  });
+
+  it('runs again as a no-op, and finishes a run that stopped halfway', async () => {
+    const { db, drop } = await openTestDatabase(schema, expanded);
+    try {
+      await previousRelease(db).thread();
+      // Stopped with one trigger dropped, one key swapped, the next one's index built, and one index dropped.
+      await db.raw(`
+        DROP TRIGGER mentions_workspace_id_fill ON mentions;
+        CREATE UNIQUE INDEX channel_members_pkey_next ON channel_members (workspace_id, channel_id, actor_id);
+        ALTER TABLE channel_members DROP CONSTRAINT channel_members_pkey,
+          ADD CONSTRAINT channel_members_pkey PRIMARY KEY USING INDEX channel_members_pkey_next;
+        CREATE UNIQUE INDEX conversation_reads_pkey_next ON conversation_reads (workspace_id, actor_id, conversation_id);
+        DROP INDEX messages_id_idx;`);
+      expect(await migrate(db, schema, migrations)).toEqual([CITUS_CONTRACT]);
+      const found = await keysOf(db);
+      expect(found).toEqual(await migrated());
+      await migrations.find((m) => m.name === CITUS_CONTRACT)!.up(db);
+      expect(await keysOf(db)).toEqual(found);
+    } finally {
+      await drop();
+    }
+  });
+
+  it("swaps the keys while the previous release's upserts of one new row race, a long transaction holding the tables", async () => {
+    const { db, url, drop } = await openTestDatabase(schema, expanded, { statementTimeoutMs: 60_000 });
+    const writer = createDb({ url, schema, log, poolMax: 8 });
+    const reader = createDb({ url, schema, log, poolMax: 1 });
+    const migrating = createDb({ url, schema, log, statementTimeoutMs: 0 });
+    try {
+      const previous = previousRelease(writer);
+      const t = await previous.thread();
+      // Rows enough that each key's index takes a while to build.
+      await untimed(
+        db,
+        `WITH m AS (
+           INSERT INTO messages (id, workspace_id, conversation_id, author_actor_id, body_text, children)
+           SELECT gen_random_uuid(), ?, ?, gen_random_uuid(), 'm' || i, '[]' FROM generate_series(1, 20000) i
+           RETURNING id, workspace_id, conversation_id, author_actor_id
+         ),
+         marks AS (
+           INSERT INTO conversation_reads (workspace_id, actor_id, conversation_id, last_read_message_id, last_read_at)
+           SELECT workspace_id, author_actor_id, conversation_id, id, now() FROM m
+         ),
+         follows AS (
+           INSERT INTO thread_reads (workspace_id, actor_id, root_id, conversation_id, following)
+           SELECT workspace_id, author_actor_id, id, conversation_id, true FROM m
+         ),
+         members AS (
+           INSERT INTO channel_members (workspace_id, channel_id, actor_id) SELECT workspace_id, conversation_id, author_actor_id FROM m
+         )
+         INSERT INTO client_messages (workspace_id, conversation_id, actor_id, client_message_id, message_id)
+         SELECT workspace_id, conversation_id, author_actor_id, id::text, id FROM m`,
+        [t.workspaceId, t.channelId],
+      );
+      // A report that reads every table for 6 s: no key can be swapped under it.
+      let readerDone = false;
+      const report = reader.transaction(async (tx) => {
+        for (const [table] of KEYS) await tx.raw('SELECT count(*) FROM ??', [table]);
+        await sleep(6000);
+        readerDone = true;
+      });
+      let running = true;
+      let rounds = 0;
+      let failed: unknown;
+      // Four writers at once upserting each of one new actor's rows, round after round.
+      const races = (async () => {
+        while (running) {
+          const actorId = randomUUID();
+          const four = <T>(write: () => Promise<T>) => Promise.all(Array.from({ length: 4 }, write));
+          try {
+            await four(() => previous.reads.markConversation(actorId, t.workspaceId, t.channelId, t.root.id));
+            await four(() => previous.reads.setFollowing(actorId, t.root, true));
+            await four(() => previous.post(t.workspaceId, t.channelId, actorId, 'same'));
+            const member = { channelId: t.channelId, workspaceId: t.workspaceId, actorId, addedByActorId: null };
+            await four(() => previous.channels.addMember(member));
+            for (const [table] of KEYS)
+              expect(await db(table).where({ actor_id: actorId }).count()).toEqual([{ count: '1' }]);
+            rounds++;
+          } catch (err) {
+            [failed, running] = [err, false];
+          }
+        }
+      })();
+      expect(await migrate(migrating, schema, migrations)).toEqual([CITUS_CONTRACT]);
+      expect(readerDone).toBe(true);
+      running = false;
+      await Promise.all([races, report]);
+      expect(failed).toBeUndefined();
+      expect(rounds).toBeGreaterThan(0);
+      expect(await keysOf(db)).toEqual(await migrated());
+    } finally {
+      await Promise.all([writer.destroy(), reader.destroy(), migrating.destroy()]);
+      await drop();
     }
   }, 180_000);
 });

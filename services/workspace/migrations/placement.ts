@@ -18,6 +18,4 @@ export const placement: SchemaPlacement = {
     // Events now go through the WAL (kit outbox.ts); the table stays for one release (docs/operations.md#upgrades).
     outbox: 'local',
   },
-  // Takes an agent's tokens with it, for the previous release's purge, which counted on a key's cascade.
-  untilNextRelease: ['actors_deleted_take_tokens'],
 };

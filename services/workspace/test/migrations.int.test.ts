@@ -13,6 +13,12 @@ import { migrations } from '../migrations/index.ts';
 const schema = 'workspace';
 const log = createLogger('workspace-migrations-test', 'silent');
 const CITUS_KEYS = '20261213000000_citus_keys';
+const CITUS_CONTRACT = '20261215000000_citus_contract';
+/** The schema of the release before this one. */
+const expanded = migrations.slice(
+  0,
+  migrations.findIndex((m) => m.name === CITUS_CONTRACT),
+);
 const before = migrations.slice(
   0,
   migrations.findIndex((m) => m.name === CITUS_KEYS),
@@ -86,7 +92,7 @@ describe(CITUS_KEYS, () => {
     const counts = async () =>
       Promise.all(['actors', 'workspace_users', 'avatars', 'tokens', 'invitations'].map((t) => db(t).count()));
     const rowsBefore = await counts();
-    await migrate(db, schema, migrations);
+    await migrate(db, schema, expanded);
     expect(await counts()).toEqual(rowsBefore);
     for (const table of ['actors', 'workspace_users', 'avatars'])
       expect(await primaryKey(db, table)).toBe('PRIMARY KEY (workspace_id, id)');
@@ -116,7 +122,7 @@ describe(CITUS_KEYS, () => {
       await fresh.raw('CREATE UNIQUE INDEX actors_pkey_next ON actors (workspace_id, id)');
       await fresh.raw(`ALTER TABLE workspace_users ADD CONSTRAINT workspace_users_actor_id_fkey_next
         FOREIGN KEY (workspace_id, actor_id) REFERENCES actors (workspace_id, id) NOT VALID`);
-      await migrate(fresh, schema, migrations);
+      await migrate(fresh, schema, expanded);
       const migration = migrations.find((m) => m.name === CITUS_KEYS)!;
       await migration.up(fresh);
       const { rows } = await fresh.raw<{ rows: Array<{ conname: string; convalidated: boolean; def: string }> }>(
@@ -173,7 +179,7 @@ describe(CITUS_KEYS, () => {
           written++;
         }
       })();
-      await migrate(live, schema, migrations);
+      await migrate(live, schema, expanded);
       expect(readerDone).toBe(true);
       running = false;
       await Promise.all([writes, report]);
@@ -182,6 +188,80 @@ describe(CITUS_KEYS, () => {
         { count: String(20_002 + written) },
       ]);
       expect(await primaryKey(live, 'actors')).toBe('PRIMARY KEY (workspace_id, id)');
+    } finally {
+      await Promise.all([writer.destroy(), reader.destroy()]);
+      await dropLive();
+    }
+  });
+});
+
+describe(CITUS_CONTRACT, () => {
+  const LOOKUPS = ['actors_id_idx', 'workspace_users_id_idx', 'avatars_id_idx'];
+  /** The trigger and the indexes by id alone that the expand half kept. */
+  async function kept(db: Knex): Promise<string[]> {
+    const { rows } = await db.raw<{ rows: Array<{ name: string }> }>(
+      `SELECT tgname AS name FROM pg_trigger WHERE tgrelid = 'actors'::regclass AND NOT tgisinternal
+       UNION ALL SELECT proname FROM pg_proc WHERE pronamespace = current_schema()::regnamespace
+       UNION ALL SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ANY (?)
+       ORDER BY 1`,
+      [LOOKUPS],
+    );
+    return rows.map((r) => r.name);
+  }
+
+  it('drops what the expand half kept, every row kept, and runs again as a no-op', async () => {
+    const { db, drop } = await openTestDatabase(schema, expanded);
+    try {
+      const seeded = await seed(db);
+      const counts = async () =>
+        Promise.all(['actors', 'workspace_users', 'avatars', 'tokens', 'invitations'].map((t) => db(t).count()));
+      const rowsBefore = await counts();
+      expect(await kept(db)).toEqual([...LOOKUPS, 'actors_deleted_take_tokens', 'actors_deleted_take_tokens'].sort());
+      expect(await migrate(db, schema, migrations)).toEqual([CITUS_CONTRACT]);
+      expect(await counts()).toEqual(rowsBefore);
+      expect(await kept(db)).toEqual([]);
+      await migrations.find((m) => m.name === CITUS_CONTRACT)!.up(db);
+      expect(await kept(db)).toEqual([]);
+      // A deleted actor's tokens stay now: the previous release's purge deletes them itself (purge tests).
+      await db('invitations').where({ workspace_id: seeded.workspaceId }).delete();
+      await db('workspace_users').where({ workspace_id: seeded.workspaceId }).delete();
+      await db('actors').where({ workspace_id: seeded.workspaceId }).delete();
+      expect(await db('tokens').where({ workspace_id: seeded.workspaceId })).toHaveLength(1);
+    } finally {
+      await drop();
+    }
+  });
+
+  it("gives way to the previous release's writes while a long transaction holds the table", async () => {
+    const { db: live, url, drop: dropLive } = await openTestDatabase(schema, expanded);
+    const writer = createDb({ url, schema, log, poolMax: 1 });
+    const reader = createDb({ url, schema, log, poolMax: 1 });
+    try {
+      const { workspaceId } = await seed(live);
+      // A report that reads actors for 6 s: the trigger cannot be dropped under it.
+      let readerDone = false;
+      const report = reader.transaction(async (tx) => {
+        await tx.raw('SELECT count(*) FROM actors');
+        await sleep(6000);
+        readerDone = true;
+      });
+      let running = true;
+      let written = 0;
+      const writes = (async () => {
+        while (running) {
+          await writer.transaction(async (tx) => {
+            await tx.raw(`SET LOCAL lock_timeout = '5s'`);
+            await tx('actors').insert({ id: uuidv7(), workspace_id: workspaceId, kind: 'agent', display_name: 'w' });
+          });
+          written++;
+        }
+      })();
+      expect(await migrate(live, schema, migrations)).toEqual([CITUS_CONTRACT]);
+      expect(readerDone).toBe(true);
+      running = false;
+      await Promise.all([writes, report]);
+      expect(written).toBeGreaterThan(0);
+      expect(await kept(live)).toEqual([]);
     } finally {
       await Promise.all([writer.destroy(), reader.destroy()]);
       await dropLive();

@@ -17,12 +17,6 @@ interface AssetRow {
   updated_at: Date;
 }
 
-/**
- * Opens a statement that finds assets by message id alone, as a previous release's messaging asks (it names no
- * workspace) during a rolling upgrade; the next release drops them.
- */
-const PREVIOUS_RELEASE = "/* citus: multi-shard (a previous release's call, which names no workspace) */";
-
 const toAsset = (r: AssetRow): Asset => ({
   id: r.id,
   workspaceId: r.workspace_id,
@@ -105,20 +99,13 @@ export class AssetStore {
     return q.ids.map((id) => byId.get(id)!);
   }
 
-  /** Unattaches the assets of the workspace's messages that never came to be (undefined: of any workspace). */
-  async detach(workspaceId: string | undefined, messageIds: string[]): Promise<void> {
+  /** Unattaches the assets of the workspace's messages that never came to be. */
+  async detach(workspaceId: string, messageIds: string[]): Promise<void> {
     if (messageIds.length === 0) return;
-    if (workspaceId === undefined)
-      await this.db.raw(
-        `${PREVIOUS_RELEASE}
-         UPDATE assets SET message_id = NULL, updated_at = now() WHERE message_id = ANY (?::uuid[])`,
-        [messageIds],
-      );
-    else
-      await this.db.raw(
-        'UPDATE assets SET message_id = NULL, updated_at = now() WHERE message_id = ANY (?::uuid[]) AND workspace_id = ?',
-        [messageIds, workspaceId],
-      );
+    await this.db.raw(
+      'UPDATE assets SET message_id = NULL, updated_at = now() WHERE message_id = ANY (?::uuid[]) AND workspace_id = ?',
+      [messageIds, workspaceId],
+    );
   }
 
   /** Records the stored bytes of a pending asset; undefined when it was already ready (another upload won). */
@@ -155,21 +142,13 @@ export class AssetStore {
     await this.db.raw('DELETE FROM assets WHERE id = ANY (?::uuid[]) AND workspace_id = ?', [ids, workspaceId]);
   }
 
-  /** Removes the assets of the workspace's deleted messages (undefined: of any workspace), returning the keys of their bytes. */
-  async deleteOfMessages(workspaceId: string | undefined, messageIds: string[]): Promise<string[]> {
+  /** Removes the assets of the workspace's deleted messages, returning the keys of their bytes. */
+  async deleteOfMessages(workspaceId: string, messageIds: string[]): Promise<string[]> {
     if (messageIds.length === 0) return [];
-    type Keys = { rows: Array<{ storage_key: string | null }> };
-    const { rows } =
-      workspaceId === undefined
-        ? await this.db.raw<Keys>(
-            `${PREVIOUS_RELEASE}
-             DELETE FROM assets WHERE message_id = ANY (?::uuid[]) RETURNING storage_key`,
-            [messageIds],
-          )
-        : await this.db.raw<Keys>(
-            'DELETE FROM assets WHERE message_id = ANY (?::uuid[]) AND workspace_id = ? RETURNING storage_key',
-            [messageIds, workspaceId],
-          );
+    const { rows } = await this.db.raw<{ rows: Array<{ storage_key: string | null }> }>(
+      'DELETE FROM assets WHERE message_id = ANY (?::uuid[]) AND workspace_id = ? RETURNING storage_key',
+      [messageIds, workspaceId],
+    );
     return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
   }
 }
