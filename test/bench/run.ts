@@ -333,8 +333,13 @@ async function bench(cluster: Cluster): Promise<number> {
       measurePg('pg INSERT reaction', l, pool, () => {
         const i = reacted++;
         return [
-          'INSERT INTO messaging.reactions (message_id, emoji, actor_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-          [inserted[i % inserted.length], EMOJI[Math.floor(i / inserted.length) % EMOJI.length], actorId],
+          'INSERT INTO messaging.reactions (workspace_id, message_id, emoji, actor_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+          [
+            session.workspaceId,
+            inserted[i % inserted.length],
+            EMOJI[Math.floor(i / inserted.length) % EMOJI.length],
+            actorId,
+          ],
         ];
       }),
     );
