@@ -73,6 +73,47 @@ async function seed(db: Knex): Promise<{ workspaceId: string; ownerActorId: stri
   return { workspaceId, ownerActorId, agentId };
 }
 
+/**
+ * Migrates the database at `url` with `to` while a report reads actors for 6 s (no key can be swapped nor trigger
+ * dropped under it, and a step that waited for it would hold every write queued behind its own lock request) and the
+ * previous release inserts actors, each insert waiting up to 5 s for its lock, more than a step waits (2 s).
+ */
+async function migrateBesideWrites(
+  url: string,
+  workspaceId: string,
+  to: typeof migrations,
+): Promise<{ applied: string[]; readerDone: boolean; written: number }> {
+  const writer = createDb({ url, schema, log, poolMax: 1 });
+  const reader = createDb({ url, schema, log, poolMax: 1 });
+  const migrating = createDb({ url, schema, log, statementTimeoutMs: 0 });
+  try {
+    let readerDone = false;
+    const report = reader.transaction(async (tx) => {
+      await tx.raw('SELECT count(*) FROM actors');
+      await sleep(6000);
+      readerDone = true;
+    });
+    let running = true;
+    let written = 0;
+    const writes = (async () => {
+      while (running) {
+        await writer.transaction(async (tx) => {
+          await tx.raw(`SET LOCAL lock_timeout = '5s'`);
+          await tx('actors').insert({ id: uuidv7(), workspace_id: workspaceId, kind: 'agent', display_name: 'w' });
+        });
+        written++;
+      }
+    })();
+    const applied = await migrate(migrating, schema, to);
+    const done = readerDone;
+    running = false;
+    await Promise.all([writes, report]);
+    return { applied, readerDone: done, written };
+  } finally {
+    await Promise.all([writer.destroy(), reader.destroy(), migrating.destroy()]);
+  }
+}
+
 async function primaryKey(db: Knex, table: string): Promise<string> {
   const { rows } = await db.raw<{ rows: Array<{ def: string }> }>(
     `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = to_regclass(?) AND contype = 'p'`,
@@ -149,8 +190,6 @@ describe(CITUS_KEYS, () => {
 
   it("gives way to the previous release's writes while a long transaction holds the table", async () => {
     const { db: live, url, drop: dropLive } = await previousSchema();
-    const writer = createDb({ url, schema, log, poolMax: 1 });
-    const reader = createDb({ url, schema, log, poolMax: 1 });
     try {
       const { workspaceId } = await seed(live);
       await untimed(
@@ -159,37 +198,14 @@ describe(CITUS_KEYS, () => {
          SELECT gen_random_uuid(), ?, 'agent', 'a' || i FROM generate_series(1, 20000) i`,
         [workspaceId],
       );
-      // A report that reads actors for 6 s: no key can be swapped under it, and a swap that waited for it would hold
-      // every write queued behind its own lock request.
-      let readerDone = false;
-      const report = reader.transaction(async (tx) => {
-        await tx.raw('SELECT count(*) FROM actors');
-        await sleep(6000);
-        readerDone = true;
-      });
-      let running = true;
-      let written = 0;
-      // The previous release's writes, each of which may wait 5 s for its lock, more than a swap's step waits (2 s).
-      const writes = (async () => {
-        while (running) {
-          await writer.transaction(async (tx) => {
-            await tx.raw(`SET LOCAL lock_timeout = '5s'`);
-            await tx('actors').insert({ id: uuidv7(), workspace_id: workspaceId, kind: 'agent', display_name: 'w' });
-          });
-          written++;
-        }
-      })();
-      await migrate(live, schema, expanded);
+      const { readerDone, written } = await migrateBesideWrites(url, workspaceId, expanded);
       expect(readerDone).toBe(true);
-      running = false;
-      await Promise.all([writes, report]);
       expect(written).toBeGreaterThan(0);
       expect(await live('actors').where({ workspace_id: workspaceId }).count()).toEqual([
         { count: String(20_002 + written) },
       ]);
       expect(await primaryKey(live, 'actors')).toBe('PRIMARY KEY (workspace_id, id)');
     } finally {
-      await Promise.all([writer.destroy(), reader.destroy()]);
       await dropLive();
     }
   });
@@ -234,36 +250,14 @@ describe(CITUS_CONTRACT, () => {
 
   it("gives way to the previous release's writes while a long transaction holds the table", async () => {
     const { db: live, url, drop: dropLive } = await openTestDatabase(schema, expanded);
-    const writer = createDb({ url, schema, log, poolMax: 1 });
-    const reader = createDb({ url, schema, log, poolMax: 1 });
     try {
       const { workspaceId } = await seed(live);
-      // A report that reads actors for 6 s: the trigger cannot be dropped under it.
-      let readerDone = false;
-      const report = reader.transaction(async (tx) => {
-        await tx.raw('SELECT count(*) FROM actors');
-        await sleep(6000);
-        readerDone = true;
-      });
-      let running = true;
-      let written = 0;
-      const writes = (async () => {
-        while (running) {
-          await writer.transaction(async (tx) => {
-            await tx.raw(`SET LOCAL lock_timeout = '5s'`);
-            await tx('actors').insert({ id: uuidv7(), workspace_id: workspaceId, kind: 'agent', display_name: 'w' });
-          });
-          written++;
-        }
-      })();
-      expect(await migrate(live, schema, migrations)).toEqual([CITUS_CONTRACT]);
+      const { applied, readerDone, written } = await migrateBesideWrites(url, workspaceId, migrations);
+      expect(applied).toEqual([CITUS_CONTRACT]);
       expect(readerDone).toBe(true);
-      running = false;
-      await Promise.all([writes, report]);
       expect(written).toBeGreaterThan(0);
       expect(await kept(live)).toEqual([]);
     } finally {
-      await Promise.all([writer.destroy(), reader.destroy()]);
       await dropLive();
     }
   });

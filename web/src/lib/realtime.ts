@@ -63,8 +63,8 @@ export async function connectRealtime(caller: Caller, handlers: RealtimeHandlers
   const deliver = onceEach((e) => handlers.onEvent(e));
   let wasConnected = false;
   const log = eventLog(caller, start, deliver);
-  const catchUp = async () => {
-    handlers.onStatus('catching up');
+  /** Reads the log on; when its cursor expired (what was missed is gone), from its end on, and `onLost`. */
+  const readLog = async () => {
     try {
       await log.read();
     } catch (err) {
@@ -73,6 +73,10 @@ export async function connectRealtime(caller: Caller, handlers: RealtimeHandlers
         handlers.onLost();
       } else throw err;
     }
+  };
+  const catchUp = async () => {
+    handlers.onStatus('catching up');
+    await readLog();
     // The cache's listeners hear of the caught-up events on the next tick: the status changes after them.
     await new Promise((resolve) => setTimeout(resolve));
     handlers.onStatus('connected');
@@ -96,7 +100,8 @@ export async function connectRealtime(caller: Caller, handlers: RealtimeHandlers
       // What happened on it before the subscription took effect never arrives live: it is read from the log (since
       // the cursor, taken before connecting), and the app reads what it shows of the channel again.
       if (event === 'pusher:subscription_succeeded') {
-        void log.read().catch(() => {});
+        // A read that fails otherwise leaves the cursor where it was: the next read goes on from there.
+        void readLog().catch(() => {});
         handlers.onSubscribed?.(channel);
       }
       if (event.startsWith('pusher')) return;
