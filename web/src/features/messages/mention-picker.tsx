@@ -1,4 +1,13 @@
-import { type KeyboardEvent, type ReactNode, type RefObject, type SyntheticEvent, useId, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  type SyntheticEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useActors } from '../workspace/directory.tsx';
 import { useWorkspace } from '../workspace/context.ts';
 
@@ -32,6 +41,7 @@ export function useMentionPicker(
   // Where the caret is, told by the textarea's select events (typing, arrows, clicks): rendering does not read the DOM.
   const [caretAt, setCaretAt] = useState<number | null>(null);
   const caret = Math.min(caretAt ?? text.length, text.length);
+  const placeCaret = useRef<number | null>(null);
   const typed = TYPING.exec(text.slice(0, caret));
   const query = typed?.[2]?.toLowerCase() ?? '';
   const matches =
@@ -48,8 +58,16 @@ export function useMentionPicker(
     setText(text.slice(0, start) + inserted + text.slice(caret));
     setActive(0);
     setCaretAt(start + inserted.length);
-    requestAnimationFrame(() => textarea.current?.setSelectionRange(start + inserted.length, start + inserted.length));
+    placeCaret.current = start + inserted.length;
   };
+  // The caret goes after the mention as the new text is committed, before the next key is handled (a frame later, a key
+  // typed meanwhile went in after the caret was put back before it).
+  useLayoutEffect(() => {
+    const at = placeCaret.current;
+    if (at === null) return;
+    placeCaret.current = null;
+    textarea.current?.setSelectionRange(at, at);
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
     if (!open) return false;
     const moves: Record<string, () => void> = {
